@@ -1,0 +1,5 @@
+"""`python -m privateer` runs the command line."""
+
+from privateer.cli.app import main
+
+main()

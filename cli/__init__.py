@@ -1,0 +1,1 @@
+"""The typer command line. Composes pipeline, engine and db; holds no rules."""

@@ -1,0 +1,52 @@
+"""The `privateer` command: global options, and one sub-app per area."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from . import db_commands
+from .common import GlobalOptions
+
+app = typer.Typer(
+    name="privateer",
+    help="privateer: a card-based privateering roguelike round the world in 16XX, "
+    "with its world in DuckDB and every run logged for SQL.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(db_commands.app, name="db")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from privateer import __version__
+
+        typer.echo(f"privateer {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    db: Path | None = typer.Option(
+        None,
+        "--db",
+        help="Database file. Default: $PRIVATEER_DB, else ./privateer.duckdb.",
+        dir_okay=False,
+    ),
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    ctx.obj = GlobalOptions(db=db)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,212 @@
+"""The SQLAlchemy table definitions: the world tables (a contract other tools read) and the run
+tables. alembic's revisions in migrations/ create them; a test checks the two agree.
+
+Directions are degrees clockwise from north that water or air moves toward; distances are
+nautical miles. Ids are assigned by the code that writes the rows (the pipeline, the run log), so
+no column relies on a sequence, and the same input gives the same ids.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.types import UserDefinedType
+
+
+class Geometry(UserDefinedType[object]):
+    """DuckDB spatial's GEOMETRY column type. Values are written with ST_ functions in SQL."""
+
+    cache_ok = True
+
+    def get_col_spec(self, **kw: object) -> str:
+        return "GEOMETRY"
+
+
+metadata = sa.MetaData()
+
+
+def _id(name: str) -> sa.Column[int]:
+    return sa.Column(name, sa.Integer, primary_key=True, autoincrement=False)
+
+
+# --- the world --------------------------------------------------------------------------------
+
+world_build = sa.Table(
+    "world_build",
+    metadata,
+    _id("build_id"),
+    sa.Column("source_path", sa.String, nullable=False),
+    sa.Column("source_sha256", sa.String(64), nullable=False),
+    sa.Column("params", sa.JSON, nullable=False),
+    sa.Column("code_version", sa.String, nullable=False),
+    sa.Column("content_hash", sa.String(64), nullable=False),
+    sa.Column("counts", sa.JSON, nullable=False),
+    sa.Column("created_at", sa.DateTime, nullable=False),
+)
+
+nodes = sa.Table(
+    "nodes",
+    metadata,
+    _id("node_id"),
+    sa.Column("lon", sa.Float(53), nullable=False),
+    sa.Column("lat", sa.Float(53), nullable=False),
+    sa.Column("kind", sa.String, nullable=False),  # coast | ocean | passage | waypoint
+    sa.Column("geom", Geometry, nullable=False),
+)
+
+legs = sa.Table(
+    "legs",
+    metadata,
+    _id("leg_id"),
+    sa.Column("a", sa.Integer, nullable=False),
+    sa.Column("b", sa.Integer, nullable=False),
+    sa.Column("nm", sa.Float(53), nullable=False),
+    sa.Column("days", sa.Integer, nullable=False),
+    sa.Column("geom", Geometry, nullable=False),
+)
+
+steps = sa.Table(
+    "steps",
+    metadata,
+    _id("step_id"),
+    sa.Column("a", sa.Integer, nullable=False),
+    sa.Column("b", sa.Integer, nullable=False),
+    sa.Column("nm", sa.Float(53), nullable=False),
+    sa.Column("leg_id", sa.Integer, nullable=False),
+    sa.Column("geom", Geometry, nullable=False),
+)
+
+ports = sa.Table(
+    "ports",
+    metadata,
+    _id("port_id"),
+    sa.Column("name", sa.String, nullable=False),
+    sa.Column("nation", sa.String, nullable=False),
+    sa.Column("lon", sa.Float(53), nullable=False),
+    sa.Column("lat", sa.Float(53), nullable=False),
+    sa.Column("node_id", sa.Integer, nullable=False),
+    sa.Column("fortified", sa.Boolean, nullable=False),
+    sa.Column("kind", sa.String, nullable=False),  # port | native
+)
+
+currents = sa.Table(
+    "currents",
+    metadata,
+    _id("node_id"),
+    sa.Column("toward_deg", sa.Float(53), nullable=False),
+    sa.Column("knots", sa.Float(53), nullable=False),
+    sa.Column("stream", sa.String, nullable=False),
+)
+
+winds = sa.Table(
+    "winds",
+    metadata,
+    sa.Column("node_id", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("season", sa.SmallInteger, primary_key=True, autoincrement=False),  # 0-3
+    sa.Column("toward_deg", sa.Float(53), nullable=False),
+    sa.Column("knots", sa.Float(53), nullable=False),
+)
+
+waters = sa.Table(
+    "waters",
+    metadata,
+    _id("node_id"),
+    sa.Column("nation", sa.String, nullable=False),
+    sa.Column("fort_port_id", sa.Integer, nullable=False),
+    sa.Column("days", sa.Integer, nullable=False),
+)
+
+features = sa.Table(
+    "features",
+    metadata,
+    sa.Column("node_id", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("kind", sa.String, primary_key=True),  # bank | river_mouth | strait | ...
+    sa.Column("name", sa.String, primary_key=True),
+)
+
+seas = sa.Table(
+    "seas",
+    metadata,
+    _id("sea_id"),
+    sa.Column("name", sa.String, nullable=False, unique=True),
+    sa.Column("label_lon", sa.Float(53), nullable=False),
+    sa.Column("label_lat", sa.Float(53), nullable=False),
+)
+
+sea_nodes = sa.Table(
+    "sea_nodes",
+    metadata,
+    _id("node_id"),
+    sa.Column("sea_id", sa.Integer, nullable=False),
+)
+
+WORLD_TABLES: tuple[sa.Table, ...] = (
+    nodes,
+    legs,
+    steps,
+    ports,
+    currents,
+    winds,
+    waters,
+    features,
+    seas,
+    sea_nodes,
+)
+
+# --- runs -------------------------------------------------------------------------------------
+
+runs = sa.Table(
+    "runs",
+    metadata,
+    _id("run_id"),
+    sa.Column("mode", sa.String, nullable=False),  # fight | sim | voyage ...
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("world_hash", sa.String(64)),  # content_hash of the world it ran on, if any
+    sa.Column("engine_version", sa.String, nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("outcome", sa.String),  # NULL while in progress
+    sa.Column("score", sa.Integer),
+    sa.Column("days", sa.Integer),
+    sa.Column("started_at", sa.DateTime, nullable=False),
+    sa.Column("finished_at", sa.DateTime),
+)
+
+# Events and actions carry no primary key on purpose: DuckDB maintains an ART index for each key,
+# which would tax the bulk appends the run log depends on. (run_id, seq) is unique by
+# construction, and the analysis indexes come with the run log's own migration.
+events = sa.Table(
+    "events",
+    metadata,
+    sa.Column("run_id", sa.Integer, nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("day", sa.Integer, nullable=False),
+    sa.Column("kind", sa.String, nullable=False),
+    sa.Column("payload", sa.JSON, nullable=False),
+)
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("run_id", sa.Integer, nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("side", sa.String, nullable=False),
+    sa.Column("action", sa.String, nullable=False),
+)
+
+checkpoints = sa.Table(
+    "checkpoints",
+    metadata,
+    sa.Column("run_id", sa.Integer, nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("state_hash", sa.String(64), nullable=False),
+)
+
+saves = sa.Table(
+    "saves",
+    metadata,
+    _id("run_id"),
+    sa.Column("save_version", sa.Integer, nullable=False),
+    sa.Column("state", sa.JSON, nullable=False),
+    sa.Column("updated_at", sa.DateTime, nullable=False),
+)
+
+RUN_TABLES: tuple[sa.Table, ...] = (runs, events, actions, checkpoints, saves)

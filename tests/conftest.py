@@ -1,0 +1,19 @@
+"""Fixtures shared by the tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """A database path in a fresh directory; the file does not exist yet."""
+    return tmp_path / "test.duckdb"
+
+
+@pytest.fixture(autouse=True)
+def _no_env_db(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep a developer's $PRIVATEER_DB out of the tests."""
+    monkeypatch.delenv("PRIVATEER_DB", raising=False)
