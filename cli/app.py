@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from . import db_commands
+from . import bench_commands, db_commands, world_commands
 from .common import GlobalOptions
 
 app = typer.Typer(
@@ -18,6 +18,8 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 app.add_typer(db_commands.app, name="db")
+app.add_typer(world_commands.app, name="world")
+app.add_typer(bench_commands.app, name="bench")
 
 
 def _version(value: bool) -> None:

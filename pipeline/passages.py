@@ -1,0 +1,159 @@
+"""Stage 5, the straits: narrow passages traced by hand (data/passages.geojson), which the
+coastal spacing would miss, threaded into the graph as chains of 'passage' nodes.
+
+A chain's nodes sit at most a day's sail apart along the trace, its legs follow the trace
+(their length and geometry are the trace's, not a straight line's), and each end is joined to
+the nearest graph nodes it can reach without crossing more than a spit of land.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from scipy.spatial import cKDTree
+
+from .errors import DataFileError
+from .geo import Array, distance_nm, nm_of_chord, round_coords, split_polyline, to_lonlat, to_xyz
+from .land import Land
+from .params import BuildParams
+
+
+@dataclass(frozen=True)
+class Passage:
+    name: str
+    lon: Array
+    lat: Array
+
+    def inside(self, west: float, south: float, east: float, north: float) -> bool:
+        return bool(
+            (self.lon >= west).all()
+            and (self.lon <= east).all()
+            and (self.lat >= south).all()
+            and (self.lat <= north).all()
+        )
+
+
+def load_passages(path: Path) -> list[Passage]:
+    """The traced straits, checked: a FeatureCollection of named LineStrings of lon/lat."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise DataFileError(f"{path}: cannot read ({error})") from None
+    features = data.get("features") if isinstance(data, dict) else None
+    if not isinstance(features, list):
+        raise DataFileError(f"{path}: not a GeoJSON FeatureCollection")
+    passages = []
+    for row, feature in enumerate(features, start=1):
+        where = f"{path}, feature {row}"
+        name = (feature.get("properties") or {}).get("name")
+        if not isinstance(name, str) or not name:
+            raise DataFileError(f"{where}: missing column 'name'")
+        geometry = feature.get("geometry") or {}
+        if geometry.get("type") != "LineString":
+            raise DataFileError(f"{where} ({name}): geometry must be a LineString")
+        coords = geometry.get("coordinates")
+        try:
+            array = np.asarray(coords, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise DataFileError(f"{where} ({name}): malformed coordinates") from None
+        if array.ndim != 2 or array.shape[1] != 2 or len(array) < 2:
+            raise DataFileError(f"{where} ({name}): needs two or more [lon, lat] pairs")
+        bad = ~((np.abs(array[:, 0]) <= 180) & (np.abs(array[:, 1]) <= 90))
+        if bad.any():
+            raise DataFileError(
+                f"{where} ({name}): coordinate {array[bad][0].tolist()} is not lon/lat"
+            )
+        passages.append(Passage(name=name, lon=array[:, 0], lat=array[:, 1]))
+    return passages
+
+
+@dataclass(frozen=True)
+class Threaded:
+    """Passage nodes (numbered after the graph's) and the legs that chain and join them."""
+
+    lon: Array
+    lat: Array
+    names: list[str]  # the strait each passage node belongs to
+    edges: np.ndarray  # (m, 2) node ids, a < b
+    length: Array  # nm along the trace (or straight, for joins)
+    paths: list[tuple[Array, Array]]  # each edge's geometry, as lon and lat from a to b
+    skipped: list[str]  # straits outside the box or that found nothing to join
+
+
+def thread_passages(
+    graph_lon: Array,
+    graph_lat: Array,
+    passages: list[Passage],
+    land: Land,
+    params: BuildParams,
+) -> Threaded:
+    """Chain each strait's nodes and join both ends to the graph (nodes 0..n-1 given)."""
+    n = len(graph_lon)
+    graph_xyz = to_xyz(graph_lon, graph_lat)
+    tree = cKDTree(graph_xyz) if n else None
+    lon_out: list[float] = []
+    lat_out: list[float] = []
+    names: list[str] = []
+    edges: list[tuple[int, int]] = []
+    lengths: list[float] = []
+    paths: list[tuple[Array, Array]] = []
+    skipped: list[str] = []
+    box = params.box
+    for passage in passages:
+        if box is not None and not passage.inside(box.west, box.south, box.east, box.north):
+            skipped.append(passage.name)
+            continue
+        trace = to_xyz(passage.lon, passage.lat)
+        trace_nm = float(distance_nm(trace[:-1], trace[1:]).sum())
+        cut, shapes = split_polyline(trace, max(1, int(np.ceil(trace_nm / params.day_nm - 1e-9))))
+        joins = [_joins(cut[i], graph_xyz, tree, land, params) for i in (0, -1)]
+        if tree is None or not joins[0] or not joins[1]:
+            skipped.append(passage.name)
+            continue
+        first = n + len(lon_out)
+        cut_lon, cut_lat = to_lonlat(cut)
+        lon_out.extend(cut_lon.tolist())
+        lat_out.extend(cut_lat.tolist())
+        names.extend([passage.name] * len(cut))
+        for k, shape in enumerate(shapes):
+            edges.append((first + k, first + k + 1))
+            lengths.append(float(distance_nm(shape[:-1], shape[1:]).sum()))
+            paths.append(to_lonlat(shape))
+        for end, node_ids in ((0, joins[0]), (len(cut) - 1, joins[1])):
+            for node in node_ids:  # graph ids are below passage ids, so a = node
+                pair = np.vstack([graph_xyz[node], cut[end]])
+                edges.append((node, first + end))
+                lengths.append(float(distance_nm(pair[:1], pair[1:])[0]))
+                paths.append(to_lonlat(pair))
+    edge_array = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
+    return Threaded(
+        lon=round_coords(np.asarray(lon_out)),
+        lat=round_coords(np.asarray(lat_out)),
+        names=names,
+        edges=edge_array,
+        length=np.asarray(lengths, dtype=np.float64),
+        paths=paths,
+        skipped=skipped,
+    )
+
+
+def _joins(
+    end: Array, graph_xyz: Array, tree: cKDTree | None, land: Land, params: BuildParams
+) -> list[int]:
+    """The nearest graph nodes an end can sail to straight, crossing at most a spit of land."""
+    if tree is None:
+        return []
+    k = min(len(graph_xyz), params.passage_join_count * 4)
+    chord, index = tree.query(end, k=k)
+    chord, index = np.atleast_1d(chord), np.atleast_1d(index)
+    near = nm_of_chord(chord) <= params.passage_join_nm
+    index = index[near]
+    if len(index) == 0:
+        return []
+    ends = np.repeat(end[None, :], len(index), axis=0)
+    wet = land.land_nm(ends, graph_xyz[index], params.land_sample_nm) <= params.spit_nm
+    chosen = [int(i) for i in index[wet][: params.passage_join_count]]
+    return sorted(chosen)

@@ -1,0 +1,98 @@
+"""`privateer world ...` and `privateer bench world` through typer's CliRunner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import geopandas as gpd
+from typer.testing import CliRunner
+
+from privateer.cli.app import app
+
+runner = CliRunner()
+BOX = "-14,32,6,44"
+
+
+def _build(db_path: Path) -> dict[str, object]:
+    result = runner.invoke(app, ["--db", str(db_path), "world", "build", "--box", BOX, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_build_then_info(db_path: Path) -> None:
+    record = _build(db_path)
+    assert record["build_id"] == 1 and record["nodes"] > 0 and record["steps"] >= record["legs"]
+    result = runner.invoke(app, ["--db", str(db_path), "world", "info", "--json"])
+    assert result.exit_code == 0, result.output
+    info = json.loads(result.stdout)
+    assert info["graph_nodes"] == record["nodes"]
+    assert info["steps"] == record["steps"] and info["legs"] == record["legs"]
+    assert info["build"]["content_hash"] == record["content_hash"]
+    assert info["build"]["params"]["box"] == "-14,32,6,44"
+    assert info["features_by_kind"] == {"strait": record["passage"]}
+    text = runner.invoke(app, ["--db", str(db_path), "world", "info"])
+    assert text.exit_code == 0 and record["content_hash"] in text.stdout
+    again = _build(db_path)
+    assert again["build_id"] == 2 and again["content_hash"] == record["content_hash"]
+
+
+def test_info_without_a_world_says_so(db_path: Path) -> None:
+    result = runner.invoke(app, ["--db", str(db_path), "world", "info"])
+    assert result.exit_code == 2
+    assert "no world yet" in result.stderr
+
+
+def test_export_geojson_and_geoparquet(db_path: Path, tmp_path: Path) -> None:
+    record = _build(db_path)
+    for fmt, name in (("geojson", "world.geojson"), ("geoparquet", "world.parquet")):
+        out = tmp_path / name
+        result = runner.invoke(
+            app, ["--db", str(db_path), "world", "export", str(out), "--format", fmt]
+        )
+        assert result.exit_code == 0, result.output
+        frame = gpd.read_file(out) if fmt == "geojson" else gpd.read_parquet(out)
+        counts = frame.layer.value_counts().to_dict()
+        assert counts["steps"] == record["steps"]
+        assert counts["nodes"] == record["nodes"] + record["waypoints"]
+        assert frame.crs.to_epsg() == 4326
+
+
+def test_export_refuses_bad_requests(db_path: Path, tmp_path: Path) -> None:
+    _build(db_path)
+    base = ["--db", str(db_path), "world", "export"]
+    for args, message in (
+        ([str(tmp_path / "x.kml"), "--format", "kml"], "unknown format"),
+        ([str(tmp_path / "x.geojson"), "--layers", "ports"], "unknown layer"),
+        ([str(tmp_path / "no" / "x.geojson")], "does not exist"),
+    ):
+        result = runner.invoke(app, base + args)
+        assert result.exit_code == 2 and message in result.stderr
+
+
+def test_bad_input_leaves_the_database_as_it_was(db_path: Path, tmp_path: Path) -> None:
+    record = _build(db_path)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a map")
+    for args in (
+        ["world", "build", str(tmp_path / "missing.zip")],
+        ["world", "build", str(notes)],
+        ["world", "build", "--box", "10,0,5,5"],
+        ["world", "build", "--box", "a,b,c"],
+    ):
+        result = runner.invoke(app, ["--db", str(db_path), *args, "--quiet"])
+        assert result.exit_code == 2, (args, result.output)
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    info = json.loads(runner.invoke(app, ["--db", str(db_path), "world", "info", "--json"]).stdout)
+    assert info["build"]["build_id"] == record["build_id"]
+    assert info["build"]["content_hash"] == record["content_hash"]
+
+
+def test_bench_world_prints_each_stage(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["bench", "world", "--box", BOX, "--runs", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert "triangulating on the sphere" in data["stages"]
+    assert "writing to the database" in data["stages"]
+    assert data["total_seconds"] >= sum(data["stages"].values()) * 0.9
+    assert data["counts"]["nodes"] > 0

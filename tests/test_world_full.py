@@ -1,0 +1,113 @@
+"""The integration test: the whole world from the default Natural Earth 1:10m source.
+
+Counts land near the seed's (6,954 graph nodes, 3,213 on the coast, 24,331 steps), the sea is
+one, the straits work, and a second build is identical.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components, dijkstra
+from scipy.spatial import cKDTree
+
+from privateer.pipeline.build import BuiltWorld, build_world
+from privateer.pipeline.geo import to_xyz
+from privateer.pipeline.land import Land
+from privateer.pipeline.source import default_source, read_source
+
+
+@pytest.fixture(scope="module")
+def world() -> BuiltWorld:
+    return build_world()
+
+
+@pytest.fixture(scope="module")
+def frames(world: BuiltWorld) -> dict[str, pd.DataFrame]:
+    return {name: table.to_pandas() for name, table in world.tables.items()}
+
+
+@pytest.mark.parametrize(
+    ("count", "seed_figure"), [("nodes", 6954), ("coast", 3213), ("steps", 24331)]
+)
+def test_counts_are_near_the_seeds(world: BuiltWorld, count: str, seed_figure: int) -> None:
+    assert abs(world.counts[count] - seed_figure) <= 0.15 * seed_figure, world.counts
+
+
+def test_one_connected_sea_with_no_node_on_land(frames: dict[str, pd.DataFrame]) -> None:
+    nodes, steps = frames["nodes"], frames["steps"]
+    n = len(nodes)
+    graph = coo_matrix((np.ones(len(steps)), (steps.a, steps.b)), shape=(n, n))
+    assert connected_components(graph, directed=False)[0] == 1
+    land = Land.from_polygons(read_source(default_source()).polygons)
+    assert not land.contains(nodes.lon.to_numpy(), nodes.lat.to_numpy()).any()
+    assert nodes.lat.between(-62.0, 72.0).all()
+    # The Caspian and the Great Lakes are cut off from the ocean, so they are gone.
+    caspian = nodes.lon.between(47, 54) & nodes.lat.between(37, 47)
+    superior = nodes.lon.between(-92, -84) & nodes.lat.between(46.3, 49)
+    assert not caspian.any() and not superior.any()
+
+
+def test_all_ten_straits_are_threaded(world: BuiltWorld, frames: dict[str, pd.DataFrame]) -> None:
+    assert world.skipped_passages == []
+    assert frames["features"].name.nunique() == 10
+
+
+class Router:
+    def __init__(self, frames: dict[str, pd.DataFrame]) -> None:
+        nodes, steps = frames["nodes"], frames["steps"]
+        n = len(nodes)
+        self.graph = coo_matrix((steps.nm, (steps.a, steps.b)), shape=(n, n)).tocsr()
+        graph_nodes = nodes[nodes.kind != "waypoint"]
+        self.ids = graph_nodes.node_id.to_numpy()
+        self.tree = cKDTree(to_xyz(graph_nodes.lon.to_numpy(), graph_nodes.lat.to_numpy()))
+        features = frames["features"]
+        self.strait = dict(zip(features.node_id, features.name, strict=True))
+
+    def nearest(self, lon: float, lat: float) -> int:
+        return int(self.ids[self.tree.query(to_xyz(np.array([lon]), np.array([lat])))[1][0]])
+
+    def route(self, start: tuple[float, float], end: tuple[float, float]) -> tuple[float, set[str]]:
+        a, b = self.nearest(*start), self.nearest(*end)
+        dist, pred = dijkstra(self.graph, directed=False, indices=a, return_predecessors=True)
+        path, node = [], b
+        while node != a and node >= 0:
+            path.append(node)
+            node = pred[node]
+        return float(dist[b]), {self.strait[p] for p in path if p in self.strait}
+
+
+@pytest.fixture(scope="module")
+def router(frames: dict[str, pd.DataFrame]) -> Router:
+    return Router(frames)
+
+
+def test_lisbon_to_venice_goes_through_gibraltar(router: Router) -> None:
+    nm, straits = router.route((-9.4, 38.6), (12.5, 45.3))
+    # The sea route by Cape St Vincent, Gibraltar, Sicily and Otranto is about 2,000 nm.
+    assert 1800 < nm < 2000 * 1.35
+    assert any("Gibraltar" in s for s in straits)
+
+
+def test_atlantic_to_pacific_through_magellan(router: Router) -> None:
+    nm, straits = router.route((-66.5, -52.3), (-76.0, -52.3))
+    assert any("Magellan" in s for s in straits)
+    assert nm < 520  # round the Horn would be over 700
+
+
+def test_the_baltic_through_the_oresund(router: Router) -> None:
+    _, straits = router.route((10.5, 57.9), (18.5, 57.0))
+    assert any("Øresund" in s for s in straits)
+
+
+def test_the_black_sea_through_the_dardanelles_and_bosporus(router: Router) -> None:
+    _, straits = router.route((25.0, 39.6), (33.0, 43.5))
+    assert any("Bosporus" in s for s in straits)
+
+
+def test_a_second_build_is_identical(world: BuiltWorld) -> None:
+    again = build_world()
+    assert again.content_hash == world.content_hash
+    assert again.counts == world.counts
