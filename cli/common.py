@@ -71,3 +71,10 @@ def print_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequen
     for row in rows:
         table.add_row(*("" if v is None else str(v) for v in row))
     out.print(table)
+
+
+def print_pairs(rows: Sequence[tuple[str, Any]]) -> None:
+    """Name/value lines, names aligned; plain text, so nothing wraps or truncates a value."""
+    width = max((len(name) for name, _ in rows), default=0)
+    for name, value in rows:
+        typer.echo(f"{name.ljust(width)}  {'' if value is None else value}")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from .common import err, fail, open_db, print_json, print_table
+from .common import err, fail, open_db, print_json, print_pairs
 
 app = typer.Typer(help="The world: build the sea graph from Natural Earth, inspect, export.")
 
@@ -52,7 +52,7 @@ def build(
     if as_json:
         print_json(record)
     else:
-        print_table(None, ["", ""], [(k, v) for k, v in record.items()])
+        print_pairs(list(record.items()))
 
 
 @app.command()
@@ -97,7 +97,7 @@ def info(
         ("content hash", record["content_hash"]),
         ("built at", record["created_at"]),
     ]
-    print_table(None, ["", ""], rows)
+    print_pairs(rows)
 
 
 @app.command()

@@ -19,6 +19,7 @@ from .land import Land
 from .params import BuildParams
 
 _SAMPLE_DEG = 0.08  # the outline is sampled about every 5 nm
+_TURN = np.array([360.0, 0.0])  # a shift of one turn of longitude
 
 
 def coast_nodes(land: Land, params: BuildParams) -> tuple[Array, Array]:
@@ -68,11 +69,11 @@ def _on_outline(lon: Array, lat: Array, owner: np.ndarray, grown: np.ndarray) ->
     shifted = [False] * len(grown)
     bounds = shapely.bounds(grown)
     for index in np.flatnonzero(bounds[:, 2] > 180):
-        shapes.append(shapely.transform(grown[index], lambda c: c - [360.0, 0.0]))
+        shapes.append(shapely.transform(grown[index], lambda c: c - _TURN))
         shape_owner.append(int(index))
         shifted.append(True)
     for index in np.flatnonzero(bounds[:, 0] < -180):
-        shapes.append(shapely.transform(grown[index], lambda c: [*c, 360.0, 0.0]))
+        shapes.append(shapely.transform(grown[index], lambda c: c + _TURN))
         shape_owner.append(int(index))
         shifted.append(True)
     tests = np.asarray(shapes, dtype=object)

@@ -66,3 +66,29 @@ class Land:
         on_land = self.contains(lon, lat).astype(np.float64)
         share: Array = np.bincount(edge, weights=on_land, minlength=len(a)) / (n + 1)
         return share * length
+
+    def waypoints_at_sea(
+        self,
+        a: Array,
+        b: Array,
+        days: np.ndarray,
+        lat_limits: tuple[float, float] = (-90.0, 90.0),
+    ) -> np.ndarray:
+        """Whether every waypoint of each edge (split into `days` equal steps along the great
+        circle) lies at sea and within the latitude limits, so a ship resting between days is
+        never on land nor in the ice."""
+        from .geo import slerp
+
+        days = np.asarray(days, dtype=np.int64)
+        at_sea = np.ones(len(a), dtype=bool)
+        multi = np.flatnonzero(days > 1)
+        if len(multi) == 0:
+            return at_sea
+        counts = days[multi] - 1
+        edge = np.repeat(multi, counts)
+        start = np.repeat(np.concatenate([[0], np.cumsum(counts)[:-1]]), counts)
+        t = (np.arange(len(edge)) - start + 1) / np.repeat(days[multi], counts)
+        lon, lat = to_lonlat(slerp(a[edge], b[edge], t))
+        wet = ~self.contains(lon, lat) & (lat >= lat_limits[0]) & (lat <= lat_limits[1])
+        at_sea[multi] = np.bincount(edge, weights=~wet, minlength=len(a))[multi] == 0
+        return at_sea

@@ -70,7 +70,7 @@ class BuildParams:
     # Stage 3, pruning the triangulation.
     spit_nm: float = 6.0  # an edge may cross this much land, and no more
     land_sample_nm: float = 3.0  # how finely an edge is checked for land
-    long_edge_ratio: float = 1.35  # longer than this times its ends' typical edges: dropped
+    long_edge_ratio: float = 1.1  # longer than this times both other sides of a triangle: dropped
     # Stage 4, the ice.
     south_limit: float = -62.0
     north_limit: float = 72.0

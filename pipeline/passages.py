@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 from scipy.spatial import cKDTree
 
+from .days import days_for
 from .errors import DataFileError
 from .geo import Array, distance_nm, nm_of_chord, round_coords, split_polyline, to_lonlat, to_xyz
 from .land import Land
@@ -155,5 +156,7 @@ def _joins(
         return []
     ends = np.repeat(end[None, :], len(index), axis=0)
     wet = land.land_nm(ends, graph_xyz[index], params.land_sample_nm) <= params.spit_nm
+    days = days_for(distance_nm(ends, graph_xyz[index]), params.day_nm)
+    wet &= land.waypoints_at_sea(ends, graph_xyz[index], days)
     chosen = [int(i) for i in index[wet][: params.passage_join_count]]
     return sorted(chosen)

@@ -7,7 +7,7 @@ import shapely
 
 from privateer.pipeline.geo import to_xyz
 from privateer.pipeline.params import BuildParams
-from privateer.pipeline.triangulate import prune_edges, sphere_edges, typical_edge_nm
+from privateer.pipeline.triangulate import prune_edges, sphere_edges, sphere_triangles
 from tests.synthetic import land_of
 
 
@@ -33,18 +33,37 @@ def test_a_spit_is_crossed_but_an_isthmus_is_not() -> None:
     land = land_of(spit, isthmus)
     lon = np.array([-1.0, 1.0, -1.0, 1.0])
     lat = np.array([1.0, 1.0, -1.0, -1.0])
-    edges = np.array([[0, 1], [2, 3]])
-    kept, _ = prune_edges(to_xyz(lon, lat), edges, land, BuildParams(long_edge_ratio=100))
-    assert kept.tolist() == [[0, 1]]
+    triangles = np.array([[0, 1, 2], [1, 2, 3]])
+    kept, _ = prune_edges(to_xyz(lon, lat), triangles, land, BuildParams(long_edge_ratio=100))
+    assert [0, 1] in kept.tolist() and [2, 3] not in kept.tolist()
 
 
 def test_an_edge_far_longer_than_its_neighbours_goes() -> None:
-    # A row of nodes a degree apart, and one edge jumping five of them.
-    lon = np.arange(7, dtype=float)
-    lat = np.zeros(7)
-    edges = np.array([[i, i + 1] for i in range(6)] + [[0, 5]])
-    kept, length = prune_edges(to_xyz(lon, lat), edges, land_of(), BuildParams())
-    assert [0, 5] not in kept.tolist()
-    assert len(kept) == 6
-    typical = typical_edge_nm(7, kept, length)
-    np.testing.assert_allclose(typical, 60.04, atol=0.1)
+    # A flat triangle: the long side has a way round through the third corner, only a little
+    # longer; the two short sides have none.
+    lon = np.array([0.0, 2.0, 1.0])
+    lat = np.array([0.0, 0.0, 0.3])
+    kept, length = prune_edges(to_xyz(lon, lat), np.array([[0, 1, 2]]), land_of(), BuildParams())
+    assert kept.tolist() == [[0, 2], [1, 2]]
+    np.testing.assert_allclose(length, 62.7, atol=0.5)
+
+
+def test_near_equilateral_triangles_keep_every_side() -> None:
+    lon = np.array([0.0, 1.0, 0.5])
+    lat = np.array([0.0, 0.0, 0.8])
+    kept, _ = prune_edges(to_xyz(lon, lat), np.array([[0, 1, 2]]), land_of(), BuildParams())
+    assert len(kept) == 3
+
+
+def test_dropping_long_edges_never_disconnects() -> None:
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import connected_components
+
+    rng = np.random.default_rng(7)
+    lon, lat = rng.uniform(-10, 10, 300), rng.uniform(-10, 10, 300)
+    xyz = to_xyz(lon, lat)
+    triangles = sphere_triangles(xyz, ghost=-to_xyz(np.array([0.0]), np.array([0.0]))[0])
+    kept, _ = prune_edges(xyz, triangles, land_of(), BuildParams(long_edge_ratio=1.0))
+    assert len(kept) < len(sphere_edges(xyz))
+    graph = coo_matrix((np.ones(len(kept)), (kept[:, 0], kept[:, 1])), shape=(300, 300))
+    assert connected_components(graph, directed=False)[0] == 1
