@@ -86,6 +86,25 @@ ports = sa.Table(
     sa.Column("node_id", sa.Integer, nullable=False),
     sa.Column("fortified", sa.Boolean, nullable=False),
     sa.Column("kind", sa.String, nullable=False),  # port | native
+    # home, privateer_base, corsair, hunter_station, islanders; ';'-separated (revision 0002)
+    sa.Column("roles", sa.String, server_default=""),
+)
+
+nations = sa.Table(
+    "nations",
+    metadata,
+    sa.Column("nation", sa.String, primary_key=True),
+    sa.Column("name", sa.String, nullable=False),
+    sa.Column("field", sa.String(7), nullable=False),  # #rrggbb, a flag seen at a distance
+    sa.Column("border", sa.String(7), nullable=False),
+)
+
+drake = sa.Table(
+    "drake",
+    metadata,
+    _id("seq"),
+    sa.Column("node_id", sa.Integer, nullable=False),
+    sa.Column("place", sa.String),  # where he touched; NULL between places
 )
 
 currents = sa.Table(
@@ -140,6 +159,8 @@ sea_nodes = sa.Table(
 )
 
 WORLD_TABLES: tuple[sa.Table, ...] = (
+    nations,
+    drake,
     nodes,
     legs,
     steps,

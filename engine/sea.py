@@ -1,0 +1,79 @@
+"""How current and wind weigh a leg: ships sail a step a turn and favour running with the sea.
+
+Square-riggers let the sea pick their heading: they run and reach well and can hardly beat, so
+they go round rather than beat. Hunters are weatherly and can work to windward. The cost of a
+leg is how many days of fair sailing it is worth: below 1 with the sea, above 1 against it,
+exactly 1 where nothing is known (a course set through water not yet charted weighs every leg
+the same).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+FAIR_KNOTS = 2.5  # 60 nm a day: the speed a day's step assumes
+FAIR_WIND_KNOTS = 12.0  # the wind that gives a ship her polar speed
+MIN_SPEED_KNOTS = 0.6  # even in the worst of it a ship makes some way (or waits it out)
+
+# Speed as a share of fair speed, by the angle between her heading and where the wind goes
+# (0 = wind dead astern, 180 = dead ahead), at 0, 45, 90, 135 and 180 degrees.
+_ANGLES = (0.0, 45.0, 90.0, 135.0, 180.0)
+SQUARE_RIGGED = (1.0, 1.1, 0.9, 0.3, 0.15)
+WEATHERLY = (0.9, 1.05, 1.1, 0.75, 0.35)
+
+
+@dataclass(frozen=True, slots=True)
+class Flow:
+    """Water or air on the move: toward degrees clockwise from north, at knots."""
+
+    toward_deg: float
+    knots: float
+
+
+def angle_between(a_deg: float, b_deg: float) -> float:
+    """The unsigned angle between two directions, 0-180.
+
+    >>> angle_between(350.0, 10.0)
+    20.0
+    """
+    d = abs(a_deg - b_deg) % 360.0
+    return 360.0 - d if d > 180.0 else d
+
+
+def along(flow: Flow, heading_deg: float) -> float:
+    """The part of a flow that runs along a heading (negative: against it)."""
+    return flow.knots * math.cos(math.radians(heading_deg - flow.toward_deg))
+
+
+def sail_share(heading_deg: float, wind: Flow, *, weatherly: bool = False) -> float:
+    """Speed through the water, as a share of fair speed, on this heading in this wind."""
+    polar = WEATHERLY if weatherly else SQUARE_RIGGED
+    angle = angle_between(heading_deg, wind.toward_deg)
+    i = min(int(angle // 45.0), 3)
+    t = (angle - _ANGLES[i]) / 45.0
+    share = polar[i] + (polar[i + 1] - polar[i]) * t
+    strength = min(1.3, max(0.3, wind.knots / FAIR_WIND_KNOTS))
+    return share * strength
+
+
+def leg_cost(
+    heading_deg: float,
+    current: Flow | None = None,
+    wind: Flow | None = None,
+    *,
+    weatherly: bool = False,
+) -> float:
+    """Days of fair sailing a one-day leg is worth on this heading, given what is charted.
+
+    >>> leg_cost(90.0)
+    1.0
+    >>> leg_cost(90.0, wind=Flow(90.0, 12.0)) < 1.0 < leg_cost(90.0, wind=Flow(270.0, 12.0))
+    True
+    """
+    if current is None and wind is None:
+        return 1.0
+    speed = FAIR_KNOTS * (sail_share(heading_deg, wind, weatherly=weatherly) if wind else 1.0)
+    if current is not None:
+        speed += along(current, heading_deg)
+    return FAIR_KNOTS / max(MIN_SPEED_KNOTS, speed)
