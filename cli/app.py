@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from . import bench_commands, db_commands, world_commands
+from .chart_command import chart
 from .common import GlobalOptions
 
 app = typer.Typer(
@@ -20,6 +21,7 @@ app = typer.Typer(
 app.add_typer(db_commands.app, name="db")
 app.add_typer(world_commands.app, name="world")
 app.add_typer(bench_commands.app, name="bench")
+app.command()(chart)
 
 
 def _version(value: bool) -> None:

@@ -88,6 +88,12 @@ def info(
     rows: list[tuple[str, object]] = [("graph nodes", counts["graph_nodes"])]
     rows += [(f"  {kind}", n) for kind, n in counts["nodes_by_kind"].items()]
     rows += [("legs", counts["legs"]), ("steps", counts["steps"])]
+    rows += [("ports", counts["ports"])]
+    rows += [(f"  {nation}", n) for nation, n in counts["ports_by_nation"].items()]
+    rows += [("protected water (nodes)", sum(counts["protected_nodes_by_nation"].values()))]
+    rows += [(f"  {nation}", n) for nation, n in counts["protected_nodes_by_nation"].items()]
+    rows += [("nodes in a current", counts["current_nodes"]), ("named seas", counts["seas"])]
+    rows += [("Drake's places", counts["drake_places"])]
     rows += [(f"features: {kind}", n) for kind, n in counts["features_by_kind"].items()]
     rows += [
         ("build", record["build_id"]),

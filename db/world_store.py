@@ -116,10 +116,28 @@ def world_counts(conn: sa.Connection) -> dict[str, Any]:
             sa.text("SELECT kind, count(*) FROM features GROUP BY kind ORDER BY kind")
         )
     }
+    ports_by_nation = {
+        str(k): int(n)
+        for k, n in conn.execute(
+            sa.text("SELECT nation, count(*) FROM ports GROUP BY nation ORDER BY nation")
+        )
+    }
+    waters_by_nation = {
+        str(k): int(n)
+        for k, n in conn.execute(
+            sa.text("SELECT nation, count(*) FROM waters GROUP BY nation ORDER BY nation")
+        )
+    }
     return {
         "graph_nodes": graph,
         "nodes_by_kind": by_kind,
         "legs": scalar("SELECT count(*) FROM legs"),
         "steps": scalar("SELECT count(*) FROM steps"),
+        "ports": scalar("SELECT count(*) FROM ports"),
+        "ports_by_nation": ports_by_nation,
+        "protected_nodes_by_nation": waters_by_nation,
+        "current_nodes": scalar("SELECT count(*) FROM currents"),
+        "seas": scalar("SELECT count(*) FROM seas"),
+        "drake_places": scalar("SELECT count(place) FROM drake"),
         "features_by_kind": features,
     }

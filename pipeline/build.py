@@ -21,7 +21,7 @@ import pyarrow as pa
 
 from privateer.data import DATA_DIR
 
-from . import coast, connect, days, ocean, passages, triangulate
+from . import coast, connect, days, grain, ocean, passages, places, ports, triangulate, waters
 from .errors import WorldBuildError
 from .geo import round_coords, to_xyz
 from .hashing import content_hash
@@ -41,6 +41,10 @@ STAGES = (
     "threading the straits",
     "keeping one sea",
     "splitting legs into days",
+    "placing ports and flags",
+    "protected waters",
+    "currents and winds",
+    "banks, seas and Drake's route",
     "making tables",
 )
 
@@ -93,10 +97,12 @@ def build_world(
     source: Path | None = None,
     params: BuildParams | None = None,
     *,
-    passages_path: Path | None = None,
+    data_dir: Path | None = None,
     on_stage: OnStage | None = None,
 ) -> BuiltWorld:
-    """Build the sea graph in memory. Raises WorldBuildError (one line) on bad input."""
+    """Build the sea graph and what it holds, in memory, from the land `source` and the
+    hand-authored files in `data_dir` (default: the package's data/). Raises WorldBuildError
+    (one line) on bad input."""
     params = params or BuildParams()
     if params.box is not None:
         params.box.validate()
@@ -105,7 +111,15 @@ def build_world(
     stages.next()
     source_path = source if source is not None else default_source()
     read = read_source(source_path, params.box)
-    traces = passages.load_passages(passages_path or DATA_DIR / "passages.geojson")
+    data = data_dir or DATA_DIR
+    traces = passages.load_passages(data / "passages.geojson")
+    nation_list = ports.load_nations(data / "nations.csv")
+    port_list = ports.load_ports(data / "ports.csv", nation_list)
+    streams = grain.load_streams(data / "currents.geojson")
+    rivers = grain.load_rivers(data / "rivers.csv")
+    banks = places.load_banks(data / "banks.geojson")
+    seas = places.load_seas(data / "seas.geojson")
+    drake_places = places.load_drake(data / "drake.csv")
 
     stages.next()
     land = Land.from_polygons(read.polygons)
@@ -150,8 +164,111 @@ def build_world(
     node_xyz = to_xyz(lon, lat)
     leg_days, steps = days.split_legs(node_xyz, edges, length, traced, params.day_nm)
 
+    all_lon = np.concatenate([lon, steps.waypoint_lon])
+    all_lat = np.concatenate([lat, steps.waypoint_lat])
+    graph_ids = np.arange(len(lon))
+    hop_graph = waters.step_graph(len(all_lon), steps.a, steps.b)
+
+    stages.next()
+    attached = ports.attach_ports(
+        port_list, data / "ports.csv", lon, lat, land, params.box
+    )
+    port_ids = np.array([port_list.index(p) for p in attached.ports], dtype=np.int64)
+
+    stages.next()
+    fortified = np.array([p.fortified for p in attached.ports], dtype=bool)
+    fort_nodes = attached.node[fortified]
+    fort_port_ids = port_ids[fortified]
+    fort_nations = [p.nation for p, f in zip(attached.ports, fortified, strict=True) if f]
+    fort_names = [p.name for p, f in zip(attached.ports, fortified, strict=True) if f]
+    protected = waters.protected_waters(hop_graph, fort_nodes)
+    guns = waters.under_the_guns(hop_graph, fort_nodes)
+
+    stages.next()
+    currents = grain.assign_currents(all_lon, all_lat, streams, rivers)
+    winds = grain.winds_by_season(all_lon, all_lat)
+
+    stages.next()
+    bank_members = places.nodes_in(banks, all_lon, all_lat, places.BANK_MARGIN_DEG)
+    sea_of = places.sea_of_nodes(seas, all_lon, all_lat)
+    nm_graph = _weighted(len(all_lon), steps.a, steps.b, steps.nm)
+    drake_route = places.trace_route(drake_places, nm_graph, all_lon, all_lat, graph_ids)
+
     stages.next()
     tables = _tables(lon, lat, kind, strait, edges, length, leg_days, steps, traced)
+    feature_rows = [(int(n), "strait", str(strait[n])) for n in np.flatnonzero(strait != None)]  # noqa: E711
+    feature_rows += [(n, "fort_guns", fort_names[i]) for n, i in guns]
+    feature_rows += [(n, "river_mouth", name) for n, name in currents.river_mouths]
+    for bank, members in zip(banks, bank_members, strict=True):
+        feature_rows += [(int(n), "bank", bank.name) for n in members]
+    tables["features"] = _feature_table(feature_rows)
+    tables["nations"] = pa.table(
+        {
+            "nation": [n.nation for n in nation_list],
+            "name": [n.name for n in nation_list],
+            "field": [n.field for n in nation_list],
+            "border": [n.border for n in nation_list],
+        }
+    )
+    tables["ports"] = pa.table(
+        {
+            "port_id": pa.array(port_ids, pa.int32()),
+            "name": [p.name for p in attached.ports],
+            "nation": [p.nation for p in attached.ports],
+            "lon": pa.array([p.lon for p in attached.ports], pa.float64()),
+            "lat": pa.array([p.lat for p in attached.ports], pa.float64()),
+            "node_id": pa.array(attached.node, pa.int32()),
+            "fortified": pa.array(fortified.tolist(), pa.bool_()),
+            "kind": [p.kind for p in attached.ports],
+            "roles": [";".join(p.roles) for p in attached.ports],
+        }
+    )
+    tables["waters"] = pa.table(
+        {
+            "node_id": pa.array(protected.node, pa.int32()),
+            "nation": [fort_nations[i] for i in protected.fort],
+            "fort_port_id": pa.array(fort_port_ids[protected.fort], pa.int32()),
+            "days": pa.array(protected.days, pa.int32()),
+        }
+    )
+    tables["currents"] = pa.table(
+        {
+            "node_id": pa.array(currents.node, pa.int32()),
+            "toward_deg": pa.array(currents.toward_deg, pa.float64()),
+            "knots": pa.array(currents.knots, pa.float64()),
+            "stream": currents.stream,
+        }
+    )
+    tables["winds"] = pa.table(
+        {
+            "node_id": pa.array(winds[0], pa.int32()),
+            "season": pa.array(winds[1], pa.int16()),
+            "toward_deg": pa.array(winds[2], pa.float64()),
+            "knots": pa.array(winds[3], pa.float64()),
+        }
+    )
+    tables["seas"] = pa.table(
+        {
+            "sea_id": pa.array(np.arange(len(seas)), pa.int32()),
+            "name": [sea.name for sea in seas],
+            "label_lon": pa.array([sea.label[0] if sea.label else 0.0 for sea in seas]),
+            "label_lat": pa.array([sea.label[1] if sea.label else 0.0 for sea in seas]),
+        }
+    )
+    in_a_sea = np.flatnonzero(sea_of >= 0)
+    tables["sea_nodes"] = pa.table(
+        {
+            "node_id": pa.array(in_a_sea, pa.int32()),
+            "sea_id": pa.array(sea_of[in_a_sea], pa.int32()),
+        }
+    )
+    tables["drake"] = pa.table(
+        {
+            "seq": pa.array(np.arange(len(drake_route)), pa.int32()),
+            "node_id": pa.array([n for n, _ in drake_route], pa.int32()),
+            "place": pa.array([p for _, p in drake_route], pa.string()),
+        }
+    )
     counts = {
         "nodes": len(lon),
         "coast": int((kind == "coast").sum()),
@@ -242,15 +359,25 @@ def _tables(
             ),
         }
     )
-    is_strait = np.flatnonzero(strait != None)  # noqa: E711  (an object array of names)
-    features = pa.table(
+    return {"nodes": nodes, "legs": legs, "steps": step_table}
+
+
+def _feature_table(rows: list[tuple[int, str, str]]) -> pa.Table:
+    """Features, one row per (node, kind, name), sorted."""
+    unique = sorted(set(rows))
+    return pa.table(
         {
-            "node_id": pa.array(is_strait, pa.int32()),
-            "kind": pa.array(["strait"] * len(is_strait), pa.string()),
-            "name": pa.array([str(strait[i]) for i in is_strait], pa.string()),
+            "node_id": pa.array([r[0] for r in unique], pa.int32()),
+            "kind": pa.array([r[1] for r in unique], pa.string()),
+            "name": pa.array([r[2] for r in unique], pa.string()),
         }
     )
-    return {"nodes": nodes, "legs": legs, "steps": step_table, "features": features}
+
+
+def _weighted(n: int, a: np.ndarray, b: np.ndarray, weight: np.ndarray) -> Any:
+    from scipy.sparse import coo_matrix
+
+    return coo_matrix((weight, (a, b)), shape=(n, n)).tocsr()
 
 
 def write_world(engine: Any, built: BuiltWorld) -> int:

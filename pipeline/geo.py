@@ -98,3 +98,18 @@ def split_polyline(xyz: Array, pieces: int) -> tuple[Array, list[Array]]:
         inner = np.flatnonzero((cumulative > cuts[k]) & (cumulative < cuts[k + 1]))
         shapes.append(np.vstack([points[k : k + 1], xyz[inner], points[k + 1 : k + 2]]))
     return points, shapes
+
+
+def initial_bearing(a: Array, b: Array) -> Array:
+    """Degrees clockwise from north of the great circle from each row of a toward b."""
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    north = np.array([0.0, 0.0, 1.0])
+    east_dir = np.cross(north, a)
+    east_norm = np.linalg.norm(east_dir, axis=1)
+    east_dir = east_dir / np.where(east_norm > 0, east_norm, 1.0)[:, None]
+    north_dir = np.cross(a, east_dir)
+    d = b - a
+    bearing = np.degrees(np.arctan2(np.sum(d * east_dir, axis=1), np.sum(d * north_dir, axis=1)))
+    out: Array = np.mod(bearing, 360.0)
+    return out

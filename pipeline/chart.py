@@ -1,0 +1,205 @@
+"""The chart: a clear, correct map of the world as built, for people to check it by eye.
+
+Land, the day graph, ports in their nations' colours (squares fortified, circles open), each
+nation's protected waters as a faint wash, the named seas lettered, and optionally the arrows of
+the sea (current, or one season's wind) and Drake's route. SVG keeps its text as text and gives
+each port an id (`port-<name>`), so the file can be searched; PNG is for those who can't open
+SVG. The engraved woodcut of the seed is another thing, for later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import shapely
+import sqlalchemy as sa
+
+from .errors import WorldBuildError
+from .params import Box
+
+WORLD_BOX = Box(-180.0, -62.0, 180.0, 72.0)
+FORMATS = (".svg", ".png")
+SEA_COLOUR = "#eef3f7"
+LAND_COLOUR = "#e8dcc0"
+COAST_COLOUR = "#8a7a5a"
+GRAPH_COLOUR = "#9fb6c9"
+
+
+@dataclass(frozen=True)
+class Flow:
+    kind: str  # current | wind
+    season: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> Flow:
+        """'current' or 'wind:SEASON' (0 spring, 1 summer, 2 autumn, 3 winter)."""
+        if text == "current":
+            return cls("current")
+        if text.startswith("wind:") and text[5:] in ("0", "1", "2", "3"):
+            return cls("wind", int(text[5:]))
+        raise WorldBuildError(f"--flow {text!r}: use current or wind:0..3")
+
+
+def _query(conn: sa.Connection, sql: str, **params: Any) -> pd.DataFrame:
+    result = conn.execute(sa.text(sql), params)
+    return pd.DataFrame(result.fetchall(), columns=list(result.keys()))
+
+
+def _land(source: str | None, box: Box) -> list[shapely.Geometry]:
+    from .land import Land
+    from .source import default_source, read_source
+
+    path = Path(source) if source and Path(source).exists() else default_source()
+    land = Land.from_polygons(read_source(path, box, margin_deg=1.0).polygons)
+    tolerance = max(0.01, (box.east - box.west) / 2000.0)
+    return list(shapely.simplify(land.parts, tolerance, preserve_topology=True))
+
+
+def draw_chart(
+    engine: sa.Engine,
+    out: Path,
+    *,
+    box: Box | None = None,
+    scale: float = 6.0,
+    flow: Flow | None = None,
+    drake: bool = False,
+) -> dict[str, int]:
+    """Draw the chart to `out` (.svg or .png); returns what was drawn, by kind."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.collections import LineCollection, PatchCollection
+    from matplotlib.patches import Polygon as Patch
+
+    if out.suffix.lower() not in FORMATS:
+        raise WorldBuildError(f"{out}: the chart is written as .svg or .png")
+    if not out.parent.is_dir():
+        raise WorldBuildError(f"cannot write {out}: directory {out.parent} does not exist")
+    if not 0.5 <= scale <= 200:
+        raise WorldBuildError(f"--scale {scale:g}: use 0.5 to 200 pixels per degree")
+    box = box or WORLD_BOX
+    box.validate()
+    bounds = {"w": box.west, "e": box.east, "s": box.south, "n": box.north}
+    with engine.connect() as conn:
+        build = conn.execute(
+            sa.text("SELECT source_path FROM world_build ORDER BY build_id DESC LIMIT 1")
+        ).first()
+        if build is None:
+            raise WorldBuildError("the database holds no world yet; run `privateer world build`")
+        nodes = _query(conn, "SELECT node_id, lon, lat, kind FROM nodes")
+        steps = _query(conn, "SELECT a, b FROM steps")
+        ports = _query(
+            conn,
+            "SELECT p.name, p.lon, p.lat, p.fortified, p.nation, n.field, n.border "
+            "FROM ports p LEFT JOIN nations n USING (nation) "
+            "WHERE p.lon BETWEEN :w AND :e AND p.lat BETWEEN :s AND :n ORDER BY p.port_id",
+            **bounds,
+        )
+        waters = _query(
+            conn,
+            "SELECT w.nation, n.field, x.lon, x.lat FROM waters w JOIN nodes x USING (node_id) "
+            "LEFT JOIN nations n USING (nation) WHERE x.kind <> 'waypoint'",
+        )
+        seas = _query(
+            conn,
+            "SELECT name, label_lon, label_lat FROM seas "
+            "WHERE label_lon BETWEEN :w AND :e AND label_lat BETWEEN :s AND :n",
+            **bounds,
+        )
+        if flow is None:
+            arrows = pd.DataFrame(columns=["lon", "lat", "toward_deg", "knots"])
+        elif flow.kind == "current":
+            arrows = _query(
+                conn,
+                "SELECT x.lon, x.lat, c.toward_deg, c.knots FROM currents c "
+                "JOIN nodes x USING (node_id) WHERE x.kind <> 'waypoint'",
+            )
+        else:
+            arrows = _query(
+                conn,
+                "SELECT x.lon, x.lat, w.toward_deg, w.knots FROM winds w "
+                "JOIN nodes x USING (node_id) WHERE x.kind <> 'waypoint' AND w.season = :season",
+                season=flow.season,
+            )
+        route = _query(
+            conn, "SELECT x.lon, x.lat, d.place FROM drake d JOIN nodes x USING (node_id) "
+            "ORDER BY d.seq"
+        ) if drake else None
+
+    width_px = (box.east - box.west) * scale
+    height_px = (box.north - box.south) * scale
+    dpi = 100
+    plt.rcParams["svg.fonttype"] = "none"  # keep text as text
+    fig = plt.figure(figsize=(max(width_px, 200) / dpi, max(height_px, 100) / dpi), dpi=dpi)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(box.west, box.east)
+    ax.set_ylim(box.south, box.north)
+    ax.set_aspect("auto")
+    ax.set_axis_off()
+    ax.add_patch(plt.Rectangle((box.west, box.south), box.east - box.west,
+                               box.north - box.south, color=SEA_COLOUR, zorder=0))
+    drawn: dict[str, int] = {}
+
+    # Protected waters: a faint wash of each nation's field colour.
+    for nation, group in waters.groupby("nation", sort=True):
+        wash = shapely.union_all(shapely.buffer(shapely.points(group.lon, group.lat), 1.2))
+        patches = [Patch(np.asarray(p.exterior.coords), closed=True)
+                   for p in shapely.get_parts(wash) if p.geom_type == "Polygon"]
+        collection = PatchCollection(patches, facecolor=group.field.iloc[0] or "#888888",
+                                     edgecolor="none", alpha=0.18, zorder=1)
+        collection.set_gid(f"waters-{nation}")
+        ax.add_collection(collection)
+    drawn["waters"] = int(waters.nation.nunique())
+
+    land = _land(build[0], box)
+    patches = [Patch(np.asarray(p.exterior.coords), closed=True) for p in land]
+    ax.add_collection(PatchCollection(patches, facecolor=LAND_COLOUR, edgecolor=COAST_COLOUR,
+                                      linewidth=0.3, zorder=2))
+    drawn["land"] = len(patches)
+
+    xy = nodes.set_index("node_id")[["lon", "lat"]].to_numpy()
+    segments = np.stack([xy[steps.a.to_numpy()], xy[steps.b.to_numpy()]], axis=1)
+    short = np.abs(segments[:, 0, 0] - segments[:, 1, 0]) < 180
+    graph = LineCollection(segments[short], colors=GRAPH_COLOUR, linewidths=0.25, zorder=3)
+    graph.set_gid("graph")
+    ax.add_collection(graph)
+    drawn["steps"] = int(short.sum())
+
+    if len(arrows):
+        rad = np.radians(arrows.toward_deg.to_numpy(dtype=float))
+        knots = arrows.knots.to_numpy(dtype=float)
+        colour = "#2a6fb0" if flow and flow.kind == "current" else "#666666"
+        quiver = ax.quiver(arrows.lon, arrows.lat, np.sin(rad) * knots, np.cos(rad) * knots,
+                           color=colour, width=0.0012, zorder=4, angles="uv")
+        quiver.set_gid(f"flow-{flow.kind if flow else ''}")
+    drawn["arrows"] = len(arrows)
+
+    if route is not None and len(route):
+        line = ax.plot(route.lon.to_numpy(), route.lat.to_numpy(), color="#b02a2a",
+                       linewidth=0.9, zorder=5)[0]
+        line.set_gid("drake")
+        touched = route.dropna(subset=["place"])
+        ax.scatter(touched.lon, touched.lat, s=6, color="#b02a2a", zorder=5)
+        drawn["drake"] = len(touched)
+
+    for sea in seas.itertuples():
+        ax.text(sea.label_lon, sea.label_lat, sea.name, fontsize=7, style="italic",
+                color="#4a6a8a", ha="center", va="center", zorder=4, gid=f"sea-{sea.name}")
+    drawn["seas"] = len(seas)
+
+    for port in ports.itertuples():
+        marker = "s" if port.fortified else "o"
+        handle = ax.scatter([port.lon], [port.lat], s=14, marker=marker,
+                            facecolor=port.field or "#ffffff", edgecolor=port.border or "#000000",
+                            linewidths=0.9, zorder=6)
+        handle.set_gid(f"port-{port.name}")
+        ax.text(port.lon, port.lat, f" {port.name}", fontsize=4, va="center", zorder=6)
+    drawn["ports"] = len(ports)
+    fig.savefig(out, dpi=dpi, format=out.suffix.lower()[1:])
+    plt.close(fig)
+    return drawn
