@@ -8,6 +8,7 @@ import typer
 
 from . import bench_commands, db_commands, world_commands
 from .chart_command import chart
+from .combat_commands import fight, sim
 from .common import GlobalOptions
 
 app = typer.Typer(
@@ -22,6 +23,8 @@ app.add_typer(db_commands.app, name="db")
 app.add_typer(world_commands.app, name="world")
 app.add_typer(bench_commands.app, name="bench")
 app.command()(chart)
+app.command()(fight)
+app.command()(sim)
 
 
 def _version(value: bool) -> None:

@@ -60,3 +60,33 @@ def world(
     rows = [(name, f"{seconds:.2f}") for name, seconds in stages.items()]
     rows.append(("total", f"{total:.2f}"))
     print_table(f"world build, median of {runs}", ["stage", "seconds"], rows)
+
+
+@app.command()
+def combat(
+    fights: int = typer.Option(2000, "--fights", min=1, help="Fights to play."),
+    target: str = typer.Option("merchant", "--target", help="What the bot fights."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Fights per second of the lookahead (balanced) bot, on one core."""
+    from privateer.engine.bots import BALANCED
+    from privateer.engine.outfit import Outfit
+    from privateer.engine.ships import TARGETS
+    from privateer.engine.sim import simulate
+
+    if target not in TARGETS:
+        fail(f"unknown target {target!r}; choose from {', '.join(TARGETS)}")
+    started = time.perf_counter()
+    simulate(BALANCED, target, Outfit(), range(fights))
+    seconds = time.perf_counter() - started
+    rate = fights / seconds
+    if as_json:
+        print_json(
+            {"fights": fights, "seconds": round(seconds, 3), "fights_per_second": round(rate, 1)}
+        )
+        return
+    print_table(
+        "combat, balanced bot",
+        ["fights", "seconds", "fights per second"],
+        [(fights, f"{seconds:.2f}", f"{rate:.0f}")],
+    )

@@ -170,9 +170,7 @@ def build_world(
     hop_graph = waters.step_graph(len(all_lon), steps.a, steps.b)
 
     stages.next()
-    attached = ports.attach_ports(
-        port_list, data / "ports.csv", lon, lat, land, params.box
-    )
+    attached = ports.attach_ports(port_list, data / "ports.csv", lon, lat, land, params.box)
     port_ids = np.array([port_list.index(p) for p in attached.ports], dtype=np.int64)
 
     stages.next()

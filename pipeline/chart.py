@@ -126,10 +126,15 @@ def draw_chart(
                 "JOIN nodes x USING (node_id) WHERE x.kind <> 'waypoint' AND w.season = :season",
                 season=flow.season,
             )
-        route = _query(
-            conn, "SELECT x.lon, x.lat, d.place FROM drake d JOIN nodes x USING (node_id) "
-            "ORDER BY d.seq"
-        ) if drake else None
+        route = (
+            _query(
+                conn,
+                "SELECT x.lon, x.lat, d.place FROM drake d JOIN nodes x USING (node_id) "
+                "ORDER BY d.seq",
+            )
+            if drake
+            else None
+        )
 
     width_px = (box.east - box.west) * scale
     height_px = (box.north - box.south) * scale
@@ -141,25 +146,43 @@ def draw_chart(
     ax.set_ylim(box.south, box.north)
     ax.set_aspect("auto")
     ax.set_axis_off()
-    ax.add_patch(plt.Rectangle((box.west, box.south), box.east - box.west,
-                               box.north - box.south, color=SEA_COLOUR, zorder=0))
+    ax.add_patch(
+        plt.Rectangle(
+            (box.west, box.south),
+            box.east - box.west,
+            box.north - box.south,
+            color=SEA_COLOUR,
+            zorder=0,
+        )
+    )
     drawn: dict[str, int] = {}
 
     # Protected waters: a faint wash of each nation's field colour.
     for nation, group in waters.groupby("nation", sort=True):
         wash = shapely.union_all(shapely.buffer(shapely.points(group.lon, group.lat), 1.2))
-        patches = [Patch(np.asarray(p.exterior.coords), closed=True)
-                   for p in shapely.get_parts(wash) if p.geom_type == "Polygon"]
-        collection = PatchCollection(patches, facecolor=group.field.iloc[0] or "#888888",
-                                     edgecolor="none", alpha=0.18, zorder=1)
+        patches = [
+            Patch(np.asarray(p.exterior.coords), closed=True)
+            for p in shapely.get_parts(wash)
+            if p.geom_type == "Polygon"
+        ]
+        collection = PatchCollection(
+            patches,
+            facecolor=group.field.iloc[0] or "#888888",
+            edgecolor="none",
+            alpha=0.18,
+            zorder=1,
+        )
         collection.set_gid(f"waters-{nation}")
         ax.add_collection(collection)
     drawn["waters"] = int(waters.nation.nunique())
 
     land = _land(build[0], box)
     patches = [Patch(np.asarray(p.exterior.coords), closed=True) for p in land]
-    ax.add_collection(PatchCollection(patches, facecolor=LAND_COLOUR, edgecolor=COAST_COLOUR,
-                                      linewidth=0.3, zorder=2))
+    ax.add_collection(
+        PatchCollection(
+            patches, facecolor=LAND_COLOUR, edgecolor=COAST_COLOUR, linewidth=0.3, zorder=2
+        )
+    )
     drawn["land"] = len(patches)
 
     xy = nodes.set_index("node_id")[["lon", "lat"]].to_numpy()
@@ -174,29 +197,55 @@ def draw_chart(
         rad = np.radians(arrows.toward_deg.to_numpy(dtype=float))
         knots = arrows.knots.to_numpy(dtype=float)
         colour = "#2a6fb0" if flow and flow.kind == "current" else "#666666"
-        quiver = ax.quiver(arrows.lon, arrows.lat, np.sin(rad) * knots, np.cos(rad) * knots,
-                           color=colour, width=0.0012, zorder=4, angles="uv")
+        quiver = ax.quiver(
+            arrows.lon,
+            arrows.lat,
+            np.sin(rad) * knots,
+            np.cos(rad) * knots,
+            color=colour,
+            width=0.0012,
+            zorder=4,
+            angles="uv",
+        )
         quiver.set_gid(f"flow-{flow.kind if flow else ''}")
     drawn["arrows"] = len(arrows)
 
     if route is not None and len(route):
-        line = ax.plot(route.lon.to_numpy(), route.lat.to_numpy(), color="#b02a2a",
-                       linewidth=0.9, zorder=5)[0]
+        line = ax.plot(
+            route.lon.to_numpy(), route.lat.to_numpy(), color="#b02a2a", linewidth=0.9, zorder=5
+        )[0]
         line.set_gid("drake")
         touched = route.dropna(subset=["place"])
         ax.scatter(touched.lon, touched.lat, s=6, color="#b02a2a", zorder=5)
         drawn["drake"] = len(touched)
 
     for sea in seas.itertuples():
-        ax.text(sea.label_lon, sea.label_lat, sea.name, fontsize=7, style="italic",
-                color="#4a6a8a", ha="center", va="center", zorder=4, gid=f"sea-{sea.name}")
+        ax.text(
+            sea.label_lon,
+            sea.label_lat,
+            sea.name,
+            fontsize=7,
+            style="italic",
+            color="#4a6a8a",
+            ha="center",
+            va="center",
+            zorder=4,
+            gid=f"sea-{sea.name}",
+        )
     drawn["seas"] = len(seas)
 
     for port in ports.itertuples():
         marker = "s" if port.fortified else "o"
-        handle = ax.scatter([port.lon], [port.lat], s=14, marker=marker,
-                            facecolor=port.field or "#ffffff", edgecolor=port.border or "#000000",
-                            linewidths=0.9, zorder=6)
+        handle = ax.scatter(
+            [port.lon],
+            [port.lat],
+            s=14,
+            marker=marker,
+            facecolor=port.field or "#ffffff",
+            edgecolor=port.border or "#000000",
+            linewidths=0.9,
+            zorder=6,
+        )
         handle.set_gid(f"port-{port.name}")
         ax.text(port.lon, port.lat, f" {port.name}", fontsize=4, va="center", zorder=6)
     drawn["ports"] = len(ports)

@@ -16,8 +16,15 @@ import numpy as np
 from scipy.spatial import cKDTree
 
 from .datafiles import lonlat_pairs, read_csv, read_features
-from .geo import Array, chord_of_nm, distance_nm, initial_bearing, nm_of_chord, split_polyline
-from .geo import to_xyz
+from .geo import (
+    Array,
+    chord_of_nm,
+    distance_nm,
+    initial_bearing,
+    nm_of_chord,
+    split_polyline,
+    to_xyz,
+)
 from .winds import wind
 
 _SAMPLE_NM = 2.0  # fine enough that the nearest sample is within a mile of the line
@@ -51,8 +58,13 @@ def load_streams(path: Path) -> list[Stream]:
             raise row.fail("a stream needs two or more points")
         lon, lat = np.array(pairs).T
         streams.append(
-            Stream(row.text("name"), row.number_in("knots", 0.0, 10.0),
-                   row.number_in("width_nm", 1.0, 2000.0), lon, lat)
+            Stream(
+                row.text("name"),
+                row.number_in("knots", 0.0, 10.0),
+                row.number_in("width_nm", 1.0, 2000.0),
+                lon,
+                lat,
+            )
         )
     return streams
 
@@ -60,8 +72,14 @@ def load_streams(path: Path) -> list[Stream]:
 def load_rivers(path: Path) -> list[River]:
     columns = ("name", "lon", "lat", "toward_deg", "knots", "reach_nm")
     return [
-        River(row.text("name"), row.lon(), row.lat(), row.number_in("toward_deg", 0.0, 360.0),
-              row.number_in("knots", 0.0, 10.0), row.number_in("reach_nm", 1.0, 1000.0))
+        River(
+            row.text("name"),
+            row.lon(),
+            row.lat(),
+            row.number_in("toward_deg", 0.0, 360.0),
+            row.number_in("knots", 0.0, 10.0),
+            row.number_in("reach_nm", 1.0, 1000.0),
+        )
         for row in read_csv(path, columns)
     ]
 
@@ -96,7 +114,9 @@ def assign_currents(
     for s, stream in enumerate(streams):
         samples, course = _stream_samples(stream)
         half = stream.width_nm / 2.0
-        chord, nearest = cKDTree(samples).query(nodes, distance_upper_bound=float(chord_of_nm(half)))
+        chord, nearest = cKDTree(samples).query(
+            nodes, distance_upper_bound=float(chord_of_nm(half))
+        )
         inside = np.isfinite(chord)
         share = np.full(n, np.inf)
         share[inside] = nm_of_chord(chord[inside]) / half
@@ -129,7 +149,9 @@ def assign_currents(
     )
 
 
-def winds_by_season(node_lon: Array, node_lat: Array) -> tuple[np.ndarray, np.ndarray, Array, Array]:
+def winds_by_season(
+    node_lon: Array, node_lat: Array
+) -> tuple[np.ndarray, np.ndarray, Array, Array]:
     """(node, season, toward_deg, knots) rows for every node and each of the four seasons."""
     node = np.arange(len(node_lon))
     rows = [wind(node_lon, node_lat, season) for season in range(4)]

@@ -99,7 +99,10 @@ def load_drake(path: Path) -> list[Place]:
 
 
 def trace_route(
-    places: list[Place], graph: csr_matrix, node_lon: Array, node_lat: Array,
+    places: list[Place],
+    graph: csr_matrix,
+    node_lon: Array,
+    node_lat: Array,
     candidates: np.ndarray,
 ) -> list[tuple[int, str | None]]:
     """The route through the graph: from each place's nearest node (among candidates) to the

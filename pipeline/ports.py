@@ -83,9 +83,7 @@ def load_ports(path: Path, nations: list[Nation]) -> list[Port]:
         for role in roles:
             if role not in ROLES:
                 raise row.fail(f"unknown role {role!r}")
-        ports.append(
-            Port(name, nation, row.lon(), row.lat(), row.flag("fortified"), kind, roles)
-        )
+        ports.append(Port(name, nation, row.lon(), row.lat(), row.flag("fortified"), kind, roles))
     return ports
 
 

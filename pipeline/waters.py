@@ -26,7 +26,9 @@ class Waters:
     days: np.ndarray
 
 
-def protected_waters(graph: csr_matrix, fort_nodes: np.ndarray, days: int = PROTECTED_DAYS) -> Waters:
+def protected_waters(
+    graph: csr_matrix, fort_nodes: np.ndarray, days: int = PROTECTED_DAYS
+) -> Waters:
     """For each node within `days` steps of a fort: the nearest fort and how many days off."""
     if len(fort_nodes) == 0:
         empty = np.empty(0, np.int64)

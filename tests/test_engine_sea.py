@@ -15,8 +15,10 @@ def test_nothing_charted_weighs_every_leg_the_same() -> None:
 
 def test_running_with_the_wind_beats_reaching_beats_beating() -> None:
     wind = Flow(90.0, 12.0)
-    running, reaching, beating = leg_cost(90.0, wind=wind), leg_cost(0.0, wind=wind), leg_cost(
-        270.0, wind=wind
+    running, reaching, beating = (
+        leg_cost(90.0, wind=wind),
+        leg_cost(0.0, wind=wind),
+        leg_cost(270.0, wind=wind),
     )
     assert running < reaching < beating
 

@@ -14,8 +14,10 @@ from privateer.pipeline.ports import Nation, attach_ports, load_nations, load_po
 from privateer.pipeline.waters import protected_waters, step_graph, under_the_guns
 from tests.synthetic import land_of, square
 
-NATIONS = [Nation("england", "England", "#ffffff", "#cc0000"),
-           Nation("spain", "Spain", "#ffcc00", "#cc0000")]
+NATIONS = [
+    Nation("england", "England", "#ffffff", "#cc0000"),
+    Nation("spain", "Spain", "#ffcc00", "#cc0000"),
+]
 PORTS_HEADER = "name,nation,lon,lat,fortified,kind,roles,source\n"
 
 
@@ -26,9 +28,13 @@ def _write(tmp_path: Path, name: str, text: str) -> Path:
 
 
 def test_ports_load_with_roles(tmp_path: Path) -> None:
-    path = _write(tmp_path, "ports.csv", PORTS_HEADER
-                  + "Plymouth,england,-4.14,50.37,yes,port,home,atlas\n"
-                  + "Havana,spain,-82.35,23.14,yes,port,privateer_base,atlas\n")
+    path = _write(
+        tmp_path,
+        "ports.csv",
+        PORTS_HEADER
+        + "Plymouth,england,-4.14,50.37,yes,port,home,atlas\n"
+        + "Havana,spain,-82.35,23.14,yes,port,privateer_base,atlas\n",
+    )
     ports = load_ports(path, NATIONS)
     assert [p.name for p in ports] == ["Plymouth", "Havana"]
     assert ports[0].roles == ("home",) and ports[1].fortified
@@ -58,7 +64,9 @@ def test_a_bad_port_row_names_the_file_row_and_reason(
 
 
 def test_nations_need_colours(tmp_path: Path) -> None:
-    path = _write(tmp_path, "nations.csv", "nation,name,field,border\nengland,England,white,#c00000\n")
+    path = _write(
+        tmp_path, "nations.csv", "nation,name,field,border\nengland,England,white,#c00000\n"
+    )
     with pytest.raises(DataFileError, match="row 1: field must be a colour"):
         load_nations(path)
 
@@ -81,9 +89,10 @@ def test_a_port_far_from_the_sea_stops_the_build(tmp_path: Path) -> None:
     from privateer.pipeline.ports import Port
 
     port = Port("Timbuktu", "england", -3.0, 16.8, False, "port", ())
-    with pytest.raises(DataFileError, match="'Timbuktu' is .* nm from the nearest sea node"):
-        attach_ports([port], tmp_path / "ports.csv", np.array([-17.0]), np.array([14.7]),
-                     land_of(), None)
+    with pytest.raises(DataFileError, match=r"'Timbuktu' is .* nm from the nearest sea node"):
+        attach_ports(
+            [port], tmp_path / "ports.csv", np.array([-17.0]), np.array([14.7]), land_of(), None
+        )
 
 
 def test_protected_waters_go_to_the_nearer_fort_within_four_days() -> None:
@@ -91,8 +100,13 @@ def test_protected_waters_go_to_the_nearer_fort_within_four_days() -> None:
     a = np.arange(11)
     graph = step_graph(12, a, a + 1)
     waters = protected_waters(graph, np.array([0, 9]))
-    by_node = dict(zip(waters.node.tolist(), zip(waters.fort.tolist(), waters.days.tolist(),
-                                                  strict=True), strict=True))
+    by_node = dict(
+        zip(
+            waters.node.tolist(),
+            zip(waters.fort.tolist(), waters.days.tolist(), strict=True),
+            strict=True,
+        )
+    )
     assert by_node[0] == (0, 0) and by_node[4] == (0, 4)
     assert by_node[5] == (1, 4) and by_node[6] == (1, 3) and by_node[11] == (1, 2)
     assert by_node[9] == (1, 0)
@@ -137,8 +151,17 @@ def test_drakes_route_is_traced_through_the_graph() -> None:
     graph = step_graph(6, a, a + 1)
     lon = np.arange(6, dtype=float)
     lat = np.zeros(6)
-    places = [Place("Plymouth", 0.1, 0.0), Place("Nombre de Dios", 3.9, 0.0),
-              Place("Home", 5.0, 0.1)]
+    places = [
+        Place("Plymouth", 0.1, 0.0),
+        Place("Nombre de Dios", 3.9, 0.0),
+        Place("Home", 5.0, 0.1),
+    ]
     route = trace_route(places, graph, lon, lat, np.arange(6))
-    assert route == [(0, "Plymouth"), (1, None), (2, None), (3, None), (4, "Nombre de Dios"),
-                     (5, "Home")]
+    assert route == [
+        (0, "Plymouth"),
+        (1, None),
+        (2, None),
+        (3, None),
+        (4, "Nombre de Dios"),
+        (5, "Home"),
+    ]

@@ -57,5 +57,12 @@ def test_the_monsoon_in_the_arabian_sea() -> None:
 
 def test_seasons_are_91_days() -> None:
     assert [season_of_day(d) for d in (0, 90, 91, 181, 182, 273, 364, 365)] == [
-        0, 0, 1, 1, 2, 3, 0, 0,
+        0,
+        0,
+        1,
+        1,
+        2,
+        3,
+        0,
+        0,
     ]

@@ -1,0 +1,71 @@
+"""Afterwards it is settled (seed 000): the payout goes in the purse, your hull is kept as it
+came out, each prisoner questioned gives a rumor, a ship destroyed is laid up at home for 60
+days, a ship parted from leaves you be for 5, and if you're sunk the run is over."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import YOU
+from .encounter import Encounter, Event, Termination
+
+LAID_UP_DAYS = 60
+LEAVES_YOU_BE_DAYS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    outcome: Termination
+    payout: int  # gold into the purse: plunder, plus the bounty for destroying her
+    plunder: int
+    bounty: int
+    hull: int  # your hull as it came out
+    rumors: int  # one per prisoner questioned (lost if you sink)
+    laid_up_days: int  # the target's ship, destroyed, is laid up at home this long
+    leaves_you_be_days: int  # parted: she leaves you be this long
+    run_over: bool
+
+    def events(self, day: int = 0) -> list[Event]:
+        """The settlement as events: the purse, and one 'rumor' per prisoner for the world."""
+        out = [
+            Event(
+                "settled",
+                day,
+                {
+                    "outcome": self.outcome.value,
+                    "payout": self.payout,
+                    "plunder": self.plunder,
+                    "bounty": self.bounty,
+                    "hull": self.hull,
+                    "run_over": self.run_over,
+                },
+            )
+        ]
+        out += [
+            Event("rumor", day, {"source": "prisoner", "prisoner": i + 1})
+            for i in range(self.rumors)
+        ]
+        return out
+
+
+def settle(state: Encounter) -> Settlement:
+    if state.result is None:
+        raise ValueError("the fight is not over")
+    result = state.result
+    sunk = result is Termination.SUNK
+    target = state.setup.target_kind()
+    bounty = target.bounty if result is Termination.DESTROYED else 0
+    if result is Termination.DESTROYED and target.town:
+        bounty = state.hold  # a sack takes everything left in the treasury
+    plunder = 0 if sunk else state.plunder
+    return Settlement(
+        outcome=result,
+        payout=0 if sunk else plunder + bounty,
+        plunder=plunder,
+        bounty=bounty,
+        hull=state.hull[YOU],
+        rumors=0 if sunk else state.prisoners,
+        laid_up_days=LAID_UP_DAYS if result is Termination.DESTROYED and not target.town else 0,
+        leaves_you_be_days=LEAVES_YOU_BE_DAYS if result is Termination.PARTED else 0,
+        run_over=sunk,
+    )

@@ -1,0 +1,71 @@
+"""Playing many fights with a bot, and counting how they end (pure: no clock, no I/O)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .bots import Bot
+from .encounter import Encounter, act, create_encounter
+from .outfit import Outfit
+
+MAX_ROUNDS = 200  # a safety net: every fight ends long before (the deck runs dry)
+
+
+@dataclass(frozen=True, slots=True)
+class SimResult:
+    bot: str
+    target: str
+    ship: str
+    fights: int
+    destroyed: float
+    sunk: float
+    fled: float
+    got_away: float
+    parted: float
+    mean_rounds: float
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "bot": self.bot,
+            "target": self.target,
+            "ship": self.ship,
+            "fights": self.fights,
+            "destroyed": self.destroyed,
+            "sunk": self.sunk,
+            "fled": self.fled,
+            "got_away": self.got_away,
+            "parted": self.parted,
+            "mean_rounds": self.mean_rounds,
+        }
+
+
+def play(bot: Bot, target: str, outfit: Outfit, seed: int) -> Encounter:
+    """One fight to its end, the bot choosing every keep."""
+    state, _ = create_encounter(target, outfit, seed)
+    while state.result is None and state.round <= MAX_ROUNDS:
+        act(state, bot.choose(state), log=False)
+    return state
+
+
+def simulate(bot: Bot, target: str, outfit: Outfit, seeds: range) -> SimResult:
+    counts: Counter[str] = Counter()
+    rounds = 0
+    for seed in seeds:
+        state = play(bot, target, outfit, seed)
+        counts[state.result.value if state.result else "parted"] += 1
+        rounds += state.round
+    n = max(1, len(seeds))
+    share = {k: round(v / n, 4) for k, v in counts.items()}
+    return SimResult(
+        bot=bot.name,
+        target=target,
+        ship=outfit.ship,
+        fights=len(seeds),
+        destroyed=share.get("destroyed", 0.0),
+        sunk=share.get("sunk", 0.0),
+        fled=share.get("fled", 0.0),
+        got_away=share.get("got_away", 0.0),
+        parted=share.get("parted", 0.0),
+        mean_rounds=round(rounds / n, 2),
+    )
