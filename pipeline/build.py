@@ -275,6 +275,11 @@ def build_world(
         "waypoints": len(steps.waypoint_lon),
         "legs": len(edges),
         "steps": len(steps.a),
+        "ports": len(attached.ports),
+        "protected_nodes": len(protected.node),
+        "current_nodes": len(currents.node),
+        "seas": len(seas),
+        "drake_places": sum(1 for _, place in drake_route if place),
     }
     built = BuiltWorld(
         tables=tables,

@@ -59,6 +59,13 @@ def _land(source: str | None, box: Box) -> list[shapely.Geometry]:
     return list(shapely.simplify(land.parts, tolerance, preserve_topology=True))
 
 
+def _break_at_antimeridian(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A polyline with a gap (NaN) wherever it jumps across ±180, so it is not drawn the long
+    way round the chart."""
+    jumps = np.flatnonzero(np.abs(np.diff(x)) > 180.0) + 1
+    return np.insert(x, jumps, np.nan), np.insert(y, jumps, np.nan)
+
+
 def draw_chart(
     engine: sa.Engine,
     out: Path,
@@ -211,9 +218,8 @@ def draw_chart(
     drawn["arrows"] = len(arrows)
 
     if route is not None and len(route):
-        line = ax.plot(
-            route.lon.to_numpy(), route.lat.to_numpy(), color="#b02a2a", linewidth=0.9, zorder=5
-        )[0]
+        x, y = _break_at_antimeridian(route.lon.to_numpy(float), route.lat.to_numpy(float))
+        line = ax.plot(x, y, color="#b02a2a", linewidth=0.9, zorder=5)[0]
         line.set_gid("drake")
         touched = route.dropna(subset=["place"])
         ax.scatter(touched.lon, touched.lat, s=6, color="#b02a2a", zorder=5)

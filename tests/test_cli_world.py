@@ -30,7 +30,9 @@ def test_build_then_info(db_path: Path) -> None:
     assert info["steps"] == record["steps"] and info["legs"] == record["legs"]
     assert info["build"]["content_hash"] == record["content_hash"]
     assert info["build"]["params"]["box"] == "-14,32,6,44"
-    assert info["features_by_kind"] == {"strait": record["passage"]}
+    assert info["features_by_kind"]["strait"] == record["passage"]
+    assert info["features_by_kind"]["fort_guns"] > 0  # Gibraltar's, Cádiz's, ...
+    assert info["ports"] == record["ports"] > 0
     text = runner.invoke(app, ["--db", str(db_path), "world", "info"])
     assert text.exit_code == 0 and record["content_hash"] in text.stdout
     again = _build(db_path)

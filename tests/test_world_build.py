@@ -66,7 +66,8 @@ def test_the_region_is_one_sea_with_no_node_on_land(iberia: object) -> None:
     assert connected_components(graph, directed=False)[0] == 1
     # Gibraltar joins the Atlantic and the Alboran Sea.
     assert (nodes.kind == "passage").sum() >= 2
-    assert set(tables["features"].to_pandas().name) == {"Strait of Gibraltar"}
+    features = tables["features"].to_pandas()
+    assert set(features[features.kind == "strait"].name) == {"Strait of Gibraltar"}
     assert ((nodes.lon.between(-3.0, 6.0)) & (nodes.lat.between(35.5, 43.0))).any()
 
 
@@ -162,3 +163,21 @@ def _points(path: Path) -> Path:
 def _projected_without_crs(path: Path) -> Path:
     gpd.GeoDataFrame(geometry=[shapely.box(1e6, 1e6, 2e6, 2e6)]).to_file(path)
     return path
+
+
+def test_a_bad_data_file_stops_the_build_and_names_file_and_row(tmp_path: Path) -> None:
+    import shutil
+
+    from privateer.data import DATA_DIR
+    from privateer.pipeline.errors import DataFileError
+
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    ports = data / "ports.csv"
+    lines = ports.read_text(encoding="utf-8").splitlines()
+    lines[3] = lines[3].replace(lines[3].split(",")[1], "atlantis", 1)
+    ports.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(DataFileError) as caught:
+        build_world(None, BuildParams(box=IBERIA), data_dir=data)
+    message = str(caught.value)
+    assert str(ports) in message and "row 3" in message and "unknown nation 'atlantis'" in message

@@ -6,6 +6,8 @@ one, the straits work, and a second build is identical.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -14,7 +16,7 @@ from scipy.sparse.csgraph import connected_components, dijkstra
 from scipy.spatial import cKDTree
 
 from privateer.pipeline.build import BuiltWorld, build_world
-from privateer.pipeline.geo import to_xyz
+from privateer.pipeline.geo import distance_nm, to_xyz
 from privateer.pipeline.land import Land
 from privateer.pipeline.source import default_source, read_source
 
@@ -52,7 +54,8 @@ def test_one_connected_sea_with_no_node_on_land(frames: dict[str, pd.DataFrame])
 
 def test_all_ten_straits_are_threaded(world: BuiltWorld, frames: dict[str, pd.DataFrame]) -> None:
     assert world.skipped_passages == []
-    assert frames["features"].name.nunique() == 10
+    features = frames["features"]
+    assert features[features.kind == "strait"].name.nunique() == 10
 
 
 class Router:
@@ -65,7 +68,8 @@ class Router:
         self.tree = cKDTree(to_xyz(graph_nodes.lon.to_numpy(), graph_nodes.lat.to_numpy()))
         self.nodes = nodes.set_index("node_id")
         features = frames["features"]
-        self.strait = dict(zip(features.node_id, features.name, strict=True))
+        straits = features[features.kind == "strait"]
+        self.strait = dict(zip(straits.node_id, straits.name, strict=True))
 
     def nearest(self, lon: float, lat: float) -> int:
         return int(self.ids[self.tree.query(to_xyz(np.array([lon]), np.array([lat])))[1][0]])
@@ -117,3 +121,87 @@ def test_a_second_build_is_identical(world: BuiltWorld) -> None:
     again = build_world()
     assert again.content_hash == world.content_hash
     assert again.counts == world.counts
+
+
+def test_every_port_sits_on_a_graph_node_near_it(frames: dict[str, pd.DataFrame]) -> None:
+    ports, nodes = frames["ports"], frames["nodes"].set_index("node_id")
+    assert len(ports) == 111 and ports.nation.nunique() == 20
+    at = nodes.loc[ports.node_id]
+    assert (at.kind != "waypoint").all()  # the graph is one sea, so each is connected to all
+    d = distance_nm(
+        to_xyz(ports.lon.to_numpy(), ports.lat.to_numpy()),
+        to_xyz(at.lon.to_numpy(), at.lat.to_numpy()),
+    )
+    assert d.max() <= 100.0
+    roles = dict(zip(ports.name, ports.roles, strict=True))
+    assert "home" in roles["Plymouth"] and "home" in roles["London"]
+    assert "corsair" in roles["Algiers"] and "hunter_station" in roles["Port Royal"]
+    assert (ports.kind == "native").sum() == 5
+
+
+def test_protected_waters_go_to_the_nearer_fort(frames: dict[str, pd.DataFrame]) -> None:
+    nodes, steps, ports, waters = (frames[k] for k in ("nodes", "steps", "ports", "waters"))
+    n = len(nodes)
+    graph = coo_matrix((np.ones(len(steps)), (steps.a, steps.b)), shape=(n, n)).tocsr()
+    forts = ports[ports.fortified].sort_values("port_id")
+    days = dijkstra(graph, directed=False, indices=forts.node_id.to_numpy(), unweighted=True)
+    strait = nodes[nodes.lon.between(-6.5, -4.5) & nodes.lat.between(35.6, 36.4)].node_id
+    gibraltar = waters[waters.node_id.isin(strait)]
+    assert len(gibraltar) > 0
+    fort_index = {pid: i for i, pid in enumerate(forts.port_id)}
+    for row in gibraltar.itertuples():
+        nearest = days[:, row.node_id].min()
+        assert row.days == nearest <= 4
+        assert days[fort_index[row.fort_port_id], row.node_id] == nearest
+    # Every node within 4 days of a fort is somebody's water, and none beyond.
+    within = np.isfinite(days).any(axis=0) & (days.min(axis=0) <= 4)
+    assert set(np.flatnonzero(within)) == set(waters.node_id)
+
+
+def test_the_gulf_stream_runs_north_east_off_florida_and_carolina(
+    frames: dict[str, pd.DataFrame],
+) -> None:
+    nodes = frames["nodes"].set_index("node_id")
+    currents = frames["currents"].set_index("node_id")
+    for lon, lat in ((-79.7, 27.5), (-75.0, 35.2)):
+        near = nodes[(nodes.lon - lon).abs().lt(1.0) & (nodes.lat - lat).abs().lt(1.0)]
+        gulf = currents.loc[currents.index.intersection(near.index)]
+        gulf = gulf[gulf.stream.str.contains("Gulf Stream")]
+        assert len(gulf) > 0, (lon, lat)
+        assert gulf.toward_deg.between(0.0, 90.0).all() and (gulf.knots > 1.0).all()
+
+
+def test_every_node_has_a_wind_for_each_season(frames: dict[str, pd.DataFrame]) -> None:
+    winds = frames["winds"]
+    assert len(winds) == 4 * len(frames["nodes"])
+    assert set(winds.season) == {0, 1, 2, 3}
+
+
+def test_drakes_route_touches_his_places_in_order(frames: dict[str, pd.DataFrame]) -> None:
+    drake = frames["drake"]
+    places = drake.dropna(subset=["place"]).place.tolist()
+    assert places[0] == places[-1] == "Plymouth" and "Cape Virgins" in places
+    steps = frames["steps"]
+    linked = set(zip(steps.a, steps.b, strict=True)) | set(zip(steps.b, steps.a, strict=True))
+    route = drake.node_id.tolist()
+    assert all((a, b) in linked for a, b in itertools.pairwise(route))
+
+
+def test_the_chart_holds_every_port(
+    world: BuiltWorld, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    import xml.etree.ElementTree as ET
+
+    from privateer.db import open_database
+    from privateer.pipeline.build import write_world
+    from privateer.pipeline.chart import Flow, draw_chart
+
+    folder = tmp_path_factory.mktemp("chart")
+    engine = open_database(folder / "w.duckdb", notify=lambda _: None)
+    write_world(engine, world)
+    drawn = draw_chart(engine, folder / "world.svg", flow=Flow.parse("wind:1"), drake=True)
+    engine.dispose()
+    ids = {e.get("id") for e in ET.parse(folder / "world.svg").iter()}
+    names = world.tables["ports"].column("name").to_pylist()
+    assert {f"port-{name}" for name in names} <= ids
+    assert drawn["ports"] == 111 and drawn["arrows"] > 1000 and drawn["drake"] > 20

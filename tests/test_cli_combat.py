@@ -1,0 +1,84 @@
+"""`privateer fight`, `privateer sim` and `privateer bench combat` through CliRunner."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from privateer.cli.app import app
+from privateer.engine.bots import BOTS
+
+runner = CliRunner()
+
+
+def test_a_fight_plays_to_its_settlement_from_piped_keys() -> None:
+    result = runner.invoke(app, ["fight", "--seed", "3"], input="12\n" * 40)
+    assert result.exit_code == 0, result.output
+    assert "seed 3: your pinnace against a merchant" in result.stdout
+    assert "settled:" in result.stdout and "the fight is over" in result.stdout
+
+
+def test_the_same_seed_plays_the_same_fight() -> None:
+    a = runner.invoke(app, ["fight", "--seed", "11", "--target", "armada"], input="21\n" * 40)
+    b = runner.invoke(app, ["fight", "--seed", "11", "--target", "armada"], input="21\n" * 40)
+    c = runner.invoke(app, ["fight", "--seed", "12", "--target", "armada"], input="21\n" * 40)
+    assert a.stdout == b.stdout != c.stdout
+
+
+def test_picks_can_come_one_key_at_a_time_and_bad_keys_are_explained() -> None:
+    result = runner.invoke(app, ["fight", "--seed", "3"], input="x\n1\n1\n2\n?\ns\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "'x' is not a key here" in out
+    assert "card 1 is already picked" in out
+    assert "kept" not in out.split("card 1 is already picked")[0]
+    assert "shot: N off the other side's hull" in out  # the glossary
+    assert "broken off at round" in out
+
+
+def test_end_of_input_ends_the_fight_cleanly() -> None:
+    result = runner.invoke(app, ["fight", "--seed", "5"], input="12\n")
+    assert result.exit_code == 0
+    assert "input ended: the fight is left at round 2" in result.stdout
+
+
+def test_unknown_kinds_list_the_valid_ones() -> None:
+    result = runner.invoke(app, ["fight", "--target", "kraken"])
+    assert result.exit_code == 2 and "choose from merchant" in result.stderr
+    result = runner.invoke(app, ["sim", "--ship", "junk", "--fights", "1"])
+    assert result.exit_code == 2 and "choose from pinnace" in result.stderr
+    result = runner.invoke(app, ["sim", "--crew", "cook", "--fights", "1"])
+    assert result.exit_code == 2 and "unknown hand 'cook'" in result.stderr
+
+
+def test_sim_json_has_one_object_per_bot() -> None:
+    result = runner.invoke(app, ["sim", "--target", "armada", "--fights", "60", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert [r["bot"] for r in rows] == list(BOTS)
+    keys = {
+        "bot",
+        "target",
+        "ship",
+        "fights",
+        "destroyed",
+        "sunk",
+        "fled",
+        "got_away",
+        "parted",
+        "mean_rounds",
+    }
+    for row in rows:
+        assert set(row) == keys and row["fights"] == 60 and row["target"] == "armada"
+        total = row["destroyed"] + row["sunk"] + row["fled"] + row["got_away"] + row["parted"]
+        assert abs(total - 1.0) < 1e-3
+    table = runner.invoke(app, ["sim", "--fights", "20"])
+    assert table.exit_code == 0 and "balanced" in table.stdout
+
+
+def test_bench_combat_prints_fights_per_second() -> None:
+    result = runner.invoke(app, ["bench", "combat", "--fights", "50", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["fights"] == 50 and data["fights_per_second"] > 0
