@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from . import bench_commands, db_commands, world_commands
+from . import bench_commands, db_commands, runs_commands, world_commands
 from .chart_command import chart
 from .combat_commands import fight, sim
 from .common import GlobalOptions
@@ -25,6 +25,9 @@ app.add_typer(bench_commands.app, name="bench")
 app.command()(chart)
 app.command()(fight)
 app.command()(sim)
+app.add_typer(runs_commands.app, name="runs")
+app.command()(runs_commands.sql)
+app.command()(runs_commands.report)
 
 
 def _version(value: bool) -> None:

@@ -90,3 +90,25 @@ def combat(
         ["fights", "seconds", "fights per second"],
         [(fights, f"{seconds:.2f}", f"{rate:.0f}")],
     )
+
+
+@app.command()
+def log(
+    events: int = typer.Option(1_000_000, "--events", min=1000, help="Synthetic events."),
+    sim_fights: int = typer.Option(
+        1000, "--sim-fights", min=0, help="Also time `sim` with and without --log (0: skip)."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Append synthetic events through the run log and time it against DuckDB's own Arrow
+    append of the same rows, in the same run; then the cost of `sim --log`."""
+    from privateer.db.log_bench import bench_append, bench_sim_logging
+
+    result = bench_append(events)
+    if sim_fights:
+        result.update(bench_sim_logging(sim_fights))
+    if as_json:
+        print_json(result)
+        return
+    rows = [(k, f"{v:,.0f}" if isinstance(v, float) and v > 100 else v) for k, v in result.items()]
+    print_table("run log", ["measure", "value"], rows)

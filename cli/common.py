@@ -17,6 +17,8 @@ from rich.table import Table
 USER_ERROR_EXIT = 2
 
 out = Console(soft_wrap=True)
+if not out.is_terminal:
+    out.width = 160  # piped or captured: wide enough that tables keep their values whole
 err = Console(stderr=True, soft_wrap=True)
 
 
@@ -55,9 +57,12 @@ def open_db(ctx: typer.Context, *, upgrade: bool = True, read_only: bool = False
         err.print(message, markup=False, highlight=False)
 
     with user_errors():
-        return open_database(
+        engine = open_database(
             global_options(ctx).db, upgrade=upgrade, read_only=read_only, notify=notify
         )
+    # However the command ends (an error's one line and exit included), its connections close.
+    ctx.call_on_close(engine.dispose)
+    return engine
 
 
 def print_json(data: Any) -> None:

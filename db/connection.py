@@ -55,7 +55,7 @@ def spatial_extension_path() -> Path:
     return path
 
 
-def _check_path(path: Path) -> None:
+def check_path(path: Path) -> None:
     """Refuse, without touching it, a path that cannot be or does not hold a DuckDB database."""
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
@@ -104,13 +104,20 @@ def _translate(path: Path, error: Exception) -> DatabaseError:
 
 
 def _peek_revision(path: Path) -> str | None:
-    """The revision of an existing database, read on a read-only connection."""
-    engine = create_db_engine(path, read_only=True)
+    """The revision of an existing database, read on a plain read-only DuckDB connection
+    (no extension to load, nothing written)."""
+    con = duckdb.connect(str(path), read_only=True)
     try:
-        with engine.connect() as conn:
-            return migrate.current_revision(conn)
+        found = con.execute(
+            "SELECT count(*) FROM information_schema.tables "
+            "WHERE table_schema = 'main' AND table_name = 'alembic_version'"
+        ).fetchone()
+        if not found or not found[0]:
+            return None
+        row = con.execute("SELECT version_num FROM alembic_version LIMIT 1").fetchone()
+        return str(row[0]) if row else None
     finally:
-        engine.dispose()
+        con.close()
 
 
 Notify = Callable[[str], None]
@@ -135,7 +142,7 @@ def open_database(
     upgrade=False an older database is opened as it is (for `db current`).
     """
     db_path = resolve_db_path(path)
-    _check_path(db_path)
+    check_path(db_path)
     try:
         existed = db_path.exists()
         revision = _peek_revision(db_path) if existed else None

@@ -189,8 +189,17 @@ runs = sa.Table(
     sa.Column("days", sa.Integer),
     sa.Column("started_at", sa.DateTime, nullable=False),
     sa.Column("finished_at", sa.DateTime),
+    # what was fought, for analysis (revision 0003)
+    sa.Column("target", sa.String),
+    sa.Column("ship", sa.String),
+    sa.Column("bot", sa.String),
+    sa.Column("rounds", sa.Integer),
+    sa.Index("runs_by_fight", "mode", "target", "ship", "bot"),
+    sa.Index("runs_by_outcome", "outcome"),
 )
 
+# The fields of events asked for most are one JSON function away (payload->>'$.card'); the view
+# event_facts (revision 0003) spells them out as columns.
 # Events and actions carry no primary key on purpose: DuckDB maintains an ART index for each key,
 # which would tax the bulk appends the run log depends on. (run_id, seq) is unique by
 # construction, and the analysis indexes come with the run log's own migration.

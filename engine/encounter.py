@@ -13,17 +13,22 @@ bots that look ahead. The RNG's whole state is one int in the state, drawn only 
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+import orjson
+
 from .cards import SIDES, THEM, WOUND_COST, YOU, CardKind, Wound
 from .outfit import Outfit
 from .rng import seed_state, shuffle
-from .ships import BOATS_KIND, CATALOGUE, RELIEF_KIND, TARGETS, WOUND_KIND, Target
+from .ships import BOATS_KIND, CATALOGUE, KIND_INDEX, RELIEF_KIND, TARGETS, WOUND_KIND, Target
 
 ENGINE_VERSION = "combat-1"
+SAVE_VERSION = 2
+"""The shape of a saved state. 1: cards as catalogue positions (ints). 2: cards as
+"key:side" names (`broadside:you`), so a save survives cards being added to the catalogue.
+Each change adds a revision in migrations/ that upgrades stored saves."""
 HAND_SIZE = 3
 KEEP = 2
 AWAY = 3  # way that gets a side away
@@ -88,6 +93,23 @@ class Event:
         return {"kind": self.kind, "round": self.round, **self.data}
 
 
+def card_code_name(card: int) -> str:
+    """A card as its saved name: "key:side".
+
+    >>> card_code_name(make_card(KIND_INDEX["broadside"], YOU))
+    'broadside:you'
+    """
+    return f"{CATALOGUE[card >> 1].key}:{SIDES[card & 1]}"
+
+
+def card_from_name(name: str) -> int:
+    """The card a saved name stands for; ValueError for a name this engine does not know."""
+    key, _, side = str(name).partition(":")
+    if key not in KIND_INDEX or side not in SIDES:
+        raise ValueError(f"not an encounter state: unknown card {name!r}")
+    return make_card(KIND_INDEX[key], SIDES.index(side))
+
+
 def card_kind(card: int) -> CardKind:
     return CATALOGUE[card >> 1]
 
@@ -121,17 +143,10 @@ class Setup:
             cards = cards + (BOATS_KIND,) * RAID_BOATS
         return cards
 
-    def firepower(self) -> tuple[int, int]:
-        """Each side's shot: the hits on its cards."""
-        yours = sum(CATALOGUE[k].hit for k in self.your_cards())
-        theirs = sum(CATALOGUE[k].hit for k in self.target_kind().deck)
-        return yours, theirs
-
 
 @dataclass(slots=True)
 class Encounter:
     setup: Setup
-    firepower: tuple[int, int]
     max_hull: tuple[int, int]
     deck: list[int]  # the top of the deck is the end of the list
     hand: list[int]
@@ -152,7 +167,6 @@ class Encounter:
     def copy(self) -> Encounter:
         return Encounter(
             self.setup,
-            self.firepower,
             self.max_hull,
             self.deck[:],
             self.hand[:],
@@ -187,9 +201,9 @@ class Encounter:
                     "hull": outfit.hull,
                 },
             },
-            "deck": self.deck,
-            "hand": self.hand,
-            "discard": self.discard,
+            "deck": [card_code_name(c) for c in self.deck],
+            "hand": [card_code_name(c) for c in self.hand],
+            "discard": [[card_code_name(c) for c in pile] for pile in self.discard],
             "hull": self.hull,
             "way": self.way,
             "brace": self.brace,
@@ -219,11 +233,10 @@ class Encounter:
             setup = Setup(s["target"], outfit, int(s["seed"]))
             state = cls(
                 setup,
-                setup.firepower(),
                 (outfit.max_hull(), setup.target_kind().hull),
-                [int(c) for c in data["deck"]],
-                [int(c) for c in data["hand"]],
-                [[int(c) for c in data["discard"][0]], [int(c) for c in data["discard"][1]]],
+                [card_from_name(c) for c in data["deck"]],
+                [card_from_name(c) for c in data["hand"]],
+                [[card_from_name(c) for c in pile] for pile in data["discard"][:2]],
                 [int(x) for x in data["hull"]],
                 [int(x) for x in data["way"]],
                 [int(x) for x in data["brace"]],
@@ -237,16 +250,17 @@ class Encounter:
                 int(data["rng"]),
                 Termination(data["result"]) if data["result"] else None,
             )
-        except (KeyError, TypeError, IndexError) as error:
+        except (KeyError, TypeError, IndexError, AttributeError) as error:
             raise ValueError(f"not an encounter state: missing or malformed {error}") from None
-        every = state.deck + state.hand + state.discard[0] + state.discard[1]
-        if any(not 0 <= c < 2 * len(CATALOGUE) for c in every):
-            raise ValueError("not an encounter state: unknown card")
+        if len(state.discard) != 2 or len(state.hull) != 2 or len(state.way) != 2:
+            raise ValueError("not an encounter state: sides must come in pairs")
         return state
 
     def state_hash(self) -> str:
-        text = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()
+        """SHA-256 of the canonical JSON (sorted keys, no spaces): the same bytes as
+        json.dumps(sort_keys=True, separators=(",", ":")), made by orjson, which is ten times
+        quicker and matters when every logged fight is hashed."""
+        return hashlib.sha256(orjson.dumps(self.to_dict(), option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
 def create_encounter(
@@ -266,7 +280,6 @@ def create_encounter(
     hull = outfit.hull if outfit.hull is not None else max_hull[YOU]
     state = Encounter(
         setup=setup,
-        firepower=setup.firepower(),
         max_hull=max_hull,
         deck=cards,
         hand=[],
@@ -380,17 +393,24 @@ def _resolve_card(state: Encounter, card: int, events: list[Event] | None) -> No
                 Event(
                     "wound_kept",
                     r,
-                    {"side": SIDES[side], "wound": kind.key, "hull": state.hull[side]},
+                    {
+                        "side": SIDES[side],
+                        "card": kind.key,
+                        "wound": kind.key,
+                        "hull": state.hull[side],
+                    },
                 )
             )
         _check(state, events)
         return
-    if events is not None:
-        events.append(Event("card", r, {"side": SIDES[side], "card": kind.key}))
+    # Each effect's event names the card, so a card needs no event of its own.
+    key = kind.key
     if kind.brace:
         state.brace[side] += kind.brace
         if events is not None:
-            events.append(Event("brace", r, {"side": SIDES[side], "brace": state.brace[side]}))
+            events.append(
+                Event("brace", r, {"side": SIDES[side], "card": key, "brace": state.brace[side]})
+            )
     if kind.hit:
         soaked = min(state.brace[other], kind.hit)
         state.brace[other] -= soaked
@@ -404,6 +424,7 @@ def _resolve_card(state: Encounter, card: int, events: list[Event] | None) -> No
                     r,
                     {
                         "side": SIDES[side],
+                        "card": key,
                         "landed": landed,
                         "soaked": soaked,
                         "hull": state.hull[other],
@@ -417,7 +438,11 @@ def _resolve_card(state: Encounter, card: int, events: list[Event] | None) -> No
                 state.sails[other] += 1
             if events is not None:
                 events.append(
-                    Event("wounded", r, {"side": SIDES[other], "wound": kind.wound.name.lower()})
+                    Event(
+                        "wounded",
+                        r,
+                        {"side": SIDES[other], "card": key, "wound": kind.wound.name.lower()},
+                    )
                 )
         if _check(state, events):
             return
@@ -431,6 +456,7 @@ def _resolve_card(state: Encounter, card: int, events: list[Event] | None) -> No
                     r,
                     {
                         "side": SIDES[side],
+                        "card": key,
                         "way": state.way[other],
                         "taken": before - state.way[other],
                     },
@@ -446,7 +472,13 @@ def _resolve_card(state: Encounter, card: int, events: list[Event] | None) -> No
                 Event(
                     "flee",
                     r,
-                    {"side": SIDES[side], "works": works, "way": state.way[side], "why": why},
+                    {
+                        "side": SIDES[side],
+                        "card": key,
+                        "works": works,
+                        "way": state.way[side],
+                        "why": why,
+                    },
                 )
             )
         if _check(state, events):
@@ -456,11 +488,23 @@ def _resolve_card(state: Encounter, card: int, events: list[Event] | None) -> No
         state.hold -= taken
         state.plunder += taken
         if events is not None:
-            events.append(Event("plunder", r, {"gold": taken, "total": state.plunder}))
+            events.append(
+                Event(
+                    "plunder",
+                    r,
+                    {"side": SIDES[side], "card": key, "gold": taken, "total": state.plunder},
+                )
+            )
     if kind.interrogate:
         state.prisoners += 1
         if events is not None:
-            events.append(Event("prisoner", r, {"prisoners": state.prisoners}))
+            events.append(
+                Event(
+                    "prisoner",
+                    r,
+                    {"side": SIDES[side], "card": key, "prisoners": state.prisoners},
+                )
+            )
     if kind.mend:
         before = state.hull[side]
         state.hull[side] = min(state.max_hull[side], before + kind.mend)
@@ -471,6 +515,7 @@ def _resolve_card(state: Encounter, card: int, events: list[Event] | None) -> No
                     r,
                     {
                         "side": SIDES[side],
+                        "card": key,
                         "hull": state.hull[side],
                         "mended": state.hull[side] - before,
                     },
@@ -500,7 +545,11 @@ def _recall(
             Event(
                 "recall",
                 state.round,
-                {"side": SIDES[side], "cards": [card_name(c) for c in recalled]},
+                {
+                    "side": SIDES[side],
+                    "card": CATALOGUE[pile[-1] >> 1].key,
+                    "cards": [card_name(c) for c in recalled],
+                },
             )
         )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .bots import Bot
@@ -40,19 +41,33 @@ class SimResult:
         }
 
 
-def play(bot: Bot, target: str, outfit: Outfit, seed: int) -> Encounter:
-    """One fight to its end, the bot choosing every keep."""
+def play(
+    bot: Bot, target: str, outfit: Outfit, seed: int, actions: list[str] | None = None
+) -> Encounter:
+    """One fight to its end, the bot choosing every keep (appended to `actions` if given)."""
     state, _ = create_encounter(target, outfit, seed)
     while state.result is None and state.round <= MAX_ROUNDS:
-        act(state, bot.choose(state), log=False)
+        keep = bot.choose(state)
+        if actions is not None:
+            actions.append(keep.to_str())
+        act(state, keep, log=False)
     return state
 
 
-def simulate(bot: Bot, target: str, outfit: Outfit, seeds: range) -> SimResult:
+OnFight = Callable[[int, Encounter, list[str]], None]
+"""Told of each fight played: (seed, final state, the keeps taken)."""
+
+
+def simulate(
+    bot: Bot, target: str, outfit: Outfit, seeds: range, on_fight: OnFight | None = None
+) -> SimResult:
     counts: Counter[str] = Counter()
     rounds = 0
     for seed in seeds:
-        state = play(bot, target, outfit, seed)
+        actions: list[str] | None = [] if on_fight is not None else None
+        state = play(bot, target, outfit, seed, actions)
+        if on_fight is not None and actions is not None:
+            on_fight(seed, state, actions)
         counts[state.result.value if state.result else "parted"] += 1
         rounds += state.round
     n = max(1, len(seeds))

@@ -14,6 +14,7 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def _no_env_db(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Keep a developer's $PRIVATEER_DB out of the tests."""
-    monkeypatch.delenv("PRIVATEER_DB", raising=False)
+def _no_env_db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Keep a developer's $PRIVATEER_DB out of the tests, and any command run without --db
+    away from the working directory."""
+    monkeypatch.setenv("PRIVATEER_DB", str(tmp_path / "default.duckdb"))

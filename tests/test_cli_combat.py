@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -12,22 +14,26 @@ from privateer.engine.bots import BOTS
 runner = CliRunner()
 
 
-def test_a_fight_plays_to_its_settlement_from_piped_keys() -> None:
-    result = runner.invoke(app, ["fight", "--seed", "3"], input="12\n" * 40)
+def test_a_fight_plays_to_its_settlement_from_piped_keys(db_path: Path) -> None:
+    result = runner.invoke(app, ["--db", str(db_path), "fight", "--seed", "3"], input="12\n" * 40)
     assert result.exit_code == 0, result.output
     assert "seed 3: your pinnace against a merchant" in result.stdout
     assert "settled:" in result.stdout and "the fight is over" in result.stdout
 
 
-def test_the_same_seed_plays_the_same_fight() -> None:
-    a = runner.invoke(app, ["fight", "--seed", "11", "--target", "armada"], input="21\n" * 40)
-    b = runner.invoke(app, ["fight", "--seed", "11", "--target", "armada"], input="21\n" * 40)
-    c = runner.invoke(app, ["fight", "--seed", "12", "--target", "armada"], input="21\n" * 40)
-    assert a.stdout == b.stdout != c.stdout
+def test_the_same_seed_plays_the_same_fight(db_path: Path) -> None:
+    def play(seed: str) -> str:
+        args = ["--db", str(db_path), "fight", "--seed", seed, "--target", "armada"]
+        out = runner.invoke(app, args, input="21\n" * 40).stdout
+        return re.sub(r"\(run \d+\)", "", out)
+
+    a, b, c = play("11"), play("11"), play("12")
+    assert a == b != c
 
 
-def test_picks_can_come_one_key_at_a_time_and_bad_keys_are_explained() -> None:
-    result = runner.invoke(app, ["fight", "--seed", "3"], input="x\n1\n1\n2\n?\ns\n")
+def test_picks_can_come_one_key_at_a_time_and_bad_keys_are_explained(db_path: Path) -> None:
+    args = ["--db", str(db_path), "fight", "--seed", "3"]
+    result = runner.invoke(app, args, input="x\n1\n1\n2\n?\ns\n")
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "'x' is not a key here" in out
@@ -37,14 +43,14 @@ def test_picks_can_come_one_key_at_a_time_and_bad_keys_are_explained() -> None:
     assert "broken off at round" in out
 
 
-def test_end_of_input_ends_the_fight_cleanly() -> None:
-    result = runner.invoke(app, ["fight", "--seed", "5"], input="12\n")
+def test_end_of_input_ends_the_fight_cleanly(db_path: Path) -> None:
+    result = runner.invoke(app, ["--db", str(db_path), "fight", "--seed", "5"], input="12\n")
     assert result.exit_code == 0
-    assert "input ended: the fight is left at round 2" in result.stdout
+    assert "input ended: run 1 is saved at round 2" in result.stdout
 
 
-def test_unknown_kinds_list_the_valid_ones() -> None:
-    result = runner.invoke(app, ["fight", "--target", "kraken"])
+def test_unknown_kinds_list_the_valid_ones(db_path: Path) -> None:
+    result = runner.invoke(app, ["--db", str(db_path), "fight", "--target", "kraken"])
     assert result.exit_code == 2 and "choose from merchant" in result.stderr
     result = runner.invoke(app, ["sim", "--ship", "junk", "--fights", "1"])
     assert result.exit_code == 2 and "choose from pinnace" in result.stderr

@@ -236,7 +236,7 @@ def test_golden_encounter_state_hash() -> None:
 
 
 GOLDEN_RESULT = ("got_away", 4)
-GOLDEN_HASH = "2bca428916186954cc0576e50624773c503e25a0c6a35c95502838b7c815afe1"
+GOLDEN_HASH = "c9edf8753715ac1b99a7468adef679338636f82b50d54b4cc8760164542f61ee"
 
 
 def _play(seed: int, choices: list[int], target: str, ship: str) -> tuple[Encounter, list[str]]:

@@ -1,0 +1,107 @@
+"""Measuring the run log: appends per second against DuckDB's own Arrow append, and what
+logging adds to a simulation. Used by `privateer bench log`."""
+
+from __future__ import annotations
+
+import gc
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from privateer.engine.encounter import Event
+
+from .connection import open_database
+from .runlog import RunBuffer, write
+
+
+def _synthetic(count: int) -> list[Event]:
+    kinds = ("deal", "keep", "hit", "wounded", "chase", "flee", "plunder", "wound_kept")
+    return [
+        Event(
+            kinds[i % 8],
+            i % 12,
+            {"side": "you" if i % 3 else "them", "card": "broadside", "landed": 2, "hull": i % 13},
+        )
+        for i in range(count)
+    ]
+
+
+def bench_append(count: int, per_run: int = 40) -> dict[str, Any]:
+    """Events per second: (1) the run log's append, from its buffer to committed rows (Arrow
+    wrapped round the buffered bytes, one INSERT in one transaction); (2) DuckDB's own append
+    of the same rows from a ready Arrow table into a table of the same shape; and (3), for the
+    whole story, the log's rate counting the serialising of engine events into the buffer."""
+    gc.collect()
+    gc.disable()  # a million live events would have the collector rescanning them all along
+    try:
+        return _bench_append(_synthetic(count), per_run)
+    finally:
+        gc.enable()
+
+
+def _bench_append(events: list[Event], per_run: int) -> dict[str, Any]:
+    count = len(events)
+    with tempfile.TemporaryDirectory() as folder:
+        engine = open_database(Path(folder) / "bench.duckdb", notify=lambda _: None)
+        raw = engine.raw_connection()
+        duck = raw.driver_connection
+        try:
+            started = time.perf_counter()
+            buffer = RunBuffer()
+            for run in range(0, count, per_run):
+                buffer.add_events(run // per_run + 1, 0, events[run : run + per_run])
+            buffered = time.perf_counter()
+            write(duck, buffer)
+            ours = time.perf_counter() - started
+            flush = time.perf_counter() - buffered
+            table = buffer.tables()["events"]
+            duck.execute("CREATE TABLE events_copy AS SELECT * FROM events LIMIT 0")
+            duck.register("_ready", table)
+            started = time.perf_counter()
+            duck.execute("BEGIN TRANSACTION")
+            duck.execute("INSERT INTO events_copy SELECT * FROM _ready")
+            duck.execute("COMMIT")
+            theirs = time.perf_counter() - started
+            written = duck.execute("SELECT count(*) FROM events").fetchone()[0]
+        finally:
+            raw.close()
+            engine.dispose()
+    return {
+        "events": int(written),
+        "events_per_second": round(count / flush, 1),
+        "duckdb_events_per_second": round(count / theirs, 1),
+        "share_of_duckdb": round(theirs / flush, 3),
+        "with_serialising_events_per_second": round(count / ours, 1),
+    }
+
+
+def bench_sim_logging(fights: int) -> dict[str, Any]:
+    """Wall time of `privateer sim` with and without --log, each a fresh process."""
+    exe = [sys.executable, "-m", "privateer"]
+    with tempfile.TemporaryDirectory() as folder:
+        db = str(Path(folder) / "sim.duckdb")
+        env = dict(os.environ)
+        subprocess.run([*exe, "--db", db, "db", "upgrade"], check=True, capture_output=True)
+
+        def timed(*args: str) -> float:
+            started = time.perf_counter()
+            subprocess.run(
+                [*exe, "--db", db, "sim", "--fights", str(fights), "--json", *args],
+                check=True,
+                capture_output=True,
+                env=env,
+            )
+            return time.perf_counter() - started
+
+        plain = min(timed(), timed())
+        logged = min(timed("--log"), timed("--log"))
+    return {
+        "sim_fights_per_bot": fights,
+        "sim_seconds": round(plain, 3),
+        "sim_log_seconds": round(logged, 3),
+        "log_overhead": round(logged / plain - 1.0, 3),
+    }
