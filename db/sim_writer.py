@@ -24,6 +24,7 @@ from privateer.engine.outfit import Outfit
 from .errors import DatabaseError
 
 BATCH_FIGHTS = 1000  # a transaction each: fewer commits, and at most this many lost to a kill
+CHUNK_FIGHTS = 100  # sent to the writer this many at a time, so it keeps pace with the fights
 
 
 @dataclass(frozen=True)
@@ -55,21 +56,29 @@ def _writer(db_path: str, inbox: Any, outbox: Any, parent: int) -> None:
         return
     raw = engine.raw_connection()
     duck = raw.driver_connection
+    duck.execute("SET threads = 1")  # the other core is the simulation's
+    # Commits append to the write-ahead log; checkpointing it into the file waits for the end
+    # (or the next open, if killed), instead of interrupting the batches.
+    duck.execute("SET checkpoint_threshold = '1GB'")
     runs = events = 0
     try:
         run_id = next_run_id(duck)
+        buffer = RunBuffer()
+        fought = 0
         while True:
             try:
-                batch = inbox.get(timeout=1.0)
+                chunk = inbox.get(timeout=1.0)
             except queue.Empty:
                 if os.getppid() != parent:
-                    return  # the simulation died: nothing more will come
+                    return  # the simulation died: the batch in flight is dropped, uncommitted
                 continue
-            if batch is None:
+            if chunk is None:
+                if fought:
+                    events += write(duck, buffer)
+                    runs += fought
                 break
-            buffer = RunBuffer()
-            fought = 0
-            for bot, target, outfit, fights in batch:
+            size, chunk = chunk
+            for bot, target, outfit, fights in chunk:
                 for seed, keeps, outcome in fights:
                     record = replay_fight(target, outfit, seed, keeps.split())
                     state = record.state
@@ -81,9 +90,11 @@ def _writer(db_path: str, inbox: Any, outbox: Any, parent: int) -> None:
                     buffer.add_fight(run_id, "sim", record, bot)
                     run_id += 1
                 fought += len(fights)
-            events += write(duck, buffer)
-            runs += fought
-            outbox.put(("batch", runs, events))
+            if fought >= size:
+                events += write(duck, buffer)
+                runs += fought
+                buffer, fought = RunBuffer(), 0
+                outbox.put(("batch", runs, events))
         outbox.put(("done", runs, events))
     except BaseException as error:  # report, then die: the parent raises it
         outbox.put(("error", f"{type(error).__name__}: {error}", 0))
@@ -101,7 +112,7 @@ class SimWriter:
         self.batch: list[Batch] = []
         self.pending = 0
         context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-        self.inbox = context.Queue(maxsize=8)
+        self.inbox = context.Queue(maxsize=64)
         self.outbox = context.Queue()
         self.process = context.Process(
             target=_writer, args=(str(db_path), self.inbox, self.outbox, os.getpid()), daemon=True
@@ -122,7 +133,7 @@ class SimWriter:
         else:
             self.batch.append((fight.bot, fight.target, fight.outfit, [item]))
         self.pending += 1
-        if self.pending >= self.batch_fights:
+        if self.pending >= min(CHUNK_FIGHTS, self.batch_fights):
             self._send()
 
     def _send(self) -> None:
@@ -130,7 +141,7 @@ class SimWriter:
         if not self.process.is_alive():
             self._read_news(block=False)
             raise DatabaseError("logging failed: the log writer stopped")
-        self.inbox.put(self.batch)
+        self.inbox.put((self.batch_fights, self.batch))
         self.batch = []
         self.pending = 0
 
