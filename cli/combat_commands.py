@@ -73,9 +73,14 @@ def fight(
             state = saved.state
             run_id = saved.run_id
             setup = state.setup
-            record = FightRecord(setup.target, setup.outfit, setup.seed, state=state)
-            record.actions = list(saved.actions)
-            record.events = [None] * saved.next_event_seq  # type: ignore[list-item]
+            record = FightRecord(
+                setup.target,
+                setup.outfit,
+                setup.seed,
+                state=state,
+                actions=list(saved.actions),
+                event_offset=saved.next_event_seq,
+            )
             typer.echo(f"resuming run {run_id} at round {state.round}")
         else:
             _check_target(target)
@@ -165,7 +170,7 @@ def _play(duck: object, run_id: int, record: object, state: object) -> None:
             if rendered:
                 typer.echo(rendered)
         buffer = RunBuffer()
-        buffer.add_events(run_id, events_before, new_events)
+        buffer.add_events(run_id, record.event_offset + events_before, new_events)
         buffer.add_actions(run_id, len(record.actions) - 1, [keep.to_str()])
         buffer.add_checkpoints(run_id, record.checkpoints[checks_before:])
         extra = [save_statement(run_id, state)]

@@ -24,6 +24,7 @@ class FightRecord:
     events: list[Event] = field(default_factory=list)
     checkpoints: list[tuple[int, str]] = field(default_factory=list)  # (actions played, hash)
     state: Encounter | None = None
+    event_offset: int = 0  # seq of events[0]: a resumed fight's log already holds the earlier
 
 
 def _after_action(record: FightRecord, state: Encounter, new_events: list[Event]) -> None:

@@ -8,15 +8,14 @@ the nearest graph nodes it can reach without crossing more than a spit of land.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 from scipy.spatial import cKDTree
 
+from .datafiles import lonlat_pairs, read_features
 from .days import days_for
-from .errors import DataFileError
 from .geo import Array, distance_nm, nm_of_chord, round_coords, split_polyline, to_lonlat, to_xyz
 from .land import Land
 from .params import BuildParams
@@ -39,35 +38,13 @@ class Passage:
 
 def load_passages(path: Path) -> list[Passage]:
     """The traced straits, checked: a FeatureCollection of named LineStrings of lon/lat."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        raise DataFileError(f"{path}: cannot read ({error})") from None
-    features = data.get("features") if isinstance(data, dict) else None
-    if not isinstance(features, list):
-        raise DataFileError(f"{path}: not a GeoJSON FeatureCollection")
     passages = []
-    for row, feature in enumerate(features, start=1):
-        where = f"{path}, feature {row}"
-        name = (feature.get("properties") or {}).get("name")
-        if not isinstance(name, str) or not name:
-            raise DataFileError(f"{where}: missing column 'name'")
-        geometry = feature.get("geometry") or {}
-        if geometry.get("type") != "LineString":
-            raise DataFileError(f"{where} ({name}): geometry must be a LineString")
-        coords = geometry.get("coordinates")
-        try:
-            array = np.asarray(coords, dtype=np.float64)
-        except (TypeError, ValueError):
-            raise DataFileError(f"{where} ({name}): malformed coordinates") from None
-        if array.ndim != 2 or array.shape[1] != 2 or len(array) < 2:
-            raise DataFileError(f"{where} ({name}): needs two or more [lon, lat] pairs")
-        bad = ~((np.abs(array[:, 0]) <= 180) & (np.abs(array[:, 1]) <= 90))
-        if bad.any():
-            raise DataFileError(
-                f"{where} ({name}): coordinate {array[bad][0].tolist()} is not lon/lat"
-            )
-        passages.append(Passage(name=name, lon=array[:, 0], lat=array[:, 1]))
+    for feature in read_features(path, ("name",), ("LineString",)):
+        pairs = list(lonlat_pairs(feature, feature.coordinates))
+        if len(pairs) < 2:
+            raise feature.row.fail("a strait needs two or more [lon, lat] pairs")
+        lon, lat = np.array(pairs).T
+        passages.append(Passage(name=feature.row.text("name"), lon=lon, lat=lat))
     return passages
 
 

@@ -87,7 +87,7 @@ def test_the_shipped_traces_name_ten_straits_in_water() -> None:
                 "properties": {"name": "X"},
                 "geometry": {"type": "Point", "coordinates": [0, 0]},
             },
-            "must be a LineString",
+            "must be LineString",
         ),
         (
             {
@@ -95,7 +95,7 @@ def test_the_shipped_traces_name_ten_straits_in_water() -> None:
                 "properties": {"name": "X"},
                 "geometry": {"type": "LineString", "coordinates": [[0, 0], [1, "north"]]},
             },
-            "malformed coordinates",
+            "malformed coordinate",
         ),
         (
             {
@@ -115,4 +115,4 @@ def test_a_bad_passages_file_names_the_file_row_and_reason(
     with pytest.raises(DataFileError) as caught:
         load_passages(path)
     message = str(caught.value)
-    assert str(path) in message and "feature 1" in message and reason in message
+    assert str(path) in message and "row 1" in message and reason in message
