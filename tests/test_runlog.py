@@ -208,28 +208,11 @@ def test_a_killed_logger_leaves_whole_batches_that_replay(db_path: Path) -> None
     assert len(json.loads(result.stdout)) == runs
 
 
-def test_a_database_locked_by_another_process_gets_a_message(db_path: Path) -> None:
-    open_database(db_path, notify=lambda _: None).dispose()
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]);"
-            " print('held', flush=True); time.sleep(60)",
-            str(db_path),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
-        result = runner.invoke(app, ["--db", str(db_path), "runs", "list"])
-        assert result.exit_code == 2 and "in use by another process" in result.stderr
-        result = runner.invoke(app, ["--db", str(db_path), "sim", "--log", "--fights", "5"])
-        assert result.exit_code == 2 and "in use by another process" in result.stderr
-    finally:
-        holder.kill()
-        holder.wait()
+def test_a_database_locked_by_another_process_gets_a_message(locked_db: Path) -> None:
+    result = runner.invoke(app, ["--db", str(locked_db), "runs", "list"])
+    assert result.exit_code == 2 and "in use by another process" in result.stderr
+    result = runner.invoke(app, ["--db", str(locked_db), "sim", "--log", "--fights", "5"])
+    assert result.exit_code == 2 and "in use by another process" in result.stderr
 
 
 def test_the_cli_reads_the_log(db_path: Path) -> None:
