@@ -19,6 +19,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+import duckdb
+
 from privateer.engine.outfit import Outfit
 
 from .errors import DatabaseError
@@ -50,12 +52,13 @@ def _writer(db_path: str, inbox: Any, outbox: Any, parent: int) -> None:
 
     gc.disable()  # short-lived, acyclic rows: the collector would only cost time here
     try:  # opening (and upgrading) the database here lets the simulation start at once
-        engine = open_database(Path(db_path), notify=lambda note: outbox.put(("note", note, 0)))
+        # Checked and brought to head here; the writing itself needs no spatial extension, so
+        # a plain DuckDB connection saves loading it.
+        open_database(Path(db_path), notify=lambda note: outbox.put(("note", note, 0))).dispose()
+        duck = duckdb.connect(db_path)
     except BaseException as error:
         outbox.put(("error", str(error), 0))
         return
-    raw = engine.raw_connection()
-    duck = raw.driver_connection
     duck.execute("SET threads = 1")  # the other core is the simulation's
     # Commits append to the write-ahead log; checkpointing it into the file waits for the end
     # (or the next open, if killed), instead of interrupting the batches.
@@ -99,8 +102,7 @@ def _writer(db_path: str, inbox: Any, outbox: Any, parent: int) -> None:
     except BaseException as error:  # report, then die: the parent raises it
         outbox.put(("error", f"{type(error).__name__}: {error}", 0))
     finally:
-        raw.close()
-        engine.dispose()
+        duck.close()
 
 
 class SimWriter:

@@ -132,7 +132,7 @@ def _joins(
     if len(index) == 0:
         return []
     ends = np.repeat(end[None, :], len(index), axis=0)
-    wet = land.land_nm(ends, graph_xyz[index], params.land_sample_nm) <= params.spit_nm
+    wet = land.crosses_at_most(ends, graph_xyz[index], params.spit_nm, params.land_sample_nm)
     days = days_for(distance_nm(ends, graph_xyz[index]), params.day_nm)
     wet &= land.waypoints_at_sea(ends, graph_xyz[index], days)
     chosen = [int(i) for i in index[wet][: params.passage_join_count]]

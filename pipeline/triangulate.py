@@ -90,7 +90,7 @@ def prune_edges(
         return edges, np.empty(0)
     a, b = xyz[edges[:, 0]], xyz[edges[:, 1]]
     length = distance_nm(a, b)
-    wet = land.land_nm(a, b, params.land_sample_nm) <= params.spit_nm
+    wet = land.crosses_at_most(a, b, params.spit_nm, params.land_sample_nm)
     edges, length = edges[wet], length[wet]
     keep = ~far_longer_than_neighbours(len(xyz), triangles, edges, length, params.long_edge_ratio)
     edges, length = edges[keep], length[keep]

@@ -205,3 +205,21 @@ def test_the_chart_holds_every_port(
     names = world.tables["ports"].column("name").to_pylist()
     assert {f"port-{name}" for name in names} <= ids
     assert drawn["ports"] == 111 and drawn["arrows"] > 1000 and drawn["drake"] > 20
+
+
+def test_no_step_cuts_across_land_beyond_a_spit(world: BuiltWorld) -> None:
+    import shapely
+
+    from privateer.pipeline.params import BuildParams
+
+    steps = world.tables["steps"].to_pandas()
+    geometry = shapely.from_wkb(steps.geom.to_numpy())
+    land = Land.from_polygons(read_source(default_source()).polygons)
+    straight = shapely.get_num_coordinates(geometry) == 2
+    plain = shapely.get_type_id(geometry) == 1  # LineStrings (the antimeridian's are Multi)
+    coords = shapely.get_coordinates(geometry[straight & plain]).reshape(-1, 2, 2)
+    a = to_xyz(coords[:, 0, 0], coords[:, 0, 1])
+    b = to_xyz(coords[:, 1, 0], coords[:, 1, 1])
+    crossed = land.land_nm(a, b, 0.5)
+    assert len(crossed) > 20000
+    assert crossed.max() <= BuildParams().spit_nm + 1.0  # to the build's and this sampling
