@@ -17,6 +17,7 @@ app = typer.Typer(
     "with its world in DuckDB and every run logged for SQL.",
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
+    rich_markup_mode="markdown",  # docstrings' wrapped lines read as one paragraph
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 app.add_typer(db_commands.app, name="db")
