@@ -174,14 +174,21 @@ def test_a_killed_logger_leaves_whole_batches_that_replay(db_path: Path) -> None
         "--log-batch",
         "100",
         "--fights",
-        "3000",
+        "5000",
         "--json",
     ]
     process = subprocess.Popen(
         command, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
-    time.sleep(3.0)
-    assert process.poll() is None, "the simulation finished before it could be killed"
+    # Kill once a few batches are committed (the write-ahead log has grown three times),
+    # whatever the speed of the machine.
+    wal = db_path.with_name(db_path.name + ".wal")
+    sizes: set[int] = set()
+    deadline = time.monotonic() + 120
+    while len(sizes - {0}) < 3 and time.monotonic() < deadline:
+        assert process.poll() is None, "the simulation finished before it could be killed"
+        sizes.add(wal.stat().st_size if wal.exists() else 0)
+        time.sleep(0.02)
     os.killpg(process.pid, signal.SIGKILL)
     process.wait()
     time.sleep(0.5)
