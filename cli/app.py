@@ -27,6 +27,7 @@ app.command()(chart)
 app.command()(fight)
 app.command()(sim)
 app.add_typer(runs_commands.app, name="runs")
+app.add_typer(runs_commands.saves_app, name="saves")
 app.command()(runs_commands.sql)
 app.command()(runs_commands.report)
 

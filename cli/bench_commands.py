@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from .common import fail, print_json, print_table
+from .common import Output, fail, output_options, print_json, print_table
 
 app = typer.Typer(help="Benchmarks: how fast the parts run on this machine.")
 
@@ -69,10 +69,10 @@ def combat(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Fights per second of the lookahead (balanced) bot, on one core."""
-    from privateer.engine.bots import BALANCED
-    from privateer.engine.outfit import Outfit
-    from privateer.engine.ships import TARGETS
-    from privateer.engine.sim import simulate
+    from privateer.engine.combat.bots import BALANCED
+    from privateer.engine.combat.outfit import Outfit
+    from privateer.engine.combat.ships import TARGETS
+    from privateer.engine.combat.sim import simulate
 
     if target not in TARGETS:
         fail(f"unknown target {target!r}; choose from {', '.join(TARGETS)}")
@@ -93,22 +93,98 @@ def combat(
 
 
 @app.command()
+@output_options
 def log(
     events: int = typer.Option(1_000_000, "--events", min=1000, help="Synthetic events."),
     sim_fights: int = typer.Option(
-        1000, "--sim-fights", min=0, help="Also time `sim` with and without --log (0: skip)."
+        2000,
+        "--sim-fights",
+        min=0,
+        help="Fights a bot for the sim with and without logging (0: skip).",
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    runs: int = typer.Option(3, "--runs", min=1, help="Times each sim is run (median)."),
+    output: Output = Output(),
 ) -> None:
     """Append synthetic events through the run log and time it against DuckDB's own Arrow
-    append of the same rows, in the same run; then the cost of `sim --log`."""
-    from privateer.db.log_bench import bench_append, bench_sim_logging
+    append of the same rows, in the same run; then what logging costs `privateer sim` (every
+    bot over --sim-fights seeds, with and without --log, median of --runs each, in this
+    process): log_overhead is the logged time over the plain, less one."""
+    from privateer.db.log_bench import bench_append
 
     result = bench_append(events)
     if sim_fights:
-        result.update(bench_sim_logging(sim_fights))
-    if as_json:
-        print_json(result)
-        return
-    rows = [(k, f"{v:,.0f}" if isinstance(v, float) and v > 100 else v) for k, v in result.items()]
-    print_table("run log", ["measure", "value"], rows)
+        result.update(sim_logging_overhead(sim_fights, runs))
+    output.record(result)
+
+
+def sim_logging_overhead(fights: int, runs: int) -> dict[str, float | int]:
+    """Wall time of the whole bot table with and without logging, alternated, medians."""
+    from privateer.db.log_writer import LogWriter, fight_row
+    from privateer.engine.combat.bots import BOTS
+    from privateer.engine.combat.outfit import Outfit
+    from privateer.engine.combat.sim import simulate
+
+    outfit = Outfit()
+
+    def table(writer: LogWriter | None) -> None:
+        for bot in BOTS.values():
+            on_record = None
+            if writer is not None:
+                add, name = writer.add, bot.name
+                on_record = lambda record, add=add, name=name: add(fight_row(record, "sim", name))  # noqa: E731
+            simulate(bot, "merchant", outfit, range(fights), on_record)
+
+    plain: list[float] = []
+    logged: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for i in range(runs):
+            started = time.perf_counter()
+            table(None)
+            plain.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            with LogWriter(Path(folder) / f"sim{i}.duckdb") as writer:
+                table(writer)
+            logged.append(time.perf_counter() - started)
+    plain_s, logged_s = statistics.median(plain), statistics.median(logged)
+    return {
+        "sim_fights": fights * len(BOTS),
+        "sim_seconds": round(plain_s, 3),
+        "sim_log_seconds": round(logged_s, 3),
+        "log_overhead": round(logged_s / plain_s - 1.0, 3),
+    }
+
+
+@app.command()
+@output_options
+def startup(
+    runs: int = typer.Option(7, "--runs", min=1, help="Times each command is started (median)."),
+    output: Output = Output(),
+) -> None:
+    """How long a fresh `privateer` process takes to answer: --version, `runs list` and `db
+    current` on a small database, each started --runs times (medians)."""
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "privateer"]
+    with tempfile.TemporaryDirectory() as folder:
+        db = str(Path(folder) / "startup.duckdb")
+        subprocess.run([*command, "--db", db, "db", "upgrade"], check=True, capture_output=True)
+        cases = {
+            "version": ["--version"],
+            "runs_list": ["--db", db, "runs", "list"],
+            "db_current": ["--db", db, "db", "current"],
+        }
+        timings: dict[str, list[float]] = {name: [] for name in cases}
+        for _ in range(runs):
+            for name, args in cases.items():
+                started = time.perf_counter()
+                subprocess.run([*command, *args], check=True, capture_output=True)
+                timings[name].append(time.perf_counter() - started)
+    medians = {name: round(statistics.median(t), 3) for name, t in timings.items()}
+    output.record(
+        {
+            **{f"{name}_seconds": m for name, m in medians.items()},
+            "runs_list_over_version": round(medians["runs_list"] - medians["version"], 3),
+            "db_current_over_version": round(medians["db_current"] - medians["version"], 3),
+        }
+    )

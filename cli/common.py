@@ -1,18 +1,30 @@
 """What every command shares: the global options, opening the database with errors turned into
-one line on stderr, and printing data as a table or as JSON."""
+one line on stderr, checking an output path before the work starts, and printing data.
+
+Data is printed literally, always: table cells are rich Text, never markup, so a value such as
+`[bold]` or `:x:` prints as written.
+"""
 
 from __future__ import annotations
 
+import csv
+import functools
+import inspect
+import io
 import json
-from collections.abc import Iterator, Sequence
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
-from rich.table import Table
+
+if TYPE_CHECKING:
+    import sqlalchemy as sa
 
 USER_ERROR_EXIT = 2
 
@@ -32,9 +44,14 @@ def global_options(ctx: typer.Context) -> GlobalOptions:
     return obj if isinstance(obj, GlobalOptions) else GlobalOptions()
 
 
+def note(message: str) -> None:
+    """A line for the person at the terminal (progress, what was written), on stderr."""
+    err.print(message, markup=False, highlight=False)
+
+
 def fail(message: str) -> NoReturn:
     """A user-facing error: one line on stderr, exit code 2, no traceback."""
-    err.print(f"error: {message}", markup=False, highlight=False)
+    note(f"error: {message}")
     raise typer.Exit(USER_ERROR_EXIT)
 
 
@@ -49,32 +66,222 @@ def user_errors() -> Iterator[None]:
         fail(str(error))
 
 
-def open_db(ctx: typer.Context, *, upgrade: bool = True, read_only: bool = False) -> Any:
-    """The database engine for this invocation, or a one-line failure."""
-    from privateer.db import open_database
+def db_path(ctx: typer.Context) -> Path:
+    from privateer.db.connection import resolve_db_path
 
-    def notify(message: str) -> None:
-        err.print(message, markup=False, highlight=False)
+    return resolve_db_path(global_options(ctx).db)
+
+
+def open_db(
+    ctx: typer.Context,
+    *,
+    upgrade: bool = True,
+    read_only: bool = False,
+    spatial: bool = False,
+    pooled: bool = True,
+    must_exist: bool = False,
+) -> sa.Engine:
+    """The database engine for this invocation, or a one-line failure.
+
+    This is the one place an engine's disposal is registered: however the command ends (an
+    error's one line and exit included), its connections close.
+    """
+    from privateer.db import open_database
 
     with user_errors():
         engine = open_database(
-            global_options(ctx).db, upgrade=upgrade, read_only=read_only, notify=notify
+            global_options(ctx).db,
+            upgrade=upgrade,
+            read_only=read_only,
+            spatial=spatial,
+            pooled=pooled,
+            must_exist=must_exist,
+            notify=note,
         )
-    # However the command ends (an error's one line and exit included), its connections close.
     ctx.call_on_close(engine.dispose)
     return engine
+
+
+def check_writable(path: Path, suffixes: Sequence[str] | None = None) -> None:
+    """Fail before any work if `path` cannot be written: a directory, a missing or read-only
+    folder, a name in /proc. Nothing is left behind."""
+    if suffixes is not None and path.suffix.lower() not in suffixes:
+        fail(f"{path}: write {' or '.join(suffixes)}, not {path.suffix or 'a file with no suffix'}")
+    if path.is_dir():
+        fail(f"cannot write {path}: it is a directory")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        fail(f"cannot write {path}: directory {parent} does not exist")
+    existed = path.exists()
+    try:
+        with path.open("ab"):
+            pass
+    except OSError as error:
+        fail(f"cannot write {path}: {error.strerror or error}")
+    if not existed:
+        path.unlink(missing_ok=True)
+    if not os.access(parent, os.W_OK):
+        fail(f"cannot write {path}: directory {parent} is not writable")
+
+
+@contextmanager
+def writing(path: Path) -> Iterator[None]:
+    """Around the write itself: a failure there (the disk full, the folder gone) is one line."""
+    try:
+        yield
+    except OSError as error:
+        fail(f"cannot write {path}: {error.strerror or error}")
+
+
+# --- printing data ----------------------------------------------------------------------------
+
+
+class Format(Enum):
+    TABLE = "table"
+    JSON = "json"
+    NL = "nl"
+    CSV = "csv"
+
+
+def plain(value: Any) -> Any:
+    """A value as JSON and CSV carry it: times as ISO text, the rest as it is."""
+    if hasattr(value, "isoformat"):
+        return value.isoformat(sep=" ") if hasattr(value, "hour") else value.isoformat()
+    return value
+
+
+def percent(value: Any) -> str:
+    """A rate (a fraction 0-1) as tables show it."""
+    return "" if value is None else f"{100.0 * float(value):.0f}%"
+
+
+@dataclass(slots=True)
+class Output:
+    """How a listing command prints: a table to read (the default), a JSON array, newline-
+    delimited JSON, or CSV. Rates are fractions in JSON and CSV and percentages in tables,
+    in every command."""
+
+    format: Format = Format.TABLE
+    rates: frozenset[str] = field(default_factory=frozenset)
+
+    def rows(
+        self,
+        rows: Sequence[Mapping[str, Any]],
+        columns: Sequence[str] | None = None,
+        *,
+        title: str | None = None,
+        rates: Sequence[str] = (),
+    ) -> None:
+        """A list of records."""
+        columns = list(columns or (rows[0].keys() if rows else []))
+        rate_columns = set(rates) | set(self.rates)
+        if self.format is Format.JSON:
+            print_json([{c: plain(r.get(c)) for c in columns} for r in rows])
+        elif self.format is Format.NL:
+            for r in rows:
+                typer.echo(json.dumps({c: plain(r.get(c)) for c in columns}, default=str))
+        elif self.format is Format.CSV:
+            buffer = io.StringIO()
+            writer = csv.writer(buffer, lineterminator="\n")
+            writer.writerow(columns)
+            writer.writerows([[plain(r.get(c)) for c in columns] for r in rows])
+            typer.echo(buffer.getvalue(), nl=False)
+        else:
+            cells = [
+                [percent(r.get(c)) if c in rate_columns else r.get(c) for c in columns]
+                for r in rows
+            ]
+            print_table(title, columns, cells)
+
+    def record(self, data: Mapping[str, Any], *, title: str | None = None) -> None:
+        """One record (nested values allowed): JSON as it is; a table or CSV of name/value
+        pairs, nested keys joined with dots."""
+        if self.format in (Format.JSON, Format.NL):
+            if self.format is Format.JSON:
+                print_json({k: _plain_deep(v) for k, v in data.items()})
+            else:
+                typer.echo(json.dumps({k: _plain_deep(v) for k, v in data.items()}, default=str))
+            return
+        pairs = list(_flatten(data))
+        if self.format is Format.CSV:
+            self.rows([{"name": k, "value": v} for k, v in pairs], ["name", "value"])
+        else:
+            print_pairs(pairs)
+
+
+def _plain_deep(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _plain_deep(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain_deep(v) for v in value]
+    return plain(value)
+
+
+def _flatten(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    for key, value in data.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, Mapping) and value:
+            yield from _flatten(value, f"{name}.")
+        elif isinstance(value, list | tuple):
+            yield name, json.dumps(_plain_deep(value), default=str)
+        else:
+            yield name, plain(value)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_OUTPUT_FLAGS = (
+    ("as_json", "--json", Format.JSON, "Print a JSON array (an object for one record)."),
+    ("as_nl", "--nl", Format.NL, "Print newline-delimited JSON, one object a line."),
+    ("as_csv", "--csv", Format.CSV, "Print CSV with a header row."),
+    ("as_table", "--table", Format.TABLE, "Print a table to read (the default)."),
+)
+
+
+def output_options(func: F) -> F:
+    """Give a listing command the shared output flags (--json, --nl, --csv, --table), as
+    sqlite-utils does, and pass it `output: Output`. Two flags at once are refused."""
+    signature = inspect.signature(func, eval_str=True)
+    kept = [p for p in signature.parameters.values() if p.name != "output"]
+    added = [
+        inspect.Parameter(
+            name,
+            inspect.Parameter.KEYWORD_ONLY,
+            default=typer.Option(False, flag, help=words),
+            annotation=bool,
+        )
+        for name, flag, _, words in _OUTPUT_FLAGS
+    ]
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        chosen = [fmt for name, _, fmt, _ in _OUTPUT_FLAGS if kwargs.pop(name, False)]
+        if len(chosen) > 1:
+            fail("use just one of --json, --nl, --csv or --table")
+        kwargs["output"] = Output(chosen[0] if chosen else Format.TABLE)
+        return func(*args, **kwargs)
+
+    wrapper.__annotations__ = {p.name: p.annotation for p in [*kept, *added]}
+    wrapper.__signature__ = signature.replace(parameters=[*kept, *added])  # type: ignore[attr-defined]
+    return wrapper  # type: ignore[return-value]
 
 
 def print_json(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2, sort_keys=False, default=str))
 
 
-def print_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-    table = Table(title=title, show_lines=False)
+def print_table(
+    title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any]]
+) -> None:
+    """A table whose every header and cell is literal text."""
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title=Text(title) if title else None, show_lines=False)
     for column in columns:
-        table.add_column(column)
+        table.add_column(Text(str(column)))
     for row in rows:
-        table.add_row(*("" if v is None else str(v) for v in row))
+        table.add_row(*(Text("" if v is None else str(plain(v))) for v in row))
     out.print(table)
 
 
@@ -82,4 +289,26 @@ def print_pairs(rows: Sequence[tuple[str, Any]]) -> None:
     """Name/value lines, names aligned; plain text, so nothing wraps or truncates a value."""
     width = max((len(name) for name, _ in rows), default=0)
     for name, value in rows:
-        typer.echo(f"{name.ljust(width)}  {'' if value is None else value}")
+        typer.echo(f"{name.ljust(width)}  {'' if value is None else plain(value)}")
+
+
+@contextmanager
+def database_errors(ctx: typer.Context) -> Iterator[None]:
+    """Around a write: a DuckDB error there (another process took the file, the disk filled)
+    is the one line every command gives, never a traceback."""
+    import duckdb
+    import sqlalchemy as sa
+
+    from privateer.db.connection import translate
+
+    try:
+        yield
+    except (duckdb.Error, sa.exc.DBAPIError) as error:
+        fail(str(translate(db_path(ctx), error)))
+
+
+def ensure_writable(engine: sa.Engine) -> None:
+    """Open a write connection once (waiting out a short lock) and let it go: a long job
+    checks the database can be written before it starts, not after."""
+    with engine.begin() as conn:
+        conn.exec_driver_sql("SELECT 1")

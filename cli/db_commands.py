@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sys
+
 import typer
 
-from .common import err, fail, open_db, print_json, print_table, user_errors
+from .common import Output, fail, note, open_db, output_options, user_errors
 
 app = typer.Typer(help="The database schema: upgrade it, see where it stands, list tables.")
 
@@ -12,89 +14,94 @@ app = typer.Typer(help="The database schema: upgrade it, see where it stands, li
 @app.command()
 def upgrade(ctx: typer.Context) -> None:
     """Create the database if need be and bring its schema to the newest revision."""
-    from privateer.db import migrate
+    from privateer.db.schema_head import SCHEMA_HEAD
 
-    engine = open_db(ctx)
-    engine.dispose()
-    typer.echo(migrate.head_revision())
+    open_db(ctx)
+    typer.echo(SCHEMA_HEAD)
 
 
 @app.command()
 def downgrade(
     ctx: typer.Context,
-    revision: str = typer.Argument(..., help="Target revision, or 'base' to drop every table."),
+    revision: str = typer.Argument(
+        ..., help="Target revision, or 'base' to drop every table.", metavar="REVISION"
+    ),
+    yes: bool = typer.Option(
+        False, "--yes", "-y", help="Drop what the later revisions hold without asking."
+    ),
 ) -> None:
-    """Take the schema back to an older revision. Drops what later revisions added."""
+    """Take the schema back to an older revision. What the later revisions added is dropped
+    (the command says what, and asks; --yes answers for you). Upgrading again refills what it
+    can: run columns from their options, the nations and port roles from data/."""
     from privateer.db import migrate
 
     if revision != "base" and revision not in migrate.known_revisions():
         fail(f"unknown revision {revision!r}; see `privateer db history`")
     engine = open_db(ctx, upgrade=False)
+    with engine.connect() as conn:
+        current = migrate.current_revision(conn)
+        losses = migrate.downgrade_losses(conn, current, revision)
+    if losses:
+        note(f"downgrading to {revision} drops: {'; '.join(losses)}")
+        if not yes:
+            if not sys.stdin.isatty():
+                fail("this downgrade drops data; run it again with --yes to go ahead")
+            if not typer.confirm("go ahead?", default=False, err=True):
+                fail("nothing was changed")
     with user_errors(), engine.begin() as conn:
         migrate.downgrade(conn, revision)
-    engine.dispose()
-    err.print(f"downgraded to {revision}", markup=False)
+    note(f"downgraded to {revision}")
 
 
 @app.command()
-def current(
-    ctx: typer.Context,
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-) -> None:
+@output_options
+def current(ctx: typer.Context, output: Output = Output()) -> None:
     """Print the database's revision (without upgrading it) and whether it is the newest."""
-    from privateer.db import migrate
+    from privateer.db.connection import peek_revision
+    from privateer.db.schema_head import SCHEMA_HEAD
 
-    engine = open_db(ctx, upgrade=False)
-    with engine.connect() as conn:
-        revision = migrate.current_revision(conn)
-    engine.dispose()
-    head = migrate.head_revision()
-    if as_json:
-        print_json({"revision": revision, "head": head, "is_head": revision == head})
+    from .common import Format, db_path
+
+    path = db_path(ctx)
+    with user_errors():
+        open_db(ctx, upgrade=False)
+        revision = peek_revision(path, note) if path.exists() else None
+    if output.format is not Format.TABLE:
+        output.record(
+            {"revision": revision, "head": SCHEMA_HEAD, "is_head": revision == SCHEMA_HEAD}
+        )
     elif revision is None:
         typer.echo("empty (no revision); `privateer db upgrade` creates the tables")
     else:
-        typer.echo(f"{revision}{' (head)' if revision == head else f' (head is {head})'}")
+        typer.echo(
+            f"{revision}{' (head)' if revision == SCHEMA_HEAD else f' (head is {SCHEMA_HEAD})'}"
+        )
 
 
 @app.command()
-def history(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+@output_options
+def history(output: Output = Output()) -> None:
     """List every schema revision, oldest first."""
     from privateer.db import migrate
 
-    revisions = migrate.history()
-    if as_json:
-        print_json(
-            [
-                {
-                    "revision": r.revision,
-                    "down_revision": r.down_revision,
-                    "message": r.message,
-                    "head": r.is_head,
-                }
-                for r in revisions
-            ]
-        )
-        return
-    rows = [
-        (r.revision, r.down_revision or "base", r.message, "head" if r.is_head else "")
-        for r in revisions
-    ]
-    print_table(None, ["revision", "revises", "message", ""], rows)
+    output.rows(
+        [
+            {
+                "revision": r.revision,
+                "down_revision": r.down_revision,
+                "message": r.message,
+                "head": r.is_head,
+            }
+            for r in migrate.history()
+        ]
+    )
 
 
 @app.command()
-def tables(
-    ctx: typer.Context,
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-) -> None:
+@output_options
+def tables(ctx: typer.Context, output: Output = Output()) -> None:
     """List the database's tables and how many rows each holds."""
     from privateer.db.inspect import table_counts
 
-    engine = open_db(ctx)
-    counts = table_counts(engine)
-    engine.dispose()
-    if as_json:
-        print_json(counts)
-    else:
-        print_table(None, ["table", "rows"], list(counts.items()))
+    counts = table_counts(open_db(ctx))
+    output.rows([{"table": name, "rows": n} for name, n in counts.items()])

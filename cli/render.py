@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from privateer.engine.cards import GLOSSARY, THEM, YOU
-from privateer.engine.encounter import Encounter, Event, card_kind, card_name, card_side
-from privateer.engine.encounter import threatened as is_threatened
+from privateer.engine.combat.cards import GLOSSARY, THEM, YOU
+from privateer.engine.combat.encounter import Encounter, card_kind, card_name, card_side
+from privateer.engine.combat.encounter import threatened as is_threatened
+from privateer.engine.events import Event
 
 SIDE_NAME = {"you": "you", "them": "she"}
 
@@ -35,7 +36,7 @@ def state_lines(state: Encounter) -> list[str]:
 
 
 def event_line(event: Event) -> str | None:
-    d: dict[str, Any] = event.data
+    d: dict[str, Any] = event.fields()
     who = SIDE_NAME.get(str(d.get("side", "")), "")
     kind = event.kind
     if kind == "keep":

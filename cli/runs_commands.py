@@ -1,119 +1,100 @@
-"""`privateer runs ...` (list, show, replay), `privateer sql` and `privateer report`: the run
-log, read back and analysed."""
+"""`privateer runs ...` (list, show, replay), `privateer saves ...`, `privateer sql` and
+`privateer report`: the run log, read back and analysed."""
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-from typing import Any
-
 import typer
 
-from .common import fail, open_db, print_json, print_table, user_errors
+from .common import Output, db_path, fail, open_db, output_options, user_errors
 
 app = typer.Typer(help="The runs in the database: list them, show one, replay to verify.")
+saves_app = typer.Typer(help="Runs in progress: list their saves, or let one go.")
 
-
-def _value(v: Any) -> Any:
-    return v.isoformat(sep=" ") if hasattr(v, "isoformat") else v
+LIST_COLUMNS = ["run_id", "mode", "seed", "target", "ship", "bot", "outcome", "score", "rounds"]
 
 
 @app.command("list")
+@output_options
 def list_command(
     ctx: typer.Context,
     limit: int = typer.Option(50, "--limit", min=1, help="How many, newest first."),
     offset: int = typer.Option(0, "--offset", min=0, help="Skip this many newest."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    output: Output = Output(),
 ) -> None:
-    """List runs, newest first."""
+    """List runs, newest first (a run still in progress has no outcome yet)."""
     from privateer.db.runs import list_runs
 
     engine = open_db(ctx)
     with engine.connect() as conn:
         runs = list_runs(conn, limit, offset)
-    engine.dispose()
-    if as_json:
-        print_json([{k: _value(v) for k, v in r.items()} for r in runs])
-        return
-    columns = ["run_id", "mode", "seed", "target", "ship", "bot", "outcome", "score", "rounds"]
-    print_table(None, columns, [[r[c] for c in columns] for r in runs])
+    columns = LIST_COLUMNS if output.format.value == "table" else None
+    output.rows(runs, columns)
 
 
 @app.command()
+@output_options
 def show(
     ctx: typer.Context,
-    run_id: int = typer.Argument(..., help="The run."),
-    events: bool = typer.Option(False, "--events", help="List every event too."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    run_id: int = typer.Argument(..., help="The run.", metavar="RUN_ID"),
+    events: bool = typer.Option(False, "--events", help="List every event instead."),
+    output: Output = Output(),
 ) -> None:
-    """One run: what was fought, how it ended; with --events, everything that happened."""
+    """One run: what was fought, how it ended; with --events, everything that happened, in
+    order."""
     from privateer.db.runs import get_run, run_events
 
     engine = open_db(ctx)
     with engine.connect() as conn, user_errors():
         run = get_run(conn, run_id)
         logged = run_events(conn, run_id) if events else None
-    engine.dispose()
-    data = {k: _value(v) for k, v in run.items()}
-    if logged is not None:
-        data["event_list"] = logged
-    if as_json:
-        print_json(data)
-        return
-    width = max(len(k) for k in run)
-    for key, value in run.items():
-        typer.echo(
-            f"{key.ljust(width)}  {json.dumps(value) if isinstance(value, dict) else _value(value)}"
-        )
-    for event in logged or []:
-        payload = ", ".join(f"{k}={v}" for k, v in event["payload"].items())
-        typer.echo(f"  {event['seq']:>4}  {event['kind']:<14} {payload}")
+    if logged is None:
+        output.record(run)
+    else:
+        output.rows(logged, ["seq", "day", "kind", "payload"])
 
 
 @app.command()
+@output_options
 def replay(
     ctx: typer.Context,
-    run_id: int | None = typer.Argument(None, help="The run to replay (or --all)."),
-    all_runs: bool = typer.Option(False, "--all", help="Replay every run."),
-    as_json: bool = typer.Option(
-        False, "--json", help='Print {"replayed", "identical", "diverged"}.'
+    run_id: int | None = typer.Argument(
+        None, help="The run to replay (or --all).", metavar="RUN_ID"
     ),
+    all_runs: bool = typer.Option(False, "--all", help="Replay every run."),
+    output: Output = Output(),
 ) -> None:
-    """Re-run the engine from each run's seed and logged actions; compare every event and
-    checkpoint hash with the log."""
-    from privateer.db.runs import all_run_ids, replay_run, replay_runs
+    """Re-run the engine from each run's seed and logged actions, and compare every event and
+    checkpoint hash with the log: "identical", or the first diverging event side by side.
+    Exits 1 if any run diverges."""
+    from privateer.db.runs import all_run_ids, logged_runs
+    from privateer.engine.replay import ReplayRefusedError, verify_run
 
     if (run_id is None) == (not all_runs):
         fail("give a RUN_ID or --all (not both)")
     engine = open_db(ctx)
     results = []
     with engine.connect() as conn, user_errors():
-        if all_runs:
-            ids = all_run_ids(conn)
-            for start in range(0, len(ids), 2000):
-                results.extend(replay_runs(conn, ids[start : start + 2000]))
-        else:
-            results.append(replay_run(conn, int(run_id)))  # type: ignore[arg-type]
-    engine.dispose()
-    diverged = [r.run_id for r in results if not r.identical]
-    if as_json:
-        print_json(
+        ids = all_run_ids(conn) if all_runs else [int(run_id or 0)]
+        for start in range(0, len(ids), 2000):
+            try:
+                results.extend(
+                    verify_run(run) for run in logged_runs(conn, ids[start : start + 2000])
+                )
+            except ReplayRefusedError as error:
+                fail(str(error))
+    diverged = [r for r in results if not r.identical]
+    if output.format.value != "table":
+        output.record(
             {
                 "replayed": len(results),
                 "identical": len(results) - len(diverged),
-                "diverged": diverged,
+                "diverged": [
+                    {"run_id": r.run_id, "divergence": r.divergence} for r in diverged
+                ],
             }
         )
     else:
-        for r in results:
-            if r.identical:
-                if not all_runs:
-                    typer.echo(
-                        f"run {r.run_id}: identical ({r.events} events, "
-                        f"{r.checkpoints} checkpoints)"
-                    )
-                continue
+        for r in diverged:
             d = r.divergence or {}
             where = (
                 f"event {d['seq']}"
@@ -121,72 +102,104 @@ def replay(
                 else f"checkpoint after action {d.get('checkpoint')}"
             )
             typer.echo(f"run {r.run_id}: diverges at {where}")
-            typer.echo(f"  logged:   {json.dumps(d.get('logged'))}")
-            typer.echo(f"  replayed: {json.dumps(d.get('replayed'))}")
+            typer.echo(f"  logged:   {d.get('logged')}")
+            typer.echo(f"  replayed: {d.get('replayed')}")
         if all_runs:
+            typer.echo(f"{len(results)} replayed, {len(results) - len(diverged)} identical")
+        elif not diverged:
+            r = results[0]
             typer.echo(
-                f"{len(results)} replayed, {len(results) - len(diverged)} identical"
-                + (f", diverged: {' '.join(map(str, diverged))}" if diverged else "")
+                f"run {r.run_id}: identical ({r.events} events, {r.checkpoints} checkpoints)"
             )
     if diverged:
         raise typer.Exit(1)
 
 
+@saves_app.command("list")
+@output_options
+def saves_list(ctx: typer.Context, output: Output = Output()) -> None:
+    """Every run in progress with a save, newest first."""
+    from privateer.db.saves import list_saves
+
+    engine = open_db(ctx)
+    with engine.connect() as conn:
+        output.rows(
+            list_saves(conn),
+            ["run_id", "mode", "save_version", "seed", "target", "ship", "rounds", "updated_at"],
+        )
+
+
+@saves_app.command("drop")
+def saves_drop(
+    ctx: typer.Context,
+    run_id: int = typer.Argument(..., help="The run whose save goes.", metavar="RUN_ID"),
+) -> None:
+    """Let a run in progress go: its save is deleted and the run marked abandoned (its events
+    stay, and still replay)."""
+    from privateer.db.saves import drop_save
+
+    engine = open_db(ctx)
+    with engine.begin() as conn, user_errors():
+        drop_save(conn, run_id)
+    typer.echo(f"run {run_id}: save dropped, run abandoned")
+
+
+@output_options
 def sql(
     ctx: typer.Context,
-    query: str = typer.Argument(..., help="One SELECT statement."),
-    as_csv: bool = typer.Option(False, "--csv", help="Print CSV."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON (a list of objects)."),
+    query: str = typer.Argument(
+        ..., help="One SELECT (or PIVOT, or EXPLAIN) statement.", metavar="QUERY"
+    ),
+    allow_files: bool = typer.Option(
+        False,
+        "--allow-files",
+        help="Let the query read local files (read_csv, read_parquet, ...); never write them.",
+    ),
+    output: Output = Output(),
 ) -> None:
-    """Run a query on a read-only connection and print the rows. Statements that write are
-    refused."""
+    """Run one read-only query on the database and print the rows. Anything that would write,
+    EXPLAIN ANALYZE, and reaching files or the network are refused. The database must exist and
+    be up to date (`privateer db upgrade`): `sql` never creates or migrates one."""
     import duckdb
 
-    from privateer.db.connection import resolve_db_path
     from privateer.db.queries import ReadOnlyError, run_query
 
-    from .common import global_options
-
-    if as_csv and as_json:
-        fail("use just one of --csv or --json")
-    open_db(ctx).dispose()  # exists and is at head, or one line and exit 2
+    open_db(ctx, must_exist=True)
+    path = db_path(ctx)
     try:
-        columns, rows = run_query(resolve_db_path(global_options(ctx).db), query)
+        with user_errors():
+            columns, rows = run_query(path, query, allow_files=allow_files)
     except ReadOnlyError as error:
         fail(str(error))
     except duckdb.Error as error:
         fail(str(error).strip().splitlines()[0])
-    if as_json:
-        print_json([dict(zip(columns, map(_value, row), strict=True)) for row in rows])
-    elif as_csv:
-        out = io.StringIO()
-        writer = csv.writer(out)
-        writer.writerow(columns)
-        writer.writerows([[_value(v) for v in row] for row in rows])
-        typer.echo(out.getvalue(), nl=False)
-    else:
-        print_table(None, columns, rows)
+    output.rows([dict(zip(columns, row, strict=True)) for row in rows], columns)
 
 
-def report(
-    ctx: typer.Context,
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-) -> None:
-    """Canned analyses of the logged runs: outcomes by bot, ship and target; how long fights
-    last; which cards decided fights."""
+@output_options
+def report(ctx: typer.Context, output: Output = Output()) -> None:
+    """Canned analyses of the logged fights: outcome rates by bot, ship and target; how long
+    fights last; which cards decided fights. Rates are shares of the fights (percentages in
+    the table, fractions in JSON and CSV)."""
     from privateer.db.queries import REPORTS, run_report
+
+    from .common import Format, print_json
 
     engine = open_db(ctx)
     with engine.connect() as conn:
         results = run_report(conn)
-    engine.dispose()
-    if as_json:
+    if output.format is Format.JSON:
         print_json(
             {
-                name: [dict(zip(cols, map(_value, row), strict=True)) for row in rows]
+                name: [dict(zip(cols, row, strict=True)) for row in rows]
                 for name, (cols, rows) in results.items()
             }
         )
         return
     for name, (columns, rows) in results.items():
-        print_table(REPORTS[name][0], columns, rows)
+        title, _, rates = REPORTS[name]
+        records = [dict(zip(columns, row, strict=True)) for row in rows]
+        if output.format is Format.TABLE:
+            output.rows(records, columns, title=title, rates=rates)
+        else:
+            output.rows([{"report": name, **r} for r in records], ["report", *columns])

@@ -1,29 +1,47 @@
-"""Opening the database: one DuckDB file through SQLAlchemy, the spatial extension loaded on
-every connection, the schema brought to alembic's head before anything else touches it.
+"""Opening the database: one DuckDB file through SQLAlchemy, the schema brought to alembic's
+head before anything else touches it.
 
 Every refusal happens before DuckDB opens the file for writing, so a file we refuse is left
-exactly as it was.
+exactly as it was. Opening is cheap when the database is already at head: the stored revision
+is compared with `SCHEMA_HEAD` on a plain read-only connection, and alembic is imported only
+when there is something to migrate. The spatial extension is loaded only for the connections
+that ask for it (the world build, the chart, the export, `sql`): loading it costs a few tenths
+of a second that listing runs should not pay.
+
+DuckDB lets one process write a file (and readers wait for it). A connection that finds the
+file held retries for `LOCK_WAIT_SECONDS`, saying so once, then gives up with
+DatabaseLockedError; commands that wait on a person hold no connection between saves.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import duckdb
 import sqlalchemy as sa
 
-from . import migrate
 from .errors import DatabaseError, DatabaseLockedError, NotADatabaseError, UnknownRevisionError
+from .schema_head import SCHEMA_HEAD
 
 DEFAULT_DB_NAME = "privateer.duckdb"
 DB_ENV_VAR = "PRIVATEER_DB"
+LOCK_WAIT_SECONDS = 5.0  # how long a command waits for another process's write to end
+LOCK_RETRY_SECONDS = 0.1
 
 # A DuckDB file starts with an 8-byte checksum, then the magic bytes.
 _DUCKDB_MAGIC = b"DUCK"
 _MAGIC_OFFSET = 8
+
+Notify = Callable[[str], None]
+
+
+def _stderr(message: str) -> None:
+    print(message, file=sys.stderr)
 
 
 def resolve_db_path(explicit: str | os.PathLike[str] | None = None) -> Path:
@@ -69,44 +87,96 @@ def check_path(path: Path) -> None:
             raise NotADatabaseError(f"{path} is not a DuckDB database")
 
 
-def create_db_engine(path: Path, *, read_only: bool = False) -> sa.Engine:
-    """A SQLAlchemy engine over the DuckDB file with spatial loaded on each connection.
+def is_lock_error(error: BaseException) -> bool:
+    text = str(error).lower()
+    return "lock" in text and ("conflicting" in text or "could not set lock" in text)
+
+
+def locked_error(path: Path) -> DatabaseLockedError:
+    """The one line every command gives for a database another process holds."""
+    return DatabaseLockedError(
+        f"{path} is in use by another process (DuckDB allows one writer); "
+        "wait for it to finish or use another --db"
+    )
+
+
+def connect_waiting(
+    path: Path, *, read_only: bool = False, notify: Notify = _stderr, **config: Any
+) -> duckdb.DuckDBPyConnection:
+    """A plain DuckDB connection, waiting up to LOCK_WAIT_SECONDS for another process's lock."""
+    return _waiting(path, notify, lambda: duckdb.connect(str(path), read_only=read_only, **config))
+
+
+def _waiting(path: Path, notify: Notify, connect: Callable[[], Any]) -> Any:
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    said = False
+    while True:
+        try:
+            return connect()
+        except (duckdb.IOException, duckdb.ConnectionException) as error:
+            if not is_lock_error(error):
+                raise
+            if time.monotonic() >= deadline:
+                raise locked_error(path) from None
+            if not said:
+                notify(f"waiting for {path}: another process is using it")
+                said = True
+            time.sleep(LOCK_RETRY_SECONDS)
+
+
+def create_db_engine(
+    path: Path,
+    *,
+    read_only: bool = False,
+    spatial: bool = False,
+    pooled: bool = True,
+    notify: Notify = _stderr,
+) -> sa.Engine:
+    """A SQLAlchemy engine over the DuckDB file. Each new connection waits out another
+    process's lock (a few seconds, then DatabaseLockedError) and, with `spatial`, loads the
+    spatial extension. `pooled=False` closes each connection when it is returned, so a
+    session that waits on a person holds nothing between its saves.
 
     No checks and no migration: callers want open_database.
     """
-    extension = spatial_extension_path()
+    extension = spatial_extension_path() if spatial else None
     engine = sa.create_engine(
         f"duckdb:///{path}",
         connect_args={"read_only": read_only},
-        poolclass=sa.pool.QueuePool,
-        pool_size=1,
-        max_overflow=4,
+        poolclass=sa.pool.QueuePool if pooled else sa.pool.NullPool,
+        **({"pool_size": 1, "max_overflow": 4} if pooled else {}),
     )
 
-    @sa.event.listens_for(engine, "connect")
-    def _load_spatial(dbapi_connection: duckdb.DuckDBPyConnection, _record: object) -> None:
-        dbapi_connection.execute(f"LOAD '{extension}'")
+    @sa.event.listens_for(engine, "do_connect")
+    def _connect(dialect: Any, _record: object, cargs: Any, cparams: Any) -> Any:
+        return _waiting(path, notify, lambda: dialect.connect(*cargs, **dict(cparams)))
+
+    if extension is not None:
+
+        @sa.event.listens_for(engine, "connect")
+        def _load_spatial(dbapi_connection: Any, _record: object) -> None:
+            dbapi_connection.execute(f"LOAD '{extension}'")
 
     return engine
 
 
-def _translate(path: Path, error: Exception) -> DatabaseError:
+def translate(path: Path, error: Exception) -> DatabaseError:
+    """A DuckDB or SQLAlchemy error as the one line a user reads."""
+    if isinstance(error, DatabaseError):
+        return error
+    if is_lock_error(error):
+        return locked_error(path)
     text = str(error)
-    if "lock" in text.lower():
-        return DatabaseLockedError(
-            f"{path} is in use by another process (DuckDB allows one writer); "
-            "wait for it to finish or use another --db"
-        )
     if isinstance(error, sa.exc.DBAPIError) and error.orig is not None:
         text = str(error.orig)
     first_line = text.strip().splitlines()[0] if text.strip() else type(error).__name__
-    return DatabaseError(f"cannot open {path}: {first_line}")
+    return DatabaseError(f"cannot use {path}: {first_line}")
 
 
-def _peek_revision(path: Path) -> str | None:
+def peek_revision(path: Path, notify: Notify = _stderr) -> str | None:
     """The revision of an existing database, read on a plain read-only DuckDB connection
     (no extension to load, nothing written)."""
-    con = duckdb.connect(str(path), read_only=True)
+    con = connect_waiting(path, read_only=True, notify=notify)
     try:
         found = con.execute(
             "SELECT count(*) FROM information_schema.tables "
@@ -120,18 +190,14 @@ def _peek_revision(path: Path) -> str | None:
         con.close()
 
 
-Notify = Callable[[str], None]
-
-
-def _stderr(message: str) -> None:
-    print(message, file=sys.stderr)
-
-
 def open_database(
     path: str | os.PathLike[str] | None = None,
     *,
     upgrade: bool = True,
     read_only: bool = False,
+    spatial: bool = False,
+    pooled: bool = True,
+    must_exist: bool = False,
     notify: Notify = _stderr,
 ) -> sa.Engine:
     """Open (creating if need be) the database and return its engine, at alembic's head.
@@ -139,33 +205,48 @@ def open_database(
     An empty or older database is upgraded, and `notify` is told. A database at a revision this
     code does not know is refused with UnknownRevisionError; a file that is not DuckDB with
     NotADatabaseError; a file another process holds with DatabaseLockedError. With
-    upgrade=False an older database is opened as it is (for `db current`).
+    upgrade=False an older database is opened as it is (for `db current`). With
+    must_exist=True nothing is created or migrated: a missing database or one below head is
+    refused, pointing at `privateer db upgrade` (for `sql`, which only reads).
     """
     db_path = resolve_db_path(path)
     check_path(db_path)
     try:
         existed = db_path.exists()
-        revision = _peek_revision(db_path) if existed else None
-        if revision is not None and revision not in migrate.known_revisions():
-            raise UnknownRevisionError(
-                f"{db_path} is at revision {revision}, which this privateer does not know "
-                f"(its head is {migrate.head_revision()}); it was written by newer code"
+        if must_exist and not existed:
+            raise DatabaseError(
+                f"no database at {db_path}; `privateer db upgrade` creates one "
+                "(`privateer world build` fills it)"
             )
-        head = migrate.head_revision()
-        needs_upgrade = upgrade and revision != head
-        if needs_upgrade:
-            if read_only and not existed:
-                raise DatabaseError(f"{db_path} does not exist")
-            writer = create_db_engine(db_path)
-            try:
-                with writer.begin() as conn:
-                    migrate.upgrade(conn, "head")
-            finally:
-                writer.dispose()
-            was = "an empty database" if revision is None else f"revision {revision}"
-            notify(f"upgraded {db_path} from {was} to {head}")
-        return create_db_engine(db_path, read_only=read_only)
+        revision = peek_revision(db_path, notify) if existed else None
+        if revision != SCHEMA_HEAD:
+            from . import migrate
+
+            if revision is not None and revision not in migrate.known_revisions():
+                raise UnknownRevisionError(
+                    f"{db_path} is at revision {revision}, which this privateer does not know "
+                    f"(its head is {SCHEMA_HEAD}); it was written by newer code"
+                )
+            if must_exist:
+                raise DatabaseError(
+                    f"{db_path} is at revision {revision or 'none'}, older than this "
+                    f"privateer's {SCHEMA_HEAD}; `privateer db upgrade` brings it up to date"
+                )
+            if upgrade:
+                if read_only and not existed:
+                    raise DatabaseError(f"{db_path} does not exist")
+                writer = create_db_engine(db_path, spatial=True, pooled=False, notify=notify)
+                try:
+                    with writer.begin() as conn:
+                        migrate.upgrade(conn, "head")
+                finally:
+                    writer.dispose()
+                was = "an empty database" if revision is None else f"revision {revision}"
+                notify(f"upgraded {db_path} from {was} to {SCHEMA_HEAD}")
+        return create_db_engine(
+            db_path, read_only=read_only, spatial=spatial, pooled=pooled, notify=notify
+        )
     except DatabaseError:
         raise
     except (duckdb.Error, sa.exc.DBAPIError) as error:
-        raise _translate(db_path, error) from error
+        raise translate(db_path, error) from error

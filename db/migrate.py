@@ -66,6 +66,42 @@ def downgrade(connection: sa.Connection, target: str) -> None:
     command.downgrade(alembic_config(connection), target)
 
 
+def downgrade_losses(connection: sa.Connection, current: str | None, target: str) -> list[str]:
+    """What going from `current` down to `target` would drop that holds data, as words:
+    each revision undone names its tables and columns (DOWNGRADE_DROPS); those with rows are
+    counted."""
+    if current is None:
+        return []
+    script = script_directory()
+    stop = None if target == "base" else target
+    undone = [
+        rev for rev in script.iterate_revisions(current, stop or "base") if rev.revision != stop
+    ]
+    present = {
+        (str(t), str(c))
+        for t, c in connection.execute(
+            sa.text(
+                "SELECT table_name, column_name FROM information_schema.columns "
+                "WHERE table_schema = 'main'"
+            )
+        )
+    }
+    tables = {t for t, _ in present}
+    losses = []
+    for rev in undone:
+        for item in getattr(rev.module, "DOWNGRADE_DROPS", ()):
+            table, _, column = item.partition(".")
+            if table not in tables or (column and (table, column) not in present):
+                continue
+            where = f' WHERE "{column}" IS NOT NULL' if column else ""
+            rows = connection.execute(sa.text(f'SELECT count(*) FROM "{table}"{where}'))
+            count = int(rows.scalar_one())
+            if count:
+                what = f"column {item}" if column else f"table {table}"
+                losses.append(f"{what} ({count} rows)")
+    return losses
+
+
 @dataclass(frozen=True, slots=True)
 class RevisionInfo:
     revision: str

@@ -1,37 +1,80 @@
-"""The run log: runs, their events, actions, checkpoint hashes and saves, written in bulk.
+"""The run log: runs, their events, actions and checkpoint hashes, written in bulk.
 
 Rows are buffered column by column and written through Arrow in one transaction per flush, so
-a process killed mid-way loses at most the batch in flight and never leaves half of one.
-DuckDB allows one writer, so one process writes (`privateer sim --log` hands its fights to a
-writer process).
+a process killed mid-way loses at most the batch in flight and never leaves half of one. Event
+payloads are buffered as the JSON text they will be, each kind through its own template
+(engine/events.py), so buffering a fight's events costs little more than the fight.
 """
 
 from __future__ import annotations
 
-import json
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import lru_cache
+from itertools import accumulate
 from typing import Any
 
 import numpy as np
 import orjson
 import pyarrow as pa
-import sqlalchemy as sa
 
-from privateer.engine.encounter import ENGINE_VERSION, SAVE_VERSION, Encounter, Event
-from privateer.engine.replay import FightRecord
-
-from .errors import DatabaseError
+from privateer.engine.combat.encounter import ENGINE_VERSION
+from privateer.engine.combat.outfit import Outfit
+from privateer.engine.combat.record import FightRecord
+from privateer.engine.events import Event, RawEvent, payloads_json
 
 
 def now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-def payload_json(event: Event) -> str:
-    """An event's payload as the log stores it: its round and data, keys sorted."""
-    return orjson.dumps({"round": event.round, **event.data}, option=orjson.OPT_SORT_KEYS).decode()
+RUN_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
+    ("run_id", pa.int32()),
+    ("mode", pa.string()),
+    ("seed", pa.int64()),
+    ("world_hash", pa.string()),
+    ("engine_version", pa.string()),
+    ("options", pa.string()),
+    ("outcome", pa.string()),
+    ("score", pa.int32()),
+    ("days", pa.int32()),
+    ("started_at", pa.timestamp("us")),
+    ("finished_at", pa.timestamp("us")),
+    ("target", pa.string()),
+    ("ship", pa.string()),
+    ("bot", pa.string()),
+    ("rounds", pa.int32()),
+)
+ACTION_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
+    ("run_id", pa.int32()),
+    ("seq", pa.int32()),
+    ("side", pa.string()),
+    ("action", pa.string()),
+)
+CHECK_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
+    ("run_id", pa.int32()),
+    ("seq", pa.int32()),
+    ("state_hash", pa.string()),
+)
+
+
+def fight_options(record: FightRecord, bot: str | None) -> dict[str, Any]:
+    """What a fight was, as its run's `options` keep it (and a replay reads it back)."""
+    return _fight_options(record.target, record.outfit, bot)
+
+
+def _fight_options(target: str, outfit: Outfit, bot: str | None) -> dict[str, Any]:
+    return {
+        "target": target,
+        "ship": outfit.ship,
+        "crew": list(outfit.crew),
+        "upgrades": list(outfit.upgrades),
+        "prizes": list(outfit.prizes),
+        "hull": outfit.hull,
+        "bot": bot,
+    }
 
 
 @dataclass
@@ -47,54 +90,82 @@ class RunBuffer:
         self,
         run_id: int,
         mode: str,
-        record: FightRecord,
+        seed: int,
+        options: dict[str, Any] | str,
         *,
-        bot: str | None,
+        engine_version: str,
+        outcome: str | None = None,
+        score: int | None = None,
+        days: int | None = None,
+        rounds: int | None = None,
+        target: str | None = None,
+        ship: str | None = None,
+        bot: str | None = None,
         world_hash: str | None = None,
         started_at: datetime | None = None,
         finished: bool = True,
     ) -> None:
-        state = record.state
-        outfit = record.outfit
-        options = {
-            "target": record.target,
-            "ship": outfit.ship,
-            "crew": list(outfit.crew),
-            "upgrades": list(outfit.upgrades),
-            "prizes": list(outfit.prizes),
-            "hull": outfit.hull,
-            "bot": bot,
-        }
-        settled = next((e for e in reversed(record.events) if e.kind == "settled"), None)
         stamp = started_at or now()
-        row = {
+        row: dict[str, Any] = {
             "run_id": run_id,
             "mode": mode,
-            "seed": record.seed,
+            "seed": seed,
             "world_hash": world_hash,
-            "engine_version": ENGINE_VERSION,
-            "options": orjson.dumps(options, option=orjson.OPT_SORT_KEYS).decode(),
-            "outcome": state.result.value if finished and state and state.result else None,
-            "score": settled.data["payout"] if settled else None,
-            "days": 0,
+            "engine_version": engine_version,
+            "options": options if isinstance(options, str) else options_json(options),
+            "outcome": outcome if finished else None,
+            "score": score,
+            "days": days,
             "started_at": stamp,
             "finished_at": stamp if finished else None,
-            "target": record.target,
-            "ship": outfit.ship,
+            "target": target,
+            "ship": ship,
             "bot": bot,
-            "rounds": state.round if state else None,
+            "rounds": rounds,
         }
         for name, _ in RUN_COLUMNS:
             self.runs[name].append(row[name])
 
+    def add_fight_run(
+        self,
+        run_id: int,
+        mode: str,
+        record: FightRecord,
+        *,
+        bot: str | None,
+        finished: bool = True,
+        world_hash: str | None = None,
+    ) -> None:
+        """A fight's run row: what was fought, and how it ended if it has."""
+        state = record.state
+        settled = next((v for k, _, v in reversed(record.events) if k == "settled"), None)
+        self.add_run(
+            run_id,
+            mode,
+            record.seed,
+            fight_options_json(record.target, record.outfit, bot),
+            engine_version=ENGINE_VERSION,
+            outcome=state.result.value if state is not None and state.result else None,
+            score=settled[1] if settled else None,  # "settled": outcome, payout, ...
+            days=0,
+            rounds=state.round if state is not None else None,
+            target=record.target,
+            ship=record.outfit.ship,
+            bot=bot,
+            world_hash=world_hash,
+            finished=finished,
+        )
+
     def add_events(self, run_id: int, first_seq: int, events: list[Event], day: int = 0) -> None:
         self.events.add(run_id, first_seq, events, day)
 
-    def add_actions(self, run_id: int, first_seq: int, actions: list[str]) -> None:
+    def add_actions(
+        self, run_id: int, first_seq: int, actions: list[str], side: str = "you"
+    ) -> None:
         for offset, action in enumerate(actions):
             self.actions["run_id"].append(run_id)
             self.actions["seq"].append(first_seq + offset)
-            self.actions["side"].append("you")
+            self.actions["side"].append(side)
             self.actions["action"].append(action)
 
     def add_checkpoints(self, run_id: int, checkpoints: list[tuple[int, str]]) -> None:
@@ -112,10 +183,20 @@ class RunBuffer:
         world_hash: str | None = None,
     ) -> None:
         """A whole finished fight: its run, every event, action and checkpoint."""
-        self.add_run(run_id, mode, record, bot=bot, world_hash=world_hash)
-        self.add_events(run_id, 0, record.events)
-        self.add_actions(run_id, 0, record.actions)
+        self.add_fight_run(run_id, mode, record, bot=bot, world_hash=world_hash)
+        self.events.add(run_id, 0, record.events, 0)
+        actions = record.actions
+        n = len(actions)
+        columns = self.actions
+        columns["run_id"].extend([run_id] * n)
+        columns["seq"].extend(range(n))
+        columns["side"].extend(["you"] * n)
+        columns["action"].extend(actions)
         self.add_checkpoints(run_id, record.checkpoints)
+
+    @property
+    def run_count(self) -> int:
+        return len(self.runs["run_id"])
 
     def __len__(self) -> int:
         return len(self.events)
@@ -151,18 +232,25 @@ class EventColumns:
     def __len__(self) -> int:
         return len(self.seq)
 
-    def add(self, run_id: int, first_seq: int, events: list[Event], day: int) -> None:
+    def add(
+        self, run_id: int, first_seq: int, events: Sequence[RawEvent], day: int | list[int]
+    ) -> None:
+        """Buffer events; `day` is one day for them all, or each event's own."""
         n = len(events)
         self.run_id.extend([run_id] * n)
         self.seq.extend(range(first_seq, first_seq + n))
-        self.day.extend([day] * n)
+        self.day.extend([day] * n if isinstance(day, int) else day)
         kinds = self.kinds
-        self.kind.extend([kinds.setdefault(e.kind, len(kinds)) for e in events])
-        dumps, sort = orjson.dumps, orjson.OPT_SORT_KEYS
-        payload, offsets = self.payload, self.offsets
-        for e in events:
-            payload += dumps({"round": e.round, **e.data}, option=sort)
-            offsets.append(len(payload))
+        self.kind.extend([kinds.setdefault(e[0], len(kinds)) for e in events])
+        texts = payloads_json(events)
+        data = "".join(texts).encode()
+        sizes = list(map(len, texts))
+        if len(data) != sum(sizes):  # a name with a non-ASCII letter: measure in bytes
+            sizes = [len(t.encode()) for t in texts]
+        offsets = accumulate(sizes, initial=len(self.payload))
+        next(offsets)
+        self.payload += data
+        self.offsets.extend(offsets)
 
     def table(self) -> pa.Table:
         n = len(self)
@@ -180,48 +268,24 @@ class EventColumns:
         return pa.table({**ints, "kind": kind, "payload": payload})
 
 
+def options_json(options: dict[str, Any]) -> str:
+    return orjson.dumps(options, option=orjson.OPT_SORT_KEYS).decode()
+
+
+@lru_cache(maxsize=64)
+def fight_options_json(target: str, outfit: Outfit, bot: str | None) -> str:
+    """A simulation logs thousands of fights with the same options: written once."""
+    return options_json(_fight_options(target, outfit, bot))
+
+
 def _columns(schema: tuple[tuple[str, pa.DataType], ...]) -> dict[str, list[Any]]:
     return {name: [] for name, _ in schema}
 
 
-RUN_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
-    ("run_id", pa.int32()),
-    ("mode", pa.string()),
-    ("seed", pa.int64()),
-    ("world_hash", pa.string()),
-    ("engine_version", pa.string()),
-    ("options", pa.string()),
-    ("outcome", pa.string()),
-    ("score", pa.int32()),
-    ("days", pa.int32()),
-    ("started_at", pa.timestamp("us")),
-    ("finished_at", pa.timestamp("us")),
-    ("target", pa.string()),
-    ("ship", pa.string()),
-    ("bot", pa.string()),
-    ("rounds", pa.int32()),
-)
-EVENT_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
-    ("run_id", pa.int32()),
-    ("seq", pa.int32()),
-    ("day", pa.int32()),
-    ("kind", pa.string()),
-    ("payload", pa.string()),
-)
-ACTION_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
-    ("run_id", pa.int32()),
-    ("seq", pa.int32()),
-    ("side", pa.string()),
-    ("action", pa.string()),
-)
-CHECK_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
-    ("run_id", pa.int32()),
-    ("seq", pa.int32()),
-    ("state_hash", pa.string()),
-)
+Statement = tuple[str, list[Any]]
 
 
-def write(duck: Any, buffer: RunBuffer, *, extra: list[tuple[str, list[Any]]] | None = None) -> int:
+def write(duck: Any, buffer: RunBuffer, *, extra: list[Statement] | None = None) -> int:
     """Write the buffer (and any extra statements) in one transaction; returns events written.
 
     `duck` is a raw DuckDB connection: Arrow tables are appended as they are.
@@ -258,71 +322,20 @@ def next_run_id(duck: Any) -> int:
     return int(row[0])
 
 
-# --- saves ----------------------------------------------------------------------------------
-
-
-def save_statement(run_id: int, state: Encounter) -> tuple[str, list[Any]]:
-    """An upsert of the run's save, for `write(..., extra=...)`."""
+def finish_run_statement(
+    run_id: int, outcome: str, score: int | None, rounds: int | None, days: int | None = None
+) -> Statement:
+    """Mark a run played to its end, for `write(..., extra=...)`."""
     return (
-        "INSERT OR REPLACE INTO saves (run_id, save_version, state, updated_at) "
-        "VALUES (?, ?, ?, ?)",
-        [run_id, SAVE_VERSION, json.dumps(state.to_dict(), sort_keys=True), now()],
+        "UPDATE runs SET outcome = ?, score = ?, rounds = ?, days = coalesce(?, days), "
+        "finished_at = now() WHERE run_id = ?",
+        [outcome, score, rounds, days, run_id],
     )
 
 
-def drop_save_statement(run_id: int) -> tuple[str, list[Any]]:
-    return ("DELETE FROM saves WHERE run_id = ?", [run_id])
-
-
-@dataclass(frozen=True)
-class LoadedSave:
-    run_id: int
-    state: Encounter
-    next_event_seq: int
-    next_action_seq: int
-    actions: list[str]
-
-
-def load_save(conn: sa.Connection, run_id: int | None = None) -> LoadedSave:
-    """The save of a fight in progress (the newest, unless run_id says which), checked.
-
-    A save of another version is refused: never loaded half-understood.
-    """
-    sql = "SELECT run_id, save_version, state FROM saves"
-    if run_id is not None:
-        row = conn.execute(sa.text(sql + " WHERE run_id = :r"), {"r": run_id}).first()
-        if row is None:
-            raise DatabaseError(f"no fight in progress is saved for run {run_id}")
-    else:
-        row = conn.execute(sa.text(sql + " ORDER BY updated_at DESC, run_id DESC LIMIT 1")).first()
-        if row is None:
-            raise DatabaseError("no fight in progress is saved; start one with `privateer fight`")
-    found_run, version, state_json = row
-    if version != SAVE_VERSION:
-        newer = "newer than this privateer" if version > SAVE_VERSION else "not one this code knows"
-        raise DatabaseError(
-            f"run {found_run}'s save is version {version}, {newer} (it reads {SAVE_VERSION}); "
-            "it is left as it is"
-        )
-    data = json.loads(state_json) if isinstance(state_json, str) else state_json
-    try:
-        state = Encounter.from_dict(data)
-    except ValueError as error:
-        raise DatabaseError(f"run {found_run}'s save cannot be read: {error}") from None
-    engine_version = conn.execute(
-        sa.text("SELECT engine_version FROM runs WHERE run_id = :r"), {"r": found_run}
-    ).scalar()
-    if engine_version is not None and engine_version != ENGINE_VERSION:
-        raise DatabaseError(
-            f"run {found_run} was played with engine {engine_version}; this is {ENGINE_VERSION}"
-        )
-    seq = conn.execute(
-        sa.text("SELECT coalesce(max(seq) + 1, 0) FROM events WHERE run_id = :r"), {"r": found_run}
-    ).scalar_one()
-    actions = [
-        a
-        for (a,) in conn.execute(
-            sa.text("SELECT action FROM actions WHERE run_id = :r ORDER BY seq"), {"r": found_run}
-        )
-    ]
-    return LoadedSave(int(found_run), state, int(seq), len(actions), actions)
+def progress_statement(run_id: int, rounds: int | None, days: int | None = None) -> Statement:
+    """Keep an unfinished run's row up to date (how far it has got)."""
+    return (
+        "UPDATE runs SET rounds = ?, days = coalesce(?, days) WHERE run_id = ?",
+        [rounds, days, run_id],
+    )

@@ -1,20 +1,17 @@
-"""Reading runs back: listing them, one run's events, and replaying a run to check that the
-engine gives the same events and state hashes from the same seed and actions."""
+"""Reading runs back: listing them, one run and its events, and a run's whole log as the
+engine's `LoggedRun`, for a replay (which is the engine's business, not the database's)."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
+import orjson
 import sqlalchemy as sa
 
-from privateer.engine.encounter import ENGINE_VERSION
-from privateer.engine.outfit import Outfit
-from privateer.engine.replay import replay_fight
+from privateer.engine.replay import LoggedRun
 
 from .errors import DatabaseError
-from .runlog import payload_json
 
 RUN_FIELDS = (
     "run_id",
@@ -87,24 +84,12 @@ def run_events(conn: sa.Connection, run_id: int) -> list[dict[str, Any]]:
     ]
 
 
-@dataclass(frozen=True)
-class ReplayResult:
-    run_id: int
-    identical: bool
-    events: int
-    checkpoints: int
-    divergence: dict[str, Any] | None = None  # the first difference, both sides
+def logged_runs(conn: sa.Connection, run_ids: list[int]) -> list[LoggedRun]:
+    """The log of each run, read in a few bulk queries rather than run by run.
 
-
-def replay_run(conn: sa.Connection, run_id: int) -> ReplayResult:
-    """Re-run the engine from the run's seed and logged actions and compare every event and
-    checkpoint hash with the log."""
-    get_run(conn, run_id)  # an unknown run says so
-    return replay_runs(conn, [run_id])[0]
-
-
-def replay_runs(conn: sa.Connection, run_ids: list[int]) -> list[ReplayResult]:
-    """Replay many runs, reading the log in a few bulk queries rather than per run."""
+    A run recorded on another world than the one the database holds now is refused: a
+    replay there would not be a check.
+    """
     if not run_ids:
         return []
     current_world = conn.execute(
@@ -115,7 +100,7 @@ def replay_runs(conn: sa.Connection, run_ids: list[int]) -> list[ReplayResult]:
         r["run_id"]: r
         for r in conn.execute(
             sa.text(
-                f"SELECT run_id, seed, engine_version, world_hash, options, outcome "
+                "SELECT run_id, mode, seed, engine_version, world_hash, options, outcome "
                 f"FROM runs WHERE run_id IN ({wanted})"
             )
         ).mappings()
@@ -127,14 +112,16 @@ def replay_runs(conn: sa.Connection, run_ids: list[int]) -> list[ReplayResult]:
         )
     ):
         actions.setdefault(run_id, []).append(action)
-    logged: dict[int, list[tuple[int, str, Any]]] = {}
+    logged: dict[int, list[tuple[int, str, dict[str, Any]]]] = {}
     for run_id, seq, kind, payload in conn.execute(
         sa.text(
             f"SELECT run_id, seq, kind, payload FROM events WHERE run_id IN ({wanted}) "
             "ORDER BY run_id, seq"
         )
     ):
-        logged.setdefault(run_id, []).append((seq, kind, payload))
+        logged.setdefault(run_id, []).append(
+            (seq, kind, orjson.loads(payload) if isinstance(payload, str | bytes) else payload)
+        )
     checks: dict[int, list[tuple[int, str]]] = {}
     for run_id, seq, digest in conn.execute(
         sa.text(
@@ -143,79 +130,31 @@ def replay_runs(conn: sa.Connection, run_ids: list[int]) -> list[ReplayResult]:
         )
     ):
         checks.setdefault(run_id, []).append((seq, digest))
-    results = []
+    out = []
     for run_id in run_ids:
         run = runs.get(run_id)
         if run is None:
             raise DatabaseError(f"no run {run_id} (see `privateer runs list`)")
-        if run["engine_version"] != ENGINE_VERSION:
-            raise DatabaseError(
-                f"run {run_id} was recorded with engine {run['engine_version']}; this "
-                f"privateer runs {ENGINE_VERSION}, so a replay would not be a check"
-            )
         if run["world_hash"] is not None and run["world_hash"] != current_world:
             raise DatabaseError(
                 f"run {run_id} was recorded on world {run['world_hash'][:12]}; the database "
                 f"holds world {str(current_world)[:12]}"
             )
-        results.append(
-            _compare(run, actions.get(run_id, []), logged.get(run_id, []), checks.get(run_id, []))
-        )
-    return results
-
-
-def _compare(
-    run: Any, actions: list[str], logged: list[tuple[int, str, Any]], checks: list[tuple[int, str]]
-) -> ReplayResult:
-    run_id = run["run_id"]
-    options = run["options"]
-    if isinstance(options, str):
-        options = json.loads(options)
-    outfit = Outfit(
-        options["ship"],
-        tuple(options["crew"]),
-        tuple(options["upgrades"]),
-        tuple(options["prizes"]),
-        options["hull"],
-    )
-    record = replay_fight(options["target"], outfit, int(run["seed"]), actions)
-    replayed = [(i, e.kind, payload_json(e)) for i, e in enumerate(record.events)]
-    if run["outcome"] is None:  # in progress: the log holds no settlement yet
-        replayed = [r for r in replayed if r[1] not in ("settled", "rumor")]
-    for (seq, kind, payload), mine in zip(logged, replayed, strict=False):
-        text = payload if isinstance(payload, str) else json.dumps(payload)
-        if (seq, kind) != mine[:2] or json.loads(text) != json.loads(mine[2]):
-            return ReplayResult(
-                run_id,
-                False,
-                len(logged),
-                len(checks),
-                {
-                    "seq": seq,
-                    "logged": {"kind": kind, "payload": json.loads(text)},
-                    "replayed": {"kind": mine[1], "payload": json.loads(mine[2])},
-                },
+        options = run["options"]
+        out.append(
+            LoggedRun(
+                run_id=run_id,
+                mode=run["mode"],
+                seed=int(run["seed"]),
+                options=json.loads(options) if isinstance(options, str) else options,
+                finished=run["outcome"] is not None,
+                actions=actions.get(run_id, []),
+                events=logged.get(run_id, []),
+                checkpoints=checks.get(run_id, []),
+                engine_version=run["engine_version"],
             )
-    if len(logged) != len(replayed):
-        seq = min(len(logged), len(replayed))
-        return ReplayResult(
-            run_id,
-            False,
-            len(logged),
-            len(checks),
-            {"seq": seq, "logged": f"{len(logged)} events", "replayed": f"{len(replayed)} events"},
         )
-    mine_checks = dict(record.checkpoints)
-    for seq, digest in checks:
-        if mine_checks.get(seq) != digest:
-            return ReplayResult(
-                run_id,
-                False,
-                len(logged),
-                len(checks),
-                {"checkpoint": seq, "logged": digest, "replayed": mine_checks.get(seq)},
-            )
-    return ReplayResult(run_id, True, len(logged), len(checks))
+    return out
 
 
 def all_run_ids(conn: sa.Connection) -> list[int]:

@@ -1,82 +1,106 @@
-"""A fight as a record: the seed, the actions taken, every event, and state hashes at
-intervals. Playing records one; replaying re-runs the engine from the seed and the actions,
-which must give the same events and hashes exactly."""
+"""Replaying a logged run: re-run the engine from the run's seed and logged actions and compare
+what it gives with what the log holds, event by event and checkpoint by checkpoint.
+
+This is a pure function of a run's record (`LoggedRun`, read from the database by db/): the
+engine never touches the database, and the database never plays the engine. Each game mode
+says how to re-run a run of its mode (`engine/modes.py` lists them).
+
+>>> from privateer.engine.events import Event
+>>> logged = LoggedRun(1, "example", 0, {}, True, [], [(0, "start", {"round": 0})], [])
+>>> verify_run(logged, lambda run: ([Event("start", 0, {})], [])).identical
+True
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from .encounter import ALL_KEEPS, Encounter, Event, Keep, act, create_encounter
-from .outfit import Outfit
-from .settle import settle
+import orjson
 
-CHECKPOINT_EVERY = 10  # actions between state hashes (and one at the end)
-_KEEPS = {keep.to_str(): keep for keep in ALL_KEEPS}
+from .events import RawEvent, payload_json
 
 
-@dataclass
-class FightRecord:
-    target: str
-    outfit: Outfit
+@dataclass(frozen=True, slots=True)
+class LoggedRun:
+    """What the log holds of one run, as plain data."""
+
+    run_id: int
+    mode: str
     seed: int
-    actions: list[str] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
-    checkpoints: list[tuple[int, str]] = field(default_factory=list)  # (actions played, hash)
-    state: Encounter | None = None
-    event_offset: int = 0  # seq of events[0]: a resumed fight's log already holds the earlier
+    options: dict[str, Any]
+    finished: bool  # False for a run still in progress (its log may stop anywhere)
+    actions: list[str]
+    events: list[tuple[int, str, dict[str, Any]]]  # (seq, kind, payload) in seq order
+    checkpoints: list[tuple[int, str]]  # (actions played, state hash)
+    engine_version: str | None = None  # None: take it as this engine's
 
 
-def _after_action(record: FightRecord, state: Encounter, new_events: list[Event]) -> None:
-    record.events.extend(new_events)
-    played = len(record.actions)
-    if state.result is not None:
-        record.events.extend(settle(state).events(day=0))
-        record.checkpoints.append((played, state.state_hash()))
-    elif played % CHECKPOINT_EVERY == 0:
-        record.checkpoints.append((played, state.state_hash()))
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    run_id: int
+    identical: bool
+    events: int
+    checkpoints: int
+    divergence: dict[str, Any] | None = field(default=None)  # the first difference, both sides
 
 
-def play_step(record: FightRecord, state: Encounter, keep: Keep) -> tuple[int, int]:
-    """Play one keep into a record (a fight played a turn at a time, as in the terminal).
-
-    Returns how many events and checkpoints the record held before, so the caller can log
-    just what this step added.
-    """
-    before = (len(record.events), len(record.checkpoints))
-    record.actions.append(keep.to_str())
-    _after_action(record, state, act(state, keep))
-    record.state = state
-    return before
+class ReplayRefusedError(ValueError):
+    """A run this engine cannot check: another engine version, or an unknown mode."""
 
 
-def record_fight(
-    target: str,
-    outfit: Outfit,
-    seed: int,
-    choose: Callable[[Encounter], Keep],
-    max_actions: int = 500,
-) -> FightRecord:
-    """Play a fight to its end with `choose` deciding, recording everything."""
-    state, events = create_encounter(target, outfit, seed)
-    record = FightRecord(target, outfit, seed, events=list(events))
-    while state.result is None and len(record.actions) < max_actions:
-        keep = choose(state)
-        record.actions.append(keep.to_str())
-        _after_action(record, state, act(state, keep))
-    record.state = state
-    return record
+Replayer = Callable[[LoggedRun], tuple[list[RawEvent], list[tuple[int, str]]]]
+"""Re-runs a logged run: the events and the (actions played, hash) checkpoints it gives."""
 
 
-def replay_fight(target: str, outfit: Outfit, seed: int, actions: list[str]) -> FightRecord:
-    """Re-run a fight from its seed and logged actions (stops early if it ends early)."""
-    state, events = create_encounter(target, outfit, seed)
-    record = FightRecord(target, outfit, seed, events=list(events))
-    for text in actions:
-        if state.result is not None:
-            break
-        keep = _KEEPS.get(text) or Keep.from_str(text)
-        record.actions.append(keep.to_str())
-        _after_action(record, state, act(state, keep))
-    record.state = state
-    return record
+
+def verify_run(run: LoggedRun, replayer: Replayer | None = None) -> ReplayResult:
+    """Replay `run` and compare: identical, or the first diverging event (or checkpoint) with
+    what the log says and what the replay gives. The replayer defaults to its mode's."""
+    if replayer is None:
+        from .modes import engine_version, replayer_for
+
+        mine = engine_version(run.mode, run.run_id)
+        if run.engine_version is not None and run.engine_version != mine:
+            raise ReplayRefusedError(
+                f"run {run.run_id} was recorded with engine {run.engine_version}; this "
+                f"privateer runs {mine}, so a replay would not be a check"
+            )
+        replayer = replayer_for(run.mode, run.run_id)
+    replayed, checks = replayer(run)
+    logged = run.events
+    if not run.finished:  # in progress: the log may stop short of what a replay runs on to
+        replayed = replayed[: len(logged)]
+
+    def differs(seq: int, logged_side: Any, replayed_side: Any) -> ReplayResult:
+        return ReplayResult(
+            run.run_id,
+            False,
+            len(logged),
+            len(run.checkpoints),
+            {"seq": seq, "logged": logged_side, "replayed": replayed_side},
+        )
+
+    for i, ((seq, kind, payload), event) in enumerate(zip(logged, replayed, strict=False)):
+        mine = orjson.loads(payload_json(event))
+        if seq != i or kind != event[0] or payload != mine:
+            return differs(
+                seq,
+                {"kind": kind, "payload": payload},
+                {"kind": event[0], "payload": mine},
+            )
+    if len(logged) != len(replayed):
+        seq = min(len(logged), len(replayed))
+        return differs(seq, f"{len(logged)} events", f"{len(replayed)} events")
+    mine_checks = dict(checks)
+    for seq, digest in run.checkpoints:
+        if mine_checks.get(seq) != digest:
+            return ReplayResult(
+                run.run_id,
+                False,
+                len(logged),
+                len(run.checkpoints),
+                {"checkpoint": seq, "logged": digest, "replayed": mine_checks.get(seq)},
+            )
+    return ReplayResult(run.run_id, True, len(logged), len(run.checkpoints))

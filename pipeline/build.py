@@ -189,7 +189,7 @@ def build_world(
     stages.next()
     bank_members = places.nodes_in(banks, all_lon, all_lat, places.BANK_MARGIN_DEG)
     sea_of = places.sea_of_nodes(seas, all_lon, all_lat)
-    nm_graph = _weighted(len(all_lon), steps.a, steps.b, steps.nm)
+    nm_graph = weighted_graph(len(all_lon), steps.a, steps.b, steps.nm)
     drake_route = places.trace_route(drake_places, nm_graph, all_lon, all_lat, graph_ids)
 
     stages.next()
@@ -377,7 +377,7 @@ def _feature_table(rows: list[tuple[int, str, str]]) -> pa.Table:
     )
 
 
-def _weighted(n: int, a: np.ndarray, b: np.ndarray, weight: np.ndarray) -> Any:
+def weighted_graph(n: int, a: np.ndarray, b: np.ndarray, weight: np.ndarray) -> Any:
     from scipy.sparse import coo_matrix
 
     return coo_matrix((weight, (a, b)), shape=(n, n)).tocsr()

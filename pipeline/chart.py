@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -42,11 +41,6 @@ class Flow:
         if text.startswith("wind:") and text[5:] in ("0", "1", "2", "3"):
             return cls("wind", int(text[5:]))
         raise WorldBuildError(f"--flow {text!r}: use current or wind:0..3")
-
-
-def _query(conn: sa.Connection, sql: str, **params: Any) -> pd.DataFrame:
-    result = conn.execute(sa.text(sql), params)
-    return pd.DataFrame(result.fetchall(), columns=list(result.keys()))
 
 
 def _land(source: str | None, box: Box) -> list[shapely.Geometry]:
@@ -85,63 +79,29 @@ def draw_chart(
 
     if out.suffix.lower() not in FORMATS:
         raise WorldBuildError(f"{out}: the chart is written as .svg or .png")
-    if not out.parent.is_dir():
-        raise WorldBuildError(f"cannot write {out}: directory {out.parent} does not exist")
     if not 0.5 <= scale <= 200:
         raise WorldBuildError(f"--scale {scale:g}: use 0.5 to 200 pixels per degree")
     box = box or WORLD_BOX
     box.validate()
-    bounds = {"w": box.west, "e": box.east, "s": box.south, "n": box.north}
+    from privateer.db import world_read
+
+    bounds = (box.west, box.south, box.east, box.north)
     with engine.connect() as conn:
-        build = conn.execute(
-            sa.text("SELECT source_path FROM world_build ORDER BY build_id DESC LIMIT 1")
-        ).first()
-        if build is None:
+        source = world_read.world_source(conn)
+        if source is None:
             raise WorldBuildError("the database holds no world yet; run `privateer world build`")
-        nodes = _query(conn, "SELECT node_id, lon, lat, kind FROM nodes")
-        steps = _query(conn, "SELECT a, b FROM steps")
-        ports = _query(
-            conn,
-            "SELECT p.name, p.lon, p.lat, p.fortified, p.nation, n.field, n.border "
-            "FROM ports p LEFT JOIN nations n USING (nation) "
-            "WHERE p.lon BETWEEN :w AND :e AND p.lat BETWEEN :s AND :n ORDER BY p.port_id",
-            **bounds,
-        )
-        waters = _query(
-            conn,
-            "SELECT w.nation, n.field, x.lon, x.lat FROM waters w JOIN nodes x USING (node_id) "
-            "LEFT JOIN nations n USING (nation) WHERE x.kind <> 'waypoint'",
-        )
-        seas = _query(
-            conn,
-            "SELECT name, label_lon, label_lat FROM seas "
-            "WHERE label_lon BETWEEN :w AND :e AND label_lat BETWEEN :s AND :n",
-            **bounds,
-        )
+        nodes = world_read.nodes(conn)
+        steps = world_read.steps(conn)
+        ports = world_read.ports_in(conn, bounds)
+        waters = world_read.protected_waters(conn)
+        seas = world_read.seas_in(conn, bounds)
         if flow is None:
             arrows = pd.DataFrame(columns=["lon", "lat", "toward_deg", "knots"])
         elif flow.kind == "current":
-            arrows = _query(
-                conn,
-                "SELECT x.lon, x.lat, c.toward_deg, c.knots FROM currents c "
-                "JOIN nodes x USING (node_id) WHERE x.kind <> 'waypoint'",
-            )
+            arrows = world_read.currents(conn)
         else:
-            arrows = _query(
-                conn,
-                "SELECT x.lon, x.lat, w.toward_deg, w.knots FROM winds w "
-                "JOIN nodes x USING (node_id) WHERE x.kind <> 'waypoint' AND w.season = :season",
-                season=flow.season,
-            )
-        route = (
-            _query(
-                conn,
-                "SELECT x.lon, x.lat, d.place FROM drake d JOIN nodes x USING (node_id) "
-                "ORDER BY d.seq",
-            )
-            if drake
-            else None
-        )
+            arrows = world_read.winds(conn, flow.season)
+        route = world_read.drake_route(conn) if drake else None
 
     width_px = (box.east - box.west) * scale
     height_px = (box.north - box.south) * scale
@@ -183,7 +143,7 @@ def draw_chart(
         ax.add_collection(collection)
     drawn["waters"] = int(waters.nation.nunique())
 
-    land = _land(build[0], box)
+    land = _land(source, box)
     patches = [Patch(np.asarray(p.exterior.coords), closed=True) for p in land]
     ax.add_collection(
         PatchCollection(

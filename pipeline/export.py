@@ -1,47 +1,78 @@
-"""Exporting the graph for a GIS (QGIS opens both formats): nodes as points, legs and steps
-as lines, one file, a `layer` column saying which is which."""
+"""Exporting the graph for a GIS (QGIS opens every format here): nodes as points, legs and
+steps as lines.
+
+The format follows the file's extension (.geojson or .json, .parquet, .gpkg), and `--format`
+overrides it. GeoJSON and GeoParquet hold the layers in one table with a `layer` column; a
+GeoPackage holds one layer per table. Each feature keeps its own id column (node_id, leg_id,
+step_id), never a shared `id`, so a reader sees no repeated feature ids.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-import geopandas as gpd
-import pandas as pd
-import shapely
-import sqlalchemy as sa
-
 from .errors import WorldBuildError
 
-LAYERS = {
-    "nodes": "SELECT 'nodes' AS layer, node_id AS id, kind, NULL::INTEGER AS a, "
-    "NULL::INTEGER AS b, NULL::DOUBLE AS nm, ST_AsWKB(geom) AS wkb FROM nodes ORDER BY node_id",
-    "legs": "SELECT 'legs' AS layer, leg_id AS id, NULL AS kind, a, b, nm, ST_AsWKB(geom) AS wkb "
-    "FROM legs ORDER BY leg_id",
-    "steps": "SELECT 'steps' AS layer, step_id AS id, NULL AS kind, a, b, nm, "
-    "ST_AsWKB(geom) AS wkb FROM steps ORDER BY step_id",
-}
-FORMATS = ("geojson", "geoparquet")
+FORMATS = {"geojson": "GeoJSON", "geoparquet": "GeoParquet", "gpkg": "GeoPackage"}
+EXTENSIONS = {".geojson": "geojson", ".json": "geojson", ".parquet": "geoparquet", ".gpkg": "gpkg"}
+LAYERS = ("nodes", "legs", "steps")
+
+
+def export_format(path: Path, fmt: str | None) -> str:
+    """The format to write: `fmt` if given, else the one the extension names."""
+    if fmt is not None:
+        if fmt not in FORMATS:
+            raise WorldBuildError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+        return fmt
+    found = EXTENSIONS.get(path.suffix.lower())
+    if found is None:
+        raise WorldBuildError(
+            f"{path}: cannot tell the format from {path.suffix or 'no extension'}; "
+            f"use {', '.join(EXTENSIONS)} or --format {'|'.join(FORMATS)}"
+        )
+    return found
+
+
+def check_layers(layers: list[str]) -> None:
+    unknown = [layer for layer in layers if layer not in LAYERS]
+    if unknown:
+        raise WorldBuildError(f"unknown layer {unknown[0]!r}; choose from {', '.join(LAYERS)}")
+    if not layers:
+        raise WorldBuildError("no layers asked for; choose from nodes, legs, steps")
 
 
 def export_world(engine: Any, path: Path, fmt: str, layers: list[str]) -> int:
     """Write the chosen layers to `path` in `fmt`; returns the number of features."""
-    if fmt not in FORMATS:
-        raise WorldBuildError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
-    unknown = [layer for layer in layers if layer not in LAYERS]
-    if unknown:
-        raise WorldBuildError(f"unknown layer {unknown[0]!r}; choose from {', '.join(LAYERS)}")
-    if not path.parent.is_dir():
-        raise WorldBuildError(f"cannot write {path}: directory {path.parent} does not exist")
-    frames = []
+    import geopandas as gpd
+    import pandas as pd
+    import shapely
+
+    from privateer.db.world_read import export_layer, world_source
+
+    check_layers(layers)
+    frames = {}
     with engine.connect() as conn:
+        if world_source(conn) is None:
+            raise WorldBuildError("the database holds no world yet; run `privateer world build`")
         for layer in layers:
-            frames.append(pd.DataFrame(conn.execute(sa.text(LAYERS[layer])).mappings().all()))
-    frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
-    if frame.empty:
-        raise WorldBuildError("the database holds no world yet; run `privateer world build`")
-    geometry = shapely.from_wkb(frame.pop("wkb").map(bytes).to_numpy())
-    data = gpd.GeoDataFrame(frame, geometry=geometry, crs="EPSG:4326")
+            frame = export_layer(conn, layer)
+            geometry = shapely.from_wkb(frame.pop("wkb").map(bytes).to_numpy())
+            frames[layer] = gpd.GeoDataFrame(frame, geometry=geometry, crs="EPSG:4326")
+    if fmt == "gpkg":
+        if path.exists():
+            path.unlink()  # a GeoPackage would otherwise gain layers beside the old ones
+        for layer, frame in frames.items():
+            frame.to_file(path, layer=layer, driver="GPKG")
+        return sum(len(f) for f in frames.values())
+    data = gpd.GeoDataFrame(
+        pd.concat(
+            [f.assign(layer=layer) for layer, f in frames.items()], ignore_index=True
+        ),
+        crs="EPSG:4326",
+    )
+    columns = ["layer", *[c for c in data.columns if c not in ("layer", "geometry")], "geometry"]
+    data = data[columns]
     if fmt == "geojson":
         data.to_file(path, driver="GeoJSON")
     else:

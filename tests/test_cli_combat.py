@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from privateer.cli.app import app
-from privateer.engine.bots import BOTS
+from privateer.engine.combat.bots import BOTS
 
 runner = CliRunner()
 

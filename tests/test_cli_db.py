@@ -22,10 +22,13 @@ def test_version() -> None:
     assert result.stdout.strip() == f"privateer {__version__}"
 
 
-def test_help_lists_the_areas() -> None:
+def test_help_lists_every_area_and_the_global_options() -> None:
     result = runner.invoke(app, ["--help"])
     assert result.exit_code == 0
-    assert "db" in result.stdout and "--db" in result.stdout
+    listed = {line.split()[1] for line in result.stdout.splitlines() if line.startswith("│ ")}
+    for area in ("db", "world", "runs", "saves", "bench", "chart", "fight", "sim", "sql"):
+        assert area in listed, area
+    assert "--db" in listed and "--version" in listed
 
 
 def test_upgrade_then_current_shows_head(db_path: Path) -> None:
@@ -71,7 +74,7 @@ def test_history_lists_every_revision(db_path: Path) -> None:
 def test_tables_counts_rows(db_path: Path) -> None:
     result = runner.invoke(app, ["--db", str(db_path), "db", "tables", "--json"])
     assert result.exit_code == 0
-    counts = json.loads(result.stdout)
+    counts = {row["table"]: row["rows"] for row in json.loads(result.stdout)}
     assert counts["alembic_version"] == 1
     assert counts["nodes"] == 0
     assert set(metadata.tables) <= set(counts)
@@ -86,6 +89,25 @@ def test_downgrade_to_base_and_back(db_path: Path) -> None:
     result = runner.invoke(app, ["--db", str(db_path), "db", "downgrade", "nonsense"])
     assert result.exit_code == 2
     assert "unknown revision" in result.stderr
+
+
+def test_a_downgrade_that_drops_data_names_it_and_needs_yes(db_path: Path) -> None:
+    base = ["--db", str(db_path)]
+    runner.invoke(app, [*base, "sim", "--log", "--fights", "2"])
+    refused = runner.invoke(app, [*base, "db", "downgrade", "0002"])
+    assert refused.exit_code == 2
+    assert "drops: column runs.target (10 rows)" in refused.stderr and "--yes" in refused.stderr
+    assert json.loads(runner.invoke(app, [*base, "db", "current", "--json"]).stdout)[
+        "revision"
+    ] == migrate.head_revision()
+    done = runner.invoke(app, [*base, "db", "downgrade", "0002", "--yes"])
+    assert done.exit_code == 0 and "downgraded to 0002" in done.stderr
+
+
+def test_the_stored_head_is_alembics() -> None:
+    from privateer.db.schema_head import SCHEMA_HEAD
+
+    assert SCHEMA_HEAD == migrate.head_revision()
 
 
 def test_bad_databases_give_one_line_and_exit_2(tmp_path: Path) -> None:

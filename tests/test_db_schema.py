@@ -72,7 +72,7 @@ def test_an_older_database_is_upgraded_on_open(db_path: Path) -> None:
 
 
 def test_the_spatial_extension_answers(db_path: Path) -> None:
-    engine = open_database(db_path, notify=lambda _: None)
+    engine = open_database(db_path, spatial=True, notify=lambda _: None)
     with engine.connect() as conn:
         assert conn.execute(sa.text("SELECT ST_AsText(ST_Point(1, 2))")).scalar_one() == (
             "POINT (1 2)"

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from privateer.engine.bots import BOTS
-from privateer.engine.outfit import Outfit
-from privateer.engine.sim import simulate
+from privateer.engine.combat.bots import BOTS
+from privateer.engine.combat.outfit import Outfit
+from privateer.engine.combat.sim import simulate
 
 FIGHTS = range(2000)
 

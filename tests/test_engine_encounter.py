@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from privateer.engine.bots import BOTS, RUNNER
-from privateer.engine.cards import THEM, YOU
-from privateer.engine.encounter import (
+from privateer.engine.combat.bots import BOTS, RUNNER
+from privateer.engine.combat.cards import THEM, YOU
+from privateer.engine.combat.encounter import (
     ALL_KEEPS,
     Encounter,
     IllegalActionError,
@@ -23,9 +23,9 @@ from privateer.engine.encounter import (
     observe,
     outcome,
 )
-from privateer.engine.outfit import Outfit, OutfitError
-from privateer.engine.settle import settle
-from privateer.engine.ships import KIND_INDEX, TARGETS
+from privateer.engine.combat.outfit import Outfit, OutfitError
+from privateer.engine.combat.settle import settle
+from privateer.engine.combat.ships import KIND_INDEX, TARGETS
 
 
 def card(key: str, side: int) -> int:
@@ -222,7 +222,7 @@ def test_settlement() -> None:
     assert settled.outcome is Termination.DESTROYED
     assert settled.payout == 3 + TARGETS["merchant"].bounty and settled.hull == 7
     assert settled.rumors == 2 and settled.laid_up_days == 60 and not settled.run_over
-    assert [e.kind for e in settled.events()] == ["settled", "rumor", "rumor"]
+    assert [e.kind for e in settled.events(state.round)] == ["settled", "rumor", "rumor"]
 
 
 def test_golden_encounter_state_hash() -> None:
@@ -236,7 +236,7 @@ def test_golden_encounter_state_hash() -> None:
 
 
 GOLDEN_RESULT = ("got_away", 4)
-GOLDEN_HASH = "c9edf8753715ac1b99a7468adef679338636f82b50d54b4cc8760164542f61ee"
+GOLDEN_HASH = "631abc8e0c3751681089071715344919293c50cf7b0b9e8239ff3748e3378d64"
 
 
 def _play(seed: int, choices: list[int], target: str, ship: str) -> tuple[Encounter, list[str]]:
@@ -299,6 +299,34 @@ def test_a_malformed_state_is_refused() -> None:
     with pytest.raises(ValueError, match="hull"):
         Encounter.from_dict(data)
     data = state.to_dict()
-    data["deck"] = [99999]
+    data["deck"] = ["no_such_card:you"]
     with pytest.raises(ValueError, match="unknown card"):
         Encounter.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("damage", "words"),
+    [
+        (lambda d: d.update(hull=[999, 12]), "hull\\[0\\] 999 is outside"),
+        (lambda d: d.update(hand=[]), "a hand of 0 cards"),
+        (lambda d: d.update(deck=[]), "cards in play"),
+        (lambda d: d.update(rng=2**200), "rng .* is outside"),
+        (lambda d: d.update(round="3"), "round must be a whole number"),
+        (lambda d: d.update(way=[True, 0]), "way\\[0\\] must be a whole number"),
+        (lambda d: d.update(result="drowned"), "unknown result"),
+        (lambda d: d["setup"].update(target="kraken"), "unknown target"),
+        (lambda d: d.update(discard=[[]]), "two piles"),
+    ],
+)
+def test_a_save_that_makes_no_sense_is_refused(damage: object, words: str) -> None:
+    """A save is checked for sense, not just shape: each of these used to load and play on."""
+    state, _ = create_encounter("merchant", Outfit(), seed=0)
+    data = state.to_dict()
+    damage(data)  # type: ignore[operator]
+    with pytest.raises(ValueError, match=words):
+        Encounter.from_dict(data)
+
+
+def test_a_save_that_is_not_an_object_is_refused() -> None:
+    with pytest.raises(ValueError, match="a str, not an object"):
+        Encounter.from_dict("not a state")

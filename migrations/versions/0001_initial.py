@@ -22,6 +22,27 @@ def _id(name: str) -> sa.Column[int]:
     return sa.Column(name, sa.Integer, primary_key=True, autoincrement=False)
 
 
+# What a downgrade to base drops: everything.
+DOWNGRADE_DROPS = (
+    "world_build",
+    "nodes",
+    "legs",
+    "steps",
+    "ports",
+    "currents",
+    "winds",
+    "waters",
+    "features",
+    "seas",
+    "sea_nodes",
+    "runs",
+    "events",
+    "actions",
+    "checkpoints",
+    "saves",
+)
+
+
 def upgrade() -> None:
     op.create_table(
         "world_build",

@@ -16,6 +16,10 @@ branch_labels = None
 depends_on = None
 
 
+# What a downgrade past this revision drops (`privateer db downgrade` names it and asks).
+DOWNGRADE_DROPS = ("nations", "drake", "ports.roles")
+
+
 def upgrade() -> None:
     # DuckDB cannot add a column with a NOT NULL constraint; the writer always fills it.
     op.add_column("ports", sa.Column("roles", sa.String, server_default=""))
@@ -32,6 +36,48 @@ def upgrade() -> None:
         sa.Column("node_id", sa.Integer, nullable=False),
         sa.Column("place", sa.String),
     )
+    _refill_from_data()
+
+
+def _refill_from_data() -> None:
+    """A world built before (or kept across a downgrade to 0001) gets back what this revision
+    holds, from the same hand-authored files the build reads: the nations, the ports' roles,
+    and Drake's route traced through the graph as it stands. So the world and its content hash
+    stay true without a rebuild."""
+    conn = op.get_bind()
+    if not conn.execute(sa.text("SELECT count(*) FROM nodes")).scalar():
+        return
+    import numpy as np
+
+    from privateer.data import DATA_DIR
+    from privateer.pipeline.build import weighted_graph
+    from privateer.pipeline.places import load_drake, trace_route
+    from privateer.pipeline.ports import load_nations, load_ports
+
+    nations = load_nations(DATA_DIR / "nations.csv")
+    for n in nations:
+        conn.execute(
+            sa.text("INSERT INTO nations VALUES (:nation, :name, :field, :border)"),
+            {"nation": n.nation, "name": n.name, "field": n.field, "border": n.border},
+        )
+    for port in load_ports(DATA_DIR / "ports.csv", nations):
+        conn.execute(
+            sa.text("UPDATE ports SET roles = :roles WHERE name = :name"),
+            {"roles": ";".join(port.roles), "name": port.name},
+        )
+    nodes = conn.execute(sa.text("SELECT node_id, lon, lat, kind FROM nodes ORDER BY node_id"))
+    ids, lon, lat, kinds = (np.array(column) for column in zip(*nodes.all(), strict=True))
+    steps = conn.execute(sa.text("SELECT a, b, nm FROM steps ORDER BY step_id")).all()
+    a, b, nm = (np.array(column) for column in zip(*steps, strict=True))
+    graph = weighted_graph(len(ids), a, b, nm)
+    route = trace_route(
+        load_drake(DATA_DIR / "drake.csv"), graph, lon, lat, ids[kinds != "waypoint"]
+    )
+    for seq, (node, place) in enumerate(route):
+        conn.execute(
+            sa.text("INSERT INTO drake VALUES (:seq, :node, :place)"),
+            {"seq": seq, "node": node, "place": place},
+        )
 
 
 def downgrade() -> None:

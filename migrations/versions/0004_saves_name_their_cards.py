@@ -102,6 +102,10 @@ def _rewrite(from_version: int, to_version: int, card: Any) -> None:
         )
 
 
+# A downgrade past this revision drops nothing: saves are written back as version 1.
+DOWNGRADE_DROPS: tuple[str, ...] = ()
+
+
 def upgrade() -> None:
     _rewrite(1, 2, _name)
 

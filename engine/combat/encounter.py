@@ -15,16 +15,20 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any
 
 import orjson
 
+from ..events import Event, RawEvent, define_field_type, define_kind
+from ..rng import seed_state, shuffle
 from .cards import SIDES, THEM, WOUND_COST, YOU, CardKind, Wound
 from .outfit import Outfit
-from .rng import seed_state, shuffle
 from .ships import BOATS_KIND, CATALOGUE, KIND_INDEX, RELIEF_KIND, TARGETS, WOUND_KIND, Target
 
-ENGINE_VERSION = "combat-1"
+ENGINE_VERSION = "combat-2"
+"""1: events as sorted-key dicts, state hashed from its saved form. 2: events as per-kind
+field tuples, the state hashed from its compact form (cheap enough to hash every checkpoint of
+a logged simulation)."""
 SAVE_VERSION = 2
 """The shape of a saved state. 1: cards as catalogue positions (ints). 2: cards as
 "key:side" names (`broadside:you`), so a save survives cards being added to the catalogue.
@@ -34,6 +38,38 @@ KEEP = 2
 AWAY = 3  # way that gets a side away
 FLEE_WAY = 2
 RAID_BOATS = 2  # fall-back flee cards a raiding party carries
+
+
+# Cards travel in events as their codes (cheap to record); the log and the renderer show them
+# by name, and a card's side by its side's name.
+define_field_type("c", lambda code: CATALOGUE[code >> 1].name, text=True)
+define_field_type("C", lambda codes: [CATALOGUE[c >> 1].name for c in codes], text=False)
+define_field_type("e", lambda code: SIDES[code & 1], text=True)
+define_field_type("E", lambda codes: [SIDES[c & 1] for c in codes], text=False)
+
+# Every event a fight emits, its fields in payload order (see engine/events.py). The run log's
+# users read these names in SQL: `payload->>'$.card'`.
+for _kind, _spec in (
+    ("start", "target:s ship:s seed:d hull:j deck:d"),
+    ("deal", "hand:C sides:E"),
+    ("keep", "first:c second:c bottom:c bottom_side:e"),
+    ("wound_kept", "side:s card:s wound:s hull:d"),
+    ("brace", "side:s card:s brace:d"),
+    ("hit", "side:s card:s landed:d soaked:d hull:d"),
+    ("wounded", "side:s card:s wound:s"),
+    ("chase", "side:s card:s way:d taken:d"),
+    ("flee", "side:s card:s works:b way:d why:s"),
+    ("plunder", "side:s card:s gold:d total:d"),
+    ("prisoner", "side:s card:s prisoners:d"),
+    ("mend", "side:s card:s hull:d mended:d"),
+    ("recall", "side:s card:s cards:C"),
+    ("carried_inland", "gold:d left:d"),
+    ("relief", "left:d"),
+    ("end", "outcome:s hull:j plunder:d"),
+    ("settled", "outcome:s payout:d plunder:d bounty:d hull:d run_over:b"),
+    ("rumor", "source:s prisoner:d"),
+):
+    define_kind(_kind, _spec)
 
 
 class IllegalActionError(ValueError):
@@ -79,21 +115,6 @@ class Keep:
 
 
 ALL_KEEPS = tuple(Keep(i, j) for i in range(HAND_SIZE) for j in range(HAND_SIZE) if i != j)
-
-
-class Event(NamedTuple):
-    """Something that happened: kind, round, and what it was about.
-
-    A named tuple, not a frozen dataclass: a logged simulation makes hundreds of thousands of
-    these, and a tuple is several times cheaper to build.
-    """
-
-    kind: str
-    round: int
-    data: dict[str, Any] = {}  # noqa: RUF012  (never mutated: each event builds its own)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "round": self.round, **self.data}
 
 
 def card_code_name(card: int) -> str:
@@ -222,48 +243,98 @@ class Encounter:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Encounter:
-        """Rebuild a state from to_dict's output; raises ValueError naming what is wrong."""
+    def from_dict(cls, data: Any) -> Encounter:
+        """Rebuild a state from to_dict's output, checked: types, sizes and bounds, and that
+        every card the fight began with (and created since) is somewhere. Raises ValueError
+        naming the first thing wrong, so a damaged save is refused in one line."""
+        if not isinstance(data, dict):
+            raise ValueError(f"not an encounter state: a {type(data).__name__}, not an object")
         try:
-            s = data["setup"]
-            o = s["outfit"]
+            s = _mapping(data, "setup")
+            o = _mapping(s, "outfit")
+            hull_in = o.get("hull")
             outfit = Outfit(
-                o["ship"], tuple(o["crew"]), tuple(o["upgrades"]), tuple(o["prizes"]), o["hull"]
+                _text(o, "ship"),
+                tuple(_texts(o, "crew")),
+                tuple(_texts(o, "upgrades")),
+                tuple(_texts(o, "prizes")),
+                None if hull_in is None else _int(o, "hull", 1, 10_000),
             )
             outfit.validate()
-            if s["target"] not in TARGETS:
-                raise ValueError(f"unknown target {s['target']!r}")
-            setup = Setup(s["target"], outfit, int(s["seed"]))
+            target = _text(s, "target")
+            if target not in TARGETS:
+                raise ValueError(f"unknown target {target!r}")
+            setup = Setup(target, outfit, _int(s, "seed", -(2**63), 2**63 - 1))
+            kind = setup.target_kind()
+            max_hull = (outfit.max_hull(), kind.hull)
+            created = _int(data, "created", 0, 10_000)
+            discard = data.get("discard")
+            if not isinstance(discard, list) or len(discard) != 2:
+                raise ValueError("discard must be two piles, yours and hers")
             state = cls(
                 setup,
-                (outfit.max_hull(), setup.target_kind().hull),
-                [card_from_name(c) for c in data["deck"]],
-                [card_from_name(c) for c in data["hand"]],
-                [[card_from_name(c) for c in pile] for pile in data["discard"][:2]],
-                [int(x) for x in data["hull"]],
-                [int(x) for x in data["way"]],
-                [int(x) for x in data["brace"]],
-                [int(x) for x in data["sails"]],
-                int(data["hold"]),
-                int(data["plunder"]),
-                int(data["prisoners"]),
-                int(data["round"]),
-                int(data["relief_left"]),
-                int(data["created"]),
-                int(data["rng"]),
-                Termination(data["result"]) if data["result"] else None,
+                max_hull,
+                [card_from_name(c) for c in _texts(data, "deck")],
+                [card_from_name(c) for c in _texts(data, "hand")],
+                [[card_from_name(c) for c in _texts({"pile": p}, "pile")] for p in discard],
+                [_int_at(data, "hull", i, 0, max_hull[i]) for i in (0, 1)],
+                [_int_at(data, "way", i, 0, AWAY + FLEE_WAY) for i in (0, 1)],
+                [_int_at(data, "brace", i, 0, 1_000) for i in (0, 1)],
+                [_int_at(data, "sails", i, 0, created) for i in (0, 1)],
+                _int(data, "hold", 0, kind.hold),
+                _int(data, "plunder", 0, 10_000),
+                _int(data, "prisoners", 0, 10_000),
+                _int(data, "round", 1, 10_000),
+                _int(data, "relief_left", 0, kind.relief_count if kind.town else 0),
+                created,
+                _int(data, "rng", 0, 0xFFFFFFFF),
+                _result(data.get("result", "missing")),
             )
-        except (KeyError, TypeError, IndexError, AttributeError) as error:
-            raise ValueError(f"not an encounter state: missing or malformed {error}") from None
-        if len(state.discard) != 2 or len(state.hull) != 2 or len(state.way) != 2:
-            raise ValueError("not an encounter state: sides must come in pairs")
+        except ValueError as error:
+            raise ValueError(f"not an encounter state: {error}") from None
+        if len(data["hull"]) != 2 or len(data["way"]) != 2:
+            raise ValueError("not an encounter state: hull and way come in pairs")
+        if state.result is None and len(state.hand) != HAND_SIZE:
+            raise ValueError(f"not an encounter state: a hand of {len(state.hand)} cards")
+        began = len(setup.your_cards()) + len(kind.deck)
+        if card_total(state) != began + created:
+            raise ValueError(
+                f"not an encounter state: {card_total(state)} cards in play, "
+                f"but the fight began with {began} and made {created}"
+            )
         return state
 
     def state_hash(self) -> str:
-        """SHA-256 of the canonical JSON (sorted keys, no spaces): the same bytes as
-        json.dumps(sort_keys=True, separators=(",", ":")), made by orjson, which is ten times
-        quicker and matters when every logged fight is hashed."""
-        return hashlib.sha256(orjson.dumps(self.to_dict(), option=orjson.OPT_SORT_KEYS)).hexdigest()
+        """SHA-256 of the state's compact canonical form: every field, cards as their codes,
+        in a fixed order, as orjson writes it. Codes are stable within an engine version, which
+        is all a checkpoint needs (a replay on another version is refused); it is several times
+        cheaper than hashing the saved form, and a logged simulation hashes every checkpoint."""
+        o = self.setup.outfit
+        compact = (
+            self.setup.target,
+            self.setup.seed,
+            o.ship,
+            o.crew,
+            o.upgrades,
+            o.prizes,
+            o.hull,
+            self.deck,
+            self.hand,
+            self.discard,
+            self.hull,
+            self.way,
+            self.brace,
+            self.sails,
+            self.hold,
+            self.plunder,
+            self.prisoners,
+            self.round,
+            self.relief_left,
+            self.created,
+            self.rng,
+            self.result.value if self.result else None,
+        )
+        return hashlib.sha256(orjson.dumps(compact)).hexdigest()
 
 
 def create_encounter(
@@ -299,21 +370,11 @@ def create_encounter(
         created=0,
         rng=rng,
     )
-    events = [
-        Event(
-            "start",
-            0,
-            {
-                "target": target,
-                "ship": outfit.ship,
-                "seed": seed,
-                "hull": list(state.hull),
-                "deck": len(cards),
-            },
-        )
+    events: list[RawEvent] = [
+        ("start", 0, (target, outfit.ship, seed, list(state.hull), len(cards)))
     ]
     _deal(state, events)
-    return state, events
+    return state, [Event._make(e) for e in events]
 
 
 def legal_actions(state: Encounter) -> list[Keep]:
@@ -339,34 +400,39 @@ def threatened(state: Encounter, side: int) -> bool:
 
 
 def act(state: Encounter, action: Keep, *, log: bool = True) -> list[Event]:
-    """Play a keep: resolve two cards in order, bottom the third, deal the next hand."""
+    """Play a keep: resolve two cards in order, bottom the third, deal the next hand.
+    Returns what happened (nothing, with log=False: a bot's quick play)."""
+    if not log:
+        play_keep(state, action, None)
+        return []
+    raw: list[RawEvent] = []
+    play_keep(state, action, raw)
+    return [Event._make(e) for e in raw]
+
+
+def play_keep(state: Encounter, action: Keep, events: list[RawEvent] | None) -> None:
+    """`act` appending raw event tuples to `events` (None: make none): the logged
+    simulation's path, which turns them into log rows without building an Event each."""
     if state.result is not None:
         raise IllegalActionError(f"{action.to_str()}: the fight is over ({state.result.value})")
     if action not in ALL_KEEPS:
         raise IllegalActionError(f"{action.to_str()}: keep two different cards of 1, 2, 3")
-    events: list[Event] = []
-    resolve(state, action, events if log else None)
+    resolve(state, action, events)
     if state.result is None:
-        _end_round(state, events if log else None)
-    return events
+        _end_round(state, events)
 
 
-def resolve(state: Encounter, action: Keep, events: list[Event] | None = None) -> None:
+def resolve(state: Encounter, action: Keep, events: list[RawEvent] | None = None) -> None:
     """This round's keep alone: what the lookahead bots try (no new hand is dealt)."""
     hand = state.hand
     bottom = 3 - action.first - action.second
     state.deck.insert(0, hand[bottom])
     if events is not None:
         events.append(
-            Event(
+            (
                 "keep",
                 state.round,
-                {
-                    "first": card_name(hand[action.first]),
-                    "second": card_name(hand[action.second]),
-                    "bottom": card_name(hand[bottom]),
-                    "bottom_side": SIDES[card_side(hand[bottom])],
-                },
+                (hand[action.first], hand[action.second], hand[bottom], hand[bottom]),
             )
         )
     kept = (hand[action.first], hand[action.second])
@@ -379,7 +445,7 @@ def resolve(state: Encounter, action: Keep, events: list[Event] | None = None) -
             break
 
 
-def _resolve_card(state: Encounter, card: int, events: list[Event] | None) -> None:
+def _resolve_card(state: Encounter, card: int, events: list[RawEvent] | None) -> None:
     kind = CATALOGUE[card >> 1]
     side = card & 1
     other = 1 - side
@@ -392,17 +458,7 @@ def _resolve_card(state: Encounter, card: int, events: list[Event] | None) -> No
         if cost:
             _damage(state, side, cost)
         if events is not None:
-            events.append(
-                Event(
-                    "wound_kept",
-                    r,
-                    {
-                        "side": SIDES[side],
-                        "card": kind.key,
-                        "wound": kind.key,
-                        "hull": state.hull[side],
-                    },
-                )
+            events.append(("wound_kept", r, (SIDES[side], kind.key, kind.key, state.hull[side]))
             )
         _check(state, events)
         return
@@ -411,9 +467,7 @@ def _resolve_card(state: Encounter, card: int, events: list[Event] | None) -> No
     if kind.brace:
         state.brace[side] += kind.brace
         if events is not None:
-            events.append(
-                Event("brace", r, {"side": SIDES[side], "card": key, "brace": state.brace[side]})
-            )
+            events.append(("brace", r, (SIDES[side], key, state.brace[side])))
     if kind.hit:
         soaked = min(state.brace[other], kind.hit)
         state.brace[other] -= soaked
@@ -421,69 +475,29 @@ def _resolve_card(state: Encounter, card: int, events: list[Event] | None) -> No
         if landed:
             _damage(state, other, landed)
         if events is not None:
-            events.append(
-                Event(
-                    "hit",
-                    r,
-                    {
-                        "side": SIDES[side],
-                        "card": key,
-                        "landed": landed,
-                        "soaked": soaked,
-                        "hull": state.hull[other],
-                    },
-                )
-            )
+            events.append(("hit", r, (SIDES[side], key, landed, soaked, state.hull[other])))
         if landed and kind.wound and state.hull[other] > 0:
             state.deck.append(make_card(WOUND_KIND[kind.wound], other))
             state.created += 1
             if kind.wound == Wound.SAILS:
                 state.sails[other] += 1
             if events is not None:
-                events.append(
-                    Event(
-                        "wounded",
-                        r,
-                        {"side": SIDES[other], "card": key, "wound": kind.wound.name.lower()},
-                    )
-                )
+                events.append(("wounded", r, (SIDES[other], key, kind.wound.name.lower())))
         if _check(state, events):
             return
     if kind.chase:
         before = state.way[other]
         state.way[other] = max(0, before - kind.chase)
         if events is not None:
-            events.append(
-                Event(
-                    "chase",
-                    r,
-                    {
-                        "side": SIDES[side],
-                        "card": key,
-                        "way": state.way[other],
-                        "taken": before - state.way[other],
-                    },
-                )
-            )
+            taken = before - state.way[other]
+            events.append(("chase", r, (SIDES[side], key, state.way[other], taken)))
     if kind.flee:
         works = threatened(state, side) and state.sails[side] == 0
         if works:
             state.way[side] += FLEE_WAY
         if events is not None:
             why = "" if works else ("sails shot away" if state.sails[side] else "not threatened")
-            events.append(
-                Event(
-                    "flee",
-                    r,
-                    {
-                        "side": SIDES[side],
-                        "card": key,
-                        "works": works,
-                        "way": state.way[side],
-                        "why": why,
-                    },
-                )
-            )
+            events.append(("flee", r, (SIDES[side], key, works, state.way[side], why)))
         if _check(state, events):
             return
     if kind.plunder:
@@ -491,45 +505,23 @@ def _resolve_card(state: Encounter, card: int, events: list[Event] | None) -> No
         state.hold -= taken
         state.plunder += taken
         if events is not None:
-            events.append(
-                Event(
-                    "plunder",
-                    r,
-                    {"side": SIDES[side], "card": key, "gold": taken, "total": state.plunder},
-                )
-            )
+            events.append(("plunder", r, (SIDES[side], key, taken, state.plunder)))
     if kind.interrogate:
         state.prisoners += 1
         if events is not None:
-            events.append(
-                Event(
-                    "prisoner",
-                    r,
-                    {"side": SIDES[side], "card": key, "prisoners": state.prisoners},
-                )
-            )
+            events.append(("prisoner", r, (SIDES[side], key, state.prisoners)))
     if kind.mend:
         before = state.hull[side]
         state.hull[side] = min(state.max_hull[side], before + kind.mend)
         if events is not None:
-            events.append(
-                Event(
-                    "mend",
-                    r,
-                    {
-                        "side": SIDES[side],
-                        "card": key,
-                        "hull": state.hull[side],
-                        "mended": state.hull[side] - before,
-                    },
-                )
-            )
+            mended = state.hull[side] - before
+            events.append(("mend", r, (SIDES[side], key, state.hull[side], mended)))
     if kind.recall:
         _recall(state, side, kind.recall, kind.recall_gun, events)
 
 
 def _recall(
-    state: Encounter, side: int, count: int, guns_only: bool, events: list[Event] | None
+    state: Encounter, side: int, count: int, guns_only: bool, events: list[RawEvent] | None
 ) -> None:
     """That side's most recently spent cards go under the deck: never wounds, never the card
     doing the recalling."""
@@ -545,15 +537,7 @@ def _recall(
         state.deck.insert(0, card)
     if events is not None:
         events.append(
-            Event(
-                "recall",
-                state.round,
-                {
-                    "side": SIDES[side],
-                    "card": CATALOGUE[pile[-1] >> 1].key,
-                    "cards": [card_name(c) for c in recalled],
-                },
-            )
+            ("recall", state.round, (SIDES[side], CATALOGUE[pile[-1] >> 1].key, tuple(recalled)))
         )
 
 
@@ -561,7 +545,7 @@ def _damage(state: Encounter, side: int, amount: int) -> None:
     state.hull[side] = max(0, state.hull[side] - amount)
 
 
-def _check(state: Encounter, events: list[Event] | None) -> bool:
+def _check(state: Encounter, events: list[RawEvent] | None) -> bool:
     """Set the result if the fight has just ended; True if it has."""
     if state.hull[THEM] == 0:
         state.result = Termination.DESTROYED
@@ -574,17 +558,12 @@ def _check(state: Encounter, events: list[Event] | None) -> bool:
     else:
         return False
     if events is not None:
-        events.append(
-            Event(
-                "end",
-                state.round,
-                {"outcome": state.result.value, "hull": list(state.hull), "plunder": state.plunder},
-            )
+        events.append(("end", state.round, (state.result.value, list(state.hull), state.plunder))
         )
     return True
 
 
-def _end_round(state: Encounter, events: list[Event] | None) -> None:
+def _end_round(state: Encounter, events: list[RawEvent] | None) -> None:
     state.brace[0] = state.brace[1] = 0
     state.round += 1
     kind = state.setup.target_kind()
@@ -593,43 +572,27 @@ def _end_round(state: Encounter, events: list[Event] | None) -> None:
         if carried:
             state.hold -= carried
             if events is not None:
-                events.append(
-                    Event("carried_inland", state.round, {"gold": carried, "left": state.hold})
-                )
+                events.append(("carried_inland", state.round, (carried, state.hold)))
         due = state.round >= kind.relief_from and (state.round - kind.relief_from) % 2 == 0
         if due and state.relief_left > 0:
             state.relief_left -= 1
             state.deck.append(make_card(RELIEF_KIND, THEM))
             state.created += 1
             if events is not None:
-                events.append(Event("relief", state.round, {"left": state.relief_left}))
+                events.append(("relief", state.round, (state.relief_left,)))
     _deal(state, events)
 
 
-def _deal(state: Encounter, events: list[Event] | None) -> None:
+def _deal(state: Encounter, events: list[RawEvent] | None) -> None:
     if len(state.deck) < HAND_SIZE:
         state.result = Termination.PARTED
         if events is not None:
-            events.append(
-                Event(
-                    "end",
-                    state.round,
-                    {"outcome": "parted", "hull": list(state.hull), "plunder": state.plunder},
-                )
-            )
+            events.append(("end", state.round, ("parted", list(state.hull), state.plunder)))
         return
     state.hand = [state.deck.pop(), state.deck.pop(), state.deck.pop()]
     if events is not None:
-        events.append(
-            Event(
-                "deal",
-                state.round,
-                {
-                    "hand": [card_name(c) for c in state.hand],
-                    "sides": [SIDES[card_side(c)] for c in state.hand],
-                },
-            )
-        )
+        hand = tuple(state.hand)
+        events.append(("deal", state.round, (hand, hand)))
 
 
 def observe(state: Encounter, side: int = YOU) -> dict[str, Any]:
@@ -669,3 +632,55 @@ def observe(state: Encounter, side: int = YOU) -> dict[str, Any]:
 def card_total(state: Encounter) -> int:
     """Every card in play, wherever it is: the starting deck plus those the fight created."""
     return len(state.deck) + len(state.hand) + len(state.discard[0]) + len(state.discard[1])
+
+
+# --- checked reading of a saved state ---------------------------------------------------------
+
+
+def _mapping(data: dict[str, Any], key: str) -> dict[str, Any]:
+    value = data.get(key)
+    if not isinstance(value, dict):
+        raise ValueError(f"{key} must be an object")
+    return value
+
+
+def _text(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise ValueError(f"{key} must be text")
+    return value
+
+
+def _texts(data: dict[str, Any], key: str) -> list[str]:
+    value = data.get(key)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"{key} must be a list of names")
+    return value
+
+
+def _checked(value: Any, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise ValueError(f"{name} {value} is outside {low}..{high}")
+    return value
+
+
+def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
+    return _checked(data.get(key), key, low, high)
+
+
+def _int_at(data: dict[str, Any], key: str, index: int, low: int, high: int) -> int:
+    values = data.get(key)
+    if not isinstance(values, list) or len(values) != 2:
+        raise ValueError(f"{key} must be a pair")
+    return _checked(values[index], f"{key}[{index}]", low, high)
+
+
+def _result(value: Any) -> Termination | None:
+    if value is None:
+        return None
+    try:
+        return Termination(value)
+    except ValueError:
+        raise ValueError(f"unknown result {value!r}") from None

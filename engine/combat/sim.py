@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from .bots import Bot
 from .encounter import Encounter, act, create_encounter
 from .outfit import Outfit
+from .record import FightRecord, record_fight
 
 MAX_ROUNDS = 200  # a safety net: every fight ends long before (the deck runs dry)
 
@@ -41,33 +42,33 @@ class SimResult:
         }
 
 
-def play(
-    bot: Bot, target: str, outfit: Outfit, seed: int, actions: list[str] | None = None
-) -> Encounter:
-    """One fight to its end, the bot choosing every keep (appended to `actions` if given)."""
+def play(bot: Bot, target: str, outfit: Outfit, seed: int) -> Encounter:
+    """One fight to its end, the bot choosing every keep; no events are made."""
     state, _ = create_encounter(target, outfit, seed)
     while state.result is None and state.round <= MAX_ROUNDS:
-        keep = bot.choose(state)
-        if actions is not None:
-            actions.append(keep.to_str())
-        act(state, keep, log=False)
+        act(state, bot.choose(state), log=False)
     return state
 
 
-OnFight = Callable[[int, Encounter, list[str]], None]
-"""Told of each fight played: (seed, final state, the keeps taken)."""
+OnRecord = Callable[[FightRecord], None]
+"""Told of each fight played, as a whole record (events, keeps, checkpoints): the logged path."""
 
 
 def simulate(
-    bot: Bot, target: str, outfit: Outfit, seeds: range, on_fight: OnFight | None = None
+    bot: Bot, target: str, outfit: Outfit, seeds: range, on_record: OnRecord | None = None
 ) -> SimResult:
+    """Play a fight for each seed and count the outcomes. With `on_record`, every fight is
+    recorded in full (its events made as it is played) and handed over."""
     counts: Counter[str] = Counter()
     rounds = 0
     for seed in seeds:
-        actions: list[str] | None = [] if on_fight is not None else None
-        state = play(bot, target, outfit, seed, actions)
-        if on_fight is not None and actions is not None:
-            on_fight(seed, state, actions)
+        if on_record is None:
+            state = play(bot, target, outfit, seed)
+        else:
+            record = record_fight(target, outfit, seed, bot.choose, max_actions=MAX_ROUNDS)
+            on_record(record)
+            assert record.state is not None
+            state = record.state
         counts[state.result.value if state.result else "parted"] += 1
         rounds += state.round
     n = max(1, len(seeds))

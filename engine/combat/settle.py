@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..events import Event, RawEvent
 from .cards import YOU
-from .encounter import Encounter, Event, Termination
+from .encounter import Encounter, Termination
 
 LAID_UP_DAYS = 60
 LEAVES_YOU_BE_DAYS = 5
@@ -25,26 +26,16 @@ class Settlement:
     leaves_you_be_days: int  # parted: she leaves you be this long
     run_over: bool
 
-    def events(self, day: int = 0) -> list[Event]:
-        """The settlement as events: the purse, and one 'rumor' per prisoner for the world."""
-        out = [
-            Event(
-                "settled",
-                day,
-                {
-                    "outcome": self.outcome.value,
-                    "payout": self.payout,
-                    "plunder": self.plunder,
-                    "bounty": self.bounty,
-                    "hull": self.hull,
-                    "run_over": self.run_over,
-                },
-            )
-        ]
-        out += [
-            Event("rumor", day, {"source": "prisoner", "prisoner": i + 1})
-            for i in range(self.rumors)
-        ]
+    def events(self, round_: int) -> list[Event]:
+        """The settlement as events, in the fight's last round: the purse, and one 'rumor'
+        per prisoner questioned, for the world to turn into news."""
+        return [Event._make(e) for e in self.raw_events(round_)]
+
+    def raw_events(self, round_: int) -> list[RawEvent]:
+        """`events` as plain tuples, for a record of the fight."""
+        values = (self.outcome.value, self.payout, self.plunder, self.bounty, self.hull)
+        out: list[RawEvent] = [("settled", round_, (*values, self.run_over))]
+        out += [("rumor", round_, ("prisoner", i + 1)) for i in range(self.rumors)]
         return out
 
 

@@ -1,0 +1,393 @@
+"""Writing the run log while a simulation runs, on the machine's other core.
+
+The simulating process records each run as it plays it (events as raw tuples, built as the
+fight runs) and sends runs in chunks, `marshal`led, down a pipe to a writer process. The writer
+turns each event into its log text through the event kind's template, buffers the rows as
+Arrow-ready bytes and writes each batch of runs in one transaction. Nothing is played twice:
+the writer never runs the engine.
+
+The writer is watched. The simulating process sends only when the writer has taken what it
+was sent before, and waits for it at most `timeout` seconds; a writer that dies (killed, out
+of memory, an error) or stalls ends the command within seconds with one line, and the batches
+already committed stay whole. If the simulating process dies instead, the writer reads the end
+of the pipe and exits with the batch in flight uncommitted. Ctrl-C stops both at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import marshal
+import multiprocessing
+import os
+import select
+import signal
+import struct
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from privateer.engine.combat.encounter import ENGINE_VERSION
+from privateer.engine.combat.record import FightRecord
+from privateer.engine.events import RawEvent
+
+from .errors import DatabaseError
+from .runlog import fight_options_json
+
+TIMEOUT_SECONDS = 30.0  # a chunk is written in well under a second; this long means stuck
+CHUNK_RUNS = 250  # runs sent at a time: the writer keeps pace, memory stays small
+BATCH_RUNS = 1000  # runs a transaction: fewer commits, and at most this many lost to a kill
+_FRAME = struct.Struct("<q")
+
+RunRow = tuple[Any, ...]
+"""One run as the writer takes it: (mode, seed, options JSON, outcome, score, days, rounds,
+target, ship, bot, world hash, engine version, actions, events, event days (one int for all,
+or a list), checkpoints)."""
+
+
+def run_row(
+    *,
+    mode: str,
+    seed: int,
+    options_json: str,
+    engine_version: str,
+    actions: Sequence[str],
+    events: Sequence[RawEvent],
+    checkpoints: Sequence[tuple[int, str]],
+    outcome: str | None,
+    score: int | None = None,
+    days: int | None = None,
+    rounds: int | None = None,
+    target: str | None = None,
+    ship: str | None = None,
+    bot: str | None = None,
+    world_hash: str | None = None,
+    event_days: int | Sequence[int] = 0,
+) -> RunRow:
+    return (
+        mode,
+        seed,
+        options_json,
+        outcome,
+        score,
+        days,
+        rounds,
+        target,
+        ship,
+        bot,
+        world_hash,
+        engine_version,
+        list(actions),
+        list(events),
+        event_days if isinstance(event_days, int) else list(event_days),
+        list(checkpoints),
+    )
+
+
+# --- the writer process -------------------------------------------------------------------
+
+
+def _read_exact(fd: int, size: int) -> bytes | None:
+    chunks = []
+    while size:
+        chunk = os.read(fd, min(size, 1 << 20))
+        if not chunk:
+            return None  # the simulating process is gone
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def _say(fd: int, message: tuple[Any, ...]) -> None:
+    data = marshal.dumps(message)
+    os.write(fd, _FRAME.pack(len(data)) + data)
+
+
+def _writer(path: str, inbox: int, outbox: int, batch_runs: int) -> None:
+    """The writer process: open the database, then take chunks until the end frame."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    import gc
+
+    gc.disable()  # short-lived, acyclic rows: the collector would only cost time here
+    from .connection import connect_waiting, open_database
+    from .runlog import RunBuffer, next_run_id, write
+
+    try:
+        notes: list[str] = []
+        open_database(Path(path), notify=notes.append, pooled=False).dispose()
+        duck = connect_waiting(Path(path), notify=notes.append)
+        duck.execute("SET threads = 1")  # the other core is the simulation's
+        # Commits append to the write-ahead log; checkpointing it into the file waits for the
+        # end (or the next open, if killed) instead of interrupting the batches.
+        duck.execute("SET checkpoint_threshold = '1GB'")
+        run_id = next_run_id(duck)
+    except BaseException as error:
+        _say(outbox, ("error", f"{type(error).__name__}: {error}"))
+        return
+    for note in notes:
+        _say(outbox, ("note", note))
+    _say(outbox, ("ready", run_id))
+    runs = events = 0
+    buffer, pending = RunBuffer(), 0
+    try:
+        while True:
+            head = _read_exact(inbox, _FRAME.size)
+            if head is None:
+                return  # the simulation died: the batch in flight is dropped, uncommitted
+            (size,) = _FRAME.unpack(head)
+            if size == 0:
+                break
+            data = _read_exact(inbox, size)
+            if data is None:
+                return
+            _say(outbox, ("taken", runs, events))  # taken: the simulation may send the next
+            for row in marshal.loads(data):
+                _buffer_run(buffer, run_id, row)
+                run_id += 1
+                pending += 1
+            if pending >= batch_runs:
+                events += write(duck, buffer)
+                runs += pending
+                buffer, pending = RunBuffer(), 0
+        if pending:
+            events += write(duck, buffer)
+            runs += pending
+        duck.execute("CHECKPOINT")
+        _say(outbox, ("done", runs, events))
+    except BaseException as error:
+        _say(outbox, ("error", f"{type(error).__name__}: {error}"))
+    finally:
+        duck.close()
+
+
+def _buffer_run(buffer: Any, run_id: int, row: RunRow) -> None:
+    (
+        mode,
+        seed,
+        options_json,
+        outcome,
+        score,
+        days,
+        rounds,
+        target,
+        ship,
+        bot,
+        world_hash,
+        engine_version,
+        actions,
+        events,
+        event_days,
+        checkpoints,
+    ) = row
+    buffer.add_run(
+        run_id,
+        mode,
+        seed,
+        options_json,
+        engine_version=engine_version,
+        outcome=outcome,
+        score=score,
+        days=days,
+        rounds=rounds,
+        target=target,
+        ship=ship,
+        bot=bot,
+        world_hash=world_hash,
+        finished=outcome is not None,
+    )
+    buffer.events.add(run_id, 0, events, event_days)
+    buffer.add_actions(run_id, 0, actions)
+    buffer.add_checkpoints(run_id, checkpoints)
+
+
+# --- the simulating side ------------------------------------------------------------------
+
+
+class LogWriter:
+    """Use as a context manager around a simulation: `add` each run as it finishes."""
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        batch_runs: int = BATCH_RUNS,
+        chunk_runs: int = CHUNK_RUNS,
+        timeout: float = TIMEOUT_SECONDS,
+    ) -> None:
+        self.path = path
+        self.batch_runs = batch_runs
+        self.chunk_runs = min(chunk_runs, batch_runs)
+        self.timeout = timeout
+        self.chunk: list[RunRow] = []
+        self.unanswered = 0
+        self.runs = 0
+        self.events = 0
+        self.notes: list[str] = []
+        self._inbox_r, self._inbox_w = os.pipe()
+        self._outbox_r, self._outbox_w = os.pipe()
+        context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        self.process = context.Process(
+            target=_writer,
+            args=(str(path), self._inbox_r, self._outbox_w, batch_runs),
+            name="privateer-log",
+            daemon=True,
+        )
+        self._answers = b""
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid
+
+    def __enter__(self) -> LogWriter:
+        self.process.start()
+        os.close(self._inbox_r)
+        os.close(self._outbox_w)
+        os.set_blocking(self._inbox_w, False)
+        try:
+            while True:  # notes first, then ready (or an error)
+                if self._answer(wait=True)[0] == "ready":
+                    break
+        except BaseException:
+            self._stop()
+            raise
+        return self
+
+    def add(self, row: RunRow) -> None:
+        self.chunk.append(row)
+        if len(self.chunk) >= self.chunk_runs:
+            self._send(marshal.dumps(self.chunk))
+            self.chunk = []
+
+    def _failed(self, why: str) -> DatabaseError:
+        self._stop()
+        return DatabaseError(f"logging failed: {why}; the batches committed before are whole")
+
+    def _dead(self) -> DatabaseError:
+        self.process.join(timeout=1.0)
+        code = self.process.exitcode
+        how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit {code}"
+        return self._failed(f"the log writer stopped ({how})")
+
+    def _answer(self, *, wait: bool) -> tuple[Any, ...]:
+        """The writer's next message; raises if it reports an error, died or stalled."""
+        deadline = time.monotonic() + self.timeout
+        while True:
+            if len(self._answers) >= _FRAME.size:
+                (size,) = _FRAME.unpack(self._answers[: _FRAME.size])
+                if len(self._answers) >= _FRAME.size + size:
+                    body = self._answers[_FRAME.size : _FRAME.size + size]
+                    self._answers = self._answers[_FRAME.size + size :]
+                    message = marshal.loads(body)
+                    if message[0] == "error":
+                        self._stop()
+                        raise DatabaseError(f"logging failed: {message[1]}")
+                    if message[0] == "note":
+                        self.notes.append(str(message[1]))
+                        continue
+                    if message[0] in ("taken", "done"):
+                        self.runs, self.events = int(message[1]), int(message[2])
+                    return tuple(message)
+            left = deadline - time.monotonic()
+            if not wait:
+                left = 0.0
+            elif left <= 0:
+                raise self._failed(f"the log writer has not answered for {self.timeout:g} s")
+            ready, _, _ = select.select([self._outbox_r], [], [], max(0.0, min(left, 0.5)))
+            if ready:
+                data = os.read(self._outbox_r, 1 << 16)
+                if not data:
+                    raise self._dead()
+                self._answers += data
+            elif not wait:
+                return ()
+            elif not self.process.is_alive():
+                raise self._dead()
+
+    def _send(self, data: bytes) -> None:
+        # At most one chunk unanswered: the writer is reading, so the pipe drains; a writer that
+        # stopped answering is caught here instead of blocking the write forever.
+        while self.unanswered >= 1:
+            if self._answer(wait=True)[0] in ("taken", "done"):
+                self.unanswered -= 1
+        view = memoryview(_FRAME.pack(len(data)) + data)
+        deadline = time.monotonic() + self.timeout
+        while view:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise self._failed(f"the log writer has not read for {self.timeout:g} s")
+            _, ready, _ = select.select([], [self._inbox_w], [], min(left, 0.5))
+            if not ready:
+                if not self.process.is_alive():
+                    raise self._dead()
+                continue
+            try:
+                written = os.write(self._inbox_w, view)
+            except BrokenPipeError:
+                raise self._dead() from None
+            except BlockingIOError:
+                continue
+            view = view[written:]
+        if data:
+            self.unanswered += 1
+
+    def close(self) -> None:
+        """Send what is left and the end, and wait for the writer to commit it."""
+        if self.chunk:
+            self._send(marshal.dumps(self.chunk))
+            self.chunk = []
+        self._send(b"")
+        while True:
+            if self._answer(wait=True)[0] == "done":
+                break
+        self.process.join(timeout=self.timeout)
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
+        for fd in (self._inbox_w, self._outbox_r):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+    def _stop(self) -> None:
+        """End the writer now: the batch in flight is never committed."""
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(timeout=2.0)
+            if self.process.is_alive():
+                self.process.kill()
+                self.process.join(timeout=2.0)
+        self._close_pipes()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if kind is None:
+            self.close()
+        else:
+            self._stop()
+
+
+def fight_row(record: FightRecord, mode: str, bot: str | None) -> RunRow:
+    """A finished fight as the writer takes it."""
+    state = record.state
+    assert state is not None and state.result is not None
+    score = next(values[1] for kind, _, values in reversed(record.events) if kind == "settled")
+    return run_row(
+        mode=mode,
+        seed=record.seed,
+        options_json=fight_options_json(record.target, record.outfit, bot),
+        engine_version=ENGINE_VERSION,
+        actions=record.actions,
+        events=record.events,
+        checkpoints=record.checkpoints,
+        outcome=state.result.value,
+        score=score,
+        days=0,
+        rounds=state.round,
+        target=record.target,
+        ship=record.outfit.ship,
+        bot=bot,
+    )
