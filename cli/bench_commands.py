@@ -15,13 +15,17 @@ app = typer.Typer(help="Benchmarks: how fast the parts run on this machine.")
 
 
 @app.command()
+@output_options
 def world(
-    source: Path | None = typer.Argument(None, help="Land layer; default: Natural Earth 1:10m."),
+    source: Path | None = typer.Argument(
+        None, help="Land layer; default: Natural Earth 1:10m.", metavar="SOURCE"
+    ),
     box: str | None = typer.Option(None, "--box", help="Time one region only: W,S,E,N."),
     runs: int = typer.Option(3, "--runs", min=1, help="How many full builds to time."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    output: Output = Output(),
 ) -> None:
-    """Time the world build, stage by stage (median of --runs), writing included."""
+    """Time the world build, stage by stage (median of --runs), writing included; and check
+    the builds are identical (the same content hash every time)."""
     from privateer.db import open_database
     from privateer.pipeline.build import build_world, write_world
     from privateer.pipeline.errors import WorldBuildError
@@ -34,9 +38,10 @@ def world(
 
     per_stage: dict[str, list[float]] = {}
     totals: list[float] = []
+    hashes: set[str] = set()
     counts: dict[str, int] = {}
     with tempfile.TemporaryDirectory() as folder:
-        engine = open_database(Path(folder) / "bench.duckdb", notify=lambda _: None)
+        engine = open_database(Path(folder) / "bench.duckdb", spatial=True, notify=lambda _: None)
         for _ in range(runs):
             started = time.perf_counter()
             try:
@@ -50,16 +55,27 @@ def world(
                 per_stage.setdefault(name, []).append(seconds)
             per_stage.setdefault("writing to the database", []).append(written - write_started)
             totals.append(written - started)
+            hashes.add(built.content_hash)
             counts = built.counts
         engine.dispose()
     stages = {name: round(statistics.median(v), 3) for name, v in per_stage.items()}
     total = round(statistics.median(totals), 3)
-    if as_json:
-        print_json({"runs": runs, "stages": stages, "total_seconds": total, "counts": counts})
+    if output.format.value == "table":
+        rows = [(name, f"{seconds:.2f}") for name, seconds in stages.items()]
+        rows.append(("total", f"{total:.2f}"))
+        print_table(f"world build, median of {runs}", ["stage", "seconds"], rows)
+        typer.echo(f"{runs} builds, {'identical' if len(hashes) == 1 else 'NOT identical'}")
         return
-    rows = [(name, f"{seconds:.2f}") for name, seconds in stages.items()]
-    rows.append(("total", f"{total:.2f}"))
-    print_table(f"world build, median of {runs}", ["stage", "seconds"], rows)
+    output.record(
+        {
+            "runs": runs,
+            "stages": stages,
+            "total_seconds": total,
+            "identical_builds": len(hashes) == 1,
+            "content_hash": sorted(hashes)[0],
+            "counts": counts,
+        }
+    )
 
 
 @app.command()

@@ -132,7 +132,7 @@ def sim(
         path = db_path(ctx)
         with user_errors():
             check_path(path)
-        writer = LogWriter(path, batch_runs=log_batch, timeout=log_timeout)
+        writer = LogWriter(path, batch_runs=log_batch, timeout=log_timeout, notify=note)
     with ExitStack() as stack:
         stack.enter_context(user_errors())
         if writer is not None:
@@ -147,8 +147,6 @@ def sim(
             results.append(simulate(bot, target, outfit, range(fights), on_record))
             progress.advance(task, fights)
     if writer is not None:
-        for line in writer.notes:
-            note(line)
         note(f"logged {writer.runs} runs, {writer.events} events")
     output.rows(
         [r.to_dict() for r in results],

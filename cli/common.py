@@ -105,10 +105,10 @@ def open_db(
 def check_writable(path: Path, suffixes: Sequence[str] | None = None) -> None:
     """Fail before any work if `path` cannot be written: a directory, a missing or read-only
     folder, a name in /proc. Nothing is left behind."""
-    if suffixes is not None and path.suffix.lower() not in suffixes:
-        fail(f"{path}: write {' or '.join(suffixes)}, not {path.suffix or 'a file with no suffix'}")
     if path.is_dir():
         fail(f"cannot write {path}: it is a directory")
+    if suffixes is not None and path.suffix.lower() not in suffixes:
+        fail(f"{path}: write {' or '.join(suffixes)}, not {path.suffix or 'a file with no suffix'}")
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
         fail(f"cannot write {path}: directory {parent} does not exist")

@@ -57,15 +57,17 @@ def downgrade(
 @output_options
 def current(ctx: typer.Context, output: Output = Output()) -> None:
     """Print the database's revision (without upgrading it) and whether it is the newest."""
-    from privateer.db.connection import peek_revision
+    from privateer.db.connection import check_path, peek_revision
     from privateer.db.schema_head import SCHEMA_HEAD
 
     from .common import Format, db_path
 
     path = db_path(ctx)
-    with user_errors():
-        open_db(ctx, upgrade=False)
+    with user_errors():  # read on a plain connection: no engine, no alembic unless not at head
+        check_path(path)
         revision = peek_revision(path, note) if path.exists() else None
+        if revision not in (None, SCHEMA_HEAD):
+            open_db(ctx, upgrade=False)  # refuses a revision this code does not know
     if output.format is not Format.TABLE:
         output.record(
             {"revision": revision, "head": SCHEMA_HEAD, "is_head": revision == SCHEMA_HEAD}

@@ -67,12 +67,12 @@ def replay(
     checkpoint hash with the log: "identical", or the first diverging event side by side.
     Exits 1 if any run diverges."""
     from privateer.db.runs import all_run_ids, logged_runs
-    from privateer.engine.replay import ReplayRefusedError, verify_run
+    from privateer.engine.replay import ReplayRefusedError, ReplayResult, verify_run
 
     if (run_id is None) == (not all_runs):
         fail("give a RUN_ID or --all (not both)")
     engine = open_db(ctx)
-    results = []
+    results: list[ReplayResult] = []
     with engine.connect() as conn, user_errors():
         ids = all_run_ids(conn) if all_runs else [int(run_id or 0)]
         for start in range(0, len(ids), 2000):

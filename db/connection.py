@@ -20,13 +20,15 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
-import sqlalchemy as sa
 
 from .errors import DatabaseError, DatabaseLockedError, NotADatabaseError, UnknownRevisionError
 from .schema_head import SCHEMA_HEAD
+
+if TYPE_CHECKING:  # SQLAlchemy is imported when an engine is made, not to peek at a revision
+    import sqlalchemy as sa
 
 DEFAULT_DB_NAME = "privateer.duckdb"
 DB_ENV_VAR = "PRIVATEER_DB"
@@ -104,7 +106,10 @@ def connect_waiting(
     path: Path, *, read_only: bool = False, notify: Notify = _stderr, **config: Any
 ) -> duckdb.DuckDBPyConnection:
     """A plain DuckDB connection, waiting up to LOCK_WAIT_SECONDS for another process's lock."""
-    return _waiting(path, notify, lambda: duckdb.connect(str(path), read_only=read_only, **config))
+    connection: duckdb.DuckDBPyConnection = _waiting(
+        path, notify, lambda: duckdb.connect(str(path), read_only=read_only, **config)
+    )
+    return connection
 
 
 def _waiting(path: Path, notify: Notify, connect: Callable[[], Any]) -> Any:
@@ -139,6 +144,8 @@ def create_db_engine(
 
     No checks and no migration: callers want open_database.
     """
+    import sqlalchemy as sa
+
     extension = spatial_extension_path() if spatial else None
     engine = sa.create_engine(
         f"duckdb:///{path}",
@@ -167,8 +174,9 @@ def translate(path: Path, error: Exception) -> DatabaseError:
     if is_lock_error(error):
         return locked_error(path)
     text = str(error)
-    if isinstance(error, sa.exc.DBAPIError) and error.orig is not None:
-        text = str(error.orig)
+    orig = getattr(error, "orig", None)  # SQLAlchemy's DBAPIError wraps DuckDB's
+    if orig is not None:
+        text = str(orig)
     first_line = text.strip().splitlines()[0] if text.strip() else type(error).__name__
     return DatabaseError(f"cannot use {path}: {first_line}")
 
@@ -248,5 +256,9 @@ def open_database(
         )
     except DatabaseError:
         raise
-    except (duckdb.Error, sa.exc.DBAPIError) as error:
-        raise translate(db_path, error) from error
+    except Exception as error:
+        import sqlalchemy as sa
+
+        if isinstance(error, duckdb.Error | sa.exc.DBAPIError):
+            raise translate(db_path, error) from error
+        raise

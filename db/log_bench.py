@@ -45,6 +45,7 @@ def _bench_append(events: list[Event], per_run: int) -> dict[str, Any]:
         engine = open_database(Path(folder) / "bench.duckdb", notify=lambda _: None)
         raw = engine.raw_connection()
         duck = raw.driver_connection
+        assert duck is not None
         try:
             started = time.perf_counter()
             buffer = RunBuffer()

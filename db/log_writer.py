@@ -22,8 +22,9 @@ import os
 import select
 import signal
 import struct
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -39,6 +40,10 @@ TIMEOUT_SECONDS = 30.0  # a chunk is written in well under a second; this long m
 CHUNK_RUNS = 250  # runs sent at a time: the writer keeps pace, memory stays small
 BATCH_RUNS = 1000  # runs a transaction: fewer commits, and at most this many lost to a kill
 _FRAME = struct.Struct("<q")
+
+def _stderr(message: str) -> None:
+    print(message, file=sys.stderr)
+
 
 RunRow = tuple[Any, ...]
 """One run as the writer takes it: (mode, seed, options JSON, outcome, score, days, rounds,
@@ -111,22 +116,26 @@ def _writer(path: str, inbox: int, outbox: int, batch_runs: int) -> None:
 
     gc.disable()  # short-lived, acyclic rows: the collector would only cost time here
     from .connection import connect_waiting, open_database
+    from .errors import DatabaseError
     from .runlog import RunBuffer, next_run_id, write
 
+    def note(message: str) -> None:
+        _say(outbox, ("note", message))
+
     try:
-        notes: list[str] = []
-        open_database(Path(path), notify=notes.append, pooled=False).dispose()
-        duck = connect_waiting(Path(path), notify=notes.append)
+        open_database(Path(path), notify=note, pooled=False).dispose()
+        duck = connect_waiting(Path(path), notify=note)
         duck.execute("SET threads = 1")  # the other core is the simulation's
         # Commits append to the write-ahead log; checkpointing it into the file waits for the
         # end (or the next open, if killed) instead of interrupting the batches.
         duck.execute("SET checkpoint_threshold = '1GB'")
         run_id = next_run_id(duck)
+    except DatabaseError as error:
+        _say(outbox, ("refused", str(error)))
+        return
     except BaseException as error:
         _say(outbox, ("error", f"{type(error).__name__}: {error}"))
         return
-    for note in notes:
-        _say(outbox, ("note", note))
     _say(outbox, ("ready", run_id))
     runs = events = 0
     buffer, pending = RunBuffer(), 0
@@ -214,8 +223,10 @@ class LogWriter:
         batch_runs: int = BATCH_RUNS,
         chunk_runs: int = CHUNK_RUNS,
         timeout: float = TIMEOUT_SECONDS,
+        notify: Callable[[str], None] = _stderr,
     ) -> None:
         self.path = path
+        self.notify = notify
         self.batch_runs = batch_runs
         self.chunk_runs = min(chunk_runs, batch_runs)
         self.timeout = timeout
@@ -223,10 +234,11 @@ class LogWriter:
         self.unanswered = 0
         self.runs = 0
         self.events = 0
-        self.notes: list[str] = []
         self._inbox_r, self._inbox_w = os.pipe()
         self._outbox_r, self._outbox_w = os.pipe()
-        context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        # fork: the writer starts at once with what this process has loaded. (Not spawn: that
+        # would import everything again before the first batch.)
+        context = multiprocessing.get_context("fork")
         self.process = context.Process(
             target=_writer,
             args=(str(path), self._inbox_r, self._outbox_w, batch_runs),
@@ -237,7 +249,8 @@ class LogWriter:
 
     @property
     def pid(self) -> int | None:
-        return self.process.pid
+        pid: int | None = self.process.pid
+        return pid
 
     def __enter__(self) -> LogWriter:
         self.process.start()
@@ -279,11 +292,14 @@ class LogWriter:
                     body = self._answers[_FRAME.size : _FRAME.size + size]
                     self._answers = self._answers[_FRAME.size + size :]
                     message = marshal.loads(body)
+                    if message[0] == "refused":  # the database, as any command would say
+                        self._stop()
+                        raise DatabaseError(str(message[1]))
                     if message[0] == "error":
                         self._stop()
                         raise DatabaseError(f"logging failed: {message[1]}")
                     if message[0] == "note":
-                        self.notes.append(str(message[1]))
+                        self.notify(str(message[1]))
                         continue
                     if message[0] in ("taken", "done"):
                         self.runs, self.events = int(message[1]), int(message[2])

@@ -23,7 +23,7 @@ import pyarrow as pa
 from privateer.engine.combat.encounter import ENGINE_VERSION
 from privateer.engine.combat.outfit import Outfit
 from privateer.engine.combat.record import FightRecord
-from privateer.engine.events import Event, RawEvent, payloads_json
+from privateer.engine.events import RawEvent, payloads_json
 
 
 def now() -> datetime:
@@ -156,7 +156,9 @@ class RunBuffer:
             finished=finished,
         )
 
-    def add_events(self, run_id: int, first_seq: int, events: list[Event], day: int = 0) -> None:
+    def add_events(
+        self, run_id: int, first_seq: int, events: Sequence[RawEvent], day: int = 0
+    ) -> None:
         self.events.add(run_id, first_seq, events, day)
 
     def add_actions(

@@ -31,13 +31,15 @@ RUN_FIELDS = (
 
 
 def list_runs(conn: sa.Connection, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
+    """Runs, newest first. The bounds are written into the statement as integers: DuckDB's
+    Python binding imports pandas to bind any parameter, which would double the time a
+    listing takes to start."""
     rows = (
         conn.execute(
             sa.text(
                 f"SELECT {', '.join(RUN_FIELDS)} FROM runs ORDER BY run_id DESC "
-                "LIMIT :limit OFFSET :offset"
-            ),
-            {"limit": limit, "offset": offset},
+                f"LIMIT {int(limit)} OFFSET {int(offset)}"
+            )
         )
         .mappings()
         .all()

@@ -7,6 +7,7 @@ past 32 bits, a fight already over) is refused in one line, naming what is wrong
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -74,10 +75,9 @@ def load_save(conn: sa.Connection, run_id: int | None = None) -> LoadedSave:
         )
     data = state_json
     if isinstance(data, str):
-        try:
+        # A bare string (as DuckDB hands back a JSON text value) is not JSON: refused below.
+        with contextlib.suppress(json.JSONDecodeError):
             data = json.loads(data)
-        except json.JSONDecodeError:
-            pass  # a bare string, as DuckDB hands back a JSON text value: refused below
     try:
         state = Encounter.from_dict(data)
     except ValueError as error:

@@ -106,10 +106,12 @@ def node_counts(conn: sa.Connection) -> dict[str, int]:
 
 
 def world_counts(conn: sa.Connection) -> dict[str, Any]:
+    def scalar(sql: str) -> int:
+        return int(conn.execute(sa.text(sql)).scalar_one())
+
     """What the world holds now: nodes by kind, legs, steps, features by kind."""
     by_kind = node_counts(conn)
     graph = sum(n for kind, n in by_kind.items() if kind != "waypoint")
-    scalar = lambda sql: int(conn.execute(sa.text(sql)).scalar_one())  # noqa: E731
     features = {
         str(k): int(n)
         for k, n in conn.execute(

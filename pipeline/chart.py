@@ -76,6 +76,7 @@ def draw_chart(
     import matplotlib.pyplot as plt
     from matplotlib.collections import LineCollection, PatchCollection
     from matplotlib.patches import Polygon as Patch
+    from matplotlib.patches import Rectangle
 
     if out.suffix.lower() not in FORMATS:
         raise WorldBuildError(f"{out}: the chart is written as .svg or .png")
@@ -114,7 +115,7 @@ def draw_chart(
     ax.set_aspect("auto")
     ax.set_axis_off()
     ax.add_patch(
-        plt.Rectangle(
+        Rectangle(
             (box.west, box.south),
             box.east - box.west,
             box.north - box.south,

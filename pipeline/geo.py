@@ -37,7 +37,7 @@ def to_lonlat(xyz: Array) -> tuple[Array, Array]:
 
 
 def round_coords(values: Array) -> Array:
-    out: Array = np.round(np.asarray(values, dtype=np.float64), COORD_DECIMALS)
+    out: Array = np.round(np.asarray(values, dtype=np.float64), COORD_DECIMALS).astype(np.float64)
     out[out == 0.0] = 0.0  # no negative zeros
     return out
 

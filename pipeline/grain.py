@@ -15,6 +15,8 @@ from pathlib import Path
 import numpy as np
 from scipy.spatial import cKDTree
 
+from privateer.engine.winds import wind
+
 from .datafiles import lonlat_pairs, read_csv, read_features
 from .geo import (
     Array,
@@ -25,7 +27,6 @@ from .geo import (
     split_polyline,
     to_xyz,
 )
-from .winds import wind
 
 _SAMPLE_NM = 2.0  # fine enough that the nearest sample is within a mile of the line
 

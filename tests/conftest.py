@@ -47,3 +47,36 @@ def locked_db(db_path: Path) -> Iterator[Path]:
     finally:
         holder.kill()
         holder.wait()
+
+
+@pytest.fixture(scope="session")
+def full_world() -> object:
+    """The whole world from the default Natural Earth 1:10m source, built once per test run
+    (a few seconds) and shared by every test that needs it."""
+    from privateer.pipeline.build import build_world
+
+    return build_world()
+
+
+@pytest.fixture(scope="session")
+def full_world_db(full_world: object, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database holding the full world, written once; tests that change their database
+    copy it first (`world_db_copy`)."""
+    from privateer.db import open_database
+    from privateer.pipeline.build import write_world
+
+    path = tmp_path_factory.mktemp("full-world") / "world.duckdb"
+    engine = open_database(path, spatial=True, notify=lambda _: None)
+    write_world(engine, full_world)  # type: ignore[arg-type]
+    engine.dispose()
+    return path
+
+
+@pytest.fixture
+def world_db_copy(full_world_db: Path, tmp_path: Path) -> Path:
+    """A database of one's own with the full world in it."""
+    import shutil
+
+    path = tmp_path / "world.duckdb"
+    shutil.copyfile(full_world_db, path)
+    return path

@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from privateer.cli.app import app
@@ -87,4 +88,5 @@ def test_bench_combat_prints_fights_per_second() -> None:
     result = runner.invoke(app, ["bench", "combat", "--fights", "50", "--json"])
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert data["fights"] == 50 and data["fights_per_second"] > 0
+    assert data["fights"] == 50
+    assert data["fights_per_second"] == pytest.approx(50 / data["seconds"], rel=0.02)

@@ -107,7 +107,7 @@ def test_a_downgrade_that_drops_data_names_it_and_needs_yes(db_path: Path) -> No
 def test_the_stored_head_is_alembics() -> None:
     from privateer.db.schema_head import SCHEMA_HEAD
 
-    assert SCHEMA_HEAD == migrate.head_revision()
+    assert migrate.head_revision() == SCHEMA_HEAD
 
 
 def test_bad_databases_give_one_line_and_exit_2(tmp_path: Path) -> None:

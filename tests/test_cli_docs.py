@@ -40,3 +40,34 @@ def test_every_command_has_help_and_is_in_the_readme() -> None:
         usage = next(i for i, line in enumerate(lines) if line.startswith("Usage:"))
         assert any(lines[usage + 1 :]), f"{' '.join(path)} has no help text"
         assert f"privateer {' '.join(path)}" in README, f"{' '.join(path)} is not in the README"
+
+
+def test_usage_lines_name_arguments_plainly_and_flags_take_no_value() -> None:
+    runner = CliRunner()
+    for path in COMMANDS:
+        text = runner.invoke(app, [*path, "--help"]).stdout
+        usage = next(line for line in text.splitlines() if "Usage:" in line)
+        assert "{" not in usage, usage
+        assert "<bool>" not in text and "<str>" not in text, path
+
+
+def test_every_argument_says_what_it_is() -> None:
+    """Arguments carry help text in the listing (a dependency once dropped it silently)."""
+    command = typer.main.get_command(app)
+    runner = CliRunner()
+    for path in COMMANDS:
+        node = command
+        for name in path:
+            node = node.commands[name]  # type: ignore[attr-defined]
+        text = " ".join(runner.invoke(app, [*path, "--help"]).stdout.split())
+        for param in node.params:  # type: ignore[attr-defined]
+            if param.param_type_name == "argument":
+                assert param.help and " ".join(param.help.split()[:4]) in text, (path, param.name)
+
+
+def test_the_crew_help_lists_every_hand() -> None:
+    from privateer.engine.combat.ships import CREW
+
+    text = " ".join(CliRunner().invoke(app, ["fight", "--help"]).stdout.split())
+    for hand in CREW:
+        assert hand in text, hand

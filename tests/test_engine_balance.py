@@ -42,3 +42,21 @@ def test_a_bigger_ship_is_sturdier_but_less_nimble() -> None:
     piloted = simulate(BOTS["balanced"], "armada", Outfit("brigantine", crew=("pilot",)), FIGHTS)
     assert brigantine.got_away < pinnace.got_away
     assert piloted.got_away > brigantine.got_away  # "Hire a pilot."
+
+
+def test_the_captains_play_differently() -> None:
+    """The reckless captain trades hull for damage (she stands and fights an armada she should
+    run from, and sinks more); the careful one will not (she runs sooner and sinks less)."""
+    seeds = range(1000)
+    table = {
+        (bot, target): simulate(BOTS[bot], target, Outfit(), seeds)
+        for bot in ("reckless", "balanced", "careful")
+        for target in ("armada", "treasure_fleet")
+    }
+    for target in ("armada", "treasure_fleet"):
+        reckless, balanced, careful = (
+            table[bot, target] for bot in ("reckless", "balanced", "careful")
+        )
+        assert reckless.sunk >= balanced.sunk + 0.10, target
+        assert careful.sunk < balanced.sunk, target
+        assert careful.got_away > balanced.got_away, target

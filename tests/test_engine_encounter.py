@@ -25,7 +25,7 @@ from privateer.engine.combat.encounter import (
 )
 from privateer.engine.combat.outfit import Outfit, OutfitError
 from privateer.engine.combat.settle import settle
-from privateer.engine.combat.ships import KIND_INDEX, TARGETS
+from privateer.engine.combat.ships import CATALOGUE, KIND_INDEX, TARGETS
 
 
 def card(key: str, side: int) -> int:
@@ -189,7 +189,15 @@ def test_a_town_cannot_run_and_the_raiders_can_fall_back() -> None:
     state, _ = create_encounter("town", Outfit(), seed=0)
     every = state.deck + state.hand
     assert sum(1 for c in every if c == card("boats", YOU)) == 2
-    assert not any(c & 1 == THEM and c >> 1 in (KIND_INDEX["crowd_sail"],) for c in every)
+    # The town's side holds no card that makes way: it cannot run.
+    assert not any(c & 1 == THEM and CATALOGUE[c >> 1].flee for c in every)
+    assert sorted(CATALOGUE[c >> 1].key for c in every if c & 1 == THEM) == sorted(
+        CATALOGUE[k].key for k in TARGETS["town"].deck
+    )
+    # Play it out with the raiders never running: the town never gets away.
+    while state.result is None:
+        act(state, Keep(0, 1))
+    assert state.result is not Termination.FLED
 
 
 def test_outfits_are_checked() -> None:

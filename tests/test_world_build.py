@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import duckdb
 import geopandas as gpd
 import numpy as np
 import pyarrow as pa
@@ -110,7 +111,7 @@ def test_a_failed_write_leaves_the_old_world(iberia: object, db_path: Path) -> N
         "content_hash": "0" * 64,
         "counts": {},
     }
-    with pytest.raises(Exception, match="NOT NULL"):
+    with pytest.raises(duckdb.ConstraintException, match=r"NOT NULL constraint failed: .*nm"):
         replace_world(engine, broken, record)
     assert _dump(engine) == before
     with engine.connect() as conn:
@@ -125,7 +126,20 @@ def test_a_reprojected_source_gives_the_same_kind_of_world(tmp_path: Path) -> No
     path = tmp_path / "islands.gpkg"
     islands.to_file(path)
     read = read_source(path)
-    assert shapely.union_all(read.polygons).bounds == pytest.approx((-3, -1, 3, 1), abs=1e-6)
+    # Read back in degrees: the two islands, where they were drawn, not in metres.
+    assert len(read.polygons) == 2
+    assert sorted(p.bounds for p in read.polygons) == [
+        pytest.approx((-3, -1, -1, 1), abs=1e-6),
+        pytest.approx((1, -1, 3, 1), abs=1e-6),
+    ]
+    # And the world built from them rings both islands with coast nodes, in degrees.
+    world = build_world(path, BuildParams(box=Box(-10.0, -8.0, 10.0, 8.0)))
+    nodes = world.tables["nodes"].to_pandas()
+    coast = nodes[nodes.kind == "coast"]
+    assert len(coast) >= 8
+    west, east = coast[coast.lon < 0], coast[coast.lon > 0]
+    assert len(west) >= 4 and len(east) >= 4
+    assert coast.lon.abs().max() < 5.0 and coast.lat.abs().max() < 3.0
 
 
 @pytest.mark.parametrize(

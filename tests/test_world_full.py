@@ -1,12 +1,16 @@
-"""The integration test: the whole world from the default Natural Earth 1:10m source.
+"""The integration test: the whole world from the default Natural Earth 1:10m source, built
+once for the whole test run (tests/conftest.py).
 
 Counts land near the seed's (6,954 graph nodes, 3,213 on the coast, 24,331 steps), the sea is
-one, the straits work, and a second build is identical.
+one, the straits work. (That a second full build is identical is measured by `privateer bench
+world`, which builds it several times and compares their hashes; the tests check it on a
+region, tests/test_world_build.py.)
 """
 
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -15,15 +19,17 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components, dijkstra
 from scipy.spatial import cKDTree
 
-from privateer.pipeline.build import BuiltWorld, build_world
+from privateer.pipeline.build import BuiltWorld
 from privateer.pipeline.geo import distance_nm, to_xyz
 from privateer.pipeline.land import Land
 from privateer.pipeline.source import default_source, read_source
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
-def world() -> BuiltWorld:
-    return build_world()
+def world(full_world: BuiltWorld) -> BuiltWorld:
+    return full_world
 
 
 @pytest.fixture(scope="module")
@@ -117,12 +123,6 @@ def test_the_black_sea_through_the_dardanelles_and_bosporus(router: Router) -> N
     assert any("Bosporus" in s for s in straits)
 
 
-def test_a_second_build_is_identical(world: BuiltWorld) -> None:
-    again = build_world()
-    assert again.content_hash == world.content_hash
-    assert again.counts == world.counts
-
-
 def test_every_port_sits_on_a_graph_node_near_it(frames: dict[str, pd.DataFrame]) -> None:
     ports, nodes = frames["ports"], frames["nodes"].set_index("node_id")
     assert len(ports) == 111 and ports.nation.nunique() == 20
@@ -188,17 +188,15 @@ def test_drakes_route_touches_his_places_in_order(frames: dict[str, pd.DataFrame
 
 
 def test_the_chart_holds_every_port(
-    world: BuiltWorld, tmp_path_factory: pytest.TempPathFactory
+    world: BuiltWorld, full_world_db: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     import xml.etree.ElementTree as ET
 
     from privateer.db import open_database
-    from privateer.pipeline.build import write_world
     from privateer.pipeline.chart import Flow, draw_chart
 
     folder = tmp_path_factory.mktemp("chart")
-    engine = open_database(folder / "w.duckdb", notify=lambda _: None)
-    write_world(engine, world)
+    engine = open_database(full_world_db, read_only=True, notify=lambda _: None)
     drawn = draw_chart(engine, folder / "world.svg", flow=Flow.parse("wind:1"), drake=True)
     engine.dispose()
     ids = {e.get("id") for e in ET.parse(folder / "world.svg").iter()}

@@ -52,7 +52,11 @@ DOWNGRADE_DROPS = ("runs.target", "runs.ship", "runs.bot", "runs.rounds")
 def upgrade() -> None:
     for name, kind in RUN_COLUMNS:
         op.add_column("runs", sa.Column(name, kind))
-    # Runs logged before (or kept across a downgrade) get their columns back: what was fought
+    op.create_index("runs_by_fight", "runs", ["mode", "target", "ship", "bot"])
+    op.create_index("runs_by_outcome", "runs", ["outcome"])
+    op.execute(EVENT_FACTS)
+    # (After the indexes: DuckDB cannot index a table with updates outstanding.) Runs logged
+    # before (or kept across a downgrade) get their columns back: what was fought
     # from the options each run keeps, how far it got from its events.
     op.execute(
         """UPDATE runs SET target = options->>'$.target', ship = options->>'$.ship',
@@ -60,9 +64,6 @@ def upgrade() -> None:
                   rounds = (SELECT max(TRY_CAST(e.payload->>'$.round' AS INTEGER))
                             FROM events e WHERE e.run_id = runs.run_id)"""
     )
-    op.create_index("runs_by_fight", "runs", ["mode", "target", "ship", "bot"])
-    op.create_index("runs_by_outcome", "runs", ["outcome"])
-    op.execute(EVENT_FACTS)
 
 
 def downgrade() -> None:

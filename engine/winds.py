@@ -1,4 +1,6 @@
-"""The wind: a model of the global circulation, exactly as seed 000 states it.
+"""The wind and the seasons: a model of the global circulation, exactly as seed 000 states it.
+Pure (NumPy only): the pipeline writes it into the world tables, and the voyage asks it the
+season of a day.
 
 - The trades blow toward the west and the equator, hardest about 14°, slack in the doldrums.
 - The westerlies blow toward the east and the pole, hardest about 48°, and 40% harder in the
@@ -17,8 +19,9 @@ and named below.
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
-from .geo import Array
+Array = npt.NDArray[np.float64]
 
 SEASON_DAYS = 91
 SEASONS = ("spring", "summer", "autumn", "winter")
@@ -102,4 +105,5 @@ def wind(lon: Array, lat: Array, season: int) -> tuple[Array, Array]:
         monsoon = in_monsoon_seas(lon, lat)
         toward = np.where(monsoon, MONSOON_TOWARD[season], toward)
         knots = np.where(monsoon, MONSOON_KNOTS, knots)
-    return np.round(np.mod(toward, 360.0), 3), np.round(knots, 3)
+    toward_deg: Array = np.round(np.mod(toward, 360.0), 3).astype(np.float64)
+    return toward_deg, np.round(knots, 3).astype(np.float64)

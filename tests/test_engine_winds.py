@@ -1,11 +1,11 @@
-"""The wind model says what the seed says (pipeline/winds.py)."""
+"""The wind model says what the seed says (engine/winds.py)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from privateer.pipeline.winds import belt_wind, season_of_day, wind
+from privateer.engine.winds import belt_wind, season_of_day, wind
 
 SPRING, SUMMER, AUTUMN, WINTER = range(4)
 

@@ -1,0 +1,293 @@
+"""Every number of the duel's rules, in one frozen dataclass, and the small pure functions that
+read it: the wind table, the shot table, the bow-or-stern halving.
+
+Each field names its source: "seed" quotes seeds/001, "choice" is ours where the seed is
+silent. A sweep varies any field by name: `DuelRules().variant(flee_distance=12)`.
+
+>>> rules = DuelRules()
+>>> shot_damage(rules, "ball", 1), shot_damage(rules, "ball", 2), shot_damage(rules, "ball", 4)
+(0, 2, 1)
+>>> wind_step(rules, 0, False, 4)
+(1, False, 'veer')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from .hexes import board
+
+SHOTS = ("ball", "chain", "grape")
+SHOT_HITS = {"ball": "hull", "chain": "sails", "grape": "crew"}
+"""Seed: "A ball ... can penetrate a hull, a chain ... can damage sails, a grape ... crew"."""
+STATS = ("hull", "sails", "crew")
+REPAIRABLE = ("hull", "sails")
+WIND_CHANGES = ("hold", "veer", "back", "calm")
+CALM_CHANGES = ("calm", "return")
+
+
+@dataclass(frozen=True, slots=True)
+class DuelRules:
+    """The rules of the open-water duel (seed 001)."""
+
+    name: str = "seed-001"  # a label: a preset's name, or a variant's (see variant())
+    # --- the ships
+    hull: int = 6  # seed: "starting stats (Hull 6, ...)"; also the cap of a repair
+    sails: int = 4  # seed: "(... Sails 4, ...)"
+    crew: int = 4  # seed: "(... Crew 4)"
+    start_loaded: str = "ball"  # seed: "starts the game with the cannon loaded with a ball"
+    # --- the wind
+    die: int = 6  # seed: "A d6 roll at the start of each round"
+    # seed: 1-3 holds, 4 rotates 60 clockwise (veers), 5 counterclockwise (backs), 6 calm
+    wind_table: tuple[str, ...] = ("hold", "hold", "hold", "veer", "back", "calm")
+    # seed: when calm, 1-4 stays calm, 5-6 returns from the last direction
+    calm_table: tuple[str, ...] = ("calm", "calm", "calm", "calm", "return", "return")
+    with_wind: int = 1  # seed: "Facing exactly with the wind gives +1 Movement Point"
+    against_wind: int = 1  # seed: "Facing exactly against it gives -1 Movement Point"
+    # --- movement
+    move_cost: int = 1  # seed: "the hex ahead or either adjacent forward hex ... for 1 Move"
+    turn_cost: int = 1  # seed: "Turning 60 degrees in place also costs 1 Move"
+    drift: int = 1  # seed: at 0 Sails "it drifts one hex downwind"
+    # --- guns: damage by range (index = range); 0 = out of range
+    fire_crew: int = 1  # seed: "Firing needs at least 1 Crew"
+    reload_crew: int = 1  # choice: reloading is handled by the same gun crew (seed silent)
+    ball: tuple[int, ...] = (0, 0, 2, 1, 1)  # seed: 2 at range 2, 1 at 3-4, not at range 1
+    chain: tuple[int, ...] = (0, 2, 1)  # seed: 2 at range 1, 1 at range 2
+    grape: tuple[int, ...] = (0, 2)  # seed: range 1, damage 2
+    end_on_divisor: int = 2  # seed: through bow or stern "halved, rounded down"
+    end_on_minimum: int = 1  # seed: "to a minimum of 1"
+    # --- repair
+    repair_crew: int = 2  # seed: "Repair needs 2 Crew"
+    repair_move: int = 2  # seed: "It costs 2 Move" (choice: all the Move left, if less)
+    repair_amount: int = 1  # seed: "+1 Hull or Sails at the start of your next turn"
+    # --- fleeing
+    flee_distance: int = 16  # seed: "at least 16 hexes from the enemy"
+    # --- where the seed is silent (choices, see engine/duel/__init__.py)
+    cols: int = 24  # choice: 24 x 16 hexes, widest distance 31, so 16 apart is reachable
+    rows: int = 16  # choice: see cols
+    red_start: tuple[int, int, int] = (5, 7, 0)  # choice: (col, row, facing): F8 facing east
+    blue_start: tuple[int, int, int] = (18, 8, 3)  # choice: S9 facing west, 13 hexes off
+    first_side: int = 0  # choice: Red (the player) activates first in every round ...
+    initiative: str = "fixed"  # choice: ... ("alternate": first_side in odd rounds only)
+    max_rounds: int = 60  # choice: after round 60 the ships part (Termination.ROUND_LIMIT)
+
+    def __post_init__(self) -> None:
+        problems = _problems(self)
+        if problems:
+            raise ValueError(f"rules {self.name!r}: {problems[0]}")
+
+    def variant(self, **changes: Any) -> DuelRules:
+        """These rules with some fields changed, named after the change (for sweeps).
+
+        >>> DuelRules().variant(flee_distance=12).name
+        'seed-001+flee_distance=12'
+        """
+        unknown = [k for k in changes if k not in _FIELD_NAMES or k == "name"]
+        if unknown:
+            raise ValueError(f"no rule named {unknown[0]!r}")
+        label = "+".join(f"{k}={_label(v)}" for k, v in sorted(changes.items()))
+        return replace(self, name=f"{self.name}+{label}", **changes)
+
+    def start(self, stat: str) -> int:
+        """A ship's starting value of hull, sails or crew: also the cap of a repair."""
+        return int(getattr(self, stat))
+
+    def shot_table(self, shot: str) -> tuple[int, ...]:
+        return tuple(getattr(self, shot))
+
+    def max_range(self, shot: str) -> int:
+        return len(self.shot_table(shot)) - 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> DuelRules:
+        """Rebuild rules from to_dict's output; ValueError naming a missing or bad field."""
+        if not isinstance(data, dict):
+            raise ValueError("rules must be a mapping of field to value")
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            if f.name not in data:
+                raise ValueError(f"rules: missing field {f.name!r}")
+            value = data[f.name]
+            if isinstance(value, list):
+                value = tuple(value)
+            values[f.name] = value
+        extra = sorted(set(data) - set(_FIELD_NAMES))
+        if extra:
+            raise ValueError(f"rules: unknown field {extra[0]!r}")
+        return cls(**values)
+
+
+_FIELD_NAMES = tuple(f.name for f in fields(DuelRules))
+_TEXT_FIELDS = ("name", "start_loaded", "initiative")
+INITIATIVES = ("fixed", "alternate")
+_TUPLE_FIELDS = ("wind_table", "calm_table", "ball", "chain", "grape", "red_start", "blue_start")
+
+
+def _plain(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _label(value: Any) -> str:
+    return "/".join(str(v) for v in value) if isinstance(value, tuple) else str(value)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _problems(rules: DuelRules) -> list[str]:
+    out: list[str] = []
+    for name in _FIELD_NAMES:
+        value = getattr(rules, name)
+        if name in _TEXT_FIELDS:
+            if not isinstance(value, str) or not value:
+                out.append(f"{name} must be a non-empty text, not {value!r}")
+        elif name in _TUPLE_FIELDS:
+            if not isinstance(value, tuple):
+                out.append(f"{name} must be a tuple, not {type(value).__name__}")
+        elif not _is_int(value):
+            out.append(f"{name} must be an integer, not {value!r}")
+        elif value < 0:
+            out.append(f"{name} must not be negative, not {value}")
+    if out:
+        return out
+    if rules.start_loaded not in (*SHOTS, ""):
+        out.append(f"start_loaded must be one of {SHOTS} or '', not {rules.start_loaded!r}")
+    at_least_one = ("hull", "sails", "crew", "die", "cols", "rows", "max_rounds")
+    # a free step would make an activation endless; a divisor of 0 would fail
+    for name in (*at_least_one, "move_cost", "turn_cost", "end_on_divisor"):
+        if getattr(rules, name) < 1:
+            out.append(f"{name} must be at least 1")
+    if len(rules.wind_table) != rules.die or any(c not in WIND_CHANGES for c in rules.wind_table):
+        out.append(f"wind_table must give one of {WIND_CHANGES} for each face of the die")
+    if len(rules.calm_table) != rules.die or any(c not in CALM_CHANGES for c in rules.calm_table):
+        out.append(f"calm_table must give one of {CALM_CHANGES} for each face of the die")
+    for shot in SHOTS:
+        table = getattr(rules, shot)
+        if len(table) < 2 or table[0] != 0 or not all(_is_int(d) and d >= 0 for d in table):
+            out.append(f"{shot} must list damage by range from 0 (0 at range 0, none negative)")
+    if rules.first_side not in (0, 1):
+        out.append("first_side must be 0 (red) or 1 (blue)")
+    if rules.initiative not in INITIATIVES:
+        out.append(f"initiative must be one of {INITIATIVES}, not {rules.initiative!r}")
+    if out:
+        return out
+    try:
+        grid = board(rules.cols, rules.rows)
+    except ValueError as error:
+        return [str(error)]
+    starts = []
+    for name in ("red_start", "blue_start"):
+        start = getattr(rules, name)
+        if len(start) != 3 or not all(_is_int(v) for v in start):
+            out.append(f"{name} must be (col, row, facing)")
+            continue
+        if not grid.on_board((start[0], start[1])) or not 0 <= start[2] < 6:
+            out.append(f"{name} {start} is off the {rules.cols}x{rules.rows} board")
+        starts.append((start[0], start[1]))
+    if len(starts) == 2 and starts[0] == starts[1]:
+        out.append("the ships cannot start on the same hex")
+    if rules.flee_distance > grid.widest():
+        out.append(
+            f"flee_distance {rules.flee_distance} is out of reach on a {rules.cols}x{rules.rows} "
+            f"board (widest {grid.widest()})"
+        )
+    return out
+
+
+def first_in_round(rules: DuelRules, round_: int) -> int:
+    """The side that activates first in a round (0 red, 1 blue).
+
+    >>> [first_in_round(DuelRules(initiative="alternate"), r) for r in (1, 2, 3)]
+    [0, 1, 0]
+    """
+    if rules.initiative == "alternate":
+        return (rules.first_side + round_ - 1) % 2
+    return rules.first_side
+
+
+def shot_damage(rules: DuelRules, shot: str, distance: int) -> int:
+    """Damage of `shot` at `distance` before any halving; 0 when out of its range."""
+    table = rules.shot_table(shot)
+    return table[distance] if 0 <= distance < len(table) else 0
+
+
+def end_on(rules: DuelRules, damage: int) -> int:
+    """Damage of a shot that enters through the bow or stern: halved, down, at least the
+    minimum.
+
+    >>> end_on(DuelRules(), 2), end_on(DuelRules(), 1)
+    (1, 1)
+    """
+    return max(rules.end_on_minimum, damage // rules.end_on_divisor)
+
+
+def wind_modifier(rules: DuelRules, facing: int, wind_to: int, calm: bool) -> int:
+    """The Move a facing gains (or loses) from the wind; `wind_to` is where it blows.
+
+    >>> wind_modifier(DuelRules(), 0, 0, False), wind_modifier(DuelRules(), 3, 0, False)
+    (1, -1)
+    """
+    if calm:
+        return 0
+    if facing == wind_to:
+        return rules.with_wind
+    if facing == (wind_to + 3) % 6:
+        return -rules.against_wind
+    return 0
+
+
+def move_points(rules: DuelRules, sails: int, facing: int, wind_to: int, calm: bool) -> int:
+    """Movement Points for an activation: Sails plus the wind, never below 0; none at 0 Sails.
+
+    >>> move_points(DuelRules(), 0, 0, 0, False), move_points(DuelRules(), 1, 3, 0, False)
+    (0, 0)
+    """
+    if sails <= 0:
+        return 0
+    return max(0, sails + wind_modifier(rules, facing, wind_to, calm))
+
+
+def wind_step(rules: DuelRules, wind_to: int, calm: bool, roll: int) -> tuple[int, bool, str]:
+    """The wind after a round's roll (1..die): (blows to, calm, what it did: hold, veer,
+    back, calm, still or return).
+
+    A calm wind keeps its last direction, and returns from it.
+
+    >>> wind_step(DuelRules(), 2, False, 6), wind_step(DuelRules(), 2, True, 5)
+    ((2, True, 'calm'), (2, False, 'return'))
+    """
+    if not 1 <= roll <= rules.die:
+        raise ValueError(f"a wind roll is 1..{rules.die}, not {roll}")
+    if calm:
+        if rules.calm_table[roll - 1] == "calm":
+            return wind_to, True, "still"
+        return wind_to, False, "return"
+    change = rules.wind_table[roll - 1]
+    if change == "veer":
+        return (wind_to + 1) % 6, False, change
+    if change == "back":
+        return (wind_to + 5) % 6, False, change
+    return wind_to, change == "calm", change
+
+
+RULESETS: dict[str, DuelRules] = {"seed-001": DuelRules()}
+"""Named presets; a `--rules NAME` picks one."""
+
+
+def find_duel_rules(name: str) -> DuelRules:
+    """A preset by name.
+
+    >>> find_duel_rules("seed-001") == DuelRules()
+    True
+    """
+    try:
+        return RULESETS[name]
+    except KeyError:
+        raise ValueError(
+            f"no duel rules named {name!r}; choose from {', '.join(RULESETS)}"
+        ) from None

@@ -1,0 +1,134 @@
+"""One writer at a time: a command that waits on a person holds nothing, other commands work
+meanwhile, and a command that meets another's lock waits a few seconds (saying so), then gives
+the one line every command gives, with nothing corrupted."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from privateer.cli.app import app
+
+runner = CliRunner()
+
+
+def read_until(stream: object, text: str, seconds: float = 60.0) -> str:
+    """Read a child's output a character at a time until `text` shows (a prompt has no
+    newline)."""
+    seen = ""
+    deadline = time.monotonic() + seconds
+    while text not in seen:
+        assert time.monotonic() < deadline, seen
+        ch = stream.read(1)  # type: ignore[attr-defined]
+        assert ch, seen
+        seen += ch
+    return seen
+
+
+def test_a_fight_waiting_for_a_key_holds_no_database(db_path: Path) -> None:
+    base = ["--db", str(db_path)]
+    fight = subprocess.Popen(
+        [sys.executable, "-m", "privateer", *base, "fight", "--seed", "4"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert fight.stdin is not None and fight.stdout is not None
+        read_until(fight.stdout, "s break off >")
+        # While it waits for a key, every other command reads and writes the database.
+        listed = runner.invoke(app, [*base, "runs", "list", "--json"])
+        assert listed.exit_code == 0, listed.output
+        assert [r["mode"] for r in json.loads(listed.stdout)] == ["fight"]
+        counted = runner.invoke(app, [*base, "sql", "SELECT count(*) AS n FROM saves", "--json"])
+        assert counted.exit_code == 0 and json.loads(counted.stdout) == [{"n": 1}]
+        logged = runner.invoke(app, [*base, "sim", "--log", "--fights", "3"])
+        assert logged.exit_code == 0, logged.output
+        # And the fight carries on, saving where it is.
+        fight.stdin.write("12\n")
+        fight.stdin.flush()
+        read_until(fight.stdout, "s break off >")
+        fight.stdin.write("s\n")
+        fight.stdin.flush()
+        _, err = fight.communicate(timeout=60)
+    finally:
+        fight.kill()
+    assert fight.returncode == 0, err
+    shown = json.loads(runner.invoke(app, [*base, "runs", "show", "1", "--json"]).stdout)
+    assert shown["actions"] == 1 and shown["rounds"] == 2
+    assert (
+        json.loads(runner.invoke(app, [*base, "runs", "list", "--json"]).stdout)[0]["run_id"] == 16
+    )
+
+
+def test_a_held_database_is_waited_for_then_refused_in_one_line(locked_db: Path) -> None:
+    for command in (["runs", "list"], ["db", "tables"], ["sim", "--log", "--fights", "5"]):
+        started = time.perf_counter()
+        result = runner.invoke(app, ["--db", str(locked_db), *command])
+        waited = time.perf_counter() - started
+        assert result.exit_code == 2, (command, result.output)
+        lines = result.stderr.strip().splitlines()
+        assert lines[0] == f"waiting for {locked_db}: another process is using it"
+        assert lines[-1] == (
+            f"error: {locked_db} is in use by another process (DuckDB allows one writer); "
+            "wait for it to finish or use another --db"
+        )
+        assert "Traceback" not in result.stderr
+        assert 4.0 < waited < 30.0  # it waited, then gave up
+
+
+def test_world_build_checks_the_database_before_building(locked_db: Path) -> None:
+    result = runner.invoke(
+        app, ["--db", str(locked_db), "world", "build", "--box", "-10,35,5,45", "-q"]
+    )
+    assert result.exit_code == 2
+    assert "in use by another process" in result.stderr.strip().splitlines()[-1]
+
+
+def test_a_database_taken_during_the_build_fails_the_write_in_one_line(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import privateer.pipeline.build as build
+
+    runner.invoke(app, ["--db", str(db_path), "db", "upgrade"])
+    built = build.build_world
+    holders: list[subprocess.Popen[str]] = []
+
+    def build_then_lose_the_database(*args: object, **kwargs: object) -> object:
+        world = built(*args, **kwargs)  # type: ignore[arg-type]
+        holder = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]);"
+                " print('held', flush=True); time.sleep(60)",
+                str(db_path),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        holders.append(holder)
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        return world
+
+    monkeypatch.setattr(build, "build_world", build_then_lose_the_database)
+    try:
+        result = runner.invoke(
+            app, ["--db", str(db_path), "world", "build", "--box", "-10,35,5,45", "-q"]
+        )
+    finally:
+        for holder in holders:
+            holder.kill()
+            holder.wait()
+    assert result.exit_code == 2, result.output
+    assert "in use by another process" in result.stderr.strip().splitlines()[-1]
+    assert "Traceback" not in result.stderr
+    info = runner.invoke(app, ["--db", str(db_path), "world", "info"])
+    assert info.exit_code == 2 and "no world yet" in info.stderr  # nothing half-written
