@@ -100,7 +100,7 @@ def sim(
         False, "--log", help="Log every fight as a run, with all its events, to the database."
     ),
     log_batch: int = typer.Option(
-        1000, "--log-batch", min=1, help="Fights per logged batch (one transaction each)."
+        500, "--log-batch", min=1, help="Fights per logged batch (one transaction each)."
     ),
     log_timeout: float = typer.Option(
         30.0,
@@ -119,7 +119,7 @@ def sim(
     from privateer.engine.combat.bots import BOTS
     from privateer.engine.combat.sim import simulate
 
-    from .common import err
+    from .common import stderr_console
 
     _check_target(target)
     outfit = _outfit(ship, crew, upgrade, hull)
@@ -137,7 +137,7 @@ def sim(
         stack.enter_context(user_errors())
         if writer is not None:
             stack.enter_context(writer)
-        progress = stack.enter_context(Progress(console=err, transient=True))
+        progress = stack.enter_context(Progress(console=stderr_console(), transient=True))
         task = progress.add_task("fighting", total=len(BOTS) * fights)
         for bot in BOTS.values():
             progress.update(task, description=bot.name)

@@ -21,17 +21,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import typer
-from rich.console import Console
 
 if TYPE_CHECKING:
     import sqlalchemy as sa
+    from rich.console import Console
 
 USER_ERROR_EXIT = 2
 
-out = Console(soft_wrap=True)
-if not out.is_terminal:
-    out.width = 160  # piped or captured: wide enough that tables keep their values whole
-err = Console(stderr=True, soft_wrap=True)
+
+def stderr_console() -> Console:
+    """A rich console on stderr, for progress bars (imported only by commands that show one)."""
+    from rich.console import Console
+
+    return Console(stderr=True, soft_wrap=True)
 
 
 @dataclass(slots=True)
@@ -46,7 +48,7 @@ def global_options(ctx: typer.Context) -> GlobalOptions:
 
 def note(message: str) -> None:
     """A line for the person at the terminal (progress, what was written), on stderr."""
-    err.print(message, markup=False, highlight=False)
+    typer.echo(message, err=True)
 
 
 def fail(message: str) -> NoReturn:
@@ -100,6 +102,21 @@ def open_db(
         )
     ctx.call_on_close(engine.dispose)
     return engine
+
+
+def db_at_head(ctx: typer.Context) -> Path:
+    """The database's path once it exists at head, checked without SQLAlchemy when it already
+    is (the quick path of listing commands); created or upgraded through open_db if not."""
+    from privateer.db.connection import check_path, peek_revision
+    from privateer.db.schema_head import SCHEMA_HEAD
+
+    path = db_path(ctx)
+    with user_errors():
+        check_path(path)
+        if path.exists() and peek_revision(path, note) == SCHEMA_HEAD:
+            return path
+    open_db(ctx)
+    return path
 
 
 def check_writable(path: Path, suffixes: Sequence[str] | None = None) -> None:
@@ -273,16 +290,38 @@ def print_json(data: Any) -> None:
 def print_table(
     title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any]]
 ) -> None:
-    """A table whose every header and cell is literal text."""
-    from rich.table import Table
-    from rich.text import Text
+    """A table to read: a header, a rule, the rows, columns aligned (numbers to the right).
+    Plain text, written as it is: data is never taken for markup."""
+    cells = [["" if v is None else str(plain(v)) for v in row] for row in rows]
+    header = [str(c) for c in columns]
+    widths = [max([len(h), *(len(r[i]) for r in cells)]) for i, h in enumerate(header)]
+    numeric = [
+        bool(cells) and all(_is_number(r[i]) or r[i] == "" for r in cells)
+        for i in range(len(header))
+    ]
 
-    table = Table(title=Text(title) if title else None, show_lines=False)
-    for column in columns:
-        table.add_column(Text(str(column)))
-    for row in rows:
-        table.add_row(*(Text("" if v is None else str(plain(v))) for v in row))
-    out.print(table)
+    def line(values: Sequence[str]) -> str:
+        parts = [
+            v.rjust(w) if right else v.ljust(w)
+            for v, w, right in zip(values, widths, numeric, strict=True)
+        ]
+        return "  ".join(parts).rstrip()
+
+    if title:
+        typer.echo(title)
+    typer.echo(line(header))
+    typer.echo("  ".join("-" * w for w in widths))
+    for row in cells:
+        typer.echo(line(row))
+
+
+def _is_number(text: str) -> bool:
+    candidate = text.rstrip("%")
+    try:
+        float(candidate)
+    except ValueError:
+        return False
+    return True
 
 
 def print_pairs(rows: Sequence[tuple[str, Any]]) -> None:

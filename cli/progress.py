@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from .common import err
+from .common import note, stderr_console
 
 
 @contextmanager
@@ -25,7 +25,7 @@ def stage_progress(
         TextColumn("[{task.completed}/{task.total}] {task.description}"),
         BarColumn(),
         TimeElapsedColumn(),
-        console=err,
+        console=stderr_console(),
         transient=True,
     )
     task = progress.add_task("starting", total=total)
@@ -36,4 +36,4 @@ def stage_progress(
     with progress:
         yield on_stage
         progress.update(task, completed=total)
-    err.print(f"done in {time.perf_counter() - started:.1f}s", highlight=False)
+    note(f"done in {time.perf_counter() - started:.1f}s")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from .common import Output, db_path, fail, open_db, output_options, user_errors
+from .common import Output, db_at_head, db_path, fail, open_db, output_options, user_errors
 
 app = typer.Typer(help="The runs in the database: list them, show one, replay to verify.")
 saves_app = typer.Typer(help="Runs in progress: list their saves, or let one go.")
@@ -22,11 +22,11 @@ def list_command(
     output: Output = Output(),
 ) -> None:
     """List runs, newest first (a run still in progress has no outcome yet)."""
-    from privateer.db.runs import list_runs
+    from privateer.db.run_list import list_runs
 
-    engine = open_db(ctx)
-    with engine.connect() as conn:
-        runs = list_runs(conn, limit, offset)
+    path = db_at_head(ctx)
+    with user_errors():
+        runs = list_runs(path, limit, offset)
     columns = LIST_COLUMNS if output.format.value == "table" else None
     output.rows(runs, columns)
 

@@ -38,7 +38,8 @@ from .runlog import fight_options_json
 
 TIMEOUT_SECONDS = 30.0  # a chunk is written in well under a second; this long means stuck
 CHUNK_RUNS = 250  # runs sent at a time: the writer keeps pace, memory stays small
-BATCH_RUNS = 1000  # runs a transaction: fewer commits, and at most this many lost to a kill
+IN_FLIGHT = 4  # chunks sent but not yet taken: slack for the writer's commits
+BATCH_RUNS = 500  # runs a transaction: fewer commits, and at most this many lost to a kill
 _FRAME = struct.Struct("<q")
 
 def _stderr(message: str) -> None:
@@ -162,7 +163,6 @@ def _writer(path: str, inbox: int, outbox: int, batch_runs: int) -> None:
         if pending:
             events += write(duck, buffer)
             runs += pending
-        duck.execute("CHECKPOINT")
         _say(outbox, ("done", runs, events))
     except BaseException as error:
         _say(outbox, ("error", f"{type(error).__name__}: {error}"))
@@ -321,9 +321,9 @@ class LogWriter:
                 raise self._dead()
 
     def _send(self, data: bytes) -> None:
-        # At most one chunk unanswered: the writer is reading, so the pipe drains; a writer that
-        # stopped answering is caught here instead of blocking the write forever.
-        while self.unanswered >= 1:
+        # At most IN_FLIGHT chunks sent and not yet taken: the writer is reading, so the pipe
+        # drains; a writer that stopped answering is caught here instead of blocking forever.
+        while self.unanswered >= IN_FLIGHT:
             if self._answer(wait=True)[0] in ("taken", "done"):
                 self.unanswered -= 1
         view = memoryview(_FRAME.pack(len(data)) + data)

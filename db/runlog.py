@@ -8,22 +8,19 @@ payloads are buffered as the JSON text they will be, each kind through its own t
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
-from itertools import accumulate
 from typing import Any
 
-import numpy as np
 import orjson
 import pyarrow as pa
 
 from privateer.engine.combat.encounter import ENGINE_VERSION
 from privateer.engine.combat.outfit import Outfit
 from privateer.engine.combat.record import FightRecord
-from privateer.engine.events import RawEvent, payloads_json
+from privateer.engine.events import KINDS, RawEvent
 
 
 def now() -> datetime:
@@ -212,62 +209,82 @@ class RunBuffer:
         ):
             if columns[schema[0][0]]:
                 out[name] = pa.table({n: pa.array(columns[n], t) for n, t in schema})
-        if len(self.events):
-            out["events"] = self.events.table()
         return out
 
 
 class EventColumns:
-    """Events buffered as the bytes they will be: int32 arrays, kind codes, and the JSON
-    payloads back to back in one bytearray with their offsets. Turning this into Arrow costs
-    nothing but wrapping the buffers, so the flush runs at DuckDB's own append speed."""
+    """Events waiting to be written, grouped by kind: for a declared kind, rows of integers
+    (run, seq, day, round, then its values), turned into JSON by DuckDB as they are inserted
+    (each field type knows its SQL); for the rest, their payload as JSON text. Buffering an
+    event is one tuple appended: no per-event serialising in Python."""
 
     def __init__(self) -> None:
-        self.run_id = array("i")
-        self.seq = array("i")
-        self.day = array("i")
-        self.kind = array("h")
-        self.kinds: dict[str, int] = {}
-        self.payload = bytearray()
-        self.offsets = array("i", [0])
+        self.by_kind: dict[str, list[tuple[int, ...]]] = {}
+        self.loose: list[tuple[int, int, int, str, str]] = []
+        self.count = 0
 
     def __len__(self) -> int:
-        return len(self.seq)
+        return self.count
 
     def add(
         self, run_id: int, first_seq: int, events: Sequence[RawEvent], day: int | list[int]
     ) -> None:
         """Buffer events; `day` is one day for them all, or each event's own."""
-        n = len(events)
-        self.run_id.extend([run_id] * n)
-        self.seq.extend(range(first_seq, first_seq + n))
-        self.day.extend([day] * n if isinstance(day, int) else day)
-        kinds = self.kinds
-        self.kind.extend([kinds.setdefault(e[0], len(kinds)) for e in events])
-        texts = payloads_json(events)
-        data = "".join(texts).encode()
-        sizes = list(map(len, texts))
-        if len(data) != sum(sizes):  # a name with a non-ASCII letter: measure in bytes
-            sizes = [len(t.encode()) for t in texts]
-        offsets = accumulate(sizes, initial=len(self.payload))
-        next(offsets)
-        self.payload += data
-        self.offsets.extend(offsets)
+        by_kind = self.by_kind
+        days = [day] * len(events) if isinstance(day, int) else day
+        for seq, (kind, round_, data), on in zip(
+            range(first_seq, first_seq + len(events)), events, days, strict=True
+        ):
+            if data.__class__ is dict:
+                payload = orjson.dumps({"round": round_, **data}).decode()
+                self.loose.append((run_id, seq, on, kind, payload))
+                continue
+            rows = by_kind.get(kind)
+            if rows is None:
+                rows = by_kind[kind] = []
+            rows.append((run_id, seq, on, round_, *data))
+        self.count += len(events)
 
-    def table(self) -> pa.Table:
-        n = len(self)
-        ints = {
-            name: pa.array(np.frombuffer(getattr(self, name), dtype=np.int32))
-            for name in ("run_id", "seq", "day")
-        }
-        names = sorted(self.kinds, key=self.kinds.__getitem__)
-        kind = pa.DictionaryArray.from_arrays(
-            pa.array(np.frombuffer(self.kind, dtype=np.int16)), pa.array(names, pa.string())
-        )
-        payload = pa.StringArray.from_buffers(
-            n, pa.py_buffer(np.frombuffer(self.offsets, dtype=np.int32)), pa.py_buffer(self.payload)
-        )
-        return pa.table({**ints, "kind": kind, "payload": payload})
+    def inserts(self) -> list[tuple[str, pa.Table]]:
+        """(INSERT ... SELECT ... FROM {table}, Arrow table) for each kind buffered."""
+        out = []
+        for kind, rows in self.by_kind.items():
+            spec = KINDS[kind]
+            columns = list(zip(*rows, strict=True))
+            if len(columns) != 4 + spec.width:
+                raise ValueError(f"event {kind}: {len(columns) - 4} values, not {spec.width}")
+            arrays = {
+                name: pa.array(columns[i], pa.int32())
+                for i, name in enumerate(("run_id", "seq", "day", "round"))
+            }
+            for i in range(spec.width):
+                arrays[f"v{i}"] = pa.array(columns[4 + i], pa.int64())
+            payload = spec.sql(lambda i: f"v{i}")
+            out.append(
+                (
+                    "INSERT INTO events (run_id, seq, day, kind, payload) "
+                    f"SELECT run_id, seq, day, '{kind}', {payload} FROM {{table}}",
+                    pa.table(arrays),
+                )
+            )
+        if self.loose:
+            columns = list(zip(*self.loose, strict=True))
+            out.append(
+                (
+                    "INSERT INTO events (run_id, seq, day, kind, payload) "
+                    "SELECT run_id, seq, day, kind, payload FROM {table}",
+                    pa.table(
+                        {
+                            "run_id": pa.array(columns[0], pa.int32()),
+                            "seq": pa.array(columns[1], pa.int32()),
+                            "day": pa.array(columns[2], pa.int32()),
+                            "kind": pa.array(columns[3], pa.string()),
+                            "payload": pa.array(columns[4], pa.string()),
+                        }
+                    ),
+                )
+            )
+        return out
 
 
 def options_json(options: dict[str, Any]) -> str:
@@ -290,23 +307,24 @@ Statement = tuple[str, list[Any]]
 def write(duck: Any, buffer: RunBuffer, *, extra: list[Statement] | None = None) -> int:
     """Write the buffer (and any extra statements) in one transaction; returns events written.
 
-    `duck` is a raw DuckDB connection: Arrow tables are appended as they are.
+    `duck` is a raw DuckDB connection: Arrow tables are appended as they are, and the events'
+    JSON payloads are made by DuckDB from their integers on the way in.
     """
-    tables = buffer.tables()
+    inserts = []
+    for name, table in buffer.tables().items():
+        columns = ", ".join(table.column_names)
+        inserts.append((f"INSERT INTO {name} ({columns}) SELECT {columns} FROM {{table}}", table))
+    inserts += buffer.events.inserts()
     registered = []
     try:
-        for name, table in tables.items():
-            view = f"_log_{name}"
+        for i, (_, table) in enumerate(inserts):
+            view = f"_log_{i}"
             duck.register(view, table)
             registered.append(view)
         duck.execute("BEGIN TRANSACTION")
         try:
-            for name in ("runs", "events", "actions", "checkpoints"):
-                if name in tables:
-                    columns = ", ".join(tables[name].column_names)
-                    duck.execute(
-                        f"INSERT INTO {name} ({columns}) SELECT {columns} FROM _log_{name}"
-                    )
+            for view, (sql, _) in zip(registered, inserts, strict=True):
+                duck.execute(sql.format(table=view))
             for sql, params in extra or []:
                 duck.execute(sql, params)
             duck.execute("COMMIT")

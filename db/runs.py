@@ -1,5 +1,6 @@
-"""Reading runs back: listing them, one run and its events, and a run's whole log as the
-engine's `LoggedRun`, for a replay (which is the engine's business, not the database's)."""
+"""Reading runs back (their listing is in run_list.py): one run and its events, and a run's
+whole log as the engine's `LoggedRun`, for a replay (the engine's business, not the
+database's)."""
 
 from __future__ import annotations
 
@@ -12,39 +13,7 @@ import sqlalchemy as sa
 from privateer.engine.replay import LoggedRun
 
 from .errors import DatabaseError
-
-RUN_FIELDS = (
-    "run_id",
-    "mode",
-    "seed",
-    "target",
-    "ship",
-    "bot",
-    "outcome",
-    "score",
-    "rounds",
-    "engine_version",
-    "world_hash",
-    "started_at",
-    "finished_at",
-)
-
-
-def list_runs(conn: sa.Connection, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
-    """Runs, newest first. The bounds are written into the statement as integers: DuckDB's
-    Python binding imports pandas to bind any parameter, which would double the time a
-    listing takes to start."""
-    rows = (
-        conn.execute(
-            sa.text(
-                f"SELECT {', '.join(RUN_FIELDS)} FROM runs ORDER BY run_id DESC "
-                f"LIMIT {int(limit)} OFFSET {int(offset)}"
-            )
-        )
-        .mappings()
-        .all()
-    )
-    return [dict(r) for r in rows]
+from .run_list import RUN_FIELDS
 
 
 def get_run(conn: sa.Connection, run_id: int) -> dict[str, Any]:

@@ -1,18 +1,23 @@
-"""What happened: the one event record every game mode emits, and how the run log writes it.
+"""What happened: the one event record every game mode emits, and how it is read and logged.
 
 The same events drive the terminal renderer, the database log and the analysis; if something
 happened, there is an event for it. An event is a kind, the round (or day) it happened in, and
-what it was about. Kinds that happen by the hundred thousand (a fight's cards) declare their
-fields once with `define_kind` and carry their values as a tuple in that order, in their
-cheapest form (a card as its code): recording a fight then costs little more than playing it,
-and the log writes each kind through a text template made once. Rarer kinds may carry a dict.
+what it was about.
 
->>> define_kind("example_hit", "side:s landed:d works:b cards:j")
->>> e = Event("example_hit", 3, ("you", 2, True, ["a", "b"]))
+Kinds that happen by the hundred thousand (a fight's cards) declare their fields once with
+`define_kind` and carry their values as a flat tuple of integers in that order: a card as its
+code, a side as 0 or 1, a choice of words as its index. Recording a fight then costs little
+more than playing it, and the log turns the integers into its JSON payload in DuckDB (each
+field type knows its SQL), with no per-event work in Python at all. `Event.fields()` reads the
+same values back by name for a renderer or a replay. Rarer kinds may carry a dict instead.
+
+>>> define_vocabulary("example_side", ("you", "them"))
+>>> define_kind("example_hit", "side:example_side landed:d works:b hull:d*2")
+>>> e = Event("example_hit", 3, (1, 2, 1, 7, 12))
 >>> e.fields()
-{'side': 'you', 'landed': 2, 'works': True, 'cards': ['a', 'b']}
->>> payload_json(e)
-'{"round":3,"side":"you","landed":2,"works":true,"cards":["a","b"]}'
+{'side': 'them', 'landed': 2, 'works': True, 'hull': [7, 12]}
+>>> e.payload()
+{'round': 3, 'side': 'them', 'landed': 2, 'works': True, 'hull': [7, 12]}
 """
 
 from __future__ import annotations
@@ -21,15 +26,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-import orjson
-
 RawEvent = tuple[str, int, Any]
 """An event as the hot paths record it: (kind, round, values). `Event` is its named form."""
 
 
 class Event(NamedTuple):
-    """Something that happened: kind, round, and its values (a tuple in the order its kind
-    declares its fields, or a dict for kinds that declare none)."""
+    """Something that happened: kind, round, and its values (a flat tuple of integers in the
+    order its kind declares its fields, or a dict for kinds that declare none)."""
 
     kind: str
     round: int
@@ -39,11 +42,7 @@ class Event(NamedTuple):
         """The values by name, as a reader sees them (a card by its name, not its code)."""
         if isinstance(self.data, dict):
             return self.data
-        kind = KINDS[self.kind]
-        return {
-            name: convert(value) if convert else value
-            for name, convert, value in zip(kind.names, kind.readers, self.data, strict=True)
-        }
+        return KINDS[self.kind].read(self.data)
 
     def payload(self) -> dict[str, Any]:
         """The event as the run log stores it: its round and its fields."""
@@ -55,103 +54,94 @@ class Event(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class FieldType:
-    """How a field's value is read (None: as it is) and written into the log's JSON text."""
+    """How one stored integer is read back (`read`), and the same in DuckDB SQL (`sql`, with
+    {x} for the column)."""
 
-    read: Callable[[Any], Any] | None
-    write: Callable[[Any], str] | None  # None: the value goes into the template as it is
-    placeholder: str
-
-
-def _bool(value: Any) -> str:
-    return "true" if value else "false"
+    read: Callable[[int], Any]
+    sql: str
 
 
-def _json(value: Any) -> str:
-    return orjson.dumps(value).decode()
+def sql_words(words: Sequence[str]) -> str:
+    """A DuckDB list literal of the words (quotes doubled), to index with a stored integer.
+
+    >>> sql_words(["you", "the escort's"])
+    "['you', 'the escort''s']"
+    """
+    quoted = ["'" + word.replace("'", "''") + "'" for word in words]
+    return "[" + ", ".join(quoted) + "]"
 
 
-# s text that needs no JSON escaping (identifiers, the catalogue's names), d an integer,
-# b a boolean, j anything else JSON can hold (written by orjson). Modes add their own.
 FIELD_TYPES: dict[str, FieldType] = {
-    "s": FieldType(None, None, '"%s"'),
-    "d": FieldType(None, None, "%d"),
-    "b": FieldType(None, _bool, "%s"),
-    "j": FieldType(None, _json, "%s"),
+    "d": FieldType(int, "{x}"),  # a whole number
+    "b": FieldType(bool, "({x} <> 0)"),  # 0 or 1, read as false or true
 }
 
 
-def define_field_type(letter: str, read: Callable[[Any], Any], *, text: bool) -> None:
-    """A field type whose value is recorded in a cheap form and read through `read`: `text`
-    if what it reads is text needing no escaping, else anything JSON holds."""
-    if letter in "sdbj":
-        raise ValueError(f"field type {letter!r} is built in")
-    if text:
-        FIELD_TYPES[letter] = FieldType(read, read, '"%s"')
-    else:
-        FIELD_TYPES[letter] = FieldType(read, lambda value: _json(read(value)), "%s")
+def define_field_type(name: str, read: Callable[[int], Any], sql: str) -> None:
+    """A field type of a mode's own: how its integer reads, in Python and in SQL."""
+    if name in ("d", "b"):
+        raise ValueError(f"field type {name!r} is built in")
+    FIELD_TYPES[name] = FieldType(read, sql)
+
+
+def define_vocabulary(name: str, words: Sequence[str]) -> None:
+    """A field type that stores an index into `words` and reads as the word."""
+    table = tuple(words)
+    define_field_type(name, table.__getitem__, f"{sql_words(table)}[{{x}} + 1]")
 
 
 @dataclass(frozen=True, slots=True)
 class EventKind:
     name: str
     names: tuple[str, ...]
-    readers: tuple[Callable[[Any], Any] | None, ...]
-    render: Callable[[int, tuple[Any, ...]], str]
+    fields: tuple[tuple[str, FieldType, int], ...]  # name, type, how many values (a list if > 1)
+    width: int  # values in all
+
+    def read(self, values: Sequence[int]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        at = 0
+        for name, kind, count in self.fields:
+            if count == 1:
+                out[name] = kind.read(values[at])
+            else:
+                out[name] = [kind.read(v) for v in values[at : at + count]]
+            at += count
+        return out
+
+    def sql(self, column: Callable[[int], str]) -> str:
+        """The DuckDB expression of the payload, the i-th value read from `column(i)`."""
+        parts = ['"round" := "round"']
+        at = 0
+        for name, kind, count in self.fields:
+            cells = [kind.sql.format(x=column(at + i)) for i in range(count)]
+            parts.append(f'"{name}" := ' + (cells[0] if count == 1 else f"[{', '.join(cells)}]"))
+            at += count
+        return f"to_json(struct_pack({', '.join(parts)}))"
 
 
 KINDS: dict[str, EventKind] = {}
-RENDER: dict[str, Callable[[int, tuple[Any, ...]], str]] = {}
-"""Each declared kind's payload template, by kind: the log's hot path looks it up directly."""
 
 
 def define_kind(name: str, spec: str) -> None:
-    """Declare an event kind's fields, "name:type ...", in payload order.
+    """Declare an event kind's fields, "name:type ...", in payload order; "name:type*n" is a
+    list of n values.
 
     Declaring the same kind again with the same fields is harmless; with others, an error.
     """
-    pairs = [field.split(":") for field in spec.split()]
-    if any(len(p) != 2 or p[1] not in FIELD_TYPES for p in pairs):
-        raise ValueError(f"event kind {name}: bad field spec {spec!r}")
-    names = tuple(n for n, _ in pairs)
+    fields = []
+    for item in spec.split():
+        field, _, kind = item.partition(":")
+        kind, _, times = kind.partition("*")
+        if kind not in FIELD_TYPES or not field or (times and not times.isdigit()):
+            raise ValueError(f"event kind {name}: bad field {item!r}")
+        fields.append((field, FIELD_TYPES[kind], int(times or 1)))
+    names = tuple(f for f, _, _ in fields)
     if name in KINDS:
         if KINDS[name].names != names:
             raise ValueError(f"event kind {name} is already defined with other fields")
         return
-    types = [FIELD_TYPES[t] for _, t in pairs]
-    body = ",".join(f'"{n}":{t.placeholder}' for n, t in zip(names, types, strict=True))
-    template = '{"round":%d' + ("," + body if body else "") + "}"
-    writers = [(i, t.write) for i, t in enumerate(types) if t.write is not None]
-
-    if not writers:
-
-        def render(round_: int, values: tuple[Any, ...]) -> str:
-            return template % (round_, *values)
-
-    else:
-
-        def render(round_: int, values: tuple[Any, ...]) -> str:
-            cells = list(values)
-            for i, write in writers:
-                cells[i] = write(cells[i])
-            return template % (round_, *cells)
-
-    KINDS[name] = EventKind(name, names, tuple(t.read for t in types), render)
-    RENDER[name] = render
+    KINDS[name] = EventKind(name, names, tuple(fields), sum(n for _, _, n in fields))
 
 
-def payload_json(event: RawEvent) -> str:
-    """The event's payload as the log's JSON text: its round, then its fields in order."""
-    kind, round_, data = event
-    if data.__class__ is dict:
-        return orjson.dumps({"round": round_, **data}).decode()
-    return RENDER[kind](round_, data)
-
-
-def payloads_json(events: Sequence[RawEvent]) -> list[str]:
-    """payload_json for many events at once (the run log's buffer)."""
-    render = RENDER
-    dumps = orjson.dumps
-    return [
-        dumps({"round": r, **d}).decode() if d.__class__ is dict else render[k](r, d)
-        for k, r, d in events
-    ]
+MAX_VALUES = 8
+"""The most integers a declared kind carries (the log has a column for each)."""

@@ -17,9 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-
-from .events import RawEvent, payload_json
+from .events import Event, RawEvent
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +81,12 @@ def verify_run(run: LoggedRun, replayer: Replayer | None = None) -> ReplayResult
         )
 
     for i, ((seq, kind, payload), event) in enumerate(zip(logged, replayed, strict=False)):
-        mine = orjson.loads(payload_json(event))
-        if seq != i or kind != event[0] or payload != mine:
+        again = Event._make(event).payload()
+        if seq != i or kind != event[0] or payload != again:
             return differs(
                 seq,
                 {"kind": kind, "payload": payload},
-                {"kind": event[0], "payload": mine},
+                {"kind": event[0], "payload": again},
             )
     if len(logged) != len(replayed):
         seq = min(len(logged), len(replayed))

@@ -21,6 +21,16 @@ def _no_env_db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("PRIVATEER_DB", str(tmp_path / "default.duckdb"))
 
 
+@pytest.fixture(autouse=True)
+def _short_lock_waits(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In this process a held database is waited for one second, not five, so the tests of
+    what happens then stay quick; `@pytest.mark.real_lock_wait` keeps the real wait."""
+    if request.node.get_closest_marker("real_lock_wait") is None:
+        import privateer.db.connection as connection
+
+        monkeypatch.setattr(connection, "LOCK_WAIT_SECONDS", 1.0)
+
+
 @pytest.fixture
 def locked_db(db_path: Path) -> Iterator[Path]:
     """A database at head, held open for writing by another process while the test runs."""

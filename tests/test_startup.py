@@ -41,8 +41,19 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_runs_list_loads_nothing_heavy(db: Path) -> None:
     loaded = modules_loaded("--db", str(db), "runs", "list")
-    assert "sqlalchemy" in loaded  # the access layer, and what it needs
-    assert not loaded & set(HEAVY), loaded & set(HEAVY)
+    assert "duckdb" in loaded  # a plain read-only connection: not even SQLAlchemy
+    assert not loaded & {"sqlalchemy", *HEAVY}, loaded & {"sqlalchemy", *HEAVY}
+
+
+def test_runs_list_still_upgrades_an_older_database(tmp_path: Path) -> None:
+    fresh = tmp_path / "new.duckdb"
+    done = subprocess.run(
+        [sys.executable, "-m", "privateer", "--db", str(fresh), "runs", "list", "--json"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0 and json.loads(done.stdout) == []
+    assert "upgraded" in done.stderr
 
 
 def test_db_current_loads_no_sqlalchemy_at_head(db: Path) -> None:

@@ -19,11 +19,27 @@ from typing import Any
 
 import orjson
 
-from ..events import Event, RawEvent, define_field_type, define_kind
+from ..events import (
+    Event,
+    RawEvent,
+    define_field_type,
+    define_kind,
+    define_vocabulary,
+    sql_words,
+)
 from ..rng import seed_state, shuffle
 from .cards import SIDES, THEM, WOUND_COST, YOU, CardKind, Wound
 from .outfit import Outfit
-from .ships import BOATS_KIND, CATALOGUE, KIND_INDEX, RELIEF_KIND, TARGETS, WOUND_KIND, Target
+from .ships import (
+    BOATS_KIND,
+    CATALOGUE,
+    KIND_INDEX,
+    RELIEF_KIND,
+    SHIPS,
+    TARGETS,
+    WOUND_KIND,
+    Target,
+)
 
 ENGINE_VERSION = "combat-2"
 """1: events as sorted-key dicts, state hashed from its saved form. 2: events as per-kind
@@ -40,38 +56,6 @@ FLEE_WAY = 2
 RAID_BOATS = 2  # fall-back flee cards a raiding party carries
 
 
-# Cards travel in events as their codes (cheap to record); the log and the renderer show them
-# by name, and a card's side by its side's name.
-define_field_type("c", lambda code: CATALOGUE[code >> 1].name, text=True)
-define_field_type("C", lambda codes: [CATALOGUE[c >> 1].name for c in codes], text=False)
-define_field_type("e", lambda code: SIDES[code & 1], text=True)
-define_field_type("E", lambda codes: [SIDES[c & 1] for c in codes], text=False)
-
-# Every event a fight emits, its fields in payload order (see engine/events.py). The run log's
-# users read these names in SQL: `payload->>'$.card'`.
-for _kind, _spec in (
-    ("start", "target:s ship:s seed:d hull:j deck:d"),
-    ("deal", "hand:C sides:E"),
-    ("keep", "first:c second:c bottom:c bottom_side:e"),
-    ("wound_kept", "side:s card:s wound:s hull:d"),
-    ("brace", "side:s card:s brace:d"),
-    ("hit", "side:s card:s landed:d soaked:d hull:d"),
-    ("wounded", "side:s card:s wound:s"),
-    ("chase", "side:s card:s way:d taken:d"),
-    ("flee", "side:s card:s works:b way:d why:s"),
-    ("plunder", "side:s card:s gold:d total:d"),
-    ("prisoner", "side:s card:s prisoners:d"),
-    ("mend", "side:s card:s hull:d mended:d"),
-    ("recall", "side:s card:s cards:C"),
-    ("carried_inland", "gold:d left:d"),
-    ("relief", "left:d"),
-    ("end", "outcome:s hull:j plunder:d"),
-    ("settled", "outcome:s payout:d plunder:d bounty:d hull:d run_over:b"),
-    ("rumor", "source:s prisoner:d"),
-):
-    define_kind(_kind, _spec)
-
-
 class IllegalActionError(ValueError):
     """An action that is not legal in this state; the message names it."""
 
@@ -82,6 +66,55 @@ class Termination(Enum):
     FLED = "fled"  # she got away
     GOT_AWAY = "got_away"  # you got away
     PARTED = "parted"  # the deck could not deal a full hand
+
+
+# Every event a fight emits, its fields in payload order (see engine/events.py): the values
+# are integers (a card as its code, a side as 0 or 1, words as their index), read back as
+# names. The run log's users read these names in SQL: `payload->>'$.card'`.
+_NAMES = sql_words([kind.name for kind in CATALOGUE])
+define_field_type("card", lambda code: CATALOGUE[code >> 1].name, f"{_NAMES}[({{x}} >> 1) + 1]")
+define_field_type("side_of", lambda code: SIDES[code & 1], "['you', 'them'][({x} & 1) + 1]")
+define_field_type(
+    "key", lambda kind: CATALOGUE[kind].key, f"{sql_words([k.key for k in CATALOGUE])}[{{x}} + 1]"
+)
+define_field_type(  # the card a recall brought back, if any (-1: none), as a list
+    "recalled",
+    lambda code: [CATALOGUE[code >> 1].name] if code >= 0 else [],
+    f"CASE WHEN {{x}} < 0 THEN []::VARCHAR[] ELSE [{_NAMES}[({{x}} >> 1) + 1]] END",
+)
+define_vocabulary("side", SIDES)
+define_vocabulary("target", tuple(TARGETS))
+define_vocabulary("ship", tuple(SHIPS))
+define_vocabulary("wound", tuple(w.name.lower() for w in Wound))
+define_vocabulary("outcome", tuple(t.value for t in Termination))
+WHY = ("", "sails shot away", "not threatened")  # why a flee card did not work
+define_vocabulary("why", WHY)
+define_vocabulary("source", ("prisoner",))
+for _kind, _spec in (
+    ("start", "target:target ship:ship seed:d hull:d*2 deck:d"),
+    ("deal", "hand:card*3 sides:side_of*3"),
+    ("keep", "first:card second:card bottom:card bottom_side:side_of"),
+    ("wound_kept", "side:side card:key wound:key hull:d"),
+    ("brace", "side:side card:key brace:d"),
+    ("hit", "side:side card:key landed:d soaked:d hull:d"),
+    ("wounded", "side:side card:key wound:wound"),
+    ("chase", "side:side card:key way:d taken:d"),
+    ("flee", "side:side card:key works:b way:d why:why"),
+    ("plunder", "side:side card:key gold:d total:d"),
+    ("prisoner", "side:side card:key prisoners:d"),
+    ("mend", "side:side card:key hull:d mended:d"),
+    ("recall", "side:side card:key cards:recalled"),
+    ("carried_inland", "gold:d left:d"),
+    ("relief", "left:d"),
+    ("end", "outcome:outcome hull:d*2 plunder:d"),
+    ("settled", "outcome:outcome payout:d plunder:d bounty:d hull:d run_over:b"),
+    ("rumor", "source:source prisoner:d"),
+):
+    define_kind(_kind, _spec)
+
+TARGET_INDEX = {key: i for i, key in enumerate(TARGETS)}
+SHIP_INDEX = {key: i for i, key in enumerate(SHIPS)}
+OUTCOME_INDEX = {t: i for i, t in enumerate(Termination)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,7 +404,7 @@ def create_encounter(
         rng=rng,
     )
     events: list[RawEvent] = [
-        ("start", 0, (target, outfit.ship, seed, list(state.hull), len(cards)))
+        ("start", 0, (TARGET_INDEX[target], SHIP_INDEX[outfit.ship], seed, *state.hull, len(cards)))
     ]
     _deal(state, events)
     return state, [Event._make(e) for e in events]
@@ -458,16 +491,15 @@ def _resolve_card(state: Encounter, card: int, events: list[RawEvent] | None) ->
         if cost:
             _damage(state, side, cost)
         if events is not None:
-            events.append(("wound_kept", r, (SIDES[side], kind.key, kind.key, state.hull[side]))
-            )
+            k = card >> 1
+            events.append(("wound_kept", r, (side, k, k, state.hull[side])))
         _check(state, events)
         return
     # Each effect's event names the card, so a card needs no event of its own.
-    key = kind.key
     if kind.brace:
         state.brace[side] += kind.brace
         if events is not None:
-            events.append(("brace", r, (SIDES[side], key, state.brace[side])))
+            events.append(("brace", r, (side, card >> 1, state.brace[side])))
     if kind.hit:
         soaked = min(state.brace[other], kind.hit)
         state.brace[other] -= soaked
@@ -475,14 +507,14 @@ def _resolve_card(state: Encounter, card: int, events: list[RawEvent] | None) ->
         if landed:
             _damage(state, other, landed)
         if events is not None:
-            events.append(("hit", r, (SIDES[side], key, landed, soaked, state.hull[other])))
+            events.append(("hit", r, (side, card >> 1, landed, soaked, state.hull[other])))
         if landed and kind.wound and state.hull[other] > 0:
             state.deck.append(make_card(WOUND_KIND[kind.wound], other))
             state.created += 1
             if kind.wound == Wound.SAILS:
                 state.sails[other] += 1
             if events is not None:
-                events.append(("wounded", r, (SIDES[other], key, kind.wound.name.lower())))
+                events.append(("wounded", r, (other, card >> 1, int(kind.wound))))
         if _check(state, events):
             return
     if kind.chase:
@@ -490,14 +522,14 @@ def _resolve_card(state: Encounter, card: int, events: list[RawEvent] | None) ->
         state.way[other] = max(0, before - kind.chase)
         if events is not None:
             taken = before - state.way[other]
-            events.append(("chase", r, (SIDES[side], key, state.way[other], taken)))
+            events.append(("chase", r, (side, card >> 1, state.way[other], taken)))
     if kind.flee:
         works = threatened(state, side) and state.sails[side] == 0
         if works:
             state.way[side] += FLEE_WAY
         if events is not None:
-            why = "" if works else ("sails shot away" if state.sails[side] else "not threatened")
-            events.append(("flee", r, (SIDES[side], key, works, state.way[side], why)))
+            why = 0 if works else (1 if state.sails[side] else 2)  # index into WHY
+            events.append(("flee", r, (side, card >> 1, int(works), state.way[side], why)))
         if _check(state, events):
             return
     if kind.plunder:
@@ -505,17 +537,17 @@ def _resolve_card(state: Encounter, card: int, events: list[RawEvent] | None) ->
         state.hold -= taken
         state.plunder += taken
         if events is not None:
-            events.append(("plunder", r, (SIDES[side], key, taken, state.plunder)))
+            events.append(("plunder", r, (side, card >> 1, taken, state.plunder)))
     if kind.interrogate:
         state.prisoners += 1
         if events is not None:
-            events.append(("prisoner", r, (SIDES[side], key, state.prisoners)))
+            events.append(("prisoner", r, (side, card >> 1, state.prisoners)))
     if kind.mend:
         before = state.hull[side]
         state.hull[side] = min(state.max_hull[side], before + kind.mend)
         if events is not None:
             mended = state.hull[side] - before
-            events.append(("mend", r, (SIDES[side], key, state.hull[side], mended)))
+            events.append(("mend", r, (side, card >> 1, state.hull[side], mended)))
     if kind.recall:
         _recall(state, side, kind.recall, kind.recall_gun, events)
 
@@ -537,7 +569,7 @@ def _recall(
         state.deck.insert(0, card)
     if events is not None:
         events.append(
-            ("recall", state.round, (SIDES[side], CATALOGUE[pile[-1] >> 1].key, tuple(recalled)))
+            ("recall", state.round, (side, pile[-1] >> 1, recalled[0] if recalled else -1))
         )
 
 
@@ -558,7 +590,8 @@ def _check(state: Encounter, events: list[RawEvent] | None) -> bool:
     else:
         return False
     if events is not None:
-        events.append(("end", state.round, (state.result.value, list(state.hull), state.plunder))
+        events.append(
+            ("end", state.round, (OUTCOME_INDEX[state.result], *state.hull, state.plunder))
         )
     return True
 
@@ -587,12 +620,18 @@ def _deal(state: Encounter, events: list[RawEvent] | None) -> None:
     if len(state.deck) < HAND_SIZE:
         state.result = Termination.PARTED
         if events is not None:
-            events.append(("end", state.round, ("parted", list(state.hull), state.plunder)))
+            events.append(
+                (
+                    "end",
+                    state.round,
+                    (OUTCOME_INDEX[Termination.PARTED], *state.hull, state.plunder),
+                )
+            )
         return
     state.hand = [state.deck.pop(), state.deck.pop(), state.deck.pop()]
     if events is not None:
-        hand = tuple(state.hand)
-        events.append(("deal", state.round, (hand, hand)))
+        a, b, c = state.hand
+        events.append(("deal", state.round, (a, b, c, a, b, c)))
 
 
 def observe(state: Encounter, side: int = YOU) -> dict[str, Any]:

@@ -33,9 +33,11 @@ class Settlement:
 
     def raw_events(self, round_: int) -> list[RawEvent]:
         """`events` as plain tuples, for a record of the fight."""
-        values = (self.outcome.value, self.payout, self.plunder, self.bounty, self.hull)
-        out: list[RawEvent] = [("settled", round_, (*values, self.run_over))]
-        out += [("rumor", round_, ("prisoner", i + 1)) for i in range(self.rumors)]
+        from .encounter import OUTCOME_INDEX
+
+        values = (OUTCOME_INDEX[self.outcome], self.payout, self.plunder, self.bounty, self.hull)
+        out: list[RawEvent] = [("settled", round_, (*values, int(self.run_over)))]
+        out += [("rumor", round_, (0, i + 1)) for i in range(self.rumors)]  # 0: a prisoner
         return out
 
 
