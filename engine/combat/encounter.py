@@ -25,7 +25,6 @@ from ..events import (
     define_field_type,
     define_kind,
     define_vocabulary,
-    sql_words,
 )
 from ..rng import seed_state, shuffle
 from .cards import SIDES, THEM, WOUND_COST, YOU, CardKind, Wound
@@ -71,16 +70,15 @@ class Termination(Enum):
 # Every event a fight emits, its fields in payload order (see engine/events.py): the values
 # are integers (a card as its code, a side as 0 or 1, words as their index), read back as
 # names. The run log's users read these names in SQL: `payload->>'$.card'`.
-_NAMES = sql_words([kind.name for kind in CATALOGUE])
-define_field_type("card", lambda code: CATALOGUE[code >> 1].name, f"{_NAMES}[({{x}} >> 1) + 1]")
-define_field_type("side_of", lambda code: SIDES[code & 1], "['you', 'them'][({x} & 1) + 1]")
-define_field_type(
-    "key", lambda kind: CATALOGUE[kind].key, f"{sql_words([k.key for k in CATALOGUE])}[{{x}} + 1]"
-)
+_NAMES = [kind.name for kind in CATALOGUE]
+define_field_type("card", lambda code: _NAMES[code >> 1], _NAMES, "{x} >> 1")
+define_field_type("side_of", lambda code: SIDES[code & 1], SIDES, "{x} & 1")
+define_field_type("key", lambda kind: CATALOGUE[kind].key, [k.key for k in CATALOGUE])
 define_field_type(  # the card a recall brought back, if any (-1: none), as a list
     "recalled",
-    lambda code: [CATALOGUE[code >> 1].name] if code >= 0 else [],
-    f"CASE WHEN {{x}} < 0 THEN []::VARCHAR[] ELSE [{_NAMES}[({{x}} >> 1) + 1]] END",
+    lambda code: [_NAMES[code >> 1]] if code >= 0 else [],
+    [[], *([name] for name in _NAMES)],
+    "({x} >> 1) + 1 if {x} >= 0 else 0",
 )
 define_vocabulary("side", SIDES)
 define_vocabulary("target", tuple(TARGETS))
