@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import geopandas as gpd
 from typer.testing import CliRunner
 
 from privateer.cli.app import app
@@ -43,33 +42,6 @@ def test_info_without_a_world_says_so(db_path: Path) -> None:
     result = runner.invoke(app, ["--db", str(db_path), "world", "info"])
     assert result.exit_code == 2
     assert "no world yet" in result.stderr
-
-
-def test_export_geojson_and_geoparquet(db_path: Path, tmp_path: Path) -> None:
-    record = _build(db_path)
-    for fmt, name in (("geojson", "world.geojson"), ("geoparquet", "world.parquet")):
-        out = tmp_path / name
-        result = runner.invoke(
-            app, ["--db", str(db_path), "world", "export", str(out), "--format", fmt]
-        )
-        assert result.exit_code == 0, result.output
-        frame = gpd.read_file(out) if fmt == "geojson" else gpd.read_parquet(out)
-        counts = frame.layer.value_counts().to_dict()
-        assert counts["steps"] == record["steps"]
-        assert counts["nodes"] == record["nodes"] + record["waypoints"]
-        assert frame.crs.to_epsg() == 4326
-
-
-def test_export_refuses_bad_requests(db_path: Path, tmp_path: Path) -> None:
-    _build(db_path)
-    base = ["--db", str(db_path), "world", "export"]
-    for args, message in (
-        ([str(tmp_path / "x.kml"), "--format", "kml"], "unknown format"),
-        ([str(tmp_path / "x.geojson"), "--layers", "ports"], "unknown layer"),
-        ([str(tmp_path / "no" / "x.geojson")], "does not exist"),
-    ):
-        result = runner.invoke(app, base + args)
-        assert result.exit_code == 2 and message in result.stderr
 
 
 def test_bad_input_leaves_the_database_as_it_was(db_path: Path, tmp_path: Path) -> None:

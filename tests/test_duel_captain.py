@@ -34,7 +34,7 @@ from privateer.engine.duel import (
 
 GOLDEN_SEED = 2026
 GOLDEN_HASH = "0094aafc0e6fe0fa25bc913931cc2772ab04a5e7a86ab6ab7c397c7bf76e9819"
-TABLE_GAMES = 100  # per colouring of bold against cautious: 200 duels
+TABLE_GAMES = 40  # per colouring of bold against cautious (the README table: 100)
 
 
 def rigged(
@@ -234,7 +234,7 @@ def test_the_table_has_every_pairing_with_its_figures() -> None:
 def test_bold_beats_cautious_more_often_than_not_unless_cautious_flees() -> None:
     """Measured over both colourings: bold wins most duels cautious does not escape.
 
-    At 100 duels a colouring we measured: bold (Red) 96 wins, cautious 4; bold (Blue) 90
+    At 100 duels a colouring (`privateer duel sim`) we measured: bold (Red) 96 wins, cautious 4; bold (Blue) 90
     wins, cautious 10; cautious fled none of them (a bold captain gives chase, and neither
     ship is faster)."""
     rows = personality_table(TABLE_GAMES, pairs=[("bold", "cautious"), ("cautious", "bold")])
