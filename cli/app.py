@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from . import bench_commands, db_commands, runs_commands, world_commands
+from . import bench_commands, db_commands, duel_commands, runs_commands, world_commands
 from .chart_command import chart
 from .combat_commands import fight, sim
 from .common import GlobalOptions
@@ -28,6 +28,7 @@ app.command()(fight)
 app.command()(sim)
 app.add_typer(runs_commands.app, name="runs")
 app.add_typer(runs_commands.saves_app, name="saves")
+app.add_typer(duel_commands.app, name="duel")
 app.command()(runs_commands.sql)
 app.command()(runs_commands.report)
 

@@ -19,16 +19,10 @@ from privateer.engine.combat.encounter import ENGINE_VERSION, SAVE_VERSION, Enco
 from .errors import DatabaseError
 from .runlog import Statement, now
 
-FIGHT_MODES = ("fight",)
-
 
 def save_statement(run_id: int, state: Encounter) -> Statement:
-    """An upsert of the run's save, for `write(..., extra=...)`."""
-    return (
-        "INSERT OR REPLACE INTO saves (run_id, save_version, state, updated_at) "
-        "VALUES (?, ?, ?, ?)",
-        [run_id, SAVE_VERSION, json.dumps(state.to_dict(), sort_keys=True), now()],
-    )
+    """An upsert of a fight's save, for `write(..., extra=...)`."""
+    return state_save_statement(run_id, SAVE_VERSION, state.to_dict())
 
 
 def drop_save_statement(run_id: int) -> Statement:
@@ -43,50 +37,61 @@ class LoadedSave:
     actions: list[str]
 
 
-def load_save(conn: sa.Connection, run_id: int | None = None) -> LoadedSave:
-    """The save of a fight in progress (the newest, unless run_id says which), checked."""
+@dataclass(frozen=True)
+class StoredSave:
+    """A save as stored, checked for its version and engine but not yet read as a state."""
+
+    run_id: int
+    data: Any
+    next_event_seq: int
+    actions: list[str]
+    options: dict[str, Any]
+
+
+def load_stored_save(
+    conn: sa.Connection,
+    run_id: int | None,
+    *,
+    mode: str,
+    save_version: int,
+    engine_version: str,
+    start_with: str,
+) -> StoredSave:
+    """The save of a `mode` run in progress (the newest, unless run_id says which): one of
+    another save version or engine is refused, never loaded half-understood."""
     sql = (
-        "SELECT s.run_id, s.save_version, s.state, r.engine_version FROM saves s "
-        "JOIN runs r USING (run_id) WHERE r.mode IN ('fight')"
+        "SELECT s.run_id, s.save_version, s.state, r.engine_version, r.options FROM saves s "
+        f"JOIN runs r USING (run_id) WHERE r.mode = '{mode}'"
     )
     if run_id is not None:
         row = conn.execute(sa.text(sql + " AND s.run_id = :r"), {"r": run_id}).first()
         if row is None:
             raise DatabaseError(
-                f"no fight in progress is saved for run {run_id} (see `privateer saves list`)"
+                f"no {mode} in progress is saved for run {run_id} (see `privateer saves list`)"
             )
     else:
         row = conn.execute(
             sa.text(sql + " ORDER BY s.updated_at DESC, s.run_id DESC LIMIT 1")
         ).first()
         if row is None:
-            raise DatabaseError("no fight in progress is saved; start one with `privateer fight`")
-    found_run, version, state_json, engine_version = row
-    if version != SAVE_VERSION:
-        newer = "newer than this privateer" if version > SAVE_VERSION else "not one this code knows"
+            raise DatabaseError(f"no {mode} in progress is saved; start one with `{start_with}`")
+    found_run, version, state_json, run_engine, options = row
+    if version != save_version:
+        newer = "newer than this privateer" if version > save_version else "not one this code knows"
         raise DatabaseError(
-            f"run {found_run}'s save is version {version}, {newer} (it reads {SAVE_VERSION}); "
+            f"run {found_run}'s save is version {version}, {newer} (it reads {save_version}); "
             "it is left as it is"
         )
-    if engine_version != ENGINE_VERSION:
+    if run_engine != engine_version:
         raise DatabaseError(
-            f"run {found_run} was played with engine {engine_version}; this is {ENGINE_VERSION}, "
+            f"run {found_run} was played with engine {run_engine}; this is {engine_version}, "
             "so it cannot be picked up (`privateer saves drop` lets it go)"
         )
     data = state_json
     if isinstance(data, str):
-        # A bare string (as DuckDB hands back a JSON text value) is not JSON: refused below.
+        # A bare string (as DuckDB hands back a JSON text value) is not JSON: refused later.
         with contextlib.suppress(json.JSONDecodeError):
             data = json.loads(data)
-    try:
-        state = Encounter.from_dict(data)
-    except ValueError as error:
-        raise DatabaseError(f"run {found_run}'s save cannot be used: {error}") from None
-    if state.result is not None:
-        raise DatabaseError(
-            f"run {found_run}'s save is of a fight already over ({state.result.value}); "
-            "`privateer saves drop` clears it"
-        )
     seq = conn.execute(
         sa.text("SELECT coalesce(max(seq) + 1, 0) FROM events WHERE run_id = :r"), {"r": found_run}
     ).scalar_one()
@@ -96,7 +101,40 @@ def load_save(conn: sa.Connection, run_id: int | None = None) -> LoadedSave:
             sa.text("SELECT action FROM actions WHERE run_id = :r ORDER BY seq"), {"r": found_run}
         )
     ]
-    return LoadedSave(int(found_run), state, int(seq), actions)
+    if isinstance(options, str):
+        options = json.loads(options)
+    return StoredSave(int(found_run), data, int(seq), actions, dict(options or {}))
+
+
+def load_save(conn: sa.Connection, run_id: int | None = None) -> LoadedSave:
+    """The save of a fight in progress (the newest, unless run_id says which), checked."""
+    stored = load_stored_save(
+        conn,
+        run_id,
+        mode="fight",
+        save_version=SAVE_VERSION,
+        engine_version=ENGINE_VERSION,
+        start_with="privateer fight",
+    )
+    try:
+        state = Encounter.from_dict(stored.data)
+    except ValueError as error:
+        raise DatabaseError(f"run {stored.run_id}'s save cannot be used: {error}") from None
+    if state.result is not None:
+        raise DatabaseError(
+            f"run {stored.run_id}'s save is of a fight already over ({state.result.value}); "
+            "`privateer saves drop` clears it"
+        )
+    return LoadedSave(stored.run_id, state, stored.next_event_seq, stored.actions)
+
+
+def state_save_statement(run_id: int, save_version: int, state: dict[str, Any]) -> Statement:
+    """An upsert of a run's save from its state's dict, for `write(..., extra=...)`."""
+    return (
+        "INSERT OR REPLACE INTO saves (run_id, save_version, state, updated_at) "
+        "VALUES (?, ?, ?, ?)",
+        [run_id, save_version, json.dumps(state, sort_keys=True), now()],
+    )
 
 
 def list_saves(conn: sa.Connection) -> list[dict[str, Any]]:

@@ -19,6 +19,10 @@ def engine_version(mode: str, run_id: int = 0) -> str:
         from .combat.encounter import ENGINE_VERSION
 
         return ENGINE_VERSION
+    if mode == "duel":
+        from .duel.game import ENGINE_VERSION as DUEL_VERSION
+
+        return DUEL_VERSION
     raise _unknown(mode, run_id)
 
 
@@ -28,4 +32,8 @@ def replayer_for(mode: str, run_id: int = 0) -> Replayer:
         from .combat.record import replay_logged
 
         return replay_logged
+    if mode == "duel":
+        from .duel.replay import replay_logged as replay_duel
+
+        return replay_duel
     raise _unknown(mode, run_id)

@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ..events import Event
+from ..events import Event, RawEvent
+from ..replay import LoggedRun
 from .actions import DuelAction, IllegalActionError
 from .captain import plan
 from .game import act, create_duel, outcome
-from .rules import DuelRules
+from .rules import DuelRules, find_duel_rules
 from .state import SIDES, DuelOutcome, DuelState
 
 CHECKPOINT_EVERY = 10  # actions between state hashes (and one at the end)
@@ -135,3 +136,16 @@ def replay_duel(
     if not record.checkpoints or record.checkpoints[-1][0] != len(record.actions):
         record.checkpoints.append((len(record.actions), state.state_hash()))
     return record
+
+
+def replay_logged(run: LoggedRun) -> tuple[list[RawEvent], list[tuple[int, str]]]:
+    """Re-run a logged duel (mode "duel") from its seed, captains, rules and actions."""
+    options = run.options
+    record = replay_duel(
+        run.seed,
+        options.get("captain") or None,
+        run.actions,
+        find_duel_rules(str(options.get("rules", "seed-001"))),
+        red=options.get("red") or None,
+    )
+    return [tuple(e) for e in record.events], record.checkpoints

@@ -1,0 +1,95 @@
+"""`privateer duel` (play Red against a CPU captain, seed 001) and `privateer duel sim` (CPU
+against CPU for every pair of personalities)."""
+
+from __future__ import annotations
+
+import typer
+
+from .common import Output, db_path, fail, note, output_options, user_errors
+
+app = typer.Typer(
+    help="The open-water hex duel of seed 001: play Red against a CPU captain, or let the "
+    "captains fight each other.",
+    invoke_without_command=True,
+)
+
+PERSONALITIES_HELP = "cautious, steady or bold (default: the seed draws one, kept hidden)."
+
+
+@app.callback()
+def duel(
+    ctx: typer.Context,
+    seed: int = typer.Option(
+        0, "--seed", min=0, max=2**62, help="The same seed plays the same winds and captain."
+    ),
+    captain: str | None = typer.Option(
+        None, "--captain", help=f"Blue's personality: {PERSONALITIES_HELP}"
+    ),
+    rules: str = typer.Option("seed-001", "--rules", help="The rules preset (seed-001)."),
+    debug: bool = typer.Option(
+        False,
+        "--debug",
+        help="Show the debug panel: personality, posture, her loaded shot, the seed.",
+    ),
+    resume: bool = typer.Option(False, "--resume", help="Pick up the duel saved last."),
+    run: int | None = typer.Option(
+        None, "--run", help="Pick up this run's duel (implies --resume)."
+    ),
+) -> None:
+    """Play the Red ship against the Blue CPU captain in the terminal: the hex board with both
+    ships and their facing, the wind, your stats and hers, and orders to move, turn, fire,
+    reload, repair and flee (? lists them). Reads piped input too. Every duel is a run in the
+    database, saved after every line of orders; `privateer duel sim` plays captains against
+    each other."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from privateer.db.run_store import RunStore
+    from privateer.engine.duel import PERSONALITIES, find_duel_rules
+
+    from . import duel_screen
+    from .duel_session import DuelSession
+
+    resuming = resume or run is not None
+    if resuming and (captain is not None or seed != 0 or rules != "seed-001"):
+        fail("--resume picks up a saved duel as it was: give no --seed, --captain or --rules")
+    if captain is not None and captain not in PERSONALITIES:
+        fail(f"unknown captain {captain!r}; choose from {', '.join(PERSONALITIES)}")
+    try:
+        chosen = find_duel_rules(rules)
+    except ValueError as error:
+        fail(str(error))
+    with user_errors():
+        store = RunStore(db_path(ctx), notify=note)
+        if resuming:
+            session = DuelSession.resume(store, run)
+            typer.echo(f"resuming run {session.run_id} in round {session.state.round}")
+        else:
+            session, events = DuelSession.start(store, seed, captain, chosen)
+            typer.echo(
+                f"seed {seed}: you command Red; Blue's captain is at sea (run {session.run_id})"
+            )
+            duel_screen.tell(events)
+        duel_screen.run(session, debug=debug)
+
+
+@app.command("sim")
+@output_options
+def sim(
+    games: int = typer.Option(1000, "--games", min=1, help="Duels for each pair (seeds 0 .. N-1)."),
+    rules: str = typer.Option("seed-001", "--rules", help="The rules preset (seed-001)."),
+    output: Output = Output(),
+) -> None:
+    """CPU against CPU for every pair of personalities (Red, who moves first, against Blue):
+    how many duels each side won, how many ended with a ship fleeing, and how long they lasted.
+    Sunk and struck (crew 0) are wins; a ship that flees is undefeated."""
+    from privateer.engine.duel import find_duel_rules, personality_table
+
+    try:
+        chosen = find_duel_rules(rules)
+    except ValueError as error:
+        fail(str(error))
+    rows = personality_table(games, chosen)
+    columns = ["red", "blue", "games", "red_won", "blue_won", "fled", "mean_rounds"]
+    if output.format.value != "table":
+        columns += ["sunk", "struck", "round_limit", "red_fled", "blue_fled"]
+    output.rows(rows, columns, title=f"{games} duels a pair, {chosen.name}")

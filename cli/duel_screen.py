@@ -1,0 +1,90 @@
+"""The hex duel in a terminal: draw the board and both ships, read orders, send them to the
+session, show what happened (as Red may see it). Works with piped input, a line at a time.
+The screen decides no rule."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+import typer
+
+from privateer.engine.duel import RED, debug_view, observe, outcome, redact_event
+
+from .duel_render import (
+    KEYS_HELP,
+    board_lines,
+    debug_lines,
+    event_line,
+    parse_command,
+    status_lines,
+)
+from .duel_session import DuelSession
+
+PROMPT = "orders (? for keys, q to stop) > "
+
+
+def show(session: DuelSession, debug: bool) -> None:
+    view = debug_view(session.state, RED) if debug else observe(session.state, RED)
+    typer.echo("")
+    for line in board_lines(view):
+        typer.echo(line)
+    for line in status_lines(view):
+        typer.echo(line)
+    if debug:
+        for line in debug_lines(view):
+            typer.echo(line)
+
+
+def tell(events: list[object]) -> None:
+    for event in events:
+        line = event_line(redact_event(event, RED))  # type: ignore[arg-type]
+        if line:
+            typer.echo(f"  {line}")
+
+
+def run(
+    session: DuelSession, *, debug: bool = False, read_line: Callable[[], str] | None = None
+) -> None:
+    """Play until the duel ends, the person stops, or the input ends (the duel stays saved)."""
+    read_line = read_line or sys.stdin.readline
+    while not session.over:
+        show(session, debug)
+        typer.echo(PROMPT, nl=False)
+        line = read_line()
+        if not line:
+            typer.echo("")
+            typer.echo(
+                f"input ended: run {session.run_id} is saved in round {session.state.round}; "
+                "`privateer duel --resume` picks it up"
+            )
+            return
+        text = line.strip().lower()
+        if text in ("?", "help"):
+            typer.echo(KEYS_HELP)
+            continue
+        if text in ("q", "quit"):
+            typer.echo(
+                f"stopped in round {session.state.round}; run {session.run_id} is saved, "
+                "`privateer duel --resume` picks it up"
+            )
+            return
+        try:
+            codes = parse_command(text)
+        except ValueError as error:
+            typer.echo(str(error))
+            continue
+        events, problem = session.orders(codes)
+        tell(events)
+        if problem:
+            typer.echo(problem)
+    done = outcome(session.state)
+    assert done is not None
+    view = observe(session.state, RED)
+    for line in board_lines(view):
+        typer.echo(line)
+    winner = {None: "nobody", 0: "you (Red)", 1: "the Blue captain"}[done.winner]
+    typer.echo(
+        f"the duel is over after {done.rounds} rounds: {done.termination.value}; "
+        f"won by {winner} (run {session.run_id})"
+    )
