@@ -5,11 +5,12 @@ The screen decides no rule."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import typer
 
 from privateer.engine.duel import RED, debug_view, observe, outcome, redact_event
+from privateer.engine.events import Event
 
 from .duel_render import (
     KEYS_HELP,
@@ -36,9 +37,9 @@ def show(session: DuelSession, debug: bool) -> None:
             typer.echo(line)
 
 
-def tell(events: list[object]) -> None:
+def tell(events: Sequence[Event]) -> None:
     for event in events:
-        line = event_line(redact_event(event, RED))  # type: ignore[arg-type]
+        line = event_line(redact_event(event, RED))
         if line:
             typer.echo(f"  {line}")
 
