@@ -10,6 +10,7 @@ from . import bench_commands, db_commands, duel_commands, runs_commands, world_c
 from .chart_command import chart
 from .combat_commands import fight, sim
 from .common import GlobalOptions
+from .route_command import route
 
 app = typer.Typer(
     name="privateer",
@@ -24,6 +25,7 @@ app.add_typer(db_commands.app, name="db")
 app.add_typer(world_commands.app, name="world")
 app.add_typer(bench_commands.app, name="bench")
 app.command()(chart)
+app.command()(route)
 app.command()(fight)
 app.command()(sim)
 app.add_typer(runs_commands.app, name="runs")

@@ -208,3 +208,69 @@ def startup(
             "db_current_over_version": round(medians["db_current"] - medians["version"], 3),
         }
     )
+
+
+@app.command("load")
+@output_options
+def load(
+    ctx: typer.Context,
+    runs: int = typer.Option(5, "--runs", min=1, help="Times to load (median)."),
+    output: Output = Output(),
+) -> None:
+    """How long reading the world tables into the engine's World takes (the database must hold
+    a world), uncached, median of --runs."""
+    from privateer.db import world_load
+
+    from .common import open_db
+
+    engine = open_db(ctx)
+    times = []
+    world = None
+    for _ in range(runs):
+        world_load._LOADED.clear()
+        started = time.perf_counter()
+        try:
+            world = world_load.load_world(engine)
+        except Exception as error:
+            fail(str(error))
+        times.append(time.perf_counter() - started)
+    assert world is not None
+    output.record({"seconds": round(statistics.median(times), 3), "nodes": world.n, "runs": runs})
+
+
+@app.command("world-sim")
+@output_options
+def world_sim(
+    ctx: typer.Context,
+    days: int = typer.Option(730, "--days", min=1, help="Days of the world per run."),
+    runs: int = typer.Option(3, "--runs", min=1, help="Runs after the first (median)."),
+    output: Output = Output(),
+) -> None:
+    """World-days a second with all the world's traffic on one core. The first run in a
+    process also computes the route trees the ships need (timed apart, as cold); the median of
+    --runs more, with the routes known, is the days_per_second."""
+    from privateer.engine.world.game import advance, create_world
+
+    from .worlds import engine_world
+
+    world = engine_world(ctx)
+
+    def one(seed: int) -> tuple[float, int]:
+        state, _ = create_world(world, seed)
+        started = time.perf_counter()
+        for _ in range(days):
+            advance(world, state)
+        return time.perf_counter() - started, state.ship_count
+
+    cold, ships = one(0)
+    warm = statistics.median(one(seed)[0] for seed in range(1, runs + 1))
+    output.record(
+        {
+            "days": days,
+            "ships": ships,
+            "days_per_second": round(days / warm, 1),
+            "seconds": round(warm, 3),
+            "cold_days_per_second": round(days / cold, 1),
+            "cold_seconds": round(cold, 3),
+        }
+    )

@@ -196,7 +196,8 @@ class Output:
             print_json([{c: plain(r.get(c)) for c in columns} for r in rows])
         elif self.format is Format.NL:
             for r in rows:
-                typer.echo(json.dumps({c: plain(r.get(c)) for c in columns}, default=str))
+                record = {c: plain(r.get(c)) for c in columns}
+                typer.echo(json.dumps(record, default=str, ensure_ascii=False))
         elif self.format is Format.CSV:
             buffer = io.StringIO()
             writer = csv.writer(buffer, lineterminator="\n")
@@ -217,7 +218,8 @@ class Output:
             if self.format is Format.JSON:
                 print_json({k: _plain_deep(v) for k, v in data.items()})
             else:
-                typer.echo(json.dumps({k: _plain_deep(v) for k, v in data.items()}, default=str))
+                flat = {k: _plain_deep(v) for k, v in data.items()}
+                typer.echo(json.dumps(flat, default=str, ensure_ascii=False))
             return
         pairs = list(_flatten(data))
         if self.format is Format.CSV:
@@ -284,7 +286,7 @@ def output_options(func: F) -> F:
 
 
 def print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, indent=2, sort_keys=False, default=str))
+    typer.echo(json.dumps(data, indent=2, sort_keys=False, default=str, ensure_ascii=False))
 
 
 def print_table(

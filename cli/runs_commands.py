@@ -66,19 +66,25 @@ def replay(
     """Re-run the engine from each run's seed and logged actions, and compare every event and
     checkpoint hash with the log: "identical", or the first diverging event side by side.
     Exits 1 if any run diverges."""
-    from privateer.db.runs import all_run_ids, logged_runs
+    from privateer.db.runs import all_run_ids, logged_runs, needs_world
     from privateer.engine.replay import ReplayRefusedError, ReplayResult, verify_run
 
     if (run_id is None) == (not all_runs):
         fail("give a RUN_ID or --all (not both)")
     engine = open_db(ctx)
     results: list[ReplayResult] = []
+    world = None
     with engine.connect() as conn, user_errors():
         ids = all_run_ids(conn) if all_runs else [int(run_id or 0)]
+        if needs_world(conn, ids):
+            from privateer.db.world_load import load_world
+
+            world = load_world(engine)
         for start in range(0, len(ids), 2000):
             try:
                 results.extend(
-                    verify_run(run) for run in logged_runs(conn, ids[start : start + 2000])
+                    verify_run(run, world=world)
+                    for run in logged_runs(conn, ids[start : start + 2000])
                 )
             except ReplayRefusedError as error:
                 fail(str(error))

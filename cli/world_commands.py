@@ -10,6 +10,7 @@ from .common import (
     Output,
     check_writable,
     database_errors,
+    db_path,
     ensure_writable,
     fail,
     note,
@@ -128,3 +129,53 @@ def export(
     except WorldBuildError as error:
         fail(str(error))
     note(f"wrote {count} features to {path} ({chosen})")
+
+
+@app.command("sim")
+@output_options
+def sim(
+    ctx: typer.Context,
+    days: int = typer.Option(730, "--days", min=1, max=100_000, help="Days to run the world."),
+    seed: int = typer.Option(0, "--seed", min=0, max=2**62, help="The same seed, the same world."),
+    log: bool = typer.Option(
+        False, "--log", help="Log the run (mode world) with every event, for `runs replay`."
+    ),
+    output: Output = Output(),
+) -> None:
+    """Run the world without a player for --days and summarise it: wars opened and closed,
+    corsair raids, fleets arrived, guard ships driven off, voyages completed by kind, ships at
+    sea by kind at the end, and the state hash (the same seed gives the same hash)."""
+    from privateer.engine.world.game import ENGINE_VERSION, summary
+    from privateer.engine.world.record import record_world
+
+    from .worlds import engine_world
+
+    world = engine_world(ctx)
+    record = record_world(world, seed, days)
+    assert record.state is not None
+    result = summary(world, record.state, record.events)
+    if log:
+        from privateer.db.run_store import RunStore
+        from privateer.db.runlog import RunBuffer
+
+        def rows(run_id: int) -> tuple[RunBuffer, list[tuple[str, list[object]]]]:
+            buffer = RunBuffer()
+            buffer.add_run(
+                run_id,
+                "world",
+                seed,
+                {"days": days, "rules": record.rules},
+                engine_version=ENGINE_VERSION,
+                outcome="done",
+                days=days,
+                world_hash=world.content_hash,
+            )
+            buffer.add_events(run_id, 0, record.events, [e.round for e in record.events])
+            buffer.add_checkpoints(run_id, record.checkpoints)
+            return buffer, []
+
+        with user_errors():
+            run_id = RunStore(db_path(ctx), notify=note).start(rows)
+        note(f"logged run {run_id}: {len(record.events)} events")
+        result["run_id"] = run_id
+    output.record(result)

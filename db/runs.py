@@ -130,3 +130,17 @@ def logged_runs(conn: sa.Connection, run_ids: list[int]) -> list[LoggedRun]:
 
 def all_run_ids(conn: sa.Connection) -> list[int]:
     return [r for (r,) in conn.execute(sa.text("SELECT run_id FROM runs ORDER BY run_id"))]
+
+
+def needs_world(conn: sa.Connection, run_ids: list[int]) -> bool:
+    """Whether any of the runs is of a mode that replays on the world (a world run)."""
+    from privateer.engine.modes import WORLD_MODES
+
+    if not run_ids:
+        return False
+    wanted = ", ".join(str(int(r)) for r in run_ids)
+    modes = ", ".join(f"'{m}'" for m in WORLD_MODES)
+    found = conn.execute(
+        sa.text(f"SELECT count(*) FROM runs WHERE run_id IN ({wanted}) AND mode IN ({modes})")
+    ).scalar_one()
+    return bool(found)

@@ -3,7 +3,12 @@ replay."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .replay import Replayer, ReplayRefusedError
+
+if TYPE_CHECKING:
+    from .world.world import World
 
 COMBAT_MODES = ("fight", "sim")
 
@@ -23,11 +28,19 @@ def engine_version(mode: str, run_id: int = 0) -> str:
         from .duel.game import ENGINE_VERSION as DUEL_VERSION
 
         return DUEL_VERSION
+    if mode == "world":
+        from .world.game import ENGINE_VERSION as WORLD_VERSION
+
+        return WORLD_VERSION
     raise _unknown(mode, run_id)
 
 
-def replayer_for(mode: str, run_id: int = 0) -> Replayer:
-    """How to re-run a logged run of `mode`."""
+WORLD_MODES = ("world",)
+"""Modes whose runs need the World to replay (the caller loads it and passes it)."""
+
+
+def replayer_for(mode: str, run_id: int = 0, world: World | None = None) -> Replayer:
+    """How to re-run a logged run of `mode` (on `world`, for the modes that sail it)."""
     if mode in COMBAT_MODES:
         from .combat.record import replay_logged
 
@@ -36,4 +49,10 @@ def replayer_for(mode: str, run_id: int = 0) -> Replayer:
         from .duel.replay import replay_logged as replay_duel
 
         return replay_duel
+    if mode == "world":
+        if world is None:
+            raise ReplayRefusedError(f"run {run_id}: a world run replays only on its world")
+        from .world.record import replayer
+
+        return replayer(world)
     raise _unknown(mode, run_id)

@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .events import Event, RawEvent
+
+if TYPE_CHECKING:
+    from .world.world import World
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +56,9 @@ Replayer = Callable[[LoggedRun], tuple[list[RawEvent], list[tuple[int, str]]]]
 
 
 
-def verify_run(run: LoggedRun, replayer: Replayer | None = None) -> ReplayResult:
+def verify_run(
+    run: LoggedRun, replayer: Replayer | None = None, world: World | None = None
+) -> ReplayResult:
     """Replay `run` and compare: identical, or the first diverging event (or checkpoint) with
     what the log says and what the replay gives. The replayer defaults to its mode's."""
     if replayer is None:
@@ -65,7 +70,7 @@ def verify_run(run: LoggedRun, replayer: Replayer | None = None) -> ReplayResult
                 f"run {run.run_id} was recorded with engine {run.engine_version}; this "
                 f"privateer runs {mine}, so a replay would not be a check"
             )
-        replayer = replayer_for(run.mode, run.run_id)
+        replayer = replayer_for(run.mode, run.run_id, world)
     replayed, checks = replayer(run)
     logged = run.events
     if not run.finished:  # in progress: the log may stop short of what a replay runs on to

@@ -137,7 +137,7 @@ def build_world(
     edges, length = triangulate.triangulate(lon, lat, land, params)
 
     stages.next()
-    threaded = passages.thread_passages(lon, lat, traces, land, params)
+    threaded = passages.thread_passages(lon, lat, traces, land, params, kind == "coast")
     traces_by_edge: list[np.ndarray | None] = [None] * len(edges)
     for path_lon, path_lat in threaded.paths:
         traces_by_edge.append(to_xyz(path_lon, path_lat) if len(path_lon) > 2 else None)

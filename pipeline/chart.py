@@ -28,6 +28,10 @@ COAST_COLOUR = "#8a7a5a"
 GRAPH_COLOUR = "#9fb6c9"
 
 
+Track = tuple[str, list[float], list[float]]
+"""A ship's wake: her flag's nation key, and her positions day by day."""
+
+
 @dataclass(frozen=True)
 class Flow:
     kind: str  # current | wind
@@ -68,8 +72,10 @@ def draw_chart(
     scale: float = 6.0,
     flow: Flow | None = None,
     drake: bool = False,
+    tracks: list[Track] | None = None,
 ) -> dict[str, int]:
-    """Draw the chart to `out` (.svg or .png); returns what was drawn, by kind."""
+    """Draw the chart to `out` (.svg or .png); returns what was drawn, by kind. `tracks` are
+    ships' wakes (nation, lons, lats), drawn in their flag's colour."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -185,6 +191,23 @@ def draw_chart(
         touched = route.dropna(subset=["place"])
         ax.scatter(touched.lon, touched.lat, s=6, color="#b02a2a", zorder=5)
         drawn["drake"] = len(touched)
+
+    if tracks:
+        colours = dict(zip(waters.nation, waters.field, strict=False))
+        colours.update(dict(zip(ports.nation, ports.field, strict=False)))
+        lines = []
+        line_colours = []
+        for nation, lons, lats in tracks:
+            x, y = _break_at_antimeridian(np.asarray(lons, float), np.asarray(lats, float))
+            for piece in np.split(np.column_stack([x, y]), np.flatnonzero(np.isnan(x))):
+                piece = piece[~np.isnan(piece[:, 0])]
+                if len(piece) > 1:
+                    lines.append(piece)
+                    line_colours.append(colours.get(nation) or "#555555")
+        wakes = LineCollection(lines, colors=line_colours, linewidths=0.5, alpha=0.8, zorder=5)
+        wakes.set_gid("tracks")
+        ax.add_collection(wakes)
+        drawn["tracks"] = len(tracks)
 
     for sea in seas.itertuples():
         ax.text(

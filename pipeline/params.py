@@ -77,6 +77,11 @@ class BuildParams:
     # Stage 5, the straits: how far a strait's ends reach for the graph.
     passage_join_nm: float = 120.0
     passage_join_count: int = 3
+    # ... and every chain node reaches the coast nodes on either side within a day's sail,
+    # on a line that crosses no land (as finely as land_sample_nm sees), so a port beside a
+    # long strait can enter it where it lies, not only at its ends.
+    passage_side_nm: float = 60.0
+    passage_side_count: int = 4  # the nearest this many coast nodes in reach, at most
     box: Box | None = None
 
     def to_dict(self) -> dict[str, Any]:

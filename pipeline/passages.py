@@ -3,7 +3,10 @@ coastal spacing would miss, threaded into the graph as chains of 'passage' nodes
 
 A chain's nodes sit at most a day's sail apart along the trace, its legs follow the trace
 (their length and geometry are the trace's, not a straight line's), and each end is joined to
-the nearest graph nodes it can reach without crossing more than a spit of land.
+the nearest graph nodes it can reach without crossing more than a spit of land. Every node of
+the chain is also joined to the coast nodes on either side within a day's sail, where the
+line crosses no land: a chain joined only at its ends would make a port beside a long strait
+(Malacca, the Dardanelles, Hormuz, Sunda) sail out to one end of it and back.
 """
 
 from __future__ import annotations
@@ -67,11 +70,15 @@ def thread_passages(
     passages: list[Passage],
     land: Land,
     params: BuildParams,
+    coast: np.ndarray | None = None,
 ) -> Threaded:
-    """Chain each strait's nodes and join both ends to the graph (nodes 0..n-1 given)."""
+    """Chain each strait's nodes and join both ends to the graph (nodes 0..n-1 given), and
+    each chain node to the coast nodes beside it (`coast`: which graph nodes are coast)."""
     n = len(graph_lon)
     graph_xyz = to_xyz(graph_lon, graph_lat)
     tree = cKDTree(graph_xyz) if n else None
+    coast_ids = np.flatnonzero(coast) if coast is not None else np.arange(0)
+    coast_tree = cKDTree(graph_xyz[coast_ids]) if len(coast_ids) else None
     lon_out: list[float] = []
     lat_out: list[float] = []
     names: list[str] = []
@@ -100,8 +107,16 @@ def thread_passages(
             edges.append((first + k, first + k + 1))
             lengths.append(float(distance_nm(shape[:-1], shape[1:]).sum()))
             paths.append(to_lonlat(shape))
-        for end, node_ids in ((0, joins[0]), (len(cut) - 1, joins[1])):
+        joined: set[tuple[int, int]] = set()
+        sides = [
+            _side_joins(cut[k], graph_xyz, coast_ids, coast_tree, land, params)
+            for k in range(len(cut))
+        ]
+        for end, node_ids in [(0, joins[0]), (len(cut) - 1, joins[1]), *enumerate(sides)]:
             for node in node_ids:  # graph ids are below passage ids, so a = node
+                if (node, end) in joined:
+                    continue
+                joined.add((node, end))
                 pair = np.vstack([graph_xyz[node], cut[end]])
                 edges.append((node, first + end))
                 lengths.append(float(distance_nm(pair[:1], pair[1:])[0]))
@@ -116,6 +131,28 @@ def thread_passages(
         paths=paths,
         skipped=skipped,
     )
+
+
+def _side_joins(
+    node: Array,
+    graph_xyz: Array,
+    coast_ids: np.ndarray,
+    coast_tree: cKDTree | None,
+    land: Land,
+    params: BuildParams,
+) -> list[int]:
+    """The coast nodes a chain node can sail to in a day, straight and over no land."""
+    if coast_tree is None:
+        return []
+    k = min(len(coast_ids), params.passage_side_count * 3)
+    chord, index = coast_tree.query(node, k=k)
+    chord, index = np.atleast_1d(chord), np.atleast_1d(index)
+    index = coast_ids[index[nm_of_chord(chord) <= params.passage_side_nm]]
+    if len(index) == 0:
+        return []
+    starts = np.repeat(node[None, :], len(index), axis=0)
+    dry = land.crosses_at_most(starts, graph_xyz[index], 0.0, params.land_sample_nm)
+    return sorted(int(i) for i in index[dry][: params.passage_side_count])
 
 
 def _joins(

@@ -1,4 +1,5 @@
-"""Stage 5: the hand-traced straits are chained and joined to the graph at both ends."""
+"""Stage 5: the hand-traced straits are chained, joined to the graph at both ends, and each
+chain node to the coast beside it."""
 
 from __future__ import annotations
 
@@ -38,6 +39,33 @@ def test_a_strait_is_chained_and_joined_at_both_ends() -> None:
     assert joined_west == {0, 1, 2} and joined_east == {3, 4, 5}
     pieces = threaded.length[: chain - 1]
     assert pieces.max() <= 60.0 + 1e-6
+
+
+def test_every_chain_node_is_joined_to_the_coast_beside_it_over_no_land() -> None:
+    """A long strait (a channel 3° long through a wall of land) with a port's coast node
+    in a bay beside its middle, and another behind the wall:
+    the middle of the chain reaches the first, never the second."""
+    wall = land_of(shapely.box(-1.5, 0.05, 1.5, 10.0), shapely.box(-1.5, -10.0, 1.5, -0.05))
+    long_trace = Passage("The Long Channel", np.linspace(-2.45, 2.45, 9), np.zeros(9))
+    # coast nodes: west mouth, east mouth, a bay cut into the wall beside the middle (0, 0.3)
+    # and one beyond the wall (0, 0.9)
+    bay = land_of(
+        shapely.difference(shapely.box(-1.5, 0.05, 1.5, 10.0), shapely.box(-0.7, 0.0, 0.7, 0.6)),
+        shapely.box(-1.5, -10.0, 1.5, -0.05),
+    )
+    graph_lon = np.array([-3.0, 3.0, 0.0, 0.0])
+    graph_lat = np.array([0.0, 0.0, 0.3, 0.9])
+    coast = np.array([True, True, True, True])
+    for land, beside in ((bay, True), (wall, False)):
+        threaded = thread_passages(graph_lon, graph_lat, [long_trace], land, BuildParams(), coast)
+        n = len(graph_lon)
+        middle = {
+            a
+            for a, b in threaded.edges.tolist()
+            if a < n and b > n and 0 < b - n < len(threaded.lon) - 1
+        }
+        assert (2 in middle) is beside
+        assert 3 not in middle  # behind the land: never joined
 
 
 def test_a_strait_with_nothing_to_join_is_skipped() -> None:

@@ -118,6 +118,17 @@ def test_the_baltic_through_the_oresund(router: Router) -> None:
     assert any("Øresund" in s for s in straits)
 
 
+def test_ports_beside_a_strait_enter_it_where_they_lie(
+    router: Router, frames: dict[str, pd.DataFrame]
+) -> None:
+    """Malacca and Bantam sit beside long straits; joined only at its ends, Malacca to Macau
+    came out at 2,320 nm (the sea route is about 1,600) and Bantam to Malacca at 1,365."""
+    ports = frames["ports"].set_index("name")
+    at = {name: (ports.lon[name], ports.lat[name]) for name in ("Malacca", "Macau", "Bantam")}
+    assert router.route(at["Malacca"], at["Macau"])[0] < 1900
+    assert router.route(at["Bantam"], at["Malacca"])[0] < 900
+
+
 def test_the_black_sea_through_the_dardanelles_and_bosporus(router: Router) -> None:
     _, straits, _ = router.route((25.0, 39.6), (33.0, 43.5))
     assert any("Bosporus" in s for s in straits)

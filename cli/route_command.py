@@ -1,0 +1,151 @@
+"""`privateer route FROM TO`: how a ship that knows the whole sea would go."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from .common import Output, fail, output_options
+from .worlds import engine_world
+
+if TYPE_CHECKING:
+    from privateer.engine.world.world import World
+
+SEASON_NAMES = ("spring", "summer", "autumn", "winter")
+
+
+def _place(world: World, text: str) -> tuple[int, str]:
+    """A port by name (any case), or "lon,lat" snapped to the nearest graph node."""
+    import numpy as np
+
+    by_name = {_plain(p.name): p for p in world.ports}
+    port = by_name.get(_plain(text))
+    if port is not None:
+        return port.node, port.name
+    parts = text.split(",")
+    try:
+        lon, lat = (float(v) for v in parts)
+    except ValueError:
+        close = sorted(p.name for key, p in by_name.items() if key.startswith(_plain(text)[:3]))
+        hint = f" (did you mean {', '.join(close[:3])}?)" if close else ""
+        fail(f"{text!r} is neither a port nor lon,lat{hint}")
+    if not (-180.0 <= lon <= 180.0 and -90.0 <= lat <= 90.0):
+        fail(f"{text!r}: lon,lat out of range")
+    nodes = world.graph_nodes
+    dlon = (world.lon[nodes] - lon + 180.0) % 360.0 - 180.0
+    near = int(nodes[int(np.argmin(dlon**2 + (world.lat[nodes] - lat) ** 2))])
+    return near, f"{lon:g},{lat:g}"
+
+
+def _straits(world: World) -> dict[str, frozenset[int]]:
+    chains: dict[str, set[int]] = {}
+    for node, kind, name in world.features:
+        if kind == "strait":
+            chains.setdefault(name, set()).add(node)
+    return {name: frozenset(nodes) for name, nodes in sorted(chains.items())}
+
+
+def _plain(text: str) -> str:
+    """Text folded for matching: any case, accents dropped (oresund finds Øresund)."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKD", text.replace("Ø", "O").replace("ø", "o"))
+    return "".join(c for c in folded if not unicodedata.combining(c)).casefold().strip()
+
+
+def _strait(chains: dict[str, frozenset[int]], text: str) -> str:
+    wanted = _plain(text)
+    found = [name for name in chains if wanted in _plain(name)]
+    if len(found) != 1:
+        choices = ", ".join(chains)
+        what = "matches several straits" if found else "is no strait"
+        fail(f"{text!r} {what}; choose from {choices}")
+    return found[0]
+
+
+@output_options
+def route(
+    ctx: typer.Context,
+    start: str = typer.Argument(..., help="Where from: a port's name, or lon,lat.", metavar="FROM"),
+    end: str = typer.Argument(..., help="Where to: a port's name, or lon,lat.", metavar="TO"),
+    season: int = typer.Option(
+        0, "--season", min=0, max=3, help="0 spring, 1 summer, 2 autumn, 3 winter."
+    ),
+    rig: str = typer.Option(
+        "square", "--rig", help="square (goes round rather than beat) or weatherly."
+    ),
+    via: list[str] = typer.Option([], "--via", help="A strait to pass, in order (repeat)."),
+    avoid: str = typer.Option("", "--avoid", help="Straits closed, comma-separated."),
+    output: Output = Output(),
+) -> None:
+    """The cheapest way between two places for a ship that knows the whole sea: each day's
+    step weighed by the season's wind and current for her rig. `--via` forces straits in
+    order; `--avoid` closes them; when that leaves no way, says so and exits 1."""
+    from privateer.engine.world.routes import RIGS, NoRouteError
+    from privateer.engine.world.routes import route as find_route
+
+    if rig not in RIGS:
+        fail(f"unknown rig {rig!r}; choose square or weatherly")
+    world = engine_world(ctx)
+    a, a_name = _place(world, start)
+    b, b_name = _place(world, end)
+    chains = _straits(world)
+    through = [_strait(chains, v) for v in via]
+    closed = [_strait(chains, v) for v in avoid.split(",") if v.strip()]
+    if set(through) & set(closed):
+        fail("a strait cannot be both --via and --avoid")
+    shut = frozenset().union(*(chains[name] for name in closed)) if closed else frozenset()
+    try:
+        found = find_route(
+            world,
+            a,
+            b,
+            season,
+            RIGS.index(rig),
+            via=[chains[name] for name in through],
+            avoid=shut,
+        )
+    except NoRouteError:
+        restrictions = []
+        if through:
+            restrictions.append(f"through {', '.join(through)}")
+        if closed:
+            restrictions.append(f"with {', '.join(closed)} closed")
+        how = " " + " and ".join(restrictions) if restrictions else ""
+        typer.echo(f"error: no route from {a_name} to {b_name}{how}", err=True)
+        raise typer.Exit(1) from None
+    strait_of = {node: name for name, chain in chains.items() for node in chain}
+    passages: list[str] = []
+    for node in found.nodes:
+        name = strait_of.get(node)
+        if name and (not passages or passages[-1] != name):
+            passages.append(name)
+    seas: list[str] = []
+    for node in found.nodes:
+        sea = int(world.sea_of_node[node])
+        if sea >= 0 and (not seas or seas[-1] != world.seas[sea]):
+            seas.append(world.seas[sea])
+    result: dict[str, Any] = {
+        "from": a_name,
+        "to": b_name,
+        "season": season,
+        "rig": rig,
+        "steps": found.steps,
+        "nm": round(found.nm, 1),
+        "cost": round(found.cost, 2),
+        "passages": passages,
+        "seas": seas,
+        "path": [
+            [round(float(world.lon[n]), 4), round(float(world.lat[n]), 4)] for n in found.nodes
+        ],
+    }
+    if output.format.value != "table":
+        output.record(result)
+        return
+    typer.echo(
+        f"{a_name} to {b_name}, {SEASON_NAMES[season]}, {rig}-rigged: {found.steps} days, "
+        f"{found.nm:,.0f} nm, worth {found.cost:.1f} days of fair sailing"
+    )
+    typer.echo(f"  straits: {', '.join(passages) or 'none'}")
+    typer.echo(f"  seas:    {', '.join(seas) or 'none'}")

@@ -1,0 +1,23 @@
+"""The engine's World for a command: loaded from the database (once per process), or one line
+and exit 2 if there is none."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import typer
+
+from .common import open_db, user_errors
+
+if TYPE_CHECKING:
+    from privateer.engine.world.world import World
+
+
+def engine_world(ctx: typer.Context) -> World:
+    from privateer.db.world_load import load_world
+
+    engine = open_db(ctx, pooled=False)  # nothing is held once the world is read
+    with user_errors():
+        world = load_world(engine)
+    engine.dispose()
+    return world

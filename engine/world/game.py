@@ -1,0 +1,542 @@
+"""The living world, a day at a time: `create_world`, `advance`, `observe`, `summary`.
+
+Each day: at a season's turn the wars drift; every 60 days grudges fade; the towns' treasuries
+refill; then every ship of the world does her day's work (in a fixed order, every draw from
+the one RNG in the state) and sails a step; last, any guard ship found in another nation's
+protected waters is driven off by that nation's navy and laid up at home.
+
+`orders` is how a player's ship will join in (the voyage): today it may say where the player
+is (`{"player_node": n}`); the world's hunters read it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import numpy as np
+
+from ..events import Event
+from ..rng import below, seed_state
+from . import wars
+from .fleet import FLEETS, muster
+from .islands import place_islands
+from .rules import SEED_000, WorldRules, find_world_rules
+from .sailing import step
+from .state import (
+    ARMADA,
+    CORSAIR,
+    GUARD,
+    HUNTER,
+    LAID_UP,
+    LYING,
+    MERCHANT,
+    MONSTER,
+    PRIVATEER,
+    RESTING,
+    SAILING,
+    SHIP_KINDS,
+    STRIPPING,
+    TREASURE,
+    WAITING,
+    WorldState,
+)
+from .world import WAYPOINT, World
+
+ENGINE_VERSION = "world-1"
+
+
+def season_of(rules: WorldRules, day: int) -> int:
+    return (day // rules.season_days) % 4
+
+
+def create_world(
+    world: World, seed: int, rules: WorldRules = SEED_000
+) -> tuple[WorldState, list[Event]]:
+    """A run's world on day 0: its wars, its fleets in port, its islands hidden."""
+    rng = seed_state(seed)
+    war_pairs, rng, enemy = wars.opening_wars(world, rng)
+    ships, courses, rng = muster(world, rules, rng)
+    islands, rng = place_islands(world, rules, rng)
+    nations = len(world.nations)
+    ports = len(world.ports)
+    state = WorldState(
+        rules=rules.name,
+        seed=seed,
+        day=0,
+        rng=rng,
+        wars=war_pairs,
+        standing=[0] * nations,
+        strain=[0] * nations,
+        pirate=0,
+        player_node=-1,
+        treasury=[rules.treasury] * ports,
+        sacked_until=[0] * ports,
+        guard_until=[0] * ports,
+        guard_raids=[0] * ports,
+        alarm_until=[0] * ports,
+        islands=islands,
+        charted=[0] * len(islands),
+        courses=courses,
+        voyages=[0] * len(SHIP_KINDS),
+        ships=ships,
+    )
+    events = [
+        Event(
+            "world_start",
+            0,
+            {
+                "seed": seed,
+                "rules": rules.name,
+                "england_at_war_with": enemy,
+                "ships": state.ship_count,
+                "islands": len(islands),
+            },
+        )
+    ]
+    return state, events
+
+
+def advance(world: World, state: WorldState, orders: dict[str, Any] | None = None) -> list[Event]:
+    """One day of the world. Returns what happened."""
+    rules = find_world_rules(state.rules)
+    orders = orders or {}
+    if "player_node" in orders:
+        state.player_node = int(orders["player_node"])
+    state.day += 1
+    day = state.day
+    events: list[Event] = []
+    if day % rules.season_days == 0:
+        events += wars.drift_wars(world, state, rules)
+    if day % rules.drift_days == 0:
+        wars.drift_grudges(world, state, rules)
+    treasury = state.treasury
+    for port in range(len(treasury)):
+        if treasury[port] < rules.treasury and state.sacked_until[port] <= day:
+            treasury[port] = min(rules.treasury, treasury[port] + rules.treasury_refill)
+    season = season_of(rules, day)
+    ships = state.ships
+    kinds = ships["kind"]
+    tasks, legs = ships["task"], ships["leg"]
+    for ship in range(len(kinds)):
+        kind = kinds[ship]
+        if tasks[ship] != SAILING or legs[ship] < 0:  # mid-leg, a ship just sails on
+            events += _work(world, state, rules, ship, kind, day)
+            if tasks[ship] != SAILING:
+                continue
+        arrived = step(world, state, ship, season, keep_out=kind == GUARD)
+        if arrived and ships["node"][ship] == ships["dest"][ship]:
+            events += _arrive(world, state, rules, ship, kind, day)
+    events += _drive_off(world, state, rules, day)
+    return events
+
+
+# --- a ship's day's work, by kind -----------------------------------------------------------
+
+
+def _draw(state: WorldState, n: int) -> int:
+    value, state.rng = below(state.rng, n)
+    return value
+
+
+def _sail(state: WorldState, ship: int, node: int, target: int = -1) -> None:
+    ships = state.ships
+    ships["dest"][ship] = node
+    ships["task"][ship] = SAILING
+    if target >= 0:
+        ships["target"][ship] = target
+
+
+def _rest(state: WorldState, ship: int, until: int, task: int = RESTING) -> None:
+    state.ships["task"][ship] = task
+    state.ships["until"][ship] = until
+    state.ships["dest"][ship] = -1
+
+
+def _work(
+    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
+) -> list[Event]:
+    ships = state.ships
+    task = ships["task"][ship]
+    if task in (RESTING, LYING, LAID_UP, STRIPPING) and day < ships["until"][ship]:
+        return []
+    if task == WAITING or kind == HUNTER:
+        return []  # pirate hunters come out only for a captain England wants (the voyage)
+    if task == STRIPPING:  # a corsair done stripping a town sails home laden
+        ships["laden"][ship] = 1
+        _sail(state, ship, world.ports[ships["home"][ship]].node)
+        return []
+    if task == SAILING:
+        if kind == MONSTER and ships["leg"][ship] < 0:
+            _drift(world, state, rules, ship)
+        return []
+    # resting, lying or laid up, and the time is up: the next voyage
+    if kind == MERCHANT:
+        _next_trade(world, state, rules, ship, day)
+    elif kind in (TREASURE, ARMADA):
+        _next_in_course(world, state, rules, ship, kind, day)
+    elif kind == GUARD:
+        _patrol(world, state, rules, ship)
+    elif kind == PRIVATEER:
+        _cruise(world, state, rules, ship)
+    elif kind == CORSAIR:
+        return _choose_town(world, state, rules, ship, day)
+    elif kind == MONSTER:
+        ships["task"][ship] = SAILING
+        _drift(world, state, rules, ship)
+    return []
+
+
+def trade_partners(world: World, state: WorldState, rules: WorldRules, home: int) -> list[int]:
+    """The ports a merchant out of `home` trades with now: of its own nation or of nations at
+    peace with it, within `merchant_range_days`, not islanders', not sacked, not home."""
+    nation = world.ports[home].nation
+    hops = world.port_hops[home]
+    day = state.day
+    out = []
+    for i, port in enumerate(world.ports):
+        if i == home or port.native or not 0 < hops[i] <= rules.merchant_range_days:
+            continue
+        if state.sacked_until[i] > day:
+            continue
+        if port.nation != nation and wars.at_war(state, nation, port.nation):
+            continue
+        out.append(i)
+    return out
+
+
+def _next_trade(world: World, state: WorldState, rules: WorldRules, ship: int, day: int) -> None:
+    partners = trade_partners(world, state, rules, state.ships["home"][ship])
+    if not partners:
+        _rest(state, ship, day + rules.merchant_rest_max)
+        return
+    port = partners[_draw(state, len(partners))]
+    _sail(state, ship, world.ports[port].node, port)
+
+
+def _next_in_course(
+    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
+) -> None:
+    ships = state.ships
+    course = state.courses[ships["course"][ship]]
+    if kind == TREASURE and ships["target"][ship] == 0:
+        leaves = FLEETS[ships["course"][ship]][2] if ships["course"][ship] < len(FLEETS) else 0
+        now = season_of(rules, day)
+        if now != leaves:  # she leaves her first port in her season only: wait for it
+            ahead = (leaves - now) % 4
+            _rest(state, ship, (day // rules.season_days + ahead) * rules.season_days)
+            return
+    nxt = (ships["target"][ship] + 1) % len(course)
+    _sail(state, ship, world.ports[course[nxt]].node, nxt)
+
+
+PATROL_POINTS = 3  # a guard ship's or privateer's beat: this many places, spread out, chosen
+
+
+def _beat(nodes: np.ndarray, home: int) -> list[int]:
+    """Up to PATROL_POINTS of `nodes`, spread evenly through them (the home if none): a few
+    fixed places keep the routes the world needs few."""
+    if len(nodes) == 0:
+        return [home]
+    picks = np.linspace(0, len(nodes) - 1, min(PATROL_POINTS, len(nodes))).round().astype(int)
+    return sorted({int(nodes[i]) for i in picks})
+
+
+def _own_waters_near(world: World, station: int, flag: int, days: int) -> list[int]:
+    """The places of a guard ship's beat: her nation's waters within `days` of her station."""
+    key = f"patrol:{station}:{flag}:{days}"
+    found = world._cache.get(key)
+    if found is None:
+        hops = world.hops_from([station])
+        ok = (hops > 0) & (hops <= days) & (world.kind != WAYPOINT) & (world.water_nation == flag)
+        found = _beat(np.flatnonzero(ok), station)
+        world._cache[key] = found
+    assert isinstance(found, list)
+    return found
+
+
+def _patrol(world: World, state: WorldState, rules: WorldRules, ship: int) -> None:
+    """A guard ship keeps station: out to a node of her nation's waters near her port, back."""
+    ships = state.ships
+    station = world.ports[ships["home"][ship]].node
+    if ships["node"][ship] != station:
+        _sail(state, ship, station)
+        return
+    nodes = _own_waters_near(world, station, ships["flag"][ship], rules.guard_patrol_days)
+    _sail(state, ship, nodes[_draw(state, len(nodes))])
+
+
+def _cruise(world: World, state: WorldState, rules: WorldRules, ship: int) -> None:
+    """A privateer with nobody to hunt cruises off her base and comes home."""
+    ships = state.ships
+    home = world.ports[ships["home"][ship]].node
+    if ships["node"][ship] != home:
+        _sail(state, ship, home)
+        return
+    key = f"cruise:{home}:{rules.privateer_cruise_days}"
+    nodes = world._cache.get(key)
+    if nodes is None:
+        hops = world.hops_from([home])
+        days = rules.privateer_cruise_days
+        far = (hops >= days // 2) & (hops <= days) & (world.kind != WAYPOINT)
+        nodes = _beat(np.flatnonzero(far), home)
+        world._cache[key] = nodes
+    assert isinstance(nodes, list)
+    _sail(state, ship, nodes[_draw(state, len(nodes))])
+
+
+def _choose_town(
+    world: World, state: WorldState, rules: WorldRules, ship: int, day: int
+) -> list[Event]:
+    """A corsair in port picks an open town of an enemy within range, the nearer the
+    likelier, and goes for it; none in reach, she lies ten days more."""
+    ships = state.ships
+    home = ships["home"][ship]
+    flag = ships["flag"][ship]
+    hops = world.port_hops[home]
+    towns = []
+    weights = []
+    for i, port in enumerate(world.ports):
+        reach = int(hops[i])
+        if port.fortified or port.native or not 0 < reach <= rules.corsair_range_days:
+            continue
+        if not wars.at_war(state, flag, port.nation) or state.sacked_until[i] > day:
+            continue
+        towns.append(i)
+        weights.append(rules.corsair_range_days + 1 - reach)
+    if not towns:
+        _rest(state, ship, day + 10, LYING)
+        return []
+    roll = _draw(state, sum(weights))
+    chosen = towns[-1]
+    for town, weight in zip(towns, weights, strict=True):
+        if roll < weight:
+            chosen = town
+            break
+        roll -= weight
+    _sail(state, ship, world.ports[chosen].node, chosen)
+    return []
+
+
+def _drift(world: World, state: WorldState, rules: WorldRules, ship: int) -> None:
+    """A sea monster drifts where the current takes it (the neighbour most nearly down
+    the current), wanders where the water is slack, and more than `monster_range_days` from
+    home turns for home."""
+    ships = state.ships
+    node = ships["node"][ship]
+    home = ships["home"][ship]
+    if _home_hops(world, home)[node] > rules.monster_range_days:
+        ships["dest"][ship] = home
+        return
+    ends = _neighbours(world)[node]
+    if not ends:
+        return
+    down = _downstream(world, rules)[node]
+    ships["dest"][ship] = down if down >= 0 else ends[_draw(state, len(ends))]
+
+
+def _home_hops(world: World, home: int) -> list[int]:
+    table = world._cache.setdefault("home_hops", {})
+    assert isinstance(table, dict)
+    found = table.get(home)
+    if found is None:
+        found = table[home] = world.hops_from([home]).tolist()
+    assert isinstance(found, list)
+    return found
+
+
+def _neighbours(world: World) -> list[list[int]]:
+    """Per graph node, the graph nodes a leg away, in leg order."""
+    found = world._cache.get("neighbours")
+    if found is None:
+        leg_a, leg_b, _, _ = world.lists
+        found = [
+            [leg_b[g] if leg_a[g] == n else leg_a[g] for g in world.legs_at[n]]
+            for n in range(world.n)
+        ]
+        world._cache["neighbours"] = found
+    assert isinstance(found, list)
+    return found
+
+
+def _downstream(world: World, rules: WorldRules) -> list[int]:
+    """Per node, the neighbour most nearly down its current (-1: slack water)."""
+    cached = world._cache.get("downstream")
+    if cached is None:
+        from .routes import bearing
+
+        found: list[int] = []
+        lon, lat = world.lon, world.lat
+        for node, ends in enumerate(_neighbours(world)):
+            if not ends or world.current_knots[node] < rules.monster_drift_knots:
+                found.append(-1)
+                continue
+            heads = bearing(
+                np.full(len(ends), lon[node]), np.full(len(ends), lat[node]), lon[ends], lat[ends]
+            )
+            off = np.abs((heads - world.current_toward[node] + 180.0) % 360.0 - 180.0)
+            found.append(int(ends[int(np.argmin(off))]))
+        world._cache["downstream"] = found
+        return found
+    assert isinstance(cached, list)
+    return cached
+
+
+def _arrive(
+    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
+) -> list[Event]:
+    ships = state.ships
+    ships["dest"][ship] = -1
+    if kind == MONSTER:
+        return []
+    state.voyages[kind] += 1
+    if kind == MERCHANT:
+        span = rules.merchant_rest_max - rules.merchant_rest_min + 1
+        _rest(state, ship, day + rules.merchant_rest_min + _draw(state, span))
+        return []
+    if kind in (TREASURE, ARMADA):
+        rest = rules.treasure_rest_days if kind == TREASURE else rules.armada_rest_days
+        _rest(state, ship, day + rest)
+        if kind == TREASURE:
+            port = world.ports[state.courses[ships["course"][ship]][ships["target"][ship]]]
+            return [
+                Event(
+                    "fleet_arrived",
+                    day,
+                    {"fleet": FLEETS[ships["course"][ship]][0], "port": port.name},
+                )
+            ]
+        return []
+    if kind in (GUARD, PRIVATEER):
+        if ships["node"][ship] != world.ports[ships["home"][ship]].node:
+            state.voyages[kind] -= 1  # a leg of her beat, not a voyage: home ends one
+        _rest(state, ship, day + 2 + _draw(state, 4))
+        return []
+    if kind == CORSAIR:
+        home = ships["home"][ship]
+        if ships["laden"][ship]:  # home with the captives: she lies 20 days
+            ships["laden"][ship] = 0
+            _rest(state, ship, day + rules.corsair_lie_days, LYING)
+            return [Event("corsair_home", day, {"corsair": world.ports[home].name})]
+        town = ships["target"][ship]
+        port = world.ports[town]
+        state.sacked_until[town] = day + rules.corsair_strip_days
+        state.treasury[town] = 0
+        _rest(state, ship, day + rules.corsair_strip_days, STRIPPING)
+        return [
+            Event(
+                "corsair_raid",
+                day,
+                {
+                    "corsair": world.ports[home].name,
+                    "town": port.name,
+                    "nation": world.nations[port.nation],
+                },
+            )
+        ]
+    return []
+
+
+def _drive_off(world: World, state: WorldState, rules: WorldRules, day: int) -> list[Event]:
+    """A guard ship found in another nation's protected waters is driven off by that nation's
+    navy and laid up at home (armadas are exempt: they keep their own empire's patrols)."""
+    events: list[Event] = []
+    ships = state.ships
+    waters = world.water_nation
+    for ship in range(len(ships["kind"])):
+        if ships["kind"][ship] != GUARD or ships["task"][ship] == LAID_UP:
+            continue
+        owner = int(waters[ships["node"][ship]])
+        if owner >= 0 and owner != ships["flag"][ship]:
+            events.append(
+                Event(
+                    "driven_off",
+                    day,
+                    {
+                        "flag": world.nations[ships["flag"][ship]],
+                        "by": world.nations[owner],
+                        "node": ships["node"][ship],
+                    },
+                )
+            )
+            lay_up(world, state, rules, ship)
+    return events
+
+
+def lay_up(world: World, state: WorldState, rules: WorldRules, ship: int) -> None:
+    """A ship destroyed (or driven off) is laid up at home for `laid_up_days`."""
+    ships = state.ships
+    kind = ships["kind"][ship]
+    home = ships["home"][ship]
+    ships["node"][ship] = home if kind == MONSTER else world.ports[home].node
+    ships["leg"][ship] = -1
+    ships["pos"][ship] = 0
+    ships["laden"][ship] = 0
+    _rest(state, ship, state.day + rules.laid_up_days, LAID_UP)
+
+
+# --- reading the world ---------------------------------------------------------------------
+
+
+def at_sea(world: World, state: WorldState) -> list[bool]:
+    """Per ship: away from every port (in port, lying, resting or laid up is not at sea)."""
+    in_port = {p.node for p in world.ports}
+    return [
+        node not in in_port or (task == SAILING and leg >= 0)
+        for node, task, leg in zip(
+            state.ships["node"], state.ships["task"], state.ships["leg"], strict=True
+        )
+    ]
+
+
+def observe(world: World, state: WorldState) -> dict[str, Any]:
+    """What the world shows: the day and season, who is at war, your standing, the ships at
+    sea (kind, flag, where), the towns stripped."""
+    rules = find_world_rules(state.rules)
+    sea = at_sea(world, state)
+    ships = state.ships
+    return {
+        "day": state.day,
+        "season": season_of(rules, state.day),
+        "wars": [[world.nations[a], world.nations[b]] for a, b in state.wars],
+        "standing": {world.nations[i]: v for i, v in enumerate(state.standing) if v},
+        "ships_at_sea": [
+            {
+                "kind": SHIP_KINDS[ships["kind"][i]],
+                "flag": world.nations[ships["flag"][i]] if ships["flag"][i] >= 0 else None,
+                "node": ships["node"][i],
+                "lon": float(world.lon[ships["node"][i]]),
+                "lat": float(world.lat[ships["node"][i]]),
+            }
+            for i in range(len(sea))
+            if sea[i]
+        ],
+        "stripped": [
+            world.ports[i].name for i, until in enumerate(state.sacked_until) if until > state.day
+        ],
+    }
+
+
+def summary(world: World, state: WorldState, events: list[Event]) -> dict[str, Any]:
+    """What `privateer world sim` prints."""
+    sea = at_sea(world, state)
+    at_sea_by_kind = Counter(
+        SHIP_KINDS[k] for k, out in zip(state.ships["kind"], sea, strict=True) if out
+    )
+    rules = find_world_rules(state.rules)
+    by_season: dict[int, dict[str, int]] = {}
+    for event in events:
+        if event.kind in ("war", "peace"):
+            season = event.round // rules.season_days
+            row = by_season.setdefault(season, {"season": season, "opened": 0, "closed": 0})
+            row["opened" if event.kind == "war" else "closed"] += 1
+    return {
+        "seed": state.seed,
+        "days": state.day,
+        "state_hash": state.state_hash(),
+        "events_by_kind": dict(sorted(Counter(e.kind for e in events).items())),
+        "wars_by_season": [by_season[s] for s in sorted(by_season)],
+        "wars": [[world.nations[a], world.nations[b]] for a, b in state.wars],
+        "ships_by_kind": {kind: at_sea_by_kind.get(kind, 0) for kind in SHIP_KINDS},
+        "voyages_completed": dict(zip(SHIP_KINDS, state.voyages, strict=True)),
+    }

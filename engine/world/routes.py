@@ -1,0 +1,285 @@
+"""How a ship that knows the whole sea goes: the cheapest way over the legs, each weighed by
+the season's wind and current for her rig (engine/sea.py), square-riggers going round rather
+than beating.
+
+A route tree is computed once per (destination, season, rig) with scipy's Dijkstra over the
+leg graph (legs between graph nodes, each costing the sum of its day steps, in the direction
+sailed), and cached on the World: for every graph node, the next graph node toward the
+destination. Ships of the world then sail by table lookups.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import dijkstra
+
+from ..sea import leg_costs as sea_leg_costs
+from .world import Floats, Ints, World
+
+SQUARE, WEATHERLY = 0, 1
+RIGS = ("square", "weatherly")
+
+
+def bearing(lon1: Floats, lat1: Floats, lon2: Floats, lat2: Floats) -> Floats:
+    """The initial great-circle bearing, degrees clockwise from north.
+
+    >>> import numpy as np
+    >>> bearing(np.array([0.0]), np.array([0.0]), np.array([1.0]), np.array([0.0])).round(1)
+    array([90.])
+    """
+    p1, p2 = np.radians(lat1), np.radians(lat2)
+    dl = np.radians(lon2 - lon1)
+    x = np.sin(dl) * np.cos(p2)
+    y = np.cos(p1) * np.sin(p2) - np.sin(p1) * np.cos(p2) * np.cos(dl)
+    out: Floats = np.degrees(np.arctan2(x, y)) % 360.0
+    return out
+
+
+def _steps(world: World) -> tuple[Ints, Ints, Ints]:
+    """Every day step in leg order, as (from node, to node, leg), forward along its leg."""
+    cached = world._cache.get("steps")
+    if cached is None:
+        nodes = world.leg_nodes
+        starts = world.leg_start
+        keep = np.ones(len(nodes), dtype=bool)
+        keep[starts[1:] - 1] = False  # a leg's last node starts no step of that leg
+        x = nodes[:-1][keep[:-1]]
+        y = nodes[1:][keep[:-1]]
+        leg = np.repeat(np.arange(world.legs, dtype=np.int32), world.leg_days)
+        cached = (x.astype(np.int32), y.astype(np.int32), leg)
+        world._cache["steps"] = cached
+    assert isinstance(cached, tuple)
+    return cached
+
+
+def leg_costs(world: World, season: int, rig: int) -> tuple[Floats, Floats]:
+    """Each leg's cost in days of fair sailing, from a to b and from b to a, in a season
+    for a rig: the sum of its steps' costs, each by the wind and current where it starts."""
+    key = f"legcost:{season}:{rig}"
+    cached = world._cache.get(key)
+    if cached is None:
+        x, y, leg = _steps(world)
+        lon, lat = world.lon, world.lat
+        costs = []
+        for a, b in ((x, y), (y, x)):
+            heading = bearing(lon[a], lat[a], lon[b], lat[b])
+            step = sea_leg_costs(
+                heading,
+                world.current_toward[a],
+                world.current_knots[a],
+                world.wind_toward[season][a],
+                world.wind_knots[season][a],
+                weatherly=rig == WEATHERLY,
+            )
+            costs.append(np.bincount(leg, weights=step, minlength=world.legs))
+        cached = (costs[0], costs[1])
+        world._cache[key] = cached
+    assert isinstance(cached, tuple)
+    return cached
+
+
+def _graph(world: World, season: int, rig: int, closed: frozenset[int]) -> csr_matrix:
+    """The leg graph as a directed sparse matrix, legs touching `closed` nodes left out."""
+    key = f"graph:{season}:{rig}:{','.join(map(str, sorted(closed)))}"
+    cached = world._cache.get(key)
+    if cached is None:
+        forward, backward = leg_costs(world, season, rig)
+        a, b = world.leg_a, world.leg_b
+        keep = np.ones(world.legs, dtype=bool)
+        if closed:
+            shut = np.isin(a, list(closed)) | np.isin(b, list(closed))
+            keep &= ~shut
+        rows = np.concatenate([a[keep], b[keep]])
+        cols = np.concatenate([b[keep], a[keep]])
+        weights = np.concatenate([forward[keep], backward[keep]])
+        cached = csr_matrix((weights, (rows, cols)), shape=(world.n, world.n))
+        world._cache[key] = cached
+    assert isinstance(cached, csr_matrix)
+    return cached
+
+
+def weather_of(world: World, season: int) -> int:
+    """The first season whose winds are the same as `season`'s (spring and autumn, with the
+    belts at the equinoxes and no monsoon, are): they share their routes."""
+    cached = world._cache.get("weather")
+    if cached is None:
+        found: list[int] = []
+        for s in range(4):
+            same = [
+                t
+                for t in range(s)
+                if np.array_equal(world.wind_toward[t], world.wind_toward[s])
+                and np.array_equal(world.wind_knots[t], world.wind_knots[s])
+            ]
+            found.append(same[0] if same else s)
+        world._cache["weather"] = cached = found
+    assert isinstance(cached, list)
+    return int(cached[season])
+
+
+def _inward(world: World, weather: int, rig: int) -> tuple[csr_matrix, list[int], Ints]:
+    """The leg graph over graph nodes only, reversed (an edge from each node to those that
+    sail to it), with the graph nodes' ids, for route trees toward a destination."""
+    key = f"inward:{weather}:{rig}"
+    found = world._cache.get(key)
+    if found is None:
+        graph = _graph(world, weather, rig, frozenset())
+        ids = world.graph_nodes
+        local = graph[ids][:, ids]
+        found = (local.T.tocsr(), ids.tolist(), ids)
+        world._cache[key] = found
+    assert isinstance(found, tuple)
+    return found
+
+
+def toward(world: World, destination: int, season: int, rig: int) -> list[int]:
+    """For every node, the next graph node on the cheapest way to `destination` (-1: none,
+    or already there). Cached per (destination, weather, rig), as a list (the daily loop
+    reads it a value at a time)."""
+    trees = world._cache.setdefault("trees", {})
+    assert isinstance(trees, dict)
+    weather = weather_of(world, season)
+    key = (destination, weather, rig)
+    found = trees.get(key)
+    if found is None:
+        inward, ids, id_array = _inward(world, weather, rig)
+        position = int(np.searchsorted(id_array, destination))
+        if position >= len(ids) or ids[position] != destination:
+            raise ValueError(f"node {destination} is not a graph node")
+        _, pred = dijkstra(inward, directed=True, indices=position, return_predecessors=True)
+        nxt = np.full(world.n, -1, dtype=np.int64)
+        reached = pred >= 0
+        nxt[id_array[reached]] = id_array[pred[reached]]
+        found = nxt.tolist()
+        trees[key] = found
+    assert isinstance(found, list)
+    return found
+
+
+def leg_between(world: World, a: int, b: int) -> int:
+    """The leg joining two graph nodes (the first, if several)."""
+    return leg_table(world)[(a, b)]
+
+
+def leg_table(world: World) -> dict[tuple[int, int], int]:
+    """(a, b) -> the leg joining them, both ways round."""
+    found = world._cache.get("leg_between")
+    if found is None:
+        table: dict[tuple[int, int], int] = {}
+        for leg, (x, y) in enumerate(zip(world.leg_a.tolist(), world.leg_b.tolist(), strict=True)):
+            table.setdefault((x, y), leg)
+            table.setdefault((y, x), leg)
+        world._cache["leg_between"] = table
+        return table
+    assert isinstance(found, dict)
+    return found
+
+
+@dataclass(frozen=True)
+class Route:
+    nodes: list[int]  # every node sailed through, waypoints included, start to end
+    legs: list[tuple[int, bool]]  # (leg, forward) in order
+    nm: float
+    cost: float  # days of fair sailing
+
+    @property
+    def steps(self) -> int:
+        return len(self.nodes) - 1
+
+
+class NoRouteError(ValueError):
+    """No way between the two places with the straits as asked."""
+
+
+def route(
+    world: World,
+    start: int,
+    end: int,
+    season: int,
+    rig: int,
+    *,
+    via: list[frozenset[int]] | None = None,
+    avoid: frozenset[int] = frozenset(),
+) -> Route:
+    """The cheapest route from graph node `start` to `end`, through each node set of `via`
+    in order (a strait: entered at one end, left at the other), never through a node of
+    `avoid`. NoRouteError if the restrictions leave no way."""
+    graph = _graph(world, season, rig, avoid)
+    forward, backward = leg_costs(world, season, rig)
+    stops: list[int] = [start]
+    legs: list[tuple[int, bool]] = []
+    for chain in via or []:
+        best: tuple[float, list[int], list[int]] | None = None
+        ends = _chain_ends(world, chain)
+        for entry, exit_ in (ends, ends[::-1]):
+            first = _path(graph, stops[-1], entry)
+            through = _path(_graph(world, season, rig, frozenset()), entry, exit_, only=chain)
+            if first is None or through is None:
+                continue
+            cost = _cost(world, first + through[1:], forward, backward)
+            if best is None or cost < best[0]:
+                best = (cost, first, through)
+        if best is None:
+            raise NoRouteError("no way through")
+        stops.extend(best[1][1:] + best[2][1:])
+    last = _path(graph, stops[-1], end)
+    if last is None:
+        raise NoRouteError("no way to the end")
+    stops.extend(last[1:])
+    nodes = [stops[0]]
+    nm = 0.0
+    for a, b in itertools.pairwise(stops):
+        leg = leg_between(world, a, b)
+        ahead = int(world.leg_a[leg]) == a
+        legs.append((leg, ahead))
+        nodes.extend(world.leg_path(leg, ahead)[1:])
+        nm += float(world.leg_nm[leg])
+    return Route(nodes, legs, nm, _cost(world, stops, forward, backward))
+
+
+def _chain_ends(world: World, chain: frozenset[int]) -> tuple[int, int]:
+    """A strait chain's two ends: its nodes joined to only one other chain node."""
+    members = sorted(chain)
+    ends = []
+    for node in members:
+        inside = [
+            world.leg_b[leg] if world.leg_a[leg] == node else world.leg_a[leg]
+            for leg in world.legs_at[node]
+        ]
+        if sum(1 for other in inside if int(other) in chain) <= 1:
+            ends.append(node)
+    if len(ends) < 2:
+        return members[0], members[-1]
+    return ends[0], ends[-1]
+
+
+def _path(
+    graph: csr_matrix, a: int, b: int, only: frozenset[int] | None = None
+) -> list[int] | None:
+    if a == b:
+        return [a]
+    if only is not None:
+        mask = np.zeros(graph.shape[0], dtype=bool)
+        mask[list(only)] = True
+        coo = graph.tocoo()
+        keep = mask[coo.row] & mask[coo.col]
+        graph = csr_matrix((coo.data[keep], (coo.row[keep], coo.col[keep])), shape=graph.shape)
+    dist, pred = dijkstra(graph, directed=True, indices=a, return_predecessors=True)
+    if not np.isfinite(dist[b]):
+        return None
+    path = [b]
+    while path[-1] != a:
+        path.append(int(pred[path[-1]]))
+    return path[::-1]
+
+
+def _cost(world: World, stops: list[int], forward: Floats, backward: Floats) -> float:
+    total = 0.0
+    for a, b in itertools.pairwise(stops):
+        leg = leg_between(world, a, b)
+        total += float(forward[leg] if int(world.leg_a[leg]) == a else backward[leg])
+    return total

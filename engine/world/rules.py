@@ -1,0 +1,86 @@
+"""Every number of the living world, named, with where it comes from.
+
+Figures quoted by seed 000 say so; the rest are chosen here (the seed gives none), and
+`privateer world sim` measures what they do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class WorldRules:
+    name: str = "seed-000"
+
+    # --- wars (seed 000, "Who's at war with whom") -----------------------------------------
+    season_days: int = 91  # "Seasons are 91 days."
+    peace_per_mille: int = 120  # each season a pair at war makes peace 12% of the time
+    war_per_mille: int = 30  # and a pair at peace falls out 3%
+    corsair_peace_per_mille: int = 30  # "The corsairs make peace hard": chosen, a quarter
+    corsair_war_per_mille: int = 120  # "and break it easily": chosen, four times
+    # --- strain on a peace with England, and standing (seed 000) ----------------------------
+    strain_fire: int = 1  # "1 for firing on a ship"
+    strain_take: int = 1  # "1 more for taking her"
+    strain_raid: int = 3  # "3 for a raid"
+    strain_sack: int = 2  # "2 more for a sack"
+    strain_war: int = 6  # "At 6, England and that nation are at war."
+    standing_damage: int = 1  # "one for landing damage or taking plunder"
+    standing_sink: int = 2  # "two for a sinking"
+    drift_days: int = 60  # "Standing drifts a point back toward zero every 60 days"
+    standing_floor: int = -20  # bounds, chosen: far past anything a run reaches
+    standing_ceiling: int = 20
+    pirate_standing: int = -3  # "England wants you, at least -3"
+    # --- ships ---------------------------------------------------------------------------------
+    laid_up_days: int = 60  # "a ship destroyed is laid up at home for 60 days"
+    merchant_rest_min: int = 2  # days a merchant lies in port between voyages: chosen
+    merchant_rest_max: int = 6
+    merchant_range_days: int = 45  # a merchant trades with ports this many days from home
+    merchants_per_port: int = 1  # one merchant out of every trading port (not islanders)
+    treasure_rest_days: int = 20  # a treasure fleet lies this long at each port of its course
+    guard_range_days: int = 25  # a guard ship hunts this far (the alarm doubles it: seed 000)
+    guard_patrol_days: int = 4  # and otherwise keeps within her nation's waters, this far out
+    privateer_range_days: int = 20  # "they come for you, within 20 days of home"
+    privateer_cruise_days: int = 10  # without you, they cruise this far from home
+    corsair_range_days: int = 45  # "an open town of an enemy ... within 45 days of home"
+    corsair_strip_days: int = 60  # "It strips the town for 60 days"
+    corsair_lie_days: int = 20  # "lies 20 days before going out again"
+    monster_range_days: int = 12  # "turns for home once it's more than 12 days out"
+    monster_drift_knots: float = 0.3  # slacker water than this: it wanders to a neighbour
+    armada_rest_days: int = 10  # an armada lies this long at each port of her patrol
+    # --- ports (seed 000, "Raiding a port") ------------------------------------------------
+    treasury: int = 25  # a town's treasury when full: the seed's balanced figure
+    treasury_refill: int = 1  # "fills again 1 a day, up to the usual"
+    sacked_days: int = 120  # "the town has nothing for anybody ... for 120 days"
+    guard_days: int = 90  # a raid turned out "puts the town on its guard for 90 days"
+    guard_no_raid_days: int = 14  # "for the first 14 the boats would never get ashore"
+    alarm_days: int = 30  # "guard ships hunt twice as far, 50 days out, for the next 30 days"
+    # --- uncharted islands (seed 000) ----------------------------------------------------------
+    islands: int = 8  # "Every run hides eight out in open ocean"
+    island_port_days: int = 12  # "far from ports": at least this many days from any port
+    island_apart_days: int = 15  # "and from each other"
+    island_charting_pay: int = 15  # "the Crown pays 15 for charting it"
+
+
+SEED_000 = WorldRules()
+RULESETS: dict[str, WorldRules] = {SEED_000.name: SEED_000}
+
+
+def find_world_rules(name: str) -> WorldRules:
+    """A preset by name.
+
+    >>> find_world_rules("seed-000").treasury
+    25
+    """
+    try:
+        return RULESETS[name]
+    except KeyError:
+        raise ValueError(
+            f"no world rules named {name!r}; choose from {', '.join(RULESETS)}"
+        ) from None
+
+
+def register_world_rules(rules: WorldRules) -> WorldRules:
+    """Make a ruleset findable by its name (a sweep's variant of the rules)."""
+    RULESETS[rules.name] = rules
+    return rules

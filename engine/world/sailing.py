@@ -1,0 +1,67 @@
+"""Sailing a step a day: a ship mid-leg goes on along it; a ship at a graph node bound
+somewhere takes the next leg of the cheapest way there, for her rig, in this season (the
+cached route trees of routes.py). Guard ships never take a leg into another nation's
+protected waters, so a chase breaks off at the edge.
+"""
+
+from __future__ import annotations
+
+from .routes import leg_table, toward
+from .state import WorldState
+from .world import World
+
+
+def leg_waters(world: World) -> list[frozenset[int]]:
+    """Per leg, the nations whose protected waters it passes through."""
+    found = world._cache.get("leg_waters")
+    if found is None:
+        waters = world.water_nation.tolist()
+        nodes = world.leg_nodes.tolist()
+        starts = world.leg_start.tolist()
+        found = [
+            frozenset(w for w in (waters[x] for x in nodes[starts[i] : starts[i + 1]]) if w >= 0)
+            for i in range(world.legs)
+        ]
+        world._cache["leg_waters"] = found
+    assert isinstance(found, list)
+    return found
+
+
+def step(world: World, state: WorldState, ship: int, season: int, keep_out: bool) -> bool:
+    """Move ship one step (if she is sailing or bound somewhere); True when she has just come
+    to a graph node (the end of a leg). `keep_out`: she may not enter foreign waters."""
+    ships = state.ships
+    leg_a, _, leg_start, leg_nodes = world.lists
+    leg = ships["leg"][ship]
+    if leg < 0:
+        dest = ships["dest"][ship]
+        node = ships["node"][ship]
+        if dest < 0 or node == dest:
+            return False
+        table = leg_table(world)
+        leg = table.get((node, dest), -1)  # a neighbour: straight there, no route needed
+        if leg < 0:
+            nxt = toward(world, dest, season, ships["rig"][ship])[node]
+            if nxt < 0:
+                ships["dest"][ship] = -1  # no way there: she gives it up
+                return False
+            leg = table[(node, nxt)]
+        if keep_out:
+            crossed = leg_waters(world)[leg]
+            flag = ships["flag"][ship]
+            if any(nation != flag for nation in crossed):
+                return False  # the chase breaks off at the edge of another nation's waters
+        ships["leg"][ship] = leg
+        ships["pos"][ship] = 0
+        ships["forward"][ship] = 1 if leg_a[leg] == node else 0
+    pos = ships["pos"][ship] + 1
+    start = leg_start[leg]
+    days = leg_start[leg + 1] - start - 1
+    at = start + pos if ships["forward"][ship] else start + days - pos
+    ships["node"][ship] = leg_nodes[at]
+    if pos >= days:
+        ships["leg"][ship] = -1
+        ships["pos"][ship] = 0
+        return True
+    ships["pos"][ship] = pos
+    return False

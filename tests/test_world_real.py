@@ -1,0 +1,125 @@
+"""The living world on the real world (built once per test run): the loader, routes through
+the straits, a year of the world with its golden hash, the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from privateer.cli.app import app
+from privateer.db import open_database
+from privateer.db.world_load import load_world
+from privateer.engine.world.game import advance, create_world
+from privateer.engine.world.state import GUARD, LAID_UP, SHIP_KINDS
+from privateer.engine.world.world import World
+
+pytestmark = pytest.mark.slow
+runner = CliRunner()
+
+GOLDEN_REAL_365 = "643802dde48d265a3050bdbfa0be8b383f69d4300036ffef130eb84fc3b2c2f2"
+
+
+@pytest.fixture(scope="module")
+def world(full_world_db: Path) -> World:
+    engine = open_database(full_world_db, read_only=True, notify=lambda _: None)
+    loaded = load_world(engine)
+    engine.dispose()
+    return loaded
+
+
+def test_the_loader_gives_the_graph_the_tables_hold(world: World, full_world: object) -> None:
+    counts = full_world.counts  # type: ignore[attr-defined]
+    assert world.n == counts["nodes"] + counts["waypoints"]
+    assert world.legs == counts["legs"] and int(world.leg_days.sum()) == counts["steps"]
+    assert len(world.ports) == 111 and len(world.nations) == 20
+    graph = set(world.graph_nodes.tolist())
+    assert all(p.node in graph for p in world.ports)
+    for leg in range(0, world.legs, 97):  # every leg's path runs a..b a step at a time
+        path = world.leg_path(leg)
+        assert path[0] == world.leg_a[leg] and path[-1] == world.leg_b[leg]
+    assert world.wind_knots.shape == (4, world.n) and (world.wind_knots > 0).all()
+    assert (world.water_nation >= 0).sum() == counts["protected_nodes"]
+
+
+def route(db: Path, *args: str) -> object:
+    return runner.invoke(app, ["--db", str(db), "route", *args])
+
+
+def test_routes_through_the_straits(full_world_db: Path) -> None:
+    malacca = route(full_world_db, "Malacca", "Macau", "--json")
+    assert malacca.exit_code == 0, malacca.output
+    data = json.loads(malacca.stdout)
+    assert data["nm"] < 1900 and data["passages"] == ["Strait of Malacca"]
+    assert set(data) >= {"from", "to", "season", "rig", "steps", "nm", "cost", "passages", "path"}
+    assert len(data["path"]) == data["steps"] + 1
+    bantam = json.loads(route(full_world_db, "Bantam", "Malacca", "--json").stdout)
+    assert bantam["nm"] < 900
+    venice = json.loads(route(full_world_db, "Lisbon", "Venice", "--json").stdout)
+    assert venice["passages"] == ["Strait of Gibraltar"]
+    forced = json.loads(
+        route(
+            full_world_db, "London", "Venice", "--via", "dover", "--via", "gibraltar", "--json"
+        ).stdout
+    )
+    assert forced["passages"] == ["Strait of Dover", "Strait of Gibraltar"]
+
+
+def test_a_closed_strait_is_never_sailed_and_no_way_says_so(full_world_db: Path) -> None:
+    shut = route(full_world_db, "Lisbon", "Venice", "--avoid", "gibraltar")
+    assert shut.exit_code == 1
+    assert shut.stderr.strip() == (
+        "error: no route from Lisbon to Venice with Strait of Gibraltar closed"
+    )
+    around = json.loads(
+        route(full_world_db, "Malacca", "Macau", "--avoid", "malacca", "--json").stdout
+    )
+    assert "Strait of Malacca" not in around["passages"] and around["nm"] > 1900
+    bad = route(full_world_db, "Lisbon", "Venice", "--via", "panama")
+    assert bad.exit_code == 2 and "is no strait" in bad.stderr
+
+
+def test_a_year_of_the_world_keeps_its_rules_and_its_golden_hash(world: World) -> None:
+    state, events = create_world(world, 2026)
+    for _ in range(365):
+        events += advance(world, state)
+    ships = state.ships
+    for ship in range(state.ship_count):
+        if ships["kind"][ship] == GUARD and ships["task"][ship] != LAID_UP:
+            assert int(world.water_nation[ships["node"][ship]]) in (-1, ships["flag"][ship])
+    kinds = {e.kind for e in events}
+    assert {"corsair_raid", "fleet_arrived"} <= kinds
+    assert state.voyages[SHIP_KINDS.index("merchant")] > 100
+    assert state.state_hash() == GOLDEN_REAL_365
+
+
+def test_world_sim_prints_the_summary_and_logs_a_run_that_replays(world_db_copy: Path) -> None:
+    base = ["--db", str(world_db_copy)]
+    first = runner.invoke(app, [*base, "world", "sim", "--days", "120", "--seed", "5", "--json"])
+    assert first.exit_code == 0, first.output
+    data = json.loads(first.stdout)
+    assert set(data) >= {
+        "seed", "days", "state_hash", "events_by_kind", "wars", "ships_by_kind",
+        "voyages_completed",
+    }  # fmt: skip
+    again = runner.invoke(
+        app, [*base, "world", "sim", "--days", "120", "--seed", "5", "--json", "--log"]
+    )
+    logged = json.loads(again.stdout)
+    assert logged["state_hash"] == data["state_hash"]
+    replayed = runner.invoke(app, [*base, "runs", "replay", str(logged["run_id"]), "--json"])
+    assert json.loads(replayed.stdout)["identical"] == 1, replayed.output
+
+
+def test_the_chart_draws_the_worlds_traffic(full_world_db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "traffic.svg"
+    result = runner.invoke(
+        app,
+        ["--db", str(full_world_db), "chart", str(out), "--turns", "90", "--box", "-100,5,-55,35"],
+    )
+    assert result.exit_code == 0, result.output
+    text = out.read_text()
+    assert 'id="tracks"' in text
+    assert "tracks" in result.stderr
