@@ -98,7 +98,7 @@ def combat(
     rate = fights / seconds
     if as_json:
         print_json(
-            {"fights": fights, "seconds": round(seconds, 3), "fights_per_second": round(rate, 1)}
+            {"fights": fights, "seconds": round(seconds, 6), "fights_per_second": round(rate, 1)}
         )
         return
     print_table(
