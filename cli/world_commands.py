@@ -170,7 +170,7 @@ def sim(
                 days=days,
                 world_hash=world.content_hash,
             )
-            buffer.add_events(run_id, 0, record.events, [e.round for e in record.events])
+            buffer.events.add(run_id, 0, record.events, [e.round for e in record.events])
             buffer.add_checkpoints(run_id, record.checkpoints)
             return buffer, []
 

@@ -16,7 +16,7 @@ from privateer.engine.world.game import advance, create_world
 from privateer.engine.world.state import GUARD, LAID_UP, SHIP_KINDS
 from privateer.engine.world.world import World
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
 runner = CliRunner()
 
 GOLDEN_REAL_365 = "643802dde48d265a3050bdbfa0be8b383f69d4300036ffef130eb84fc3b2c2f2"
@@ -117,7 +117,7 @@ def test_the_chart_draws_the_worlds_traffic(full_world_db: Path, tmp_path: Path)
     out = tmp_path / "traffic.svg"
     result = runner.invoke(
         app,
-        ["--db", str(full_world_db), "chart", str(out), "--turns", "90", "--box", "-100,5,-55,35"],
+        ["--db", str(full_world_db), "chart", str(out), "--turns", "40", "--box", "-90,10,-60,30"],
     )
     assert result.exit_code == 0, result.output
     text = out.read_text()
