@@ -11,6 +11,7 @@ from .chart_command import chart
 from .combat_commands import fight, sim
 from .common import GlobalOptions
 from .route_command import route
+from .rumor_commands import bar, rumors
 
 app = typer.Typer(
     name="privateer",
@@ -26,6 +27,8 @@ app.add_typer(world_commands.app, name="world")
 app.add_typer(bench_commands.app, name="bench")
 app.command()(chart)
 app.command()(route)
+app.command()(bar)
+app.command()(rumors)
 app.command()(fight)
 app.command()(sim)
 app.add_typer(runs_commands.app, name="runs")

@@ -290,7 +290,7 @@ def test_route_trees_lead_every_node_to_the_destination() -> None:
 # --- determinism, state ---------------------------------------------------------------------
 
 
-GOLDEN_SYNTHETIC_365 = "142e145fd95405bdba0abb703b9d26b41e744a6d97db14d54c578356ed9a1996"
+GOLDEN_SYNTHETIC_365 = "bfaa7974ee1bdf6c48eae079bb9edb6778103e8aac6e8a0dc9c28c2d93532010"
 
 
 def test_the_same_seed_gives_the_same_world_and_a_golden_hash() -> None:

@@ -19,7 +19,7 @@ from privateer.engine.world.world import World
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
 runner = CliRunner()
 
-GOLDEN_REAL_365 = "643802dde48d265a3050bdbfa0be8b383f69d4300036ffef130eb84fc3b2c2f2"
+GOLDEN_REAL_365 = "b17c26220f022c7d83b6f487d8af7f1ebb34ee65b47063cbbb0e9605fec79256"
 
 
 @pytest.fixture(scope="module")

@@ -39,11 +39,12 @@ from .state import (
     STRIPPING,
     TREASURE,
     WAITING,
+    WAKE_DAYS,
     WorldState,
 )
 from .world import WAYPOINT, World
 
-ENGINE_VERSION = "world-1"
+ENGINE_VERSION = "world-2"  # world-2: the state keeps wakes and your chart
 
 
 def season_of(rules: WorldRules, day: int) -> int:
@@ -80,6 +81,7 @@ def create_world(
         courses=courses,
         voyages=[0] * len(SHIP_KINDS),
         ships=ships,
+        wakes=[[node] * WAKE_DAYS for node in ships["node"]],
     )
     events = [
         Event(
@@ -128,6 +130,9 @@ def advance(world: World, state: WorldState, orders: dict[str, Any] | None = Non
         if arrived and ships["node"][ship] == ships["dest"][ship]:
             events += _arrive(world, state, rules, ship, kind, day)
     events += _drive_off(world, state, rules, day)
+    slot = day % WAKE_DAYS
+    for wake, node in zip(state.wakes, ships["node"], strict=True):
+        wake[slot] = node
     return events
 
 

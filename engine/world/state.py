@@ -12,7 +12,8 @@ from typing import Any
 
 import orjson
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: wakes, your chart, the bar
+WAKE_DAYS = 13  # today and the twelve days before
 
 SHIP_KINDS = (
     "merchant",
@@ -69,6 +70,15 @@ class WorldState:
     courses: list[list[int]]  # treasure fleets' and armadas' courses, as port indices
     voyages: list[int]  # per ship kind: voyages completed
     ships: dict[str, list[int]] = field(default_factory=dict)
+    # Where each ship was on each of the last WAKE_DAYS days (ship by ship, day % WAKE_DAYS):
+    # what the bars talk about ("a sighting is up to twelve days old").
+    wakes: list[list[int]] = field(default_factory=list)
+    # Your chart: the nodes whose current you have seen (for good), and per season the nodes
+    # whose wind you have seen in that season (for every such season), sorted.
+    charted_currents: list[int] = field(default_factory=list)
+    charted_winds: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
+    # The bar you are drinking in: (day, port, rounds stood); the room turns over overnight.
+    bar: list[int] = field(default_factory=lambda: [-1, -1, 0])
 
     @property
     def ship_count(self) -> int:
@@ -106,6 +116,8 @@ class WorldState:
         if not 0 <= values["rng"] <= 0xFFFFFFFF or values["day"] < 0:
             raise ValueError("not a world state: rng or day out of range")
         for name in (
+            "charted_currents",
+            "bar",
             "standing",
             "strain",
             "treasury",
@@ -133,6 +145,15 @@ class WorldState:
         values["ships"] = {c: list(ships[c]) for c in SHIP_COLUMNS}
         values["wars"] = [list(p) for p in values["wars"]]
         values["courses"] = [list(c) for c in values["courses"]]
+        for name in ("wakes", "charted_winds"):
+            rows = values[name]
+            if not isinstance(rows, list) or not all(
+                isinstance(r, list) and all(_is_int(v) for v in r) for r in rows
+            ):
+                raise ValueError(f"not a world state: {name} must be lists of whole numbers")
+            values[name] = [list(r) for r in rows]
+        if len(values["charted_winds"]) != 4 or len(values["bar"]) != 3:
+            raise ValueError("not a world state: a wind chart for each season, a bar of three")
         return cls(**values)
 
     def state_hash(self) -> str:

@@ -1,0 +1,112 @@
+"""`privateer bar PORT` (a night in a port's bar) and `privateer rumors` (what a chart is
+worth): rumors, bought by the round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from .common import Output, fail, output_options
+from .worlds import engine_world
+
+
+@output_options
+def bar(
+    ctx: typer.Context,
+    port: str = typer.Argument(..., help="The port whose bar you drink in.", metavar="PORT"),
+    seed: int = typer.Option(0, "--seed", min=0, max=2**62, help="The world's seed."),
+    day: int = typer.Option(100, "--day", min=0, max=100_000, help="The day of the world."),
+    rounds: int = typer.Option(
+        5, "--rounds", min=1, max=50, help="Rounds you stand (2 gold each)."
+    ),
+    output: Output = Output(),
+) -> None:
+    """A night in PORT's bar on --day of the world run from --seed: each round you stand the
+    house, what was heard (a ship's kind and flag, where and how many days ago, and how far to
+    trust it) or nothing. The room gets drunker each round."""
+    from privateer.engine.world.bar import ROUND_GOLD, stand_a_round
+    from privateer.engine.world.game import advance, create_world
+    from privateer.engine.world.rules import SEED_000
+    from privateer.engine.world.rumors import describe
+
+    world = engine_world(ctx)
+    by_name = {p.name.casefold(): i for i, p in enumerate(world.ports)}
+    index = by_name.get(port.strip().casefold())
+    if index is None:
+        fail(f"no port named {port!r} (try `privateer world info` for the ports by nation)")
+    if world.ports[index].native:
+        fail(f"{world.ports[index].name} is an islanders' harbour: no bar")
+    state, _ = create_world(world, seed)
+    for _ in range(day):
+        advance(world, state)
+    rows: list[dict[str, Any]] = []
+    for number in range(1, rounds + 1):
+        rumor = stand_a_round(world, state, SEED_000, index)
+        row: dict[str, Any] = {"round": number, "heard": rumor is not None}
+        keys = ("ship_kind", "flag", "node", "lon", "lat", "days_old", "reliability")
+        row.update({k: None for k in keys})
+        if rumor is not None:
+            told = describe(world, rumor, state.day)
+            row.update({k: told[k] for k in keys})
+        rows.append(row)
+    if output.format.value != "table":
+        output.rows(rows)
+        return
+    name = world.ports[index].name
+    typer.echo(f"{name}, day {day} of the world from seed {seed}: {ROUND_GOLD} gold a round")
+    for row in rows:
+        if not row["heard"]:
+            typer.echo(f"  round {row['round']}: nothing worth the drink")
+            continue
+        flag = world.nation_names[world.nations.index(row["flag"])] if row["flag"] else "nobody"
+        typer.echo(
+            f"  round {row['round']}: a {row['ship_kind'].replace('_', ' ')} of {flag} at "
+            f"{row['lon']:.1f}, {row['lat']:.1f}, {_ago(row['days_old'])} "
+            f"(reliability {row['reliability']:.2f})"
+        )
+
+
+@output_options
+def rumors(
+    ctx: typer.Context,
+    count: int = typer.Option(80, "--rumors", min=5, max=2000, help="Rumors sampled."),
+    reliability: float = typer.Option(
+        0.9, "--reliability", min=0.05, max=1.0, help="How far each rumor is to be trusted."
+    ),
+    seed: int = typer.Option(0, "--seed", min=0, max=2**62, help="The world's seed."),
+    kind: list[str] = typer.Option(
+        [],
+        "--kind",
+        help="Only rumors of ships of this kind (repeatable): merchant, treasure_fleet, "
+        "guard_ship, armada, privateer, hunter, corsair. Default: every kind but monsters.",
+    ),
+    output: Output = Output(),
+) -> None:
+    """What a chart is worth: for rumors of --reliability about random ships, the search area
+    (the fewest nodes holding 70% of the cloud of where she could be) and how often the ship
+    is really inside it, by the rumor's age (2, 4, 8, 12 days) and by how much of the sea is
+    charted (a blank chart, the Caribbean's waters, the whole sea)."""
+    from privateer.engine.world.chart_worth import chart_worth
+    from privateer.engine.world.state import SHIP_KINDS
+
+    unknown = [k for k in kind if k not in SHIP_KINDS]
+    if unknown:
+        fail(f"no ship kind {unknown[0]!r}: one of {', '.join(SHIP_KINDS)}")
+    kinds = tuple(SHIP_KINDS.index(k) for k in kind) or None
+    world = engine_world(ctx)
+    try:
+        rows = chart_worth(world, seed, count, round(reliability * 1000), kinds=kinds)
+    except ValueError as error:
+        fail(str(error))
+    output.rows(
+        rows,
+        ["chart", "age_days", "search_nodes", "hit_rate"],
+        title=f"{count} rumors of {', '.join(kind) or 'every kind'} at reliability "
+        f"{reliability:g}, world seed {seed}",
+        rates=("hit_rate",),
+    )
+
+
+def _ago(days: int) -> str:
+    return "today" if days == 0 else "a day ago" if days == 1 else f"{days} days ago"
