@@ -289,9 +289,7 @@ def print_json(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2, sort_keys=False, default=str, ensure_ascii=False))
 
 
-def print_table(
-    title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any]]
-) -> None:
+def print_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
     """A table to read: a header, a rule, the rows, columns aligned (numbers to the right).
     Plain text, written as it is: data is never taken for markup."""
     cells = [["" if v is None else str(plain(v)) for v in row] for row in rows]

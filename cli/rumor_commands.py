@@ -20,6 +20,14 @@ def bar(
     rounds: int = typer.Option(
         5, "--rounds", min=1, max=50, help="Rounds you stand (2 gold each)."
     ),
+    nights: int = typer.Option(
+        1,
+        "--nights",
+        min=1,
+        max=20_000,
+        help="Drink there this many nights running (from --day) and print, per round, how "
+        "often something was heard, how reliable and how old: the bar's figures measured.",
+    ),
     output: Output = Output(),
 ) -> None:
     """A night in PORT's bar on --day of the world run from --seed: each round you stand the
@@ -40,6 +48,17 @@ def bar(
     state, _ = create_world(world, seed)
     for _ in range(day):
         advance(world, state)
+    if nights > 1:
+        from privateer.engine.world.bar import survey
+
+        output.rows(
+            survey(world, state, SEED_000, index, nights, rounds),
+            ["round", "nights", "heard_rate", "mean_reliability", "mean_days_old"],
+            title=f"{nights} nights in {world.ports[index].name}'s bar from day {day}, "
+            f"world seed {seed}",
+            rates=("heard_rate",),
+        )
+        return
     rows: list[dict[str, Any]] = []
     for number in range(1, rounds + 1):
         rumor = stand_a_round(world, state, SEED_000, index)

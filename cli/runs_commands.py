@@ -94,9 +94,7 @@ def replay(
             {
                 "replayed": len(results),
                 "identical": len(results) - len(diverged),
-                "diverged": [
-                    {"run_id": r.run_id, "divergence": r.divergence} for r in diverged
-                ],
+                "diverged": [{"run_id": r.run_id, "divergence": r.divergence} for r in diverged],
             }
         )
     else:

@@ -111,7 +111,6 @@ class EventKind:
         return out
 
 
-
 KINDS: dict[str, EventKind] = {}
 
 

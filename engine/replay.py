@@ -55,7 +55,6 @@ Replayer = Callable[[LoggedRun], tuple[list[RawEvent], list[tuple[int, str]]]]
 """Re-runs a logged run: the events and the (actions played, hash) checkpoints it gives."""
 
 
-
 def verify_run(
     run: LoggedRun, replayer: Replayer | None = None, world: World | None = None
 ) -> ReplayResult:

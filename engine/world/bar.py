@@ -135,3 +135,36 @@ def question_prisoner(world: World, state: WorldState, near: int) -> Rumor | Non
     ship = ships[_weighted(state, weights)]
     age, state.rng = below(state.rng, PRISONER_DAYS + 1)
     return _sighting(world, state, ship, age, PRISONER_RELIABILITY, "prisoner")
+
+
+def survey(
+    world: World, state: WorldState, rules: WorldRules, port: int, nights: int, rounds: int
+) -> list[dict[str, float | int | None]]:
+    """`nights` nights in `port`'s bar from the state's day on (the world sailing a day
+    between them): per round, how often something was heard, how reliable it was on average
+    and how old. What seed 000 quotes, measured. Advances `state`."""
+    from .game import advance
+
+    heard: list[list[tuple[int, int]]] = [[] for _ in range(rounds)]  # (reliability, age)
+    for night in range(nights):
+        if night:
+            advance(world, state)
+        for round_ in range(rounds):
+            rumor = stand_a_round(world, state, rules, port)
+            if rumor is not None:
+                heard[round_].append((rumor.reliability, state.day - rumor.day))
+    rows: list[dict[str, float | int | None]] = []
+    for round_, told in enumerate(heard):
+        count = len(told)
+        rows.append(
+            {
+                "round": round_ + 1,
+                "nights": nights,
+                "heard_rate": round(count / nights, 3),
+                "mean_reliability": (
+                    round(sum(r for r, _ in told) / count / 1000, 3) if count else None
+                ),
+                "mean_days_old": (round(sum(age for _, age in told) / count, 2) if count else None),
+            }
+        )
+    return rows
