@@ -45,6 +45,7 @@ class CardKind:
     mend: int = 0
     recall: int = 0
     recall_gun: bool = False  # recall brings back a gun (a card that hits), as a fort mending
+    cost: int = 0  # hull its own side pays to keep it: a great gun's recoil, pikes' blood
     is_wound: Wound = Wound.NONE  # this card *is* a wound against its side
 
     def words(self) -> str:
@@ -53,6 +54,8 @@ class CardKind:
             cost = WOUND_COST[self.is_wound]
             return "wound: " + (f"costs {cost} hull when kept" if cost else "stops flee cards")
         out = []
+        if self.cost:
+            out.append(f"costs {self.cost} hull")
         if self.brace:
             out.append(f"brace {self.brace}")
         if self.hit:
@@ -90,4 +93,6 @@ GLOSSARY = {
     "mend N": "N hull back, up to the ship's full hull",
     "recall N": "this side's N most recently spent cards go under the deck (never wounds)",
     "relief": "a town's garrison reinforced: from the seventh round, every other round",
+    "costs N hull": "keeping it costs its own side N hull first (a great gun's recoil, the "
+    "blood boarding pikes cost)",
 }

@@ -44,7 +44,7 @@ ENGINE_VERSION = "combat-2"
 """1: events as sorted-key dicts, state hashed from its saved form. 2: events as per-kind
 field tuples, the state hashed from its compact form (cheap enough to hash every checkpoint of
 a logged simulation)."""
-SAVE_VERSION = 2
+SAVE_VERSION = 3  # 3: the outfit's struck cards, the setup's terms (hold, walls, relief)
 """The shape of a saved state. 1: cards as catalogue positions (ints). 2: cards as
 "key:side" names (`broadside:you`), so a save survives cards being added to the catalogue.
 Each change adds a revision in migrations/ that upgrades stored saves."""
@@ -101,6 +101,7 @@ for _kind, _spec in (
     ("plunder", "side:side card:key gold:d total:d"),
     ("prisoner", "side:side card:key prisoners:d"),
     ("mend", "side:side card:key hull:d mended:d"),
+    ("cost", "side:side card:key paid:d hull:d"),
     ("recall", "side:side card:key cards:recalled"),
     ("carried_inland", "gold:d left:d"),
     ("relief", "left:d"),
@@ -183,14 +184,28 @@ def make_card(kind: int, side: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """What the fight is between; fixed for the whole encounter."""
+    """What the fight is between; fixed for the whole encounter. A voyage sets the terms: the
+    gold in her hold (a town: its treasury as it stands), a town's walls raised and its relief
+    come sooner for each raid it has turned out while on its guard."""
 
     target: str
     outfit: Outfit
     seed: int
+    hold: int | None = None  # None: her kind's
+    walls: int = 0  # hull added to hers
+    relief_sooner: int = 0  # rounds earlier than her kind's relief
 
     def target_kind(self) -> Target:
         return TARGETS[self.target]
+
+    def her_hold(self) -> int:
+        return self.target_kind().hold if self.hold is None else self.hold
+
+    def her_hull(self) -> int:
+        return self.target_kind().hull + self.walls
+
+    def relief_from(self) -> int:
+        return max(1, self.target_kind().relief_from - self.relief_sooner)
 
     def your_cards(self) -> tuple[int, ...]:
         cards = self.outfit.deck()
@@ -248,12 +263,16 @@ class Encounter:
             "setup": {
                 "target": self.setup.target,
                 "seed": self.setup.seed,
+                "hold": self.setup.hold,
+                "walls": self.setup.walls,
+                "relief_sooner": self.setup.relief_sooner,
                 "outfit": {
                     "ship": outfit.ship,
                     "crew": list(outfit.crew),
                     "upgrades": list(outfit.upgrades),
                     "prizes": list(outfit.prizes),
                     "hull": outfit.hull,
+                    "struck": list(outfit.struck),
                 },
             },
             "deck": [card_code_name(c) for c in self.deck],
@@ -290,14 +309,23 @@ class Encounter:
                 tuple(_texts(o, "upgrades")),
                 tuple(_texts(o, "prizes")),
                 None if hull_in is None else _int(o, "hull", 1, 10_000),
+                tuple(_texts(o, "struck")),
             )
             outfit.validate()
             target = _text(s, "target")
             if target not in TARGETS:
                 raise ValueError(f"unknown target {target!r}")
-            setup = Setup(target, outfit, _int(s, "seed", -(2**63), 2**63 - 1))
+            hold_in = s.get("hold")
+            setup = Setup(
+                target,
+                outfit,
+                _int(s, "seed", -(2**63), 2**63 - 1),
+                None if hold_in is None else _int(s, "hold", 0, 10_000),
+                _int(s, "walls", 0, 1_000),
+                _int(s, "relief_sooner", 0, 100),
+            )
             kind = setup.target_kind()
-            max_hull = (outfit.max_hull(), kind.hull)
+            max_hull = (outfit.max_hull(), setup.her_hull())
             created = _int(data, "created", 0, 10_000)
             discard = data.get("discard")
             if not isinstance(discard, list) or len(discard) != 2:
@@ -312,7 +340,7 @@ class Encounter:
                 [_int_at(data, "way", i, 0, AWAY + FLEE_WAY) for i in (0, 1)],
                 [_int_at(data, "brace", i, 0, 1_000) for i in (0, 1)],
                 [_int_at(data, "sails", i, 0, created) for i in (0, 1)],
-                _int(data, "hold", 0, kind.hold),
+                _int(data, "hold", 0, setup.her_hold()),
                 _int(data, "plunder", 0, 10_000),
                 _int(data, "prisoners", 0, 10_000),
                 _int(data, "round", 1, 10_000),
@@ -339,7 +367,9 @@ class Encounter:
         """SHA-256 of the state's compact canonical form: every field, cards as their codes,
         in a fixed order, as orjson writes it. Codes are stable within an engine version, which
         is all a checkpoint needs (a replay on another version is refused); it is several times
-        cheaper than hashing the saved form, and a logged simulation hashes every checkpoint."""
+        cheaper than hashing the saved form, and a logged simulation hashes every checkpoint.
+        A voyage's terms (struck cards, a town's hold, walls and relief) are added only when
+        set, so a plain fight's hash is what it was before they existed."""
         o = self.setup.outfit
         compact = (
             self.setup.target,
@@ -365,23 +395,34 @@ class Encounter:
             self.rng,
             self.result.value if self.result else None,
         )
+        setup = self.setup
+        if o.struck or setup.hold is not None or setup.walls or setup.relief_sooner:
+            # a voyage's terms, only when set: a plain fight hashes as it always has
+            compact += (o.struck, setup.hold, setup.walls, setup.relief_sooner)
         return hashlib.sha256(orjson.dumps(compact)).hexdigest()
 
 
 def create_encounter(
-    target: str, outfit: Outfit | None = None, seed: int = 0
+    target: str,
+    outfit: Outfit | None = None,
+    seed: int = 0,
+    *,
+    hold: int | None = None,
+    walls: int = 0,
+    relief_sooner: int = 0,
 ) -> tuple[Encounter, list[Event]]:
-    """A fight against a kind of target: the cards shuffled and the first hand dealt."""
+    """A fight against a kind of target: the cards shuffled and the first hand dealt. A voyage
+    gives the terms (see Setup); alone, she is as her kind is."""
     if target not in TARGETS:
         raise IllegalActionError(f"unknown target {target!r}; choose from {', '.join(TARGETS)}")
     outfit = outfit or Outfit()
     outfit.validate()
-    setup = Setup(target, outfit, seed)
+    setup = Setup(target, outfit, seed, hold, walls, relief_sooner)
     kind = setup.target_kind()
     cards = [make_card(k, YOU) for k in setup.your_cards()]
     cards += [make_card(k, THEM) for k in kind.deck]
     rng = shuffle(cards, seed_state(seed))
-    max_hull = (outfit.max_hull(), kind.hull)
+    max_hull = (outfit.max_hull(), setup.her_hull())
     hull = outfit.hull if outfit.hull is not None else max_hull[YOU]
     state = Encounter(
         setup=setup,
@@ -389,11 +430,11 @@ def create_encounter(
         deck=cards,
         hand=[],
         discard=[[], []],
-        hull=[hull, kind.hull],
+        hull=[hull, max_hull[THEM]],
         way=[0, 0],
         brace=[0, 0],
         sails=[0, 0],
-        hold=kind.hold,
+        hold=setup.her_hold(),
         plunder=0,
         prisoners=0,
         round=1,
@@ -494,6 +535,12 @@ def _resolve_card(state: Encounter, card: int, events: list[RawEvent] | None) ->
         _check(state, events)
         return
     # Each effect's event names the card, so a card needs no event of its own.
+    if kind.cost:  # a great gun's recoil, the pikes' blood: paid first
+        _damage(state, side, kind.cost)
+        if events is not None:
+            events.append(("cost", r, (side, card >> 1, kind.cost, state.hull[side])))
+        if _check(state, events):
+            return
     if kind.brace:
         state.brace[side] += kind.brace
         if events is not None:
@@ -604,7 +651,8 @@ def _end_round(state: Encounter, events: list[RawEvent] | None) -> None:
             state.hold -= carried
             if events is not None:
                 events.append(("carried_inland", state.round, (carried, state.hold)))
-        due = state.round >= kind.relief_from and (state.round - kind.relief_from) % 2 == 0
+        start = state.setup.relief_from()
+        due = state.round >= start and (state.round - start) % 2 == 0
         if due and state.relief_left > 0:
             state.relief_left -= 1
             state.deck.append(make_card(RELIEF_KIND, THEM))

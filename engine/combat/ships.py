@@ -66,6 +66,27 @@ CATALOGUE: tuple[CardKind, ...] = (
     CardKind("heated_shot", "heated shot", hit=2, wound=Wound.FIRE),
     CardKind("mend_walls", "walls mended", mend=2, recall=1, recall_gun=True),
     CardKind("relief", "relief from the garrison", hit=2),
+    # prize cards (prizes.py offers them): kept for good, they sail with you to a new ship
+    CardKind("prize_long_guns", "her long guns", hit=2, wound=Wound.LEAK),
+    CardKind("prize_grapnels", "her grapnels", chase=1, plunder=2),
+    CardKind("prize_pilot", "her pilot", flee=True, brace=1),
+    CardKind("great_gun", "a Spanish great gun", hit=4, wound=Wound.LEAK, cost=1),
+    CardKind("boarding_pikes", "boarding pikes", hit=2, plunder=3, cost=1),
+    CardKind("galleon_sweeps", "galley sweeps", flee=True, chase=1),
+    CardKind("bar_shot", "bar shot", hit=2, wound=Wound.SAILS),
+    CardKind("marines", "marines", hit=1, chase=2, interrogate=True),
+    CardKind("studding_sails", "studding sails", flee=True, brace=1),
+    CardKind("bow_chasers", "her bow chasers", hit=2, chase=1, cost=1),
+    CardKind("cutlasses", "cutlasses", hit=2, chase=1),
+    CardKind("lateen_rig", "a lateen rig", flee=True, chase=1),
+    CardKind("culverin", "a fort's culverin", hit=3, wound=Wound.FIRE, cost=1),
+    CardKind("plunder_carts", "plunder carts", plunder=4),
+    CardKind("local_pilot", "a local pilot", flee=True, brace=2),
+    CardKind("harpoons", "harpoons", hit=2, wound=Wound.LEAK),
+    CardKind("lances", "whalers' lances", hit=3, cost=1),
+    CardKind("following_sea", "a following sea", flee=True, brace=1),
+    CardKind("war_clubs", "war clubs", hit=2, cost=1),
+    CardKind("outrigger", "an outrigger", flee=True, chase=1),
 )
 
 KIND_INDEX = {kind.key: i for i, kind in enumerate(CATALOGUE)}

@@ -91,8 +91,12 @@ def _convert(state: dict[str, Any], card: Any) -> dict[str, Any]:
 
 def _rewrite(from_version: int, to_version: int, card: Any) -> None:
     conn = op.get_bind()
-    rows = conn.execute(
-        sa.text("SELECT run_id, state FROM saves WHERE save_version = :v"), {"v": from_version}
+    rows = conn.execute(  # fights' saves only: other modes number their own versions
+        sa.text(
+            "SELECT run_id, state FROM saves WHERE save_version = :v "
+            "AND run_id IN (SELECT run_id FROM runs WHERE mode = 'fight')"
+        ),
+        {"v": from_version},
     ).all()
     for run_id, state in rows:
         data = json.loads(state) if isinstance(state, str) else state
