@@ -18,9 +18,10 @@ import numpy as np
 
 from ..events import Event
 from ..rng import below, seed_state
-from . import wars
+from . import pursuit, wars
 from .fleet import FLEETS, muster
 from .islands import place_islands
+from .pursuit import HUNTING
 from .rules import SEED_000, WorldRules, find_world_rules
 from .sailing import step
 from .state import (
@@ -120,8 +121,21 @@ def advance(world: World, state: WorldState, orders: dict[str, Any] | None = Non
     ships = state.ships
     kinds = ships["kind"]
     tasks, legs = ships["task"], ships["leg"]
+    hunting: set[int] = set()
+    if state.player_node >= 0 or HUNTING in ships["target"]:
+        hunting = set(pursuit.call_out(world, state, rules))
     for ship in range(len(kinds)):
         kind = kinds[ship]
+        if ship in hunting:  # closing with you: no work of her own, no port to arrive in
+            chase = -1
+            if legs[ship] < 0:
+                chase = pursuit.closing_leg(
+                    world, state, ship, world.hops_from([state.player_node])
+                )
+                if chase < 0:
+                    continue
+            step(world, state, ship, season, keep_out=kind == GUARD, chase=chase)
+            continue
         if tasks[ship] != SAILING or legs[ship] < 0:  # mid-leg, a ship just sails on
             events += _work(world, state, rules, ship, kind, day)
             if tasks[ship] != SAILING:
@@ -411,6 +425,9 @@ def _arrive(
                     {"fleet": FLEETS[ships["course"][ship]][0], "port": port.name},
                 )
             ]
+        return []
+    if kind == HUNTER:  # home from a chase: she waits for a captain England wants
+        _rest(state, ship, day, WAITING)
         return []
     if kind in (GUARD, PRIVATEER):
         if ships["node"][ship] != world.ports[ships["home"][ship]].node:

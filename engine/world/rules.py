@@ -41,6 +41,7 @@ class WorldRules:
     guard_range_days: int = 25  # a guard ship hunts this far (the alarm doubles it: seed 000)
     guard_patrol_days: int = 4  # and otherwise keeps within her nation's waters, this far out
     privateer_range_days: int = 20  # "they come for you, within 20 days of home"
+    hunter_range_days: int = 40  # pirate hunters come this far for a captain England wants
     privateer_cruise_days: int = 10  # without you, they cruise this far from home
     corsair_range_days: int = 45  # "an open town of an enemy ... within 45 days of home"
     corsair_strip_days: int = 60  # "It strips the town for 60 days"

@@ -27,19 +27,25 @@ def leg_waters(world: World) -> list[frozenset[int]]:
     return found
 
 
-def step(world: World, state: WorldState, ship: int, season: int, keep_out: bool) -> bool:
+def step(
+    world: World, state: WorldState, ship: int, season: int, keep_out: bool, chase: int = -1
+) -> bool:
     """Move ship one step (if she is sailing or bound somewhere); True when she has just come
-    to a graph node (the end of a leg). `keep_out`: she may not enter foreign waters."""
+    to a graph node (the end of a leg). `keep_out`: she may not enter foreign waters. `chase`:
+    at a graph node, take this leg (a ship closing with you; -1: she goes her own way)."""
     ships = state.ships
     leg_a, _, leg_start, leg_nodes = world.lists
     leg = ships["leg"][ship]
     if leg < 0:
         dest = ships["dest"][ship]
         node = ships["node"][ship]
-        if dest < 0 or node == dest:
+        if chase >= 0:
+            leg = chase
+        elif dest < 0 or node == dest:
             return False
         table = leg_table(world)
-        leg = table.get((node, dest), -1)  # a neighbour: straight there, no route needed
+        if leg < 0:
+            leg = table.get((node, dest), -1)  # a neighbour: straight there, no route needed
         if leg < 0:
             nxt = toward(world, dest, season, ships["rig"][ship])[node]
             if nxt < 0:

@@ -1,0 +1,116 @@
+"""Who comes for you (seed 000, "Meeting a ship", "You sail for England"): the world's warships
+that hunt the player's ship, and how they close with her.
+
+- A guard ship hunts you once her nation wants you (your standing with it below zero), within
+  `guard_range_days` of her station, twice as far while any of her nation's towns is alarmed;
+  she never takes a leg into another nation's waters, so the chase breaks off at the edge.
+- An enemy privateer comes for you whenever her nation is at war with England, within
+  `privateer_range_days` of home, and goes where she likes.
+- The pirate hunters of Port Royal and Bridgetown come out only for a captain England wants,
+  within `hunter_range_days`.
+
+A hunter closes by the fewest days: at the end of each leg she takes the leg whose far end is
+nearest your ship (the world's route trees are for fixed places; you move). When you are in
+port, out of reach or no longer wanted, she gives up and goes home.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from . import wars
+from .rules import WorldRules
+from .state import GUARD, HUNTER, LAID_UP, PRIVATEER, SAILING, WAITING, WorldState
+from .world import World
+
+HUNTING = -2  # ships["target"] of a ship coming for you
+HUNTER_KINDS = (GUARD, PRIVATEER, HUNTER)
+
+
+def station_hops(world: World, port: int) -> npt.NDArray[np.int32]:
+    """Days from a port to every node (cached per port: there are only so many)."""
+    return world.hops_from([world.ports[port].node])
+
+
+def alarmed(world: World, state: WorldState, nation: int) -> bool:
+    """Any town of `nation` alarmed by a raid (its guard ships hunt twice as far)."""
+    day = state.day
+    return any(
+        until > day and world.ports[i].nation == nation for i, until in enumerate(state.alarm_until)
+    )
+
+
+def reach(world: World, state: WorldState, rules: WorldRules, ship: int) -> int:
+    """How many days from home this ship comes for you now; -1: she does not."""
+    ships = state.ships
+    kind, flag = ships["kind"][ship], ships["flag"][ship]
+    england = world.nation("england")
+    if kind == GUARD and wars.wants_you(world, state, flag):
+        return rules.guard_range_days * (2 if alarmed(world, state, flag) else 1)
+    if kind == PRIVATEER and wars.at_war(state, flag, england):
+        return rules.privateer_range_days
+    if kind == HUNTER and wars.wants_you(world, state, england):
+        return rules.hunter_range_days
+    return -1
+
+
+def hunts_you(world: World, state: WorldState, rules: WorldRules, ship: int) -> bool:
+    player = state.player_node
+    if player < 0 or state.ships["task"][ship] == LAID_UP:
+        return False
+    days = reach(world, state, rules, ship)
+    if days < 0:
+        return False
+    away = int(station_hops(world, state.ships["home"][ship])[player])
+    return 0 <= away <= days
+
+
+def call_out(world: World, state: WorldState, rules: WorldRules) -> list[int]:
+    """Set every warship that comes for you today on your track, and send home those that
+    give up. Returns the ships hunting you."""
+    ships = state.ships
+    hunting: list[int] = []
+    for ship, kind in enumerate(ships["kind"]):
+        if kind not in HUNTER_KINDS:
+            continue
+        if hunts_you(world, state, rules, ship):
+            ships["target"][ship] = HUNTING
+            ships["task"][ship] = SAILING
+            ships["dest"][ship] = state.player_node
+            hunting.append(ship)
+        elif ships["target"][ship] == HUNTING:  # she gives it up and goes home
+            ships["target"][ship] = -1
+            ships["dest"][ship] = world.ports[ships["home"][ship]].node
+            ships["task"][ship] = SAILING
+    return hunting
+
+
+def closing_leg(
+    world: World, state: WorldState, ship: int, toward_you: npt.NDArray[np.int32]
+) -> int:
+    """At a graph node, the leg that brings her to you in the fewest days (along it, if you are
+    on it; else its days and then the days from its far end); -1 if she is where you are or
+    no leg reaches you."""
+    node = state.ships["node"][ship]
+    player = state.player_node
+    if node == player:
+        return -1
+    best, best_days = -1, -1
+    for leg in world.legs_at[node]:
+        path = world.leg_path(leg, int(world.leg_a[leg]) == node)
+        if player in path:
+            days = path.index(player)
+        else:
+            there = int(toward_you[path[-1]])
+            if there < 0:
+                continue
+            days = len(path) - 1 + there
+        if best < 0 or days < best_days:
+            best, best_days = leg, days
+    return best
+
+
+def home_task(kind: int) -> int:
+    """What a ship does once home from a chase: hunters wait for a captain England wants."""
+    return WAITING if kind == HUNTER else SAILING
