@@ -5,8 +5,9 @@ refill; then every ship of the world does her day's work (in a fixed order, ever
 the one RNG in the state) and sails a step; last, any guard ship found in another nation's
 protected waters is driven off by that nation's navy and laid up at home.
 
-`orders` is how a player's ship will join in (the voyage): today it may say where the player
-is (`{"player_node": n}`); the world's hunters read it.
+`orders` is how a player's ship joins in (the voyage): where the player is today
+(`{"player_node": n}`, -1 in port), which the world's hunters read, and the ships that leave
+her be a while after a fight (`"leave_be"`).
 """
 
 from __future__ import annotations
@@ -123,7 +124,8 @@ def advance(world: World, state: WorldState, orders: dict[str, Any] | None = Non
     tasks, legs = ships["task"], ships["leg"]
     hunting: set[int] = set()
     if state.player_node >= 0 or HUNTING in ships["target"]:
-        hunting = set(pursuit.call_out(world, state, rules))
+        spared = frozenset(int(s) for s in orders.get("leave_be", ()))
+        hunting = set(pursuit.call_out(world, state, rules, spared))
     for ship in range(len(kinds)):
         kind = kinds[ship]
         if ship in hunting:  # closing with you: no work of her own, no port to arrive in
@@ -494,6 +496,8 @@ def lay_up(world: World, state: WorldState, rules: WorldRules, ship: int) -> Non
     ships["leg"][ship] = -1
     ships["pos"][ship] = 0
     ships["laden"][ship] = 0
+    if ships["target"][ship] == HUNTING:  # the chase is over for her
+        ships["target"][ship] = -1
     _rest(state, ship, state.day + rules.laid_up_days, LAID_UP)
 
 

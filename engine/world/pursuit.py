@@ -66,20 +66,24 @@ def hunts_you(world: World, state: WorldState, rules: WorldRules, ship: int) -> 
     return 0 <= away <= days
 
 
-def call_out(world: World, state: WorldState, rules: WorldRules) -> list[int]:
+def call_out(
+    world: World, state: WorldState, rules: WorldRules, leave_be: frozenset[int] = frozenset()
+) -> list[int]:
     """Set every warship that comes for you today on your track, and send home those that
-    give up. Returns the ships hunting you."""
+    give up (or that you fought and that leave you be a while: `leave_be`). Returns the ships
+    hunting you."""
     ships = state.ships
     hunting: list[int] = []
     for ship, kind in enumerate(ships["kind"]):
         if kind not in HUNTER_KINDS:
             continue
-        if hunts_you(world, state, rules, ship):
+        if ship not in leave_be and hunts_you(world, state, rules, ship):
             ships["target"][ship] = HUNTING
             ships["task"][ship] = SAILING
             ships["dest"][ship] = state.player_node
             hunting.append(ship)
-        elif ships["target"][ship] == HUNTING:  # she gives it up and goes home
+        elif ships["target"][ship] == HUNTING and ships["task"][ship] != LAID_UP:
+            # she gives it up and goes home
             ships["target"][ship] = -1
             ships["dest"][ship] = world.ports[ships["home"][ship]].node
             ships["task"][ship] = SAILING

@@ -1,0 +1,85 @@
+"""Setting a course and sailing it (seed 000, "Setting a course"): each day's step is the one
+that brings you nearest, and where steps tie, the one that runs best with the current and wind
+you have charted (uncharted water weighs every step the same, so the first such step in the
+graph's order is taken). And what you see as you go: the water a step out (two with a
+navigator) goes on your chart.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..sea import Flow, leg_cost
+from ..world.charting import sight
+from ..world.routes import bearing
+from ..world.world import World
+from .state import VoyageState
+
+WEATHERLY_SHIPS = ("pinnace", "brigantine")  # fore-and-aft rigged: they work to windward
+
+
+def sight_steps(state: VoyageState, base: int) -> int:
+    return base + (1 if "navigator" in state.crew else 0)
+
+
+def _run_cost(world: World, state: VoyageState, a: int, b: int, season: int) -> float:
+    """Days of fair sailing the step a -> b is worth by what you have charted at a."""
+    ws = state.world
+    current = wind = None
+    if _charted(ws.charted_currents, a):
+        current = Flow(float(world.current_toward[a]), float(world.current_knots[a]))
+    if _charted(ws.charted_winds[season], a):
+        wind = Flow(float(world.wind_toward[season][a]), float(world.wind_knots[season][a]))
+    heading = float(bearing(world.lon[a], world.lat[a], world.lon[b], world.lat[b]))
+    if math.isnan(heading):
+        return 1.0
+    return leg_cost(heading, current, wind, weatherly=state.ship in WEATHERLY_SHIPS)
+
+
+def _charted(sorted_nodes: list[int], node: int) -> bool:
+    import bisect
+
+    at = bisect.bisect_left(sorted_nodes, node)
+    return at < len(sorted_nodes) and sorted_nodes[at] == node
+
+
+def next_step(world: World, state: VoyageState, season: int) -> int:
+    """The node a day's sail toward the course brings her to (her own node if there is no
+    way, or she is there)."""
+    node, dest = state.node, state.course
+    if dest < 0 or node == dest:
+        return node
+    hops = world.hops_from([dest])
+    here = int(hops[node])
+    if here < 0:
+        return node
+    nearest = [n for n in world.step_neighbours[node] if 0 <= hops[n] < here]
+    if not nearest:
+        return node
+    best_hops = min(int(hops[n]) for n in nearest)
+    tied = [n for n in nearest if hops[n] == best_hops]
+    if len(tied) == 1:
+        return tied[0]
+    return min(tied, key=lambda n: (_run_cost(world, state, node, n, season), tied.index(n)))
+
+
+def look_out(world: World, state: VoyageState, season: int, base_steps: int) -> None:
+    """Chart the water within sight of her (its current, and this season's wind)."""
+    sight(world, state.world, state.node, season, sight_steps(state, base_steps))
+
+
+def nearby(world: World, node: int, steps: int) -> dict[int, int]:
+    """The nodes within `steps` days of `node`, with their days (a small search: sight is a
+    step or two, and a whole-sea search every day would cost more than the day)."""
+    found = {node: 0}
+    frontier = [node]
+    neighbours = world.step_neighbours
+    for days in range(1, steps + 1):
+        nxt = []
+        for f in frontier:
+            for n in neighbours[f]:
+                if n not in found:
+                    found[n] = days
+                    nxt.append(n)
+        frontier = nxt
+    return found
