@@ -12,6 +12,7 @@ from .combat_commands import fight, sim
 from .common import GlobalOptions
 from .route_command import route
 from .rumor_commands import bar, rumors
+from .voyage_commands import voyage
 
 app = typer.Typer(
     name="privateer",
@@ -31,6 +32,7 @@ app.command()(bar)
 app.command()(rumors)
 app.command()(fight)
 app.command()(sim)
+app.command()(voyage)
 app.add_typer(runs_commands.app, name="runs")
 app.add_typer(runs_commands.saves_app, name="saves")
 app.add_typer(duel_commands.app, name="duel")

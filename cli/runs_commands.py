@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import typer
 
-from .common import Output, db_at_head, db_path, fail, open_db, output_options, user_errors
+from .common import (
+    Output,
+    db_at_head,
+    db_path,
+    fail,
+    note,
+    open_db,
+    output_options,
+    user_errors,
+)
 
 app = typer.Typer(help="The runs in the database: list them, show one, replay to verify.")
 saves_app = typer.Typer(help="Runs in progress: list their saves, or let one go.")
@@ -65,7 +74,8 @@ def replay(
 ) -> None:
     """Re-run the engine from each run's seed and logged actions, and compare every event and
     checkpoint hash with the log: "identical", or the first diverging event side by side.
-    Exits 1 if any run diverges."""
+    Exits 1 if any run diverges. With --all, a run this engine cannot check (logged by
+    another engine version) is skipped and counted, not a failure."""
     from privateer.db.runs import all_run_ids, logged_runs, needs_world
     from privateer.engine.replay import ReplayRefusedError, ReplayResult, verify_run
 
@@ -73,6 +83,7 @@ def replay(
         fail("give a RUN_ID or --all (not both)")
     engine = open_db(ctx)
     results: list[ReplayResult] = []
+    skipped: list[str] = []
     world = None
     with engine.connect() as conn, user_errors():
         ids = all_run_ids(conn) if all_runs else [int(run_id or 0)]
@@ -81,19 +92,20 @@ def replay(
 
             world = load_world(engine)
         for start in range(0, len(ids), 2000):
-            try:
-                results.extend(
-                    verify_run(run, world=world)
-                    for run in logged_runs(conn, ids[start : start + 2000])
-                )
-            except ReplayRefusedError as error:
-                fail(str(error))
+            for run in logged_runs(conn, ids[start : start + 2000]):
+                try:
+                    results.append(verify_run(run, world=world))
+                except ReplayRefusedError as error:
+                    if not all_runs:
+                        fail(str(error))
+                    skipped.append(str(error))
     diverged = [r for r in results if not r.identical]
     if output.format.value != "table":
         output.record(
             {
                 "replayed": len(results),
                 "identical": len(results) - len(diverged),
+                "skipped": len(skipped),
                 "diverged": [{"run_id": r.run_id, "divergence": r.divergence} for r in diverged],
             }
         )
@@ -110,6 +122,8 @@ def replay(
             typer.echo(f"  replayed: {d.get('replayed')}")
         if all_runs:
             typer.echo(f"{len(results)} replayed, {len(results) - len(diverged)} identical")
+            if skipped:
+                note(f"{len(skipped)} skipped (another engine version), the first: {skipped[0]}")
         elif not diverged:
             r = results[0]
             typer.echo(

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
 from itertools import accumulate
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import orjson
@@ -24,6 +24,9 @@ from privateer.engine.combat.encounter import ENGINE_VERSION
 from privateer.engine.combat.outfit import Outfit
 from privateer.engine.combat.record import FightRecord
 from privateer.engine.events import RENDER, RawEvent
+
+if TYPE_CHECKING:
+    from privateer.engine.voyage.record import VoyageRecord
 
 
 def now() -> datetime:
@@ -195,6 +198,43 @@ class RunBuffer:
         columns["side"].extend(["you"] * n)
         columns["action"].extend(actions)
         self.add_checkpoints(run_id, record.checkpoints)
+
+    def add_voyage(
+        self,
+        run_id: int,
+        record: VoyageRecord,
+        *,
+        bot: str | None,
+        world_hash: str,
+        finished: bool = True,
+        since: tuple[int, int, int] = (0, 0, 0),
+    ) -> None:
+        """A voyage's run row, and its events (each with its day), actions and checkpoints
+        past the counts already written, `since` = (events, actions, checkpoints): a voyage
+        played by a person is written as it goes, its run row first."""
+        from privateer.engine.voyage.game import ENGINE_VERSION as VOYAGE_VERSION
+
+        state = record.state
+        assert state is not None
+        first_seq, first_action, first_check = since
+        if since == (0, 0, 0):
+            self.add_run(
+                run_id,
+                "voyage",
+                record.seed,
+                {"rules": record.rules, "days": record.days},
+                engine_version=VOYAGE_VERSION,
+                outcome=state.outcome or None,
+                score=state.gold,
+                days=state.day,
+                ship=state.ship,
+                bot=bot,
+                world_hash=world_hash,
+                finished=finished,
+            )
+        self.events.add(run_id, first_seq, record.events[first_seq:], record.event_days[first_seq:])
+        self.add_actions(run_id, first_action, record.actions[first_action:])
+        self.add_checkpoints(run_id, record.checkpoints[first_check:])
 
     @property
     def run_count(self) -> int:

@@ -32,10 +32,14 @@ def engine_version(mode: str, run_id: int = 0) -> str:
         from .world.game import ENGINE_VERSION as WORLD_VERSION
 
         return WORLD_VERSION
+    if mode == "voyage":
+        from .voyage.game import ENGINE_VERSION as VOYAGE_VERSION
+
+        return VOYAGE_VERSION
     raise _unknown(mode, run_id)
 
 
-WORLD_MODES = ("world",)
+WORLD_MODES = ("world", "voyage")
 """Modes whose runs need the World to replay (the caller loads it and passes it)."""
 
 
@@ -55,4 +59,10 @@ def replayer_for(mode: str, run_id: int = 0, world: World | None = None) -> Repl
         from .world.record import replayer
 
         return replayer(world)
+    if mode == "voyage":
+        if world is None:
+            raise ReplayRefusedError(f"run {run_id}: a voyage replays only on its world")
+        from .voyage.record import replayer as voyage_replayer
+
+        return voyage_replayer(world)
     raise _unknown(mode, run_id)

@@ -371,7 +371,7 @@ class Encounter:
         A voyage's terms (struck cards, a town's hold, walls and relief) are added only when
         set, so a plain fight's hash is what it was before they existed."""
         o = self.setup.outfit
-        compact = (
+        compact: tuple[Any, ...] = (
             self.setup.target,
             self.setup.seed,
             o.ship,

@@ -40,9 +40,14 @@ class IllegalVoyageAction(ValueError):
 
 
 def create_voyage(
-    world: World, seed: int, rules: VoyageRules | None = None, wrules: WorldRules = SEED_000
+    world: World,
+    seed: int,
+    rules: VoyageRules | None = None,
+    wrules: WorldRules = SEED_000,
+    days: int | None = None,
 ) -> tuple[VoyageState, list[Event]]:
-    """Day 0: the world as a run from `seed` opens it, and you in Plymouth in a pinnace."""
+    """Day 0: the world as a run from `seed` opens it, and you in Plymouth in a pinnace. The
+    run lasts `days` (the rules' figure by default) unless it is won or sunk first."""
     rules = rules or find_voyage_rules("full")
     ws, events = create_world(world, seed, wrules)
     by_name = world.port_by_name
@@ -73,6 +78,7 @@ def create_voyage(
         raided_natives=[],
         let_pass=[],
         rumors=[],
+        last_day=rules.days if days is None else days,
     )
     look_out(world, state, 0, rules.sight_steps)
     events.append(
@@ -293,8 +299,7 @@ def _fight(
         raise IllegalVoyageAction("in a fight: keep I J (two of the hand, 0-2, in order)") from None
     if verb != "keep" or keep not in fight_actions(fight):
         raise IllegalVoyageAction("in a fight: keep I J (two of the hand, 0-2, in order)")
-    day = state.day
-    events = [Event(e.kind, day, e.data) for e in play_card(fight, keep)]
+    events = play_card(fight, keep)  # a card's events keep the fight's round
     if fight.result is not None:
         events += settle_fight(world, state, rules, wrules)
     return events
@@ -375,7 +380,7 @@ def sail(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRule
         if not state.pending and not state.over and state.port < 0:
             events += at_sea_day(world, state, rules, wrules)
         events += _hostile_in_sight(world, state, before, was)
-    if not state.over and day >= rules.days:
+    if not state.over and day >= state.last_day:
         state.outcome = "out_of_time"
         events.append(Event("out_of_time", day, {"gold": state.gold, "stop": True}))
     return events

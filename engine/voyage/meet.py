@@ -195,7 +195,7 @@ def begin_fight(
             },
         )
     ]
-    return out + [Event(e.kind, day, e.data) for e in events]
+    return out + events  # a card's events keep the fight's round (the log has the day)
 
 
 def attack(world: World, state: VoyageState, wrules: WorldRules, ship: int) -> list[Event]:
@@ -224,7 +224,7 @@ def settle_fight(
     ws = state.world
     day = ws.day
     settlement = settle(encounter)
-    events = [Event(e.kind, day, e.data) for e in settlement.events(encounter.round)]
+    events = settlement.events(encounter.round)
     state.fight = None
     state.pending = {}
     state.gold += settlement.payout

@@ -61,6 +61,7 @@ class VoyageState:
     raided_natives: list[int]  # islanders' harbours you have raided (their canoes remember)
     let_pass: list[list[int]]  # [ship, until day]: she won't come alongside again till then
     rumors: list[list[Any]]  # Rumor.to_list() of every rumor you hold, oldest first
+    last_day: int  # the run's last day: past it the voyage is over, alive (`voyage --days`)
     pending: dict[str, Any] = field(default_factory=dict)  # what the world waits on
     fight: Encounter | None = None
     outcome: str = ""  # "", "won", "sunk", "out_of_time"
@@ -124,7 +125,7 @@ class VoyageState:
         for name in ("seed", "rng", "hull", "gold", "morale", "node", "port", "course"):
             if not _is_int(values[name]):
                 raise ValueError(f"not a voyage: {name} must be a whole number")
-        for name in ("last_prize_day", "provisions_day", "round_port"):
+        for name in ("last_prize_day", "provisions_day", "round_port", "last_day"):
             if not _is_int(values[name]):
                 raise ValueError(f"not a voyage: {name} must be a whole number")
         if values["gold"] < 0 or not 0 <= values["rng"] <= 0xFFFFFFFF:

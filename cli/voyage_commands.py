@@ -1,0 +1,106 @@
+"""`privateer voyage`: whole runs with the captain bot, summarised the way seed 000's
+`npm run voyage` measured them, and optionally logged with every event and action."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from .common import Output, db_path, fail, note, output_options, stderr_console, user_errors
+from .worlds import engine_world
+
+RULES_HELP = (
+    "full: every rule of the voyage; classic: the rules before dilemmas, the raid guard, "
+    "prize cards and wages"
+)
+
+
+@output_options
+def voyage(
+    ctx: typer.Context,
+    runs: int = typer.Option(100, "--runs", min=1, max=100_000, help="Runs to play."),
+    days: int = typer.Option(730, "--days", min=1, max=20_000, help="The longest a run lasts."),
+    seed: int = typer.Option(
+        0, "--seed", min=0, max=2**62, help="The first run's seed (then +1 each)."
+    ),
+    rules: str = typer.Option("full", "--rules", help=RULES_HELP),
+    log: bool = typer.Option(
+        False, "--log", help="Log every run (mode voyage) with its events, actions and checkpoints."
+    ),
+    workers: int = typer.Option(
+        0,
+        "--workers",
+        min=0,
+        max=256,
+        help="Processes to play on (dask LocalCluster); 0: one per core; 1: this process.",
+    ),
+    scheduler: str | None = typer.Option(
+        None, "--scheduler", help="Play on a running dask cluster: its scheduler's address."
+    ),
+    output: Output = Output(),
+) -> None:
+    """Play --runs whole voyages with the captain bot from --seed on and summarise them: won,
+    sunk (and by what), alive at the end, the day the winners came home, raids, prizes,
+    storms, omens and mutinies a run, and the gold they ended with."""
+    from privateer.engine.voyage.rules import RULESETS
+    from privateer.engine.voyage.sim import summarise
+
+    from .voyage_batch import default_workers, run_voyages
+
+    if rules not in RULESETS:
+        fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
+    world = engine_world(ctx)
+    if world.port_by_name.get("Plymouth") is None or world.port_by_name.get("London") is None:
+        fail("this world has no Plymouth or no London: build the whole world (`world build`)")
+    seeds = list(range(seed, seed + runs))
+    store = None
+    if log:
+        from privateer.db.run_store import RunStore
+
+        with user_errors():
+            store = RunStore(db_path(ctx), notify=note)
+    results: list[Any] = []
+    logged: list[int] = []
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    progress = Progress(
+        TextColumn("voyages"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=stderr_console(), transient=True,
+    )  # fmt: skip
+    task = progress.add_task("voyages", total=runs)
+    with progress, user_errors():
+        for _, played in run_voyages(
+            world,
+            seeds,
+            rules,
+            days,
+            keep_records=log,
+            workers=workers or default_workers(),
+            scheduler=scheduler,
+        ):
+            results.extend(r for r, _ in played)
+            if store is not None:
+                logged.extend(
+                    _write(store, [rec for _, rec in played if rec is not None], world.content_hash)
+                )
+            progress.advance(task, len(played))
+    summary = summarise(results)
+    summary["rules"] = rules
+    if logged:
+        note(f"logged runs {logged[0]}-{logged[-1]}")
+        summary["run_ids"] = [logged[0], logged[-1]]
+    output.record(summary)
+
+
+def _write(store: Any, records: list[Any], world_hash: str) -> list[int]:
+    from privateer.db.runlog import RunBuffer
+
+    def fill(first: int) -> tuple[RunBuffer, list[Any]]:
+        buffer = RunBuffer()
+        for offset, record in enumerate(records):
+            buffer.add_voyage(first + offset, record, bot="captain", world_hash=world_hash)
+        return buffer, []
+
+    first = store.start(fill)
+    return list(range(first, first + len(records)))

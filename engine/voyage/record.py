@@ -1,0 +1,90 @@
+"""A voyage as a record: its seed, rules and length; every action in order; every event with
+the day it happened on; state hashes every `checkpoint_days` days and at the end. A replay
+applies the same actions to a new voyage from the same seed and must give the same events and
+hashes. The captain bot's runs are recorded the same way: its actions are what replay, so a
+replay never needs the bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..events import Event, RawEvent
+from ..replay import LoggedRun, Replayer
+from ..world.world import World
+from .game import act, create_voyage, voyage_rules
+from .rules import find_voyage_rules
+from .state import VoyageState
+
+Chooser = Callable[[World, VoyageState], str]
+
+
+@dataclass
+class VoyageRecord:
+    seed: int
+    rules: str
+    days: int
+    actions: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    event_days: list[int] = field(default_factory=list)
+    checkpoints: list[tuple[int, str]] = field(default_factory=list)  # (actions, hash)
+    state: VoyageState | None = None
+
+    def add(self, events: list[Event], day: int) -> None:
+        self.events.extend(events)
+        self.event_days.extend([day] * len(events))
+
+
+def begin(world: World, seed: int, rules: str = "full", days: int = 730) -> VoyageRecord:
+    state, events = create_voyage(world, seed, find_voyage_rules(rules), days=days)
+    record = VoyageRecord(seed, rules, days, state=state)
+    record.add(events, 0)
+    return record
+
+
+def step(world: World, record: VoyageRecord, action: str) -> list[Event]:
+    """Play one action on the record's voyage, recording it (and a checkpoint when a
+    `checkpoint_days` day has just come, or the voyage has ended)."""
+    state = record.state
+    assert state is not None
+    before = state.day
+    events = act(world, state, action)
+    record.actions.append(action)
+    record.add(events, state.day)
+    every = voyage_rules(state).checkpoint_days
+    if state.over or (state.day != before and state.day % every == 0):
+        record.checkpoints.append((len(record.actions), state.state_hash()))
+    return events
+
+
+def play(
+    world: World, seed: int, captain: Chooser, rules: str = "full", days: int = 730
+) -> VoyageRecord:
+    """A whole voyage with a captain choosing every action."""
+    record = begin(world, seed, rules, days)
+    state = record.state
+    assert state is not None
+    while not state.over:
+        step(world, record, captain(world, state))
+    return record
+
+
+def replayer(world: World) -> Replayer:
+    """The replayer of logged voyages on this world: the logged actions, applied again."""
+
+    def replay(run: LoggedRun) -> tuple[list[RawEvent], list[tuple[int, str]]]:
+        record = begin(
+            world,
+            run.seed,
+            str(run.options.get("rules", "full")),
+            int(run.options.get("days", 730)),
+        )
+        for action in run.actions:
+            assert record.state is not None
+            if record.state.over:
+                break
+            step(world, record, action)
+        return [tuple(e) for e in record.events], record.checkpoints
+
+    return replay

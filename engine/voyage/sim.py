@@ -1,0 +1,53 @@
+"""What `privateer voyage` reports of many captain-bot runs: how many were won, sunk (and by
+what), alive at the end; the day the winners came home; raids, prizes, storms, omens and
+mutinies a run; the gold they ended with."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from .state import VoyageState
+
+
+@dataclass(frozen=True, slots=True)
+class RunResult:
+    """One run, as the summary needs it (small enough to hand back from a worker)."""
+
+    seed: int
+    outcome: str
+    cause: str
+    day: int
+    gold: int
+    tally: dict[str, int]
+
+    @classmethod
+    def of(cls, state: VoyageState) -> RunResult:
+        return cls(state.seed, state.outcome, state.cause, state.day, state.gold, dict(state.tally))
+
+
+def summarise(results: list[RunResult]) -> dict[str, Any]:
+    runs = len(results)
+    won = [r for r in results if r.outcome == "won"]
+    sunk = [r for r in results if r.outcome == "sunk"]
+
+    def per_run(key: str) -> float:
+        return round(sum(r.tally[key] for r in results) / runs, 2) if runs else 0.0
+
+    return {
+        "runs": runs,
+        "won": len(won),
+        "sunk": len(sunk),
+        "sunk_by": dict(
+            sorted(Counter(r.cause for r in sunk).items(), key=lambda kv: (-kv[1], kv[0]))
+        ),
+        "alive_at_end": sum(r.outcome == "out_of_time" for r in results),
+        "mean_day_home": round(sum(r.day for r in won) / len(won), 1) if won else None,
+        "raids_per_run": per_run("raids"),
+        "prizes_per_run": per_run("prizes"),
+        "storms_per_run": per_run("storms"),
+        "omens_per_run": per_run("omens"),
+        "mutinies_per_run": per_run("mutinies"),
+        "mean_gold": round(sum(r.gold for r in results) / runs, 1) if runs else 0.0,
+    }
