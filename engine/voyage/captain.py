@@ -57,9 +57,8 @@ class Captain:
             return f"prize {state.pending['cards'][0]}"
         if pending == "dilemma":
             return self._answer(state)
-        legal = legal_actions(world, state)
         if state.port >= 0:
-            chosen = self._in_port(world, state, legal)
+            chosen = self._in_port(world, state, legal_actions(world, state))
             if chosen:
                 return chosen
         threat = self._threat(world, state)

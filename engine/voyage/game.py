@@ -416,14 +416,12 @@ def _alongside(world: World, state: VoyageState, ship: int) -> list[Event]:
 
 def in_sight(world: World, state: VoyageState, node: int | None = None) -> list[int]:
     """Ships within sight of her (a step, two with a navigator), out of port."""
-    from .meet import at_sea_nodes
+    from .meet import out_of_port, ships_at
 
     rules = voyage_rules(state)
     reach = rules.sight_steps + (1 if "navigator" in state.crew else 0)
     seen = nearby(world, state.node if node is None else node, reach)
-    out = at_sea_nodes(world, state)
-    nodes = state.world.ships["node"]
-    return [s for s in range(len(nodes)) if out[s] and nodes[s] in seen]
+    return [s for s in ships_at(state, seen) if out_of_port(world, state, s)]
 
 
 def _hostile_in_sight(world: World, state: VoyageState, before: list[int], was: int) -> list[Event]:

@@ -74,15 +74,20 @@ def hostile(world: World, state: VoyageState, ship: int) -> bool:
     return False
 
 
-def at_sea_nodes(world: World, state: VoyageState) -> list[bool]:
-    """Per ship: out of port (and not laid up), so she can be met."""
-    ws = state.world
-    ports = _port_nodes(world)
-    ships = ws.ships
-    return [
-        task != LAID_UP and (node not in ports or (task == SAILING and leg >= 0))
-        for node, task, leg in zip(ships["node"], ships["task"], ships["leg"], strict=True)
-    ]
+def out_of_port(world: World, state: VoyageState, ship: int) -> bool:
+    """She is out of port (and not laid up), so she can be met or seen."""
+    ships = state.world.ships
+    task = ships["task"][ship]
+    if task == LAID_UP:
+        return False
+    return ships["node"][ship] not in _port_nodes(world) or (
+        task == SAILING and ships["leg"][ship] >= 0
+    )
+
+
+def ships_at(state: VoyageState, nodes: dict[int, int] | set[int]) -> list[int]:
+    """The ships on any of `nodes`, in index order."""
+    return [s for s, node in enumerate(state.world.ships["node"]) if node in nodes]
 
 
 def _port_nodes(world: World) -> frozenset[int]:
@@ -103,14 +108,11 @@ def meeting(world: World, state: VoyageState, before: list[int], was: int) -> in
     if state.port >= 0 or node in _port_nodes(world) or anchored(state):
         return -1
     nodes = ws.ships["node"]
-    out = at_sea_nodes(world, state)
     passing = {s for s, until in state.let_pass if until > ws.day}
     found: list[tuple[int, int, int]] = []
-    for ship in range(len(nodes)):
-        if not out[ship]:
-            continue
+    for ship in ships_at(state, {node, was}):
         here = nodes[ship] == node or (nodes[ship] == was and before[ship] == node)
-        if not here:
+        if not here or not out_of_port(world, state, ship):
             continue
         if ship in passing:  # let pass, or fought and left: she leaves you be a while
             continue

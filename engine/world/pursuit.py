@@ -66,6 +66,18 @@ def hunts_you(world: World, state: WorldState, rules: WorldRules, ship: int) -> 
     return 0 <= away <= days
 
 
+def _hunter_ships(world: World, state: WorldState) -> list[int]:
+    """The ships of the kinds that hunt (the fleet never changes its kinds in a run)."""
+    kinds = state.ships["kind"]
+    key = f"hunter_ships:{len(kinds)}:{hash(tuple(kinds))}"
+    found = world._cache.get(key)
+    if found is None:
+        found = [s for s, kind in enumerate(kinds) if kind in HUNTER_KINDS]
+        world._cache[key] = found
+    assert isinstance(found, list)
+    return found
+
+
 def call_out(
     world: World, state: WorldState, rules: WorldRules, leave_be: frozenset[int] = frozenset()
 ) -> list[int]:
@@ -73,20 +85,31 @@ def call_out(
     give up (or that you fought and that leave you be a while: `leave_be`). Returns the ships
     hunting you."""
     ships = state.ships
+    targets, tasks = ships["target"], ships["task"]
     hunting: list[int] = []
-    for ship, kind in enumerate(ships["kind"]):
-        if kind not in HUNTER_KINDS:
-            continue
-        if ship not in leave_be and hunts_you(world, state, rules, ship):
-            ships["target"][ship] = HUNTING
-            ships["task"][ship] = SAILING
-            ships["dest"][ship] = state.player_node
-            hunting.append(ship)
-        elif ships["target"][ship] == HUNTING and ships["task"][ship] != LAID_UP:
+    reaches: dict[int, int] = {}
+    for ship in _hunter_ships(world, state):
+        if ship not in leave_be and state.player_node >= 0 and tasks[ship] != LAID_UP:
+            key = ships["kind"][ship] * 1000 + ships["flag"][ship]
+            days = reaches.get(key)
+            if days is None:
+                days = reaches[key] = reach(world, state, rules, ship)
+            away = (
+                int(station_hops(world, ships["home"][ship])[state.player_node])
+                if days >= 0
+                else -1
+            )
+            if 0 <= away <= days:
+                targets[ship] = HUNTING
+                tasks[ship] = SAILING
+                ships["dest"][ship] = state.player_node
+                hunting.append(ship)
+                continue
+        if targets[ship] == HUNTING and tasks[ship] != LAID_UP:
             # she gives it up and goes home
-            ships["target"][ship] = -1
+            targets[ship] = -1
             ships["dest"][ship] = world.ports[ships["home"][ship]].node
-            ships["task"][ship] = SAILING
+            tasks[ship] = SAILING
     return hunting
 
 
