@@ -12,7 +12,7 @@ from .combat_commands import fight, sim
 from .common import GlobalOptions
 from .route_command import route
 from .rumor_commands import bar, rumors
-from .voyage_commands import voyage
+from .voyage_commands import play, voyage
 
 app = typer.Typer(
     name="privateer",
@@ -33,6 +33,7 @@ app.command()(rumors)
 app.command()(fight)
 app.command()(sim)
 app.command()(voyage)
+app.command()(play)
 app.add_typer(runs_commands.app, name="runs")
 app.add_typer(runs_commands.saves_app, name="saves")
 app.add_typer(duel_commands.app, name="duel")

@@ -69,6 +69,8 @@ def event_line(event: Event) -> str | None:
     if kind == "recall":
         cards = ", ".join(d["cards"]) or "nothing"
         return f"  {who} recalled {cards} under the deck"
+    if kind == "cost":
+        return f"  {who} paid {d['paid']} hull for {d['card']}: hull {d['hull']}"
     if kind == "relief":
         return "  relief from the garrison: a card on top of the town's deck"
     if kind == "carried_inland":

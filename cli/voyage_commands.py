@@ -104,3 +104,47 @@ def _write(store: Any, records: list[Any], world_hash: str) -> list[int]:
 
     first = store.start(fill)
     return list(range(first, first + len(records)))
+
+
+def play(
+    ctx: typer.Context,
+    seed: int = typer.Option(0, "--seed", min=0, max=2**62, help="The world and the run's seed."),
+    rules: str = typer.Option("full", "--rules", help=RULES_HELP),
+    days: int = typer.Option(730, "--days", min=1, max=20_000, help="The longest the run lasts."),
+    resume: bool = typer.Option(False, "--resume", help="Pick up the voyage saved last."),
+    run: int | None = typer.Option(
+        None, "--run", help="Pick up this run's saved voyage (implies --resume)."
+    ),
+) -> None:
+    """The voyage in the terminal, a line at a time (piped input works too): set a course to a
+    port or LON,LAT and sail a day (`sail`) or until something stops you (`go`); in port the
+    bar, hiring, the yard, striking a card, bribes, the pardon, a raid; at sea attack or let
+    pass, fight a card at a time, answer what the crew and the sea ask; read the ship sheet,
+    politics, what is in sight, rumors; `chart FILE.png` draws the sea round you with your
+    track. `help` lists the commands where you are. Every voyage is a run, saved after every
+    day and every card; the database is not held while the game waits for you."""
+    from privateer.db.run_store import RunStore
+    from privateer.engine.voyage.rules import RULESETS
+
+    from . import voyage_screen
+    from .voyage_session import VoyageSession
+
+    resuming = resume or run is not None
+    if rules not in RULESETS:
+        fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
+    world = engine_world(ctx)
+    if world.port_by_name.get("Plymouth") is None or world.port_by_name.get("London") is None:
+        fail("this world has no Plymouth or no London: build the whole world (`world build`)")
+    with user_errors():
+        store = RunStore(db_path(ctx), notify=note)
+        if resuming:
+            session = VoyageSession.resume(store, world, run)
+            typer.echo(f"resuming run {session.run_id} on day {session.state.day}")
+        else:
+            session = VoyageSession.start(store, world, seed, rules, days)
+            typer.echo(
+                f"seed {seed}: a privateer out of Plymouth in a pinnace with "
+                f"{session.state.gold} gold; bring 150 home to London (run {session.run_id}). "
+                "`help` lists the commands."
+            )
+        voyage_screen.run(session)

@@ -122,9 +122,42 @@ REPORTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
                GROUP BY e.run_id)
            SELECT r.outcome, l.card, count(*) AS fights
            FROM runs r JOIN last_card l USING (run_id)
-           WHERE r.outcome IS NOT NULL
+           WHERE r.outcome IS NOT NULL AND r.mode IN ('fight', 'sim')
            GROUP BY ALL ORDER BY r.outcome, fights DESC""",
         (),
+    ),
+    "voyages": (
+        "voyages: how they ended, by rules and captain",
+        """SELECT options->>'$.rules' AS rules, coalesce(bot, 'you') AS captain,
+                  count(*) AS runs,
+                  round(avg((outcome = 'won')::INT), 3) AS won,
+                  round(avg((outcome = 'sunk')::INT), 3) AS sunk,
+                  round(avg((outcome = 'out_of_time')::INT), 3) AS alive_at_end,
+                  round(avg(days) FILTER (WHERE outcome = 'won'), 1) AS mean_day_home,
+                  round(avg(score), 1) AS mean_gold
+           FROM runs WHERE mode = 'voyage' AND outcome IS NOT NULL
+             AND outcome <> 'abandoned'
+           GROUP BY ALL ORDER BY rules, captain""",
+        ("won", "sunk", "alive_at_end"),
+    ),
+    "where": (
+        "where voyages fight and sink: by named sea and by whose protected water",
+        """WITH fights AS (
+               SELECT e.run_id, (e.payload->>'$.node')::INT AS node_id,
+                      e.payload->>'$.target' AS target, e.payload->>'$.outcome' AS outcome
+               FROM events e JOIN runs r USING (run_id)
+               WHERE r.mode = 'voyage' AND e.kind = 'fight_over')
+           SELECT coalesce(s.name, 'open ocean') AS sea,
+                  coalesce(w.nation, 'nobody') AS waters,
+                  count(*) AS fights,
+                  count(*) FILTER (WHERE f.outcome = 'destroyed') AS taken,
+                  count(*) FILTER (WHERE f.outcome = 'sunk') AS sunk,
+                  round(avg((f.outcome = 'sunk')::INT), 3) AS sunk_rate
+           FROM fights f
+           LEFT JOIN sea_nodes sn USING (node_id) LEFT JOIN seas s USING (sea_id)
+           LEFT JOIN waters w USING (node_id)
+           GROUP BY ALL ORDER BY fights DESC, sea, waters""",
+        ("sunk_rate",),
     ),
 }
 

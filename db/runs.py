@@ -144,3 +144,15 @@ def needs_world(conn: sa.Connection, run_ids: list[int]) -> bool:
         sa.text(f"SELECT count(*) FROM runs WHERE run_id IN ({wanted}) AND mode IN ({modes})")
     ).scalar_one()
     return bool(found)
+
+
+def voyage_track(conn: sa.Connection, run_id: int) -> list[int]:
+    """The nodes a logged voyage sailed through, day by day (its "sailed" events)."""
+    rows = conn.execute(
+        sa.text(
+            "SELECT (payload->>'$.node')::INT FROM events "
+            "WHERE run_id = :r AND kind = 'sailed' ORDER BY seq"
+        ),
+        {"r": run_id},
+    )
+    return [int(node) for (node,) in rows]

@@ -1,0 +1,176 @@
+"""Words for a voyage: a line for each thing that happened, and the sheets a captain reads
+(the ship, politics, what is in sight, rumors, the port). Reads events and observe()'s record;
+decides nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from privateer.engine.events import Event
+
+from .render import event_line, pips
+
+
+def _where(d: dict[str, Any]) -> str:
+    return f" at node {d['node']}" if "node" in d else ""
+
+
+def voyage_line(event: Event) -> str | None:
+    """A line for a voyage event (None for what a captain need not read: a day's sailing)."""
+    if not isinstance(event.data, dict):
+        return event_line(event)  # a card of a fight
+    d = event.data
+    day = f"day {event.round}: "
+    kind = event.kind
+    texts = {
+        "voyage_start": lambda: f"out of {d['port']} in a {d['ship']} with {d['gold']} gold",
+        "course": lambda: f"course set for node {d['to']}",
+        "left_port": lambda: f"left {d['port']}",
+        "arrived": lambda: "arrived",
+        "in_port": lambda: (
+            f"in {d['port']} ({d['nation']})"
+            + ("" if d["deals"] else ": they will not deal with you")
+        ),
+        "alongside": lambda: (
+            f"a {d['kind'].replace('_', ' ')} of {d['flag'] or 'nobody'} "
+            "comes alongside: attack or pass"
+        ),
+        "attacked": lambda: f"a {d['kind'].replace('_', ' ')} of {d['flag'] or 'nobody'} attacks!",
+        "hostile_in_sight": lambda: (
+            f"a hostile sail in sight: {d['kind'].replace('_', ' ')} of {d['flag'] or 'nobody'}"
+        ),
+        "let_pass": lambda: "you let her pass",
+        "fight": lambda: (
+            f"fight: {d['target'].replace('_', ' ')} ({d['why']}), your hull "
+            f"{d['hull']}, hers {d['her_hull']}"
+        ),
+        "fight_over": lambda: (
+            f"{d['target'].replace('_', ' ')}: {d['outcome'].replace('_', ' ')}"
+            f", paid {d['payout']}; hull {d['hull']}, gold {d['gold']}"
+        ),
+        "settled": None,
+        "rumor": None,
+        "sailed": None,
+        "rumor_heard": lambda: f"a prisoner talks: a ship seen near node {d['node']}",
+        "prize": lambda: f"a prize worth {d['payout']}: morale {d['morale']}",
+        "prize_offered": lambda: "her stores are offered: " + ", ".join(d["cards"]),
+        "prize_kept": lambda: f"kept {d['card']} for good",
+        "prize_left": lambda: "left the cards",
+        "sunk": lambda: f"SUNK by {str(d['by']).replace('_', ' ')}",
+        "won": lambda: f"home in London with {d['gold']} gold: the run is won",
+        "out_of_time": lambda: f"the voyage ends with {d['gold']} gold",
+        "round": lambda: (
+            f"a round: a {d['ship_kind'].replace('_', ' ')} of {d['flag'] or 'nobody'} at "
+            f"{d['lon']:.1f}, {d['lat']:.1f}, {d['days_old']} days ago (reliability "
+            f"{d['reliability']:.2f})"
+            if d["heard"]
+            else "a round: nothing worth the drink"
+        ),
+        "hired": lambda: f"hired a {d['hand'].replace('_', ' ')}",
+        "repaired": lambda: f"repaired {d['points']}: hull {d['hull']}",
+        "refitted": lambda: f"fitted {d['upgrade'].replace('_', ' ')}",
+        "new_ship": lambda: f"bought a {d['ship']}: hull {d['hull']}",
+        "struck": lambda: f"struck a {d['card']} from the deck",
+        "bribed": lambda: f"bribed {d['nation']}'s officials: standing {d['standing']}",
+        "pardoned": lambda: "a royal pardon: England's grudge is cleared",
+        "provisions": lambda: (
+            f"provisions from the islanders: hull {d['hull']}, morale {d['morale']}"
+        ),
+        "canoes": lambda: f"war canoes put out from {d['port']}!",
+        "sacked": lambda: f"{d['port']} sacked",
+        "raid_turned_out": lambda: (
+            f"the raid on {d['port']} is turned out; the town is on its guard"
+        ),
+        "pirate": lambda: f"England names you a pirate: {d['why']}",
+        "dilemma": lambda: f"{d['name']}: a choice to make",
+        "answered": lambda: f"{d['name']}: {d['choice']}",
+        "land_sighted": lambda: f"uncharted land sighted: the Crown pays {d['paid']}",
+        "at_anchor": lambda: f"at anchor: hull {d['hull']}, morale {d['morale']}",
+        "morale": lambda: f"the crew sour: morale {d['morale']}",
+        "near_mutiny": lambda: f"the crew are close to mutiny (morale {d['morale']})",
+        "mutiny": lambda: (
+            "MUTINY: " + str(d.get("fate")) + (f" ({d['hand']})" if "hand" in d else "")
+        ),
+        "deserted": lambda: f"the {d['hand'].replace('_', ' ')} deserts at {d['port']}",
+        "wages": lambda: f"wages paid: {d['paid']}",
+        "wages_short": lambda: f"short of wages ({d['due']} due): morale {d['morale']}",
+        "omen": lambda: f"a good omen: {d['omen']}",
+        "storm": lambda: "a storm: " + ", ".join(f"{k} {v}" for k, v in d.items() if k != "stop"),
+        "war": lambda: "war: " + " and ".join(d["nations"]),
+        "peace": lambda: "peace: " + " and ".join(d["nations"]),
+    }
+    text = texts.get(kind)  # None: nothing a captain reads (a day's sailing, the tallies)
+    return None if text is None else day + text()
+
+
+def sheet_lines(seen: dict[str, Any]) -> list[str]:
+    sheet = seen["sheet"]
+    lines = [
+        f"day {seen['day']}: a {sheet['ship']}, hull {pips(sheet['hull'], sheet['max_hull'])}, "
+        f"morale {sheet['morale']}/10, gold {sheet['gold']}",
+        f"  at {seen['lon']:.1f}, {seen['lat']:.1f} (node {seen['node']})"
+        + (f", in {seen['port']}" if seen["port"] else "")
+        + (f", bound for node {seen['course']}" if seen["course"] is not None else ""),
+        f"  hands of note ({len(sheet['crew'])}/{sheet['berths']} berths):",
+    ]
+    for hand in sheet["crew"]:
+        lines.append(
+            f"    {hand['hand'].replace('_', ' '):<15} brings {', '.join(hand['brings'])}; "
+            f"wages {hand['wages']}"
+        )
+    lines.append(f"  deck ({sheet['deck_size']} cards):")
+    for source, cards in sheet["deck"].items():
+        lines.append(f"    {source:<22} {', '.join(cards) or '-'}")
+    if sheet["struck"]:
+        lines.append(f"    struck: {', '.join(sheet['struck'])}")
+    return lines
+
+
+def politics_lines(seen: dict[str, Any]) -> list[str]:
+    p = seen["politics"]
+    lines = ["  at war with England: " + (", ".join(p["at_war_with_england"]) or "nobody")]
+    standing = ", ".join(f"{k} {v:+d}" for k, v in p["standing"].items()) or "all square"
+    lines.append(
+        f"  your standing: {standing}" + ("  (England names you a PIRATE)" if p["pirate"] else "")
+    )
+    if p["strain"]:
+        lines.append(
+            "  strain on the peace: " + ", ".join(f"{k} {v}" for k, v in p["strain"].items())
+        )
+    return lines
+
+
+def sight_lines(seen: dict[str, Any]) -> list[str]:
+    if not seen["in_sight"]:
+        return ["  nothing in sight"]
+    return [
+        f"  a {s['kind'].replace('_', ' ')} of {s['flag'] or 'nobody'} at node {s['node']}"
+        + ("  HOSTILE" if s["hostile"] else "")
+        for s in seen["in_sight"]
+    ]
+
+
+def rumor_lines(seen: dict[str, Any]) -> list[str]:
+    if not seen["rumors"]:
+        return ["  no rumors"]
+    return [
+        f"  a {r['ship_kind'].replace('_', ' ')} of {r['flag'] or 'nobody'} at {r['lon']:.1f}, "
+        f"{r['lat']:.1f} (node {r['node']}), {r['days_old']} days ago; marker {r['marker']:.2f}"
+        for r in seen["rumors"]
+    ]
+
+
+def port_lines(seen: dict[str, Any]) -> list[str]:
+    port = seen.get("port_sheet")
+    if not port:
+        return ["  at sea"]
+    lines = [
+        f"  {port['port']} ({port['nation']}, {'fortified' if port['fortified'] else 'open town'})"
+        + ("" if port["deals"] else f": {port['refusal']}"),
+        f"  treasury {port['treasury']}; raid: {port['raid']}",
+    ]
+    if port["ships_for_sale"]:
+        lines.append(
+            "  ships for sale: " + ", ".join(f"{k} {v}" for k, v in port["ships_for_sale"].items())
+        )
+    return lines

@@ -1,0 +1,270 @@
+"""The voyage in a terminal, a line at a time: read a command, send the session the action it
+means, show what happened. Works in a plain terminal and with piped input. The screen decides
+no rule: it shows observe()'s record and the events, and sends actions back.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import typer
+
+from privateer.engine.combat.ships import CATALOGUE, KIND_INDEX
+from privateer.engine.voyage.game import IllegalVoyageAction, observe
+
+from .render import glossary_lines, state_lines
+from .voyage_render import (
+    politics_lines,
+    port_lines,
+    rumor_lines,
+    sheet_lines,
+    sight_lines,
+    voyage_line,
+)
+from .voyage_session import VoyageSession
+
+GO_DAYS = 400  # `go` sails on at most this many days without a stop
+
+HELP = {
+    "always": "sheet | politics | sight | rumors | port | chart FILE.png|svg | help | quit",
+    "sailing": "course PORT | course LON,LAT | course NODE; sail (a day); go (sail on until "
+    "something stops you)",
+    "in port": "round | hire HAND | repair [N] | upgrade U | ship S | strike CARD | bribe | "
+    "pardon | raid | provisions | berth PORT",
+    "alongside": "attack | pass",
+    "fight": "two of 1 2 3, in the order they resolve (12, 3 1, ...); ? card words",
+    "prize": "prize 1|2|3 (keep that card for good) | prize none",
+    "question": "choose N (one of the choices shown)",
+}
+
+
+def run(session: VoyageSession, read_line: Callable[[], str] | None = None) -> None:
+    """Play the session until the voyage ends, the person quits or the input ends."""
+    read_line = read_line or sys.stdin.readline
+    _show_context(session)
+    while not session.over:
+        typer.echo(_prompt(session), nl=False)
+        line = read_line()
+        if not line:
+            typer.echo("")
+            typer.echo(
+                f"input ended: run {session.run_id} is saved on day {session.state.day}; "
+                "`privateer play --resume` picks it up"
+            )
+            return
+        text = line.strip()
+        if not text:
+            continue
+        if text in ("quit", "q", "exit"):
+            typer.echo(
+                f"run {session.run_id} is saved on day {session.state.day}; "
+                "`privateer play --resume` picks it up"
+            )
+            return
+        try:
+            _command(session, text)
+        except IllegalVoyageAction as error:
+            typer.echo(f"  not now: {error}")
+    outcome = session.state.outcome.replace("_", " ")
+    typer.echo(f"the voyage is over ({outcome}) on day {session.state.day}, run {session.run_id}")
+
+
+def _context(session: VoyageSession) -> str:
+    pending = session.state.pending.get("kind")
+    if pending == "fight":
+        return "fight"
+    if pending == "meeting":
+        return "alongside"
+    if pending == "prize":
+        return "prize"
+    if pending == "dilemma":
+        return "question"
+    return "in port" if session.state.port >= 0 else "sailing"
+
+
+def _prompt(session: VoyageSession) -> str:
+    where = _context(session)
+    state = session.state
+    return (
+        f"[day {state.day} {where}; hull {state.hull} gold {state.gold} morale {state.morale}] > "
+    )
+
+
+def _show_context(session: VoyageSession) -> None:
+    state = session.state
+    kind = state.pending.get("kind")
+    if kind == "fight" and state.fight is not None:
+        for line in state_lines(state.fight):
+            typer.echo(line)
+    elif kind == "prize":
+        typer.echo("  her stores, keep one for good or none:")
+        for i, card in enumerate(state.pending["cards"]):
+            words = CATALOGUE[KIND_INDEX[card]].words()
+            typer.echo(f"    {i + 1}  {CATALOGUE[KIND_INDEX[card]].name:<24} {words}")
+    elif kind == "dilemma":
+        seen = observe(session.world, state)
+        typer.echo(f"  {state.pending['name']}:")
+        for i, option in enumerate(seen["options"]):
+            barred = f"  BARRED: {option['barred']}" if option["barred"] else ""
+            typer.echo(f"    {i + 1}  {option['choice']}: {option['stakes']}{barred}")
+    elif kind == "meeting":
+        for line in sight_lines(observe(session.world, state)):
+            typer.echo(line)
+
+
+def _play(session: VoyageSession, action: str) -> bool:
+    """Do an action and print what happened; True if something says stop."""
+    stop = False
+    for event in session.play(action):
+        line = voyage_line(event)
+        if line:
+            typer.echo(line)
+        if isinstance(event.data, dict) and event.data.get("stop"):
+            stop = True
+    _show_context(session)
+    return stop
+
+
+def _command(session: VoyageSession, text: str) -> None:
+    state = session.state
+    world = session.world
+    context = _context(session)
+    words = text.split()
+    verb = words[0].lower()
+    rest = " ".join(words[1:])
+    if verb in ("help", "h") or (verb == "?" and context != "fight"):
+        for name, line in HELP.items():
+            typer.echo(f"  {name + ':':<11} {line}")
+        return
+    seen_views = {
+        "sheet": sheet_lines,
+        "politics": politics_lines,
+        "sight": sight_lines,
+        "rumors": rumor_lines,
+        "port": port_lines,
+    }
+    if verb in seen_views:
+        for line in seen_views[verb](observe(world, state)):
+            typer.echo(line)
+        return
+    if verb == "chart":
+        _chart(session, rest)
+        return
+    if context == "fight":
+        if text == "?":
+            for line in glossary_lines():
+                typer.echo(line)
+            return
+        digits = [c for c in text if c in "123"]
+        if len(digits) != 2 or digits[0] == digits[1] or len(text.replace(" ", "")) != 2:
+            typer.echo("  keep two of 1 2 3, in the order they resolve (for example 12)")
+            return
+        _play(session, f"keep {int(digits[0]) - 1} {int(digits[1]) - 1}")
+        return
+    if context == "prize" and verb == "prize":
+        cards = state.pending["cards"]
+        if rest == "none":
+            _play(session, "prize none")
+        elif rest in ("1", "2", "3") and int(rest) <= len(cards):
+            _play(session, f"prize {cards[int(rest) - 1]}")
+        else:
+            typer.echo("  prize 1, 2 or 3, or prize none")
+        return
+    if context == "question" and verb == "choose":
+        if not rest.isdigit():
+            typer.echo("  choose N: one of the choices shown")
+            return
+        _play(session, f"choose {int(rest) - 1}")
+        return
+    if verb == "course":
+        node = _place(session, rest)
+        if node is None:
+            return
+        _play(session, f"course {node}")
+        return
+    if verb == "go":
+        for _ in range(GO_DAYS):
+            if session.over or session.state.pending or _play(session, "sail"):
+                return
+            if session.state.course < 0 and session.state.port < 0:
+                return
+        return
+    if verb == "berth":
+        index = _port_index(session, rest)
+        if index is not None:
+            _play(session, f"berth {index}")
+        return
+    if verb == "repair" and not rest:
+        rest = str(min(state.max_hull() - state.hull, state.gold))
+    action = f"{verb} {rest}".strip()
+    _play(session, action)
+
+
+def _port_index(session: VoyageSession, name: str) -> int | None:
+    wanted = name.strip().casefold()
+    for i, port in enumerate(session.world.ports):
+        if port.name.casefold() == wanted:
+            return i
+    typer.echo(f"  no port named {name!r}")
+    return None
+
+
+def _place(session: VoyageSession, text: str) -> int | None:
+    """A port's name, LON,LAT (the nearest node of the sea) or a node number."""
+    world = session.world
+    text = text.strip()
+    if not text:
+        typer.echo("  course PORT, course LON,LAT or course NODE")
+        return None
+    if text.lstrip("-").isdigit():
+        return int(text)
+    if "," in text:
+        try:
+            lon, lat = (float(x) for x in text.split(","))
+        except ValueError:
+            typer.echo("  course LON,LAT: two numbers, for example -75.5,20.1")
+            return None
+        d = (world.lon - lon) ** 2 * np.cos(np.radians(lat)) ** 2 + (world.lat - lat) ** 2
+        return int(np.argmin(d))
+    index = _port_index(session, text)
+    return None if index is None else session.world.ports[index].node
+
+
+def _chart(session: VoyageSession, name: str) -> None:
+    """A picture of the sea round her, with her track so far."""
+    from privateer.db.runs import voyage_track
+    from privateer.pipeline.chart import FORMATS, draw_chart
+    from privateer.pipeline.params import Box
+
+    path = Path(name.strip())
+    if not name.strip() or path.suffix.lower() not in FORMATS:
+        typer.echo(f"  chart FILE: a {' or '.join(FORMATS)} file")
+        return
+    world = session.world
+    state = session.state
+    with session.store.reading() as conn:
+        track = voyage_track(conn, session.run_id)
+    nodes = [*track, state.node]
+    lons = [float(world.lon[n]) for n in nodes]
+    lats = [float(world.lat[n]) for n in nodes]
+    lon, lat = lons[-1], lats[-1]
+    box = Box(
+        max(-180.0, min(*lons, lon - 12) - 2),
+        max(-85.0, min(*lats, lat - 8) - 2),
+        min(180.0, max(*lons, lon + 12) + 2),
+        min(85.0, max(*lats, lat + 8) + 2),
+    )
+    from privateer.db.connection import open_database
+
+    engine = open_database(session.store.path, read_only=True, spatial=True)
+    try:
+        draw_chart(engine, path, box=box, scale=20.0, tracks=[("england", lons, lats)])
+    except OSError as error:
+        typer.echo(f"  cannot write {path}: {error.strerror}")
+        return
+    finally:
+        engine.dispose()
+    typer.echo(f"  wrote {path}")

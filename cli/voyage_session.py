@@ -1,0 +1,129 @@
+"""A voyage played an action at a time by a person: the engine's state and its record, and
+the save policy (db/'s RunStore) that logs and saves it after every action, every day and
+every card.
+
+The session holds no database connection between actions: each save opens the database,
+writes the action's events, the action, any checkpoint and the save in one transaction, and
+closes it. A finished voyage's save is dropped and its run closed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from privateer.db.errors import DatabaseError
+from privateer.db.run_store import RunStore
+from privateer.db.runlog import RunBuffer, finish_run_statement, progress_statement
+from privateer.db.saves import drop_save_statement, load_stored_save, state_save_statement
+from privateer.engine.events import Event
+from privateer.engine.voyage.game import ENGINE_VERSION, legal_actions
+from privateer.engine.voyage.record import VoyageRecord, begin, step
+from privateer.engine.voyage.state import SAVE_VERSION, VoyageState
+from privateer.engine.world.world import World
+
+MODE = "voyage"
+
+
+@dataclass
+class VoyageSession:
+    store: RunStore
+    world: World
+    run_id: int
+    record: VoyageRecord
+    event_offset: int = 0  # events logged before this session began (a resumed voyage)
+
+    @property
+    def state(self) -> VoyageState:
+        assert self.record.state is not None
+        return self.record.state
+
+    @classmethod
+    def start(
+        cls, store: RunStore, world: World, seed: int, rules: str = "full", days: int = 730
+    ) -> VoyageSession:
+        """A new voyage, logged as a new run and saved before the first action."""
+        record = begin(world, seed, rules, days)
+        state = record.state
+        assert state is not None
+
+        def first_rows(run_id: int) -> tuple[RunBuffer, list[tuple[str, list[Any]]]]:
+            buffer = RunBuffer()
+            buffer.add_voyage(
+                run_id, record, bot=None, world_hash=world.content_hash, finished=False
+            )
+            return buffer, [state_save_statement(run_id, SAVE_VERSION, state.to_dict())]
+
+        run_id = store.start(first_rows)
+        return cls(store, world, run_id, record)
+
+    @classmethod
+    def resume(cls, store: RunStore, world: World, run_id: int | None = None) -> VoyageSession:
+        """The voyage saved last (or run_id's), exactly where it was, mid-fight included."""
+        with store.reading() as conn:
+            stored = load_stored_save(
+                conn,
+                run_id,
+                mode=MODE,
+                save_version=SAVE_VERSION,
+                engine_version=ENGINE_VERSION,
+                start_with="privateer play",
+            )
+            world_hash = conn.exec_driver_sql(
+                "SELECT world_hash FROM runs WHERE run_id = ?", (stored.run_id,)
+            ).scalar()
+        if world_hash != world.content_hash:
+            raise DatabaseError(
+                f"run {stored.run_id} sailed another world than the one this database holds "
+                "now; it cannot be picked up"
+            )
+        try:
+            state = VoyageState.from_dict(stored.data)
+        except ValueError as error:
+            raise DatabaseError(f"run {stored.run_id}'s save cannot be used: {error}") from None
+        options = stored.options
+        record = VoyageRecord(
+            state.seed,
+            str(options.get("rules", state.rules)),
+            int(options.get("days", state.last_day)),
+            actions=list(stored.actions),
+            state=state,
+        )
+        return cls(store, world, stored.run_id, record, stored.next_event_seq)
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def legal(self) -> list[str]:
+        return legal_actions(self.world, self.state)
+
+    def play(self, action: str) -> list[Event]:
+        """Do an action, then log and save it (or, if the voyage is over, close the run and
+        drop its save). An illegal action raises and writes nothing."""
+        record = self.record
+        counts = (len(record.events), len(record.actions), len(record.checkpoints))
+        step(self.world, record, action)
+        state = self.state
+        buffer = RunBuffer()
+        first = counts[0]
+        buffer.events.add(
+            self.run_id,
+            self.event_offset + first,
+            record.events[first:],
+            record.event_days[first:],
+        )
+        buffer.add_actions(self.run_id, counts[1], record.actions[counts[1] :])
+        buffer.add_checkpoints(self.run_id, record.checkpoints[counts[2] :])
+        if state.over:
+            extra = [
+                drop_save_statement(self.run_id),
+                finish_run_statement(self.run_id, state.outcome, state.gold, None, state.day),
+            ]
+        else:
+            extra = [
+                state_save_statement(self.run_id, SAVE_VERSION, state.to_dict()),
+                progress_statement(self.run_id, None, state.day),
+            ]
+        self.store.write(buffer, extra)
+        return record.events[first:]
