@@ -274,3 +274,72 @@ def world_sim(
             "cold_seconds": round(cold, 3),
         }
     )
+
+
+@app.command("voyage")
+@output_options
+def voyage_bench(
+    ctx: typer.Context,
+    runs: int = typer.Option(10, "--runs", min=1, max=1000, help="Captain-bot runs per round."),
+    days: int = typer.Option(730, "--days", min=1, max=20_000, help="The longest a run lasts."),
+    rounds: int = typer.Option(3, "--rounds", min=1, max=20, help="Rounds of each (median)."),
+    rules: str = typer.Option("full", "--rules", help="full or classic."),
+    output: Output = Output(),
+) -> None:
+    """Captain-bot voyages a second on one core (seeds 0 .. --runs-1, after one run to warm
+    the route trees), and what logging them costs: the same runs written to a fresh database
+    (as `voyage --log` writes them), alternated with the plain runs, medians of --rounds."""
+    from privateer.db import open_database
+    from privateer.db.run_store import RunStore
+    from privateer.engine.voyage.captain import CAPTAIN
+    from privateer.engine.voyage.record import play
+    from privateer.engine.voyage.rules import RULESETS
+
+    from .voyage_commands import _write
+    from .worlds import engine_world
+
+    if rules not in RULESETS:
+        fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
+    world = engine_world(ctx)
+    play(world, runs, CAPTAIN.choose, rules, days)  # warm: the route trees a run needs
+
+    def one_round(store: RunStore | None) -> tuple[float, int]:
+        started = time.perf_counter()
+        sailed = 0
+        batch = []
+        for seed in range(runs):
+            record = play(world, seed, CAPTAIN.choose, rules, days)
+            assert record.state is not None
+            sailed += record.state.day
+            batch.append(record)
+            if store is not None and len(batch) == 10:
+                _write(store, batch, world.content_hash)
+                batch = []
+        if store is not None and batch:
+            _write(store, batch, world.content_hash)
+        return time.perf_counter() - started, sailed
+
+    plain: list[float] = []
+    logged: list[float] = []
+    sailed = 0
+    with tempfile.TemporaryDirectory() as folder:
+        for i in range(rounds):
+            path = Path(folder) / f"voyages{i}.duckdb"
+            open_database(path, notify=lambda _: None).dispose()  # made before the clock starts
+            seconds, sailed = one_round(None)
+            plain.append(seconds)
+            logged.append(one_round(RunStore(path, notify=lambda _: None))[0])
+    plain_s, logged_s = statistics.median(plain), statistics.median(logged)
+    output.record(
+        {
+            "runs": runs,
+            "days": days,
+            "rules": rules,
+            "days_sailed": sailed,
+            "runs_per_second": round(runs / plain_s, 2),
+            "days_per_second": round(sailed / plain_s, 1),
+            "seconds": round(plain_s, 3),
+            "log_seconds": round(logged_s, 3),
+            "log_overhead": round(logged_s / plain_s - 1.0, 3),
+        }
+    )

@@ -220,7 +220,15 @@ def act(world: World, state: VoyageState, action: str) -> list[Event]:
         if action.strip() not in legal_actions(world, state):
             raise IllegalVoyageAction("berth I: another port at this same anchorage")
         return harbour.enter_port(world, state, rules, wrules, int(rest))
-    if action.strip() not in _port_actions(world, state, rules):
+    if verb == "repair":  # any number of points up to what is missing and affordable
+        most = min(state.max_hull() - state.hull, state.gold // rules.repair_gold)
+        if (
+            not rest.isdigit()
+            or not 1 <= int(rest) <= most
+            or harbour.refusal(world, state, state.port)
+        ):
+            raise IllegalVoyageAction(_why_not(world, state, rules, wrules, verb, rest))
+    elif action.strip() not in _port_actions(world, state, rules):
         raise IllegalVoyageAction(_why_not(world, state, rules, wrules, verb, rest))
     if verb == "round":
         return harbour.buy_round(world, state, rules, wrules)

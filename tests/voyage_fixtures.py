@@ -1,0 +1,59 @@
+"""A voyage on the synthetic sea, set up for a rule's test: no ship of the world in the way
+unless a test puts one there."""
+
+from __future__ import annotations
+
+from privateer.engine.voyage.game import create_voyage
+from privateer.engine.voyage.rules import find_voyage_rules
+from privateer.engine.voyage.state import VoyageState
+from privateer.engine.world.state import LAID_UP
+from privateer.engine.world.world import World
+from tests.world_fixtures import synthetic_world
+
+WORLD: World = synthetic_world()
+
+
+def port_index(name: str) -> int:
+    return next(i for i, p in enumerate(WORLD.ports) if p.name == name)
+
+
+def quiet_voyage(seed: int = 1, rules: str = "full", days: int = 730) -> VoyageState:
+    """A voyage in Plymouth with every ship of the world laid up far in the future (so none
+    meets you unless a test sails one to you)."""
+    state, _ = create_voyage(WORLD, seed, find_voyage_rules(rules), days=days)
+    ships = state.world.ships
+    for ship in range(len(ships["kind"])):
+        ships["task"][ship] = LAID_UP
+        ships["until"][ship] = 10**6
+        ships["leg"][ship] = -1
+    return state
+
+
+def put_ship(state: VoyageState, kind: int, flag: str, node: int) -> int:
+    """A ship of `kind` flying `flag` at `node`, out at sea and idle: its index."""
+    from privateer.engine.world.state import SAILING
+
+    ships = state.world.ships
+    ship = next(s for s, k in enumerate(ships["kind"]) if k == kind)
+    ships["flag"][ship] = WORLD.nations.index(flag)
+    ships["node"][ship] = node
+    ships["leg"][ship] = -1
+    ships["task"][ship] = SAILING
+    ships["dest"][ship] = -1
+    ships["until"][ship] = 0
+    return ship
+
+
+def voyage_to(state: VoyageState, node: int, answer: str = "choose 0") -> None:
+    """Set a course and sail until she is there (or something waits on her that is not a
+    question: a question is answered with `answer`)."""
+    from privateer.engine.voyage.game import act
+
+    act(WORLD, state, f"course {node}")
+    while state.course >= 0 and not state.over:
+        if state.pending.get("kind") == "dilemma":
+            act(WORLD, state, answer)
+            continue
+        if state.pending:
+            return
+        act(WORLD, state, "sail")
