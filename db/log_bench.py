@@ -43,6 +43,7 @@ def _bench_append(events: list[Event], per_run: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         engine = open_database(Path(folder) / "bench.duckdb", notify=lambda _: None)
         import privateer.engine.combat.encounter  # noqa: F401  (declares the fight's event kinds)
+
         raw = engine.raw_connection()
         duck = raw.driver_connection
         assert duck is not None

@@ -42,6 +42,7 @@ IN_FLIGHT = 4  # chunks sent but not yet taken: slack for the writer's commits
 BATCH_RUNS = 500  # runs a transaction: fewer commits, and at most this many lost to a kill
 _FRAME = struct.Struct("<q")
 
+
 def _stderr(message: str) -> None:
     print(message, file=sys.stderr)
 

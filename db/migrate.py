@@ -68,8 +68,9 @@ def downgrade(connection: sa.Connection, target: str) -> None:
 
 def downgrade_losses(connection: sa.Connection, current: str | None, target: str) -> list[str]:
     """What going from `current` down to `target` would drop that holds data, as words:
-    each revision undone names its tables and columns (DOWNGRADE_DROPS); those with rows are
-    counted."""
+    each revision undone names its tables and columns (DOWNGRADE_DROPS), and those with rows
+    are counted; a revision that drops rows rather than tables says so itself (its
+    `downgrade_losses(connection)`)."""
     if current is None:
         return []
     script = script_directory()
@@ -89,6 +90,9 @@ def downgrade_losses(connection: sa.Connection, current: str | None, target: str
     tables = {t for t, _ in present}
     losses = []
     for rev in undone:
+        own = getattr(rev.module, "downgrade_losses", None)
+        if own is not None:
+            losses.extend(own(connection))
         for item in getattr(rev.module, "DOWNGRADE_DROPS", ()):
             table, _, column = item.partition(".")
             if table not in tables or (column and (table, column) not in present):

@@ -97,8 +97,7 @@ def drake_route(conn: sa.Connection) -> pd.DataFrame:
 EXPORT_LAYERS = {
     "nodes": "SELECT node_id, kind, ST_AsWKB(geom) AS wkb FROM nodes ORDER BY node_id",
     "legs": "SELECT leg_id, a, b, nm, days, ST_AsWKB(geom) AS wkb FROM legs ORDER BY leg_id",
-    "steps": "SELECT step_id, a, b, nm, leg_id, ST_AsWKB(geom) AS wkb FROM steps "
-    "ORDER BY step_id",
+    "steps": "SELECT step_id, a, b, nm, leg_id, ST_AsWKB(geom) AS wkb FROM steps ORDER BY step_id",
 }
 
 

@@ -66,9 +66,7 @@ def export_world(engine: Any, path: Path, fmt: str, layers: list[str]) -> int:
             frame.to_file(path, layer=layer, driver="GPKG")
         return sum(len(f) for f in frames.values())
     data = gpd.GeoDataFrame(
-        pd.concat(
-            [f.assign(layer=layer) for layer, f in frames.items()], ignore_index=True
-        ),
+        pd.concat([f.assign(layer=layer) for layer, f in frames.items()], ignore_index=True),
         crs="EPSG:4326",
     )
     columns = ["layer", *[c for c in data.columns if c not in ("layer", "geometry")], "geometry"]

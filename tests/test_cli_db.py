@@ -97,9 +97,10 @@ def test_a_downgrade_that_drops_data_names_it_and_needs_yes(db_path: Path) -> No
     refused = runner.invoke(app, [*base, "db", "downgrade", "0002"])
     assert refused.exit_code == 2
     assert "drops: column runs.target (10 rows)" in refused.stderr and "--yes" in refused.stderr
-    assert json.loads(runner.invoke(app, [*base, "db", "current", "--json"]).stdout)[
-        "revision"
-    ] == migrate.head_revision()
+    assert (
+        json.loads(runner.invoke(app, [*base, "db", "current", "--json"]).stdout)["revision"]
+        == migrate.head_revision()
+    )
     done = runner.invoke(app, [*base, "db", "downgrade", "0002", "--yes"])
     assert done.exit_code == 0 and "downgraded to 0002" in done.stderr
 

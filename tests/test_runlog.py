@@ -181,7 +181,7 @@ def test_a_save_of_a_newer_version_is_refused(db_path: Path) -> None:
         ("json_merge_patch(state, '{\"hull\": [999, 12]}')", "hull\\[0\\] 999 is outside"),
         ("json_merge_patch(state, '{\"hand\": []}')", "a hand of 0 cards"),
         ("json_merge_patch(state, '{\"rng\": 4294967296}')", "rng 4294967296 is outside"),
-        ("json_merge_patch(state, '{\"result\": \"sunk\"}')", "already over"),
+        ('json_merge_patch(state, \'{"result": "sunk"}\')', "already over"),
     ],
 )
 def test_a_damaged_save_is_refused_in_one_line(db_path: Path, damage: str, words: str) -> None:

@@ -133,7 +133,9 @@ def test_a_prize_offers_three_cards_kept_for_good_and_they_sail_to_a_new_ship() 
     state.port = port_index("Plymouth")
     act(WORLD, state, "ship brigantine")
     assert state.ship == "brigantine" and state.prizes == ["great_gun"]
-    assert state.hull == state.max_hull() == 16 and state.gold == 200 - RULES.ship_gold["brigantine"]
+    assert (
+        state.hull == state.max_hull() == 16 and state.gold == 200 - RULES.ship_gold["brigantine"]
+    )
 
 
 def test_a_port_of_a_nation_that_wants_you_deals_only_once_bribed() -> None:

@@ -29,9 +29,19 @@ down_revision = "0004"
 branch_labels = None
 depends_on = None
 
-DOWNGRADE_DROPS: tuple[str, ...] = (
-    "saves of voyages in progress (their runs are marked abandoned)",
-)
+DOWNGRADE_DROPS: tuple[str, ...] = ()  # no table or column; voyages' saves, below
+
+
+def downgrade_losses(connection: sa.Connection) -> list[str]:
+    """The saves a downgrade past this revision drops: every voyage in progress."""
+    count = connection.execute(
+        sa.text(
+            "SELECT count(*) FROM saves WHERE run_id IN "
+            "(SELECT run_id FROM runs WHERE mode = 'voyage')"
+        )
+    ).scalar_one()
+    return [f"saves of {count} voyages in progress (their runs marked abandoned)"] if count else []
+
 
 FIGHT_SAVES = (
     "SELECT run_id, state FROM saves WHERE save_version = :v "

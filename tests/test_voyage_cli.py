@@ -1,0 +1,138 @@
+"""`privateer play`, `privateer voyage`, `report` and `runs replay` on the real world (built
+once per test run): a voyage played by piped input to a fight and a port, saved and resumed;
+captain-bot voyages summarised, logged and replayed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from typer.testing import CliRunner
+
+from privateer.cli.app import app
+from privateer.db import open_database
+from privateer.db.world_load import load_world
+from privateer.engine.combat.bots import BALANCED
+from privateer.engine.voyage.game import act, create_voyage
+from privateer.engine.voyage.state import VoyageState
+from privateer.engine.world.world import World
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
+runner = CliRunner()
+
+SUMMARY_KEYS = {
+    "runs", "won", "sunk", "sunk_by", "alive_at_end", "mean_day_home", "raids_per_run",
+    "prizes_per_run", "storms_per_run", "omens_per_run", "mutinies_per_run", "mean_gold",
+}  # fmt: skip
+
+
+def invoke(db: Path, *args: str, input: str | None = None) -> object:
+    return runner.invoke(app, ["--db", str(db), *args], input=input)
+
+
+def _go(world: World, state: VoyageState) -> None:
+    """What the screen's `go` does: sail on until something stops her."""
+    for _ in range(400):
+        if state.over or state.pending:
+            return
+        events = act(world, state, "sail")
+        if any(isinstance(e.data, dict) and e.data.get("stop") for e in events):
+            return
+        if state.course < 0 and state.port < 0:
+            return
+
+
+def _answer_lines(world: World, state: VoyageState) -> list[str]:
+    """A person's answers to whatever waits on her, as lines for the screen."""
+    lines = []
+    while state.pending and not state.over:
+        kind = state.pending["kind"]
+        if kind == "fight":
+            assert state.fight is not None
+            keep = BALANCED.choose(state.fight)
+            lines.append(f"{keep.first + 1}{keep.second + 1}")
+            act(world, state, f"keep {keep.first} {keep.second}")
+        elif kind == "prize":
+            lines.append("prize 1")
+            act(world, state, f"prize {state.pending['cards'][0]}")
+        elif kind == "dilemma":
+            lines.append("choose 1")
+            act(world, state, "choose 0")
+        else:
+            lines.append("attack")
+            act(world, state, "attack")
+    return lines
+
+
+def test_play_by_piped_input_to_a_fight_and_a_port_then_resume(
+    world_db_copy: Path,
+) -> None:
+    engine = open_database(world_db_copy, notify=lambda _: None)
+    world = load_world(engine)
+    engine.dispose()
+    # Work out, on the engine, what a person would type: a course for Dover, sail on, fight
+    # what comes, and on to Dover.
+    state, _ = create_voyage(world, 42)
+    dover = world.port_by_name["Dover"].node
+    lines = ["sheet", "course Dover"]
+    act(world, state, f"course {dover}")
+    fought = False
+    for _ in range(30):
+        lines.append("go")
+        _go(world, state)
+        fought |= state.pending.get("kind") == "fight"
+        lines += _answer_lines(world, state)
+        if state.over or state.port >= 0:
+            break
+        if state.course < 0:
+            lines.append("course Dover")
+            act(world, state, f"course {dover}")
+    assert fought and state.port >= 0 and world.ports[state.port].name == "Dover"
+    lines += ["round", "politics", "rumors"]
+    result = invoke(world_db_copy, "play", "--seed", "42", input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "fight:" in out and "in Dover" in out and "a round:" in out
+    assert "input ended: run" in out and "is saved" in out
+    saves = json.loads(invoke(world_db_copy, "saves", "list", "--json").stdout)
+    assert [s["mode"] for s in saves] == ["voyage"]
+    run_id = saves[0]["run_id"]
+    again = invoke(world_db_copy, "play", "--resume", input="sheet\nquit\n")
+    assert again.exit_code == 0, again.output
+    assert f"resuming run {run_id} on day {state.day}" in again.stdout
+    replayed = invoke(world_db_copy, "runs", "replay", str(run_id))
+    assert replayed.exit_code == 0 and "identical" in replayed.stdout
+
+
+def test_play_refuses_bad_rules_and_a_resume_with_nothing_saved(world_db_copy: Path) -> None:
+    bad = invoke(world_db_copy, "play", "--rules", "modern")
+    assert bad.exit_code == 2 and "no rules 'modern'" in bad.output
+    none = invoke(world_db_copy, "play", "--resume")
+    assert none.exit_code == 2 and "no voyage in progress is saved" in none.output
+
+
+def test_voyages_summarised_logged_replayed_and_reported(world_db_copy: Path) -> None:
+    result = invoke(
+        world_db_copy, "voyage", "--runs", "3", "--days", "120", "--workers", "1",
+        "--rules", "classic", "--log", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert set(summary) >= SUMMARY_KEYS and summary["runs"] == 3
+    assert summary["won"] + summary["sunk"] + summary["alive_at_end"] == 3
+    replay = json.loads(invoke(world_db_copy, "runs", "replay", "--all", "--json").stdout)
+    assert replay["replayed"] == 3 and replay["identical"] == 3
+    engine = open_database(world_db_copy, notify=lambda _: None)
+    with engine.connect() as conn:
+        modes = conn.execute(sa.text("SELECT DISTINCT mode FROM runs")).scalars().all()
+        checkpoints = conn.execute(sa.text("SELECT count(*) FROM checkpoints")).scalar_one()
+    engine.dispose()
+    assert modes == ["voyage"] and checkpoints >= 3 * 4
+    report = json.loads(invoke(world_db_copy, "report", "--json").stdout)
+    assert report["voyages"][0]["runs"] == 3 and report["voyages"][0]["rules"] == "classic"
+    assert sum(r["fights"] for r in report["where"]) > 0
+    on_two = ("--runs", "3", "--days", "120", "--workers", "2", "--rules", "classic", "--json")
+    again = json.loads(invoke(world_db_copy, "voyage", *on_two).stdout)
+    assert {k: again[k] for k in SUMMARY_KEYS} == {k: summary[k] for k in SUMMARY_KEYS}

@@ -1,0 +1,101 @@
+"""The voyage as a game: random legal play keeps every bound, refuses what is not legal
+without changing anything, round-trips through JSON; the captain bot's voyage is golden and
+replays exactly from its actions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from privateer.engine.replay import LoggedRun, verify_run
+from privateer.engine.voyage.captain import CAPTAIN
+from privateer.engine.voyage.game import IllegalVoyageAction, act, create_voyage, legal_actions
+from privateer.engine.voyage.record import play, replayer
+from privateer.engine.voyage.rules import find_voyage_rules
+from privateer.engine.voyage.state import VoyageState
+from privateer.engine.world.rules import SEED_000
+from tests.voyage_fixtures import WORLD
+
+GOLDEN_CAPTAIN = "f6aa1789c5f6d1742858784c37bea31f57cd810b5b9da1c32f5c448d5f0744fd"
+
+
+def bounded(state: VoyageState) -> None:
+    assert state.gold >= 0
+    assert 0 <= state.hull <= state.max_hull()
+    assert 0 <= state.morale <= 10
+    floor, ceiling = SEED_000.standing_floor, SEED_000.standing_ceiling
+    assert all(floor <= s <= ceiling for s in state.world.standing)
+    assert len(state.crew) == len(set(state.crew))
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), choices=st.integers(0, 2**32 - 1))
+def test_random_legal_play_keeps_every_bound_and_round_trips(seed: int, choices: int) -> None:
+    rnd = random.Random(choices)
+    state, _ = create_voyage(WORLD, seed, find_voyage_rules("full"), days=120)
+    for step in range(400):
+        if state.over:
+            break
+        legal = legal_actions(WORLD, state)
+        assert legal
+        sail_more = "sail" in legal and rnd.random() < 0.5
+        act(WORLD, state, "sail" if sail_more else rnd.choice(legal))
+        bounded(state)
+        if step % 50 == 0:
+            again = VoyageState.from_dict(state.to_dict())
+            assert again.state_hash() == state.state_hash()
+    assert state.over or state.day <= 120
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), junk=st.sampled_from(
+    ["raid", "round", "attack", "keep 0 1", "prize none", "choose 5", "course -3", "sail 4",
+     "hire admiral", "ship galleon", "strike broadside", "fly", "repair 99", "berth 4"]
+))  # fmt: skip
+def test_an_action_outside_the_legal_ones_is_refused_and_changes_nothing(
+    seed: int, junk: str
+) -> None:
+    state, _ = create_voyage(WORLD, seed, find_voyage_rules("full"))
+    state.gold = 0
+    for _ in range(seed % 7):
+        act(WORLD, state, "sail")
+    if junk in legal_actions(WORLD, state):
+        return
+    before = state.state_hash()
+    with pytest.raises(IllegalVoyageAction):
+        act(WORLD, state, junk)
+    assert state.state_hash() == before
+
+
+def test_the_captains_voyage_is_golden_and_replays_from_its_actions() -> None:
+    record = play(WORLD, 7, CAPTAIN.choose, "full", 365)
+    again = play(WORLD, 7, CAPTAIN.choose, "full", 365)
+    assert record.state is not None and again.state is not None
+    assert record.actions == again.actions
+    assert record.state.tally["fights"] > 0 and record.state.day == 365
+    assert record.state.state_hash() == again.state.state_hash()
+    assert record.state.state_hash() == GOLDEN_CAPTAIN, record.state.state_hash()
+    logged = LoggedRun(
+        1,
+        "voyage",
+        7,
+        {"rules": "full", "days": 365},
+        True,
+        record.actions,
+        [(i, e.kind, e.payload()) for i, e in enumerate(record.events)],
+        record.checkpoints,
+    )
+    assert verify_run(logged, replayer(WORLD)).identical
+    tampered = LoggedRun(1, "voyage", 8, logged.options, True, logged.actions, logged.events, [])
+    assert not verify_run(tampered, replayer(WORLD)).identical
+
+
+def test_the_classic_rules_switch_off_the_later_systems() -> None:
+    classic = find_voyage_rules("classic")
+    assert not (classic.dilemmas or classic.raid_guard or classic.prize_cards or classic.wages)
+    assert find_voyage_rules("full").dilemmas
+    with pytest.raises(ValueError, match="no voyage rules"):
+        find_voyage_rules("modern")
