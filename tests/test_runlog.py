@@ -243,7 +243,7 @@ def test_the_cli_reads_the_log(db_path: Path) -> None:
     text = runner.invoke(app, [*base, "runs", "show", "3", "--events"]).stdout
     assert "settled" in text
     replayed = json.loads(runner.invoke(app, [*base, "runs", "replay", "--all", "--json"]).stdout)
-    assert replayed == {"replayed": 150, "identical": 150, "diverged": []}
+    assert replayed == {"replayed": 150, "identical": 150, "skipped": 0, "diverged": []}
     assert "identical" in runner.invoke(app, [*base, "runs", "replay", "4"]).stdout
     missing = runner.invoke(app, [*base, "runs", "show", "999"])
     assert missing.exit_code == 2 and "no run 999" in missing.stderr

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..events import Event, RawEvent
 from ..replay import LoggedRun, Replayer
 from ..world.world import World
-from .game import act, create_voyage, voyage_rules
+from .game import IllegalVoyageAction, act, create_voyage, voyage_rules
 from .rules import find_voyage_rules
 from .state import VoyageState
 
@@ -84,7 +84,12 @@ def replayer(world: World) -> Replayer:
             assert record.state is not None
             if record.state.over:
                 break
-            step(world, record, action)
+            try:
+                step(world, record, action)
+            except IllegalVoyageAction as error:  # the log and the engine part ways here
+                why = {"action": action, "why": str(error)}
+                record.add([Event("illegal_action", record.state.day, why)], record.state.day)
+                break
         return [tuple(e) for e in record.events], record.checkpoints
 
     return replay
