@@ -19,7 +19,7 @@ from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world.rules import SEED_000
 from tests.voyage_fixtures import WORLD
 
-GOLDEN_CAPTAIN = "f6aa1789c5f6d1742858784c37bea31f57cd810b5b9da1c32f5c448d5f0744fd"
+GOLDEN_CAPTAIN = "a761ca00d487e3a8b15736508c0f56899d5326887dc44ac8cf24f0b95511255d"
 
 
 def bounded(state: VoyageState) -> None:

@@ -44,7 +44,7 @@ class Captain:
     reserve: int = 15  # gold kept back from crew, ships and rounds
     sound: float = 0.6  # a sound hull: this share of full or more
     reach_days: int = 40  # how far it will sail for a prize or a town
-    rounds_per_visit: int = 3
+    rounds_per_visit: int = 2  # rounds it buys in a port when it holds no rumor worth chasing
 
     # -- the decision ------------------------------------------------------------------------
     def choose(self, world: World, state: VoyageState) -> str:

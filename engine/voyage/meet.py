@@ -288,9 +288,11 @@ def prize_taken(state: VoyageState, rules: VoyageRules, payout: int, morale: int
     state.tally["prizes"] += 1
     events = [Event("prize", state.day, {"payout": payout, "morale": state.morale})]
     if rules.dilemmas and payout >= rules.shares_payout and not state.over:
-        from .dilemmas import ask
+        roll, state.rng = below(state.rng, 1000)
+        if roll < rules.shares_ask_per_mille:
+            from .dilemmas import ask
 
-        events += ask(state, rules, "shares")
+            events += ask(state, rules, "shares")
     return events
 
 

@@ -98,7 +98,8 @@ class VoyageRules:
     storm_hull_max: int = 3
     storm_gold_per_mille: int = 200
     # --- dilemmas (seed 000, "Events that ask you something") --------------------------------
-    shares_payout: int = 15  # a payout this large and the crew want their shares: chosen
+    shares_payout: int = 15  # a payout this large, and the crew may want their shares: chosen
+    shares_ask_per_mille: int = 250  # how often they do, at such a payout: chosen
     shares_per_mille: int = 100  # a tenth of the purse
     shares_morale: int = 2  # paid: +2; refused: -2 (chosen)
     castaway_per_mille: int = 500  # new land sighted: a man on the beach half the time (chosen)
