@@ -18,8 +18,11 @@ from privateer.engine.world.rumors import (
     alive,
     cloud,
     destinations,
+    lingering,
     report_spread,
     search_area,
+    step_cloud,
+    step_cloud_everywhere,
     strength,
 )
 from privateer.engine.world.state import MERCHANT, TREASURE, WorldState
@@ -128,6 +131,30 @@ def test_a_cloud_keeps_its_mass_and_sails_toward_where_she_is_bound() -> None:
     hops_then = sum(start[n] * min(WORLD.hops_from([d])[n] for d in bound) for n in range(WORLD.n))
     hops_now = sum(later[n] * min(WORLD.hops_from([d])[n] for d in bound) for n in range(WORLD.n))
     assert hops_now < hops_then  # nearer, on the whole, to the ports she may be bound for
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    node=st.integers(0, WORLD.n - 1),
+    dest=st.integers(0, WORLD.n - 1),
+    kind=st.sampled_from([MERCHANT, TREASURE]),
+    days=st.integers(1, 14),
+    half_charted=st.booleans(),
+)
+def test_stepping_only_where_the_cloud_is_gives_the_whole_seas_step_to_the_last_bit(
+    seed: int, node: int, dest: int, kind: int, days: int, half_charted: bool
+) -> None:
+    chart = np.zeros(WORLD.n, dtype=bool)
+    if half_charted:
+        chart[np.random.default_rng(seed).random(WORLD.n) < 0.5] = True
+    linger = lingering(WORLD, SEED_000, kind)
+    mass = report_spread(WORLD, Rumor(kind, 0, node, 0, 500 + seed % 500, "bar", 0))
+    for day in range(days):
+        fast = step_cloud(WORLD, mass, dest, day % 2, kind % 2, chart, linger)
+        whole = step_cloud_everywhere(WORLD, mass, dest, day % 2, kind % 2, chart, linger)
+        assert np.array_equal(fast, whole)
+        mass = fast
 
 
 def test_sailing_charts_the_water_a_step_out() -> None:

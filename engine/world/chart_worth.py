@@ -22,12 +22,14 @@ from .routes import weather_of
 from .rules import SEED_000
 from .rumors import (
     Rumor,
+    dense,
     destinations,
     lingering,
     report_spread,
     rig_of,
     search_area,
-    step_cloud,
+    sparse,
+    step_sparse,
 )
 from .state import MONSTER, SHIP_KINDS, WorldState
 from .world import World
@@ -99,18 +101,18 @@ def chart_worth(
         linger = lingering(world, rules, rumor.kind)
         for chart in CHARTS:
             start = report_spread(world, rumor)
-            clouds = [start.copy() for _ in bound]
+            clouds = [sparse(start) for _ in bound]
             for step in range(1, span + 1):
                 season = ((day + step - 1) // rules.season_days) % 4
                 weather = weather_of(world, season)
                 clouds = [
-                    step_cloud(world, mass, dest, weather, rig, masks[chart][season], linger)
-                    for mass, (dest, _) in zip(clouds, bound, strict=True)
+                    step_sparse(world, here, dest, weather, rig, masks[chart][season], linger)
+                    for here, (dest, _) in zip(clouds, bound, strict=True)
                 ]
                 if step in ages:
                     total = np.zeros(world.n)
-                    for mass, (_, share) in zip(clouds, bound, strict=True):
-                        total += share * mass
+                    for here, (_, share) in zip(clouds, bound, strict=True):
+                        total += share * dense(world, here)
                     area = search_area(total)
                     sizes[chart, step].append(len(area))
                     hits[chart, step] += int(history[sample + step][ship] in set(area.tolist()))
