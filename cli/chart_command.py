@@ -3,17 +3,32 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from .common import check_writable, fail, note, open_db, writing
+from .common import check_writable, fail, note, open_db, user_errors, writing
+
+if TYPE_CHECKING:
+    import sqlalchemy as sa
+
+    from privateer.pipeline.params import Box
+    from privateer.pipeline.run_pictures import VoyagePicture, WherePicture
+
+WHERE = ("sunk", "fights", "raids")
+RUN_CHART_PX = 1600.0  # a run's chart, boxed to her track, is drawn this many pixels wide
 
 
 def chart(
     ctx: typer.Context,
     out: Path = typer.Argument(..., help="The file to write: .svg or .png.", metavar="OUT"),
     box: str | None = typer.Option(None, "--box", help="Draw one region: W,S,E,N in degrees."),
-    scale: float = typer.Option(6.0, "--scale", help="Pixels per degree (30 zooms well in)."),
+    scale: float | None = typer.Option(
+        None,
+        "--scale",
+        help="Pixels per degree: 6 unless given (30 zooms well in); a --run chart boxed to her "
+        "track, or a boxed --where, is drawn 1,600 pixels wide.",
+    ),
     flow: str | None = typer.Option(
         None, "--flow", help="Arrows of the sea: 'current', or 'wind:SEASON' (0-3)."
     ),
@@ -22,11 +37,27 @@ def chart(
         0, "--turns", min=0, max=20_000, help="Draw where the world's ships went in so many days."
     ),
     seed: int = typer.Option(0, "--seed", min=0, max=2**62, help="With --turns: the world's seed."),
+    run: int | None = typer.Option(
+        None,
+        "--run",
+        min=1,
+        help="Draw a logged voyage: her track day by day, ports, fights, raids, storms, her end.",
+    ),
+    where: str | None = typer.Option(
+        None,
+        "--where",
+        help="Where captains sunk, fights or raids over every logged voyage, ringed by how often.",
+    ),
+    mode: str = typer.Option(
+        "voyage", "--mode", help="With --where: the runs counted (voyage: the runs that sail)."
+    ),
 ) -> None:
     """Draw the land, the day graph, the ports in their nations' colours (squares fortified,
     circles open), protected waters, the named seas, and optionally the flow, Drake's route,
-    and (--turns N) where the world's ships went in N days, in their flags' colours. The
-    output is checked writable before the drawing starts."""
+    and (--turns N) where the world's ships went in N days, in their flags' colours. With
+    --run, a logged voyage over the water she sailed (boxed to her track unless --box); with
+    --where, where captains sink, fight or raid. The output is checked writable before the
+    drawing starts."""
     from privateer.pipeline.chart import FORMATS, Flow, draw_chart
     from privateer.pipeline.errors import WorldBuildError
     from privateer.pipeline.params import Box
@@ -36,19 +67,38 @@ def chart(
         chosen_flow = Flow.parse(flow) if flow else None
     except WorldBuildError as error:
         fail(str(error))
+    if run is not None and where is not None:
+        fail("--run and --where draw different pictures: choose one")
+    if where is not None and where not in WHERE:
+        fail(f"--where {where!r}: one of {', '.join(WHERE)}")
+    if mode != "voyage":
+        fail(f"--mode {mode!r}: only voyages sail the chart (--mode voyage)")
     check_writable(out, FORMATS)
     tracks = _tracks(ctx, turns, seed) if turns else None
     engine = open_db(ctx)
+    voyage = picture = None
+    with user_errors():
+        if run is not None:
+            voyage = _voyage(engine, run)
+            if chosen_box is None:
+                chosen_box, fitted = _box_round(engine, voyage)
+                scale = scale or fitted
+        if where is not None:
+            picture = _where(engine, where)
+            if chosen_box is not None and scale is None:
+                scale = _fitted_scale(chosen_box)
     try:
         with writing(out):
             drawn = draw_chart(
                 engine,
                 out,
                 box=chosen_box,
-                scale=scale,
+                scale=scale or 6.0,
                 flow=chosen_flow,
                 drake=drake,
                 tracks=tracks,
+                voyage=voyage,
+                where=picture,
             )
     except WorldBuildError as error:
         fail(str(error))
@@ -82,3 +132,63 @@ def _tracks(ctx: typer.Context, days: int, seed: int) -> list[tuple[str, list[fl
         for ship, wake in enumerate(wakes)
         if len(wake) > 1
     ]
+
+
+def _voyage(engine: sa.Engine, run_id: int) -> VoyagePicture:
+    from privateer.db import world_read
+    from privateer.db.run_places import voyage_events, voyage_run
+    from privateer.pipeline.run_pictures import voyage_picture
+
+    with engine.connect() as conn:
+        run = voyage_run(conn, run_id)
+        events = voyage_events(conn, run_id)
+        ports = world_read.ports_in(conn, (-180.0, -90.0, 180.0, 90.0))
+    names: dict[int, str] = {}
+    for port in ports.itertuples():
+        names[int(port.node_id)] = "/".join(filter(None, [names.get(int(port.node_id)), port.name]))
+    try:
+        return voyage_picture(run, events, names)
+    except ValueError as error:
+        fail(str(error))
+
+
+def _box_round(engine: sa.Engine, voyage: VoyagePicture) -> tuple[Box, float]:
+    """The box round her track (at least 24 by 16 degrees, 3 degrees to spare), and the scale
+    that draws it RUN_CHART_PX wide."""
+    from privateer.db import world_read
+    from privateer.pipeline.params import Box
+
+    with engine.connect() as conn:
+        nodes = world_read.nodes(conn).set_index("node_id")
+    placed = nodes.loc[[voyage.start, *voyage.track, *(m.node for m in voyage.marks)]]
+    west, east = float(placed.lon.min()), float(placed.lon.max())
+    south, north = float(placed.lat.min()), float(placed.lat.max())
+    if east - west > 180.0:  # round the world, or across the antimeridian: the whole width
+        west, east = -180.0, 180.0
+    grow_x, grow_y = (
+        max(0.0, 24.0 - (east - west)) / 2 + 3,
+        max(0.0, 16.0 - (north - south)) / 2 + 3,
+    )
+    box = Box(
+        max(-180.0, west - grow_x),
+        max(-85.0, south - grow_y),
+        min(180.0, east + grow_x),
+        min(85.0, north + grow_y),
+    )
+    return box, _fitted_scale(box)
+
+
+def _fitted_scale(box: Box) -> float:
+    return min(60.0, max(6.0, RUN_CHART_PX / (box.east - box.west)))
+
+
+def _where(engine: sa.Engine, what: str) -> WherePicture:
+    from privateer.db.run_places import where_by_node, where_by_sea
+    from privateer.pipeline.run_pictures import WherePicture
+
+    with engine.connect() as conn:
+        by_node = where_by_node(conn, what)
+        by_sea = where_by_sea(conn, what)
+    if not by_node:
+        fail(f"no logged voyage has {what} to draw yet: `privateer voyage --log` logs some")
+    return WherePicture(what, tuple(by_node), tuple(by_sea))

@@ -44,7 +44,7 @@ def ports_in(conn: sa.Connection, bounds: Bounds) -> pd.DataFrame:
     """Ports inside the box, with their nation's colours."""
     return _frame(
         conn,
-        "SELECT p.name, p.lon, p.lat, p.fortified, p.nation, n.field, n.border "
+        "SELECT p.name, p.lon, p.lat, p.node_id, p.fortified, p.nation, n.field, n.border "
         "FROM ports p LEFT JOIN nations n USING (nation) "
         "WHERE p.lon BETWEEN :w AND :e AND p.lat BETWEEN :s AND :n ORDER BY p.port_id",
         **_box(bounds),

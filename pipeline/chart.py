@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -19,6 +20,7 @@ import sqlalchemy as sa
 
 from .errors import WorldBuildError
 from .params import Box
+from .run_pictures import MARK_STYLES, Mark, VoyagePicture, WherePicture
 
 WORLD_BOX = Box(-180.0, -62.0, 180.0, 72.0)
 FORMATS = (".svg", ".png")
@@ -73,9 +75,12 @@ def draw_chart(
     flow: Flow | None = None,
     drake: bool = False,
     tracks: list[Track] | None = None,
+    voyage: VoyagePicture | None = None,
+    where: WherePicture | None = None,
 ) -> dict[str, int]:
     """Draw the chart to `out` (.svg or .png); returns what was drawn, by kind. `tracks` are
-    ships' wakes (nation, lons, lats), drawn in their flag's colour."""
+    ships' wakes (nation, lons, lats), drawn in their flag's colour; `voyage` a logged
+    voyage's track and marks; `where` how often captains fought, sank or raided where."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -239,6 +244,135 @@ def draw_chart(
         handle.set_gid(f"port-{port.name}")
         ax.text(port.lon, port.lat, f" {port.name}", fontsize=4, va="center", zorder=6)
     drawn["ports"] = len(ports)
+    if voyage is not None:
+        drawn.update(_draw_voyage(ax, fig, xy, voyage))
+    if where is not None:
+        drawn.update(_draw_where(ax, fig, xy, where))
     fig.savefig(out, dpi=dpi, format=out.suffix.lower()[1:])
     plt.close(fig)
     return drawn
+
+
+def _draw_voyage(ax: Any, fig: Any, xy: np.ndarray, voyage: VoyagePicture) -> dict[str, int]:
+    """Her track (where she began, then a vertex for each day sailed, never simplified away)
+    and a mark for each thing that befell her, with a key."""
+    import matplotlib
+
+    wake = [voyage.start, *voyage.track]
+    x, y = _break_at_antimeridian(xy[wake, 0], xy[wake, 1])
+    with matplotlib.rc_context({"path.simplify": False}):  # every day stays a vertex
+        line = ax.plot(x, y, color="#7a2e0e", linewidth=1.1, alpha=0.9, zorder=7)[0]
+    line.set_gid("tracks")
+    counts = _draw_marks(ax, xy, voyage.marks)
+    fig.text(
+        0.01,
+        0.99,
+        voyage.title,
+        ha="left",
+        va="top",
+        fontsize=9,
+        gid="title",
+        bbox={"facecolor": "#ffffff", "alpha": 0.8, "edgecolor": "none"},
+    )
+    return {"track_days": len(voyage.track), **counts}
+
+
+def _draw_marks(ax: Any, xy: np.ndarray, marks: tuple[Mark, ...]) -> dict[str, int]:
+    from matplotlib.lines import Line2D
+
+    counts: dict[str, int] = {}
+    handles = []
+    for kind, (marker, colour, size, words) in MARK_STYLES.items():
+        chosen = [m for m in marks if m.kind == kind]
+        if not chosen:
+            continue
+        nodes = [m.node for m in chosen]
+        group = ax.scatter(
+            xy[nodes, 0],
+            xy[nodes, 1],
+            s=size,
+            marker=marker,
+            facecolor=colour,
+            edgecolor="#222222",
+            linewidths=0.6,
+            zorder=8,
+        )
+        group.set_gid(f"marks-{kind}")
+        counts[f"marks_{kind}"] = len(chosen)
+        handles.append(
+            Line2D(
+                [],
+                [],
+                linestyle="none",
+                marker=marker,
+                markersize=7,
+                color=colour,
+                markeredgecolor="#222222",
+                label=f"{words} ({len(chosen)})",
+            )
+        )
+        if kind == "port":
+            for mark in chosen:
+                ax.text(
+                    xy[mark.node, 0],
+                    xy[mark.node, 1],
+                    f"  {mark.label}",
+                    fontsize=6,
+                    va="bottom",
+                    zorder=8,
+                    gid=f"visit-{mark.label}",
+                )
+    if handles:
+        key = ax.legend(handles=handles, loc="lower left", fontsize=7, framealpha=0.85)
+        key.set_gid("key")
+        key.set_zorder(9)
+    return counts
+
+
+WHERE_COLOURS = {"sunk": "#111111", "fights": "#b02a2a", "raids": "#d4a017"}
+
+
+def _draw_where(ax: Any, fig: Any, xy: np.ndarray, where: WherePicture) -> dict[str, int]:
+    """A ring at each node where it happened, its area by how often, and each named sea's
+    count under its name: the picture of `report`'s where-table."""
+    if where.by_node:
+        nodes = np.array([n for n, _ in where.by_node])
+        often = np.array([t for _, t in where.by_node], dtype=float)
+        rings = ax.scatter(
+            xy[nodes, 0],
+            xy[nodes, 1],
+            s=10.0 + 600.0 * often / often.max(),
+            facecolor=WHERE_COLOURS[where.what],
+            edgecolor="#222222",
+            linewidths=0.4,
+            alpha=0.55,
+            zorder=8,
+        )
+        rings.set_gid("where")
+    for name, lon, lat, times in where.by_sea:
+        ax.text(
+            lon,
+            lat - 1.2,
+            f"{times} {where.what}",
+            fontsize=7,
+            ha="center",
+            va="top",
+            color="#5a1a1a",
+            zorder=9,
+            gid=f"where-sea-{name}",
+        )
+    fig.text(
+        0.01,
+        0.99,
+        f"Where captains {_WHERE_WORDS[where.what]}: {where.total} times over every logged "
+        f"voyage; a ring's area is how often (the largest: {where.most})",
+        ha="left",
+        va="top",
+        fontsize=9,
+        gid="title",
+        bbox={"facecolor": "#ffffff", "alpha": 0.8, "edgecolor": "none"},
+    )
+    return {"where_nodes": len(where.by_node), "where_seas": len(where.by_sea)}
+
+
+_WHERE_WORDS = {"sunk": "sank", "fights": "fought", "raids": "raided"}

@@ -1,0 +1,125 @@
+"""Pictures of logged runs, as the chart draws them: one voyage's track day by day and what
+befell her where (`chart --run`), and where captains fight, sink or raid over every logged
+voyage (`chart --where`). Built from the run log's rows and the world's node positions; the
+drawing is the chart's."""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from typing import Any
+
+RAID_TARGETS = ("town", "fortified_port")
+
+MARK_STYLES: dict[str, tuple[str, str, float, str]] = {
+    # kind: (matplotlib marker, colour, size, what the key says)
+    "start": ("^", "#2e7d32", 46.0, "sailed from"),
+    "port": ("o", "#ffffff", 22.0, "put in at"),
+    "taken": ("X", "#b02a2a", 34.0, "fight: she took her"),
+    "escaped": ("X", "#e59a2f", 30.0, "fight: parted, fled or got away"),
+    "lost": ("X", "#111111", 40.0, "fight: lost"),
+    "sacked": ("*", "#b02a2a", 90.0, "raid: town sacked"),
+    "repulsed": ("*", "#777777", 70.0, "raid: turned out"),
+    "storm": ("d", "#2a4f8a", 30.0, "storm"),
+    "sunk": ("X", "#000000", 140.0, "sunk"),
+    "won": ("*", "#d4a017", 220.0, "home with the score"),
+    "out_of_time": ("s", "#777777", 60.0, "still at sea at the end"),
+}
+"""How each kind of mark is drawn, in the order the key lists them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    kind: str  # a key of MARK_STYLES
+    day: int
+    node: int
+    label: str  # what happened, for the SVG's title of the mark
+
+
+@dataclass(frozen=True, slots=True)
+class VoyagePicture:
+    """A logged voyage: `track` is the node she reached each day she sailed, in order (one per
+    day sailed), `start` the node she began at, `marks` what happened where."""
+
+    run_id: int
+    title: str
+    start: int
+    track: tuple[int, ...]
+    marks: tuple[Mark, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WherePicture:
+    """How often `what` happened at each node and in each named sea, over every logged voyage."""
+
+    what: str  # sunk | fights | raids
+    by_node: tuple[tuple[int, int], ...]  # (node, times)
+    by_sea: tuple[tuple[str, float, float, int], ...]  # (sea, label lon, label lat, times)
+
+    @property
+    def total(self) -> int:
+        return sum(times for _, times in self.by_node)
+
+    @property
+    def most(self) -> int:
+        return max((times for _, times in self.by_node), default=0)
+
+
+def voyage_picture(
+    run: dict[str, Any],
+    events: list[tuple[int, str, dict[str, Any]]],
+    port_names: dict[int, str],
+) -> VoyagePicture:
+    """The picture of one voyage from its run row and its placed events (day, kind, payload);
+    `port_names` names the node each port lies at."""
+    start = -1
+    days: list[int] = []
+    track: list[int] = []
+    for day, kind, payload in events:
+        if kind == "voyage_start":
+            start = int(payload["node"])
+        elif kind == "sailed":
+            days.append(day)
+            track.append(int(payload["node"]))
+    if start < 0:
+        raise ValueError(f"run {run['run_id']} has no voyage_start event: not a whole voyage")
+
+    def where_on(day: int) -> int:
+        """Her node at the end of `day`'s sailing (or where she began)."""
+        at = bisect.bisect_right(days, day)
+        return track[at - 1] if at else start
+
+    marks: list[Mark] = [Mark("start", 0, start, f"sailed from {port_names.get(start, '')}")]
+    visited: set[int] = set()
+    for day, kind, payload in events:
+        if kind == "arrived":
+            node = int(payload["node"])
+            if node not in visited and node != start:
+                visited.add(node)
+                marks.append(Mark("port", day, node, port_names.get(node, "")))
+        elif kind == "fight_over":
+            node = int(payload.get("node", where_on(day)))
+            target, outcome = str(payload.get("target", "")), str(payload.get("outcome", ""))
+            if target in RAID_TARGETS:
+                which = "sacked" if outcome == "destroyed" else "repulsed"
+            else:
+                which = {"destroyed": "taken", "sunk": "lost"}.get(outcome, "escaped")
+            marks.append(Mark(which, day, node, f"day {day}: {target}, {outcome}"))
+        elif kind == "storm" or (kind == "answered" and payload.get("name") == "storm"):
+            marks.append(Mark("storm", day, where_on(day), f"day {day}: storm"))
+        elif kind == "sunk":
+            node = int(payload.get("node", where_on(day)))
+            marks.append(Mark("sunk", day, node, f"day {day}: sunk by {payload.get('by', '?')}"))
+        elif kind == "won":
+            marks.append(Mark("won", day, where_on(day), f"day {day}: home, {payload['gold']}"))
+        elif kind == "out_of_time":
+            marks.append(Mark("out_of_time", day, where_on(day), f"day {day}: out of time"))
+    options = run.get("options") or {}
+    ending = {"won": "won", "sunk": "sunk", "out_of_time": "afloat at the end"}.get(
+        str(run.get("outcome")), "in progress"
+    )
+    title = (
+        f"Run {run['run_id']} · seed {run['seed']} · {options.get('rules', '?')} rules · "
+        f"{ending} · {len(track)} days sailed"
+    )
+    return VoyagePicture(int(run["run_id"]), title, start, tuple(track), tuple(marks))
