@@ -1,0 +1,33 @@
+"""The captain bot's figures on the real world, pinned: the README compares 200 runs of each
+ruleset with the seed's `npm run voyage`; this plays the first twelve classic runs (seeds
+0-11) and holds their summary to the figure, so a change that moves the comparison is seen
+here first and the README re-measured."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from privateer.cli.voyage_batch import Batch, play_batch
+from privateer.db import open_database
+from privateer.db.world_load import load_world
+from privateer.engine.voyage.sim import summarise
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
+
+FIRST_TWELVE_CLASSIC = {
+    "runs": 12, "won": 4, "sunk": 5,
+    "sunk_by": {"merchant": 2, "fortified_port": 1, "privateer": 1, "treasure_fleet": 1},
+    "alive_at_end": 3, "mean_day_home": 497.8, "raids_per_run": 5.08, "prizes_per_run": 23.42,
+    "storms_per_run": 2.17, "omens_per_run": 5.33, "mutinies_per_run": 0.0, "mean_gold": 98.6,
+}  # fmt: skip
+
+
+def test_the_first_twelve_classic_voyages_give_their_figures(full_world_db: Path) -> None:
+    engine = open_database(full_world_db, notify=lambda _: None)
+    world = load_world(engine)
+    engine.dispose()
+    played = play_batch(world, Batch(tuple(range(12)), "classic", 730, keep_records=False))
+    summary = summarise([result for result, _ in played])
+    assert summary == FIRST_TWELVE_CLASSIC
