@@ -12,10 +12,12 @@ from .common import check_writable, fail, note, open_db, user_errors, writing
 if TYPE_CHECKING:
     import sqlalchemy as sa
 
+    from privateer.pipeline.chart import ShipMark, Track
     from privateer.pipeline.params import Box
     from privateer.pipeline.run_pictures import VoyagePicture, WherePicture
 
 WHERE = ("sunk", "fights", "raids")
+WOODCUT_STAGES = 9  # what the woodcut's progress counts (its progress() calls)
 RUN_CHART_PX = 1600.0  # a run's chart, boxed to her track, is drawn this many pixels wide
 
 
@@ -51,6 +53,11 @@ def chart(
     mode: str = typer.Option(
         "voyage", "--mode", help="With --where: the runs counted (voyage: the runs that sail)."
     ),
+    style: str = typer.Option(
+        "woodcut",
+        "--style",
+        help="woodcut: the engraved chart of the century; plain: a map to check the build by.",
+    ),
 ) -> None:
     """Draw the land, the day graph, the ports in their nations' colours (squares fortified,
     circles open), protected waters, the named seas, and optionally the flow, Drake's route,
@@ -58,7 +65,7 @@ def chart(
     --run, a logged voyage over the water she sailed (boxed to her track unless --box); with
     --where, where captains sink, fight or raid. The output is checked writable before the
     drawing starts."""
-    from privateer.pipeline.chart import FORMATS, Flow, draw_chart
+    from privateer.pipeline.chart import FORMATS, STYLES, Flow, draw_chart
     from privateer.pipeline.errors import WorldBuildError
     from privateer.pipeline.params import Box
 
@@ -73,8 +80,10 @@ def chart(
         fail(f"--where {where!r}: one of {', '.join(WHERE)}")
     if mode != "voyage":
         fail(f"--mode {mode!r}: only voyages sail the chart (--mode voyage)")
+    if style not in STYLES:
+        fail(f"--style {style!r}: one of {', '.join(STYLES)}")
     check_writable(out, FORMATS)
-    tracks = _tracks(ctx, turns, seed) if turns else None
+    tracks, ships = _tracks(ctx, turns, seed) if turns else (None, None)
     engine = open_db(ctx)
     voyage = picture = None
     with user_errors():
@@ -87,8 +96,15 @@ def chart(
             picture = _where(engine, where)
             if chosen_box is not None and scale is None:
                 scale = _fitted_scale(chosen_box)
+    from .progress import stage_progress
+
+    done = iter(range(1, WOODCUT_STAGES + 1))
     try:
-        with writing(out):
+        with writing(out), stage_progress(WOODCUT_STAGES, enabled=style == "woodcut") as on_stage:
+
+            def stage(name: str) -> None:
+                on_stage(next(done, WOODCUT_STAGES), WOODCUT_STAGES, name)
+
             drawn = draw_chart(
                 engine,
                 out,
@@ -99,6 +115,9 @@ def chart(
                 tracks=tracks,
                 voyage=voyage,
                 where=picture,
+                ships=ships,
+                style=style,
+                progress=stage,
             )
     except WorldBuildError as error:
         fail(str(error))
@@ -106,9 +125,11 @@ def chart(
     note(f"wrote {out}: {summary}")
 
 
-def _tracks(ctx: typer.Context, days: int, seed: int) -> list[tuple[str, list[float], list[float]]]:
-    """Run the world `days` days from `seed` and keep every ship's wake, day by day."""
+def _tracks(ctx: typer.Context, days: int, seed: int) -> tuple[list[Track], list[ShipMark]]:
+    """Run the world `days` days from `seed`: every ship's wake, day by day, and where each
+    ship is at the end (warships marked)."""
     from privateer.engine.world.game import advance, create_world
+    from privateer.engine.world.state import ARMADA, GUARD, HUNTER
 
     from .worlds import engine_world
 
@@ -122,16 +143,22 @@ def _tracks(ctx: typer.Context, days: int, seed: int) -> list[tuple[str, list[fl
             if wakes[ship][-1] != node:
                 wakes[ship].append(node)
     lon, lat = world.lon.tolist(), world.lat.tolist()
-    flags = state.ships["flag"]
-    return [
-        (
-            world.nations[flags[ship]] if flags[ship] >= 0 else "",
-            [lon[n] for n in wake],
-            [lat[n] for n in wake],
-        )
+    flags, kinds = state.ships["flag"], state.ships["kind"]
+
+    def flag(ship: int) -> str:
+        return world.nations[flags[ship]] if flags[ship] >= 0 else ""
+
+    tracks = [
+        (flag(ship), [lon[n] for n in wake], [lat[n] for n in wake])
         for ship, wake in enumerate(wakes)
         if len(wake) > 1
     ]
+    ships = [
+        (flag(ship), lon[node], lat[node], kinds[ship] in (GUARD, ARMADA, HUNTER))
+        for ship, node in enumerate(nodes)
+        if node >= 0
+    ]
+    return tracks, ships
 
 
 def _voyage(engine: sa.Engine, run_id: int) -> VoyagePicture:

@@ -9,6 +9,7 @@ SVG. The engraved woodcut of the seed is another thing, for later.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,9 @@ GRAPH_COLOUR = "#9fb6c9"
 
 Track = tuple[str, list[float], list[float]]
 """A ship's wake: her flag's nation key, and her positions day by day."""
+ShipMark = tuple[str, float, float, bool]
+"""A ship where she is: her flag's nation key, lon, lat, and whether she is a warship."""
+STYLES = ("woodcut", "plain")
 
 
 @dataclass(frozen=True)
@@ -77,10 +81,17 @@ def draw_chart(
     tracks: list[Track] | None = None,
     voyage: VoyagePicture | None = None,
     where: WherePicture | None = None,
+    ships: list[ShipMark] | None = None,
+    style: str = "plain",
+    progress: Callable[[str], None] | None = None,
 ) -> dict[str, int]:
     """Draw the chart to `out` (.svg or .png); returns what was drawn, by kind. `tracks` are
     ships' wakes (nation, lons, lats), drawn in their flag's colour; `voyage` a logged
-    voyage's track and marks; `where` how often captains fought, sank or raided where."""
+    voyage's track and marks; `where` how often captains fought, sank or raided where; `ships`
+    ships where they are. `style` is "plain" (a map to check the build by eye) or "woodcut"
+    (the engraved chart of the seed); `progress` hears each stage of a woodcut's drawing."""
+    if style not in STYLES:
+        raise WorldBuildError(f"--style {style!r}: one of {', '.join(STYLES)}")
     import matplotlib
 
     matplotlib.use("Agg")
@@ -114,6 +125,14 @@ def draw_chart(
         else:
             arrows = world_read.winds(conn, flow.season)
         route = world_read.drake_route(conn) if drake else None
+    if style == "woodcut":
+        from .woodcut_chart import ChartData, draw_woodcut
+
+        data = ChartData(source, nodes, ports, waters, seas, arrows, route)
+        return draw_woodcut(
+            data, out, box=box, scale=scale, flow=flow, tracks=tracks, ships=ships,
+            voyage=voyage, where=where, progress=progress or (lambda _: None),
+        )  # fmt: skip
 
     width_px = (box.east - box.west) * scale
     height_px = (box.north - box.south) * scale
@@ -253,7 +272,9 @@ def draw_chart(
     return drawn
 
 
-def _draw_voyage(ax: Any, fig: Any, xy: np.ndarray, voyage: VoyagePicture) -> dict[str, int]:
+def _draw_voyage(
+    ax: Any, fig: Any, xy: np.ndarray, voyage: VoyagePicture, titled: bool = True
+) -> dict[str, int]:
     """Her track (where she began, then a vertex for each day sailed, never simplified away)
     and a mark for each thing that befell her, with a key."""
     import matplotlib
@@ -264,6 +285,8 @@ def _draw_voyage(ax: Any, fig: Any, xy: np.ndarray, voyage: VoyagePicture) -> di
         line = ax.plot(x, y, color="#7a2e0e", linewidth=1.1, alpha=0.9, zorder=7)[0]
     line.set_gid("tracks")
     counts = _draw_marks(ax, xy, voyage.marks)
+    if not titled:
+        return {"track_days": len(voyage.track), **counts}
     fig.text(
         0.01,
         0.99,
@@ -332,7 +355,9 @@ def _draw_marks(ax: Any, xy: np.ndarray, marks: tuple[Mark, ...]) -> dict[str, i
 WHERE_COLOURS = {"sunk": "#111111", "fights": "#b02a2a", "raids": "#d4a017"}
 
 
-def _draw_where(ax: Any, fig: Any, xy: np.ndarray, where: WherePicture) -> dict[str, int]:
+def _draw_where(
+    ax: Any, fig: Any, xy: np.ndarray, where: WherePicture, titled: bool = True
+) -> dict[str, int]:
     """A ring at each node where it happened, its area by how often, and each named sea's
     count under its name: the picture of `report`'s where-table."""
     if where.by_node:
@@ -361,11 +386,12 @@ def _draw_where(ax: Any, fig: Any, xy: np.ndarray, where: WherePicture) -> dict[
             zorder=9,
             gid=f"where-sea-{name}",
         )
+    if not titled:
+        return {"where_nodes": len(where.by_node), "where_seas": len(where.by_sea)}
     fig.text(
         0.01,
         0.99,
-        f"Where captains {_WHERE_WORDS[where.what]}: {where.total} times over every logged "
-        f"voyage; a ring's area is how often (the largest: {where.most})",
+        where.title,
         ha="left",
         va="top",
         fontsize=9,
@@ -373,6 +399,3 @@ def _draw_where(ax: Any, fig: Any, xy: np.ndarray, where: WherePicture) -> dict[
         bbox={"facecolor": "#ffffff", "alpha": 0.8, "edgecolor": "none"},
     )
     return {"where_nodes": len(where.by_node), "where_seas": len(where.by_sea)}
-
-
-_WHERE_WORDS = {"sunk": "sank", "fights": "fought", "raids": "raided"}

@@ -64,6 +64,14 @@ class WherePicture:
     def most(self) -> int:
         return max((times for _, times in self.by_node), default=0)
 
+    @property
+    def title(self) -> str:
+        did = {"sunk": "sank", "fights": "fought", "raids": "raided"}[self.what]
+        return (
+            f"Where captains {did}: {self.total} times over every logged voyage; a ring's area "
+            f"is how often (the largest: {self.most})"
+        )
+
 
 def voyage_picture(
     run: dict[str, Any],
