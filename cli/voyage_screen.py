@@ -261,7 +261,10 @@ def _chart(session: VoyageSession, name: str) -> None:
 
     engine = open_database(session.store.path, read_only=True, spatial=True)
     try:
-        draw_chart(engine, path, box=box, scale=20.0, tracks=[("england", lons, lats)])
+        draw_chart(
+            engine, path, box=box, scale=20.0, tracks=[("england", lons, lats)],
+            ships=[("england", lon, lat, False)], style="woodcut",
+        )  # fmt: skip
     except OSError as error:
         typer.echo(f"  cannot write {path}: {error.strerror}")
         return

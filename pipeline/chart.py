@@ -92,14 +92,6 @@ def draw_chart(
     (the engraved chart of the seed); `progress` hears each stage of a woodcut's drawing."""
     if style not in STYLES:
         raise WorldBuildError(f"--style {style!r}: one of {', '.join(STYLES)}")
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib.collections import LineCollection, PatchCollection
-    from matplotlib.patches import Polygon as Patch
-    from matplotlib.patches import Rectangle
-
     if out.suffix.lower() not in FORMATS:
         raise WorldBuildError(f"{out}: the chart is written as .svg or .png")
     if not 0.5 <= scale <= 200:
@@ -113,8 +105,13 @@ def draw_chart(
         source = world_read.world_source(conn)
         if source is None:
             raise WorldBuildError("the database holds no world yet; run `privateer world build`")
-        nodes = world_read.nodes(conn)
-        steps = world_read.steps(conn)
+        plain = style == "plain"
+        # the woodcut draws no graph: nodes only to place a run's marks, steps never
+        wanted = plain or voyage is not None or where is not None
+        nodes = (
+            world_read.nodes(conn) if wanted else pd.DataFrame(columns=["node_id", "lon", "lat"])
+        )
+        steps = world_read.steps(conn) if plain else None
         ports = world_read.ports_in(conn, bounds)
         waters = world_read.protected_waters(conn)
         seas = world_read.seas_in(conn, bounds)
@@ -133,6 +130,13 @@ def draw_chart(
             data, out, box=box, scale=scale, flow=flow, tracks=tracks, ships=ships,
             voyage=voyage, where=where, progress=progress or (lambda _: None),
         )  # fmt: skip
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.collections import LineCollection, PatchCollection
+    from matplotlib.patches import Polygon as Patch
+    from matplotlib.patches import Rectangle
 
     width_px = (box.east - box.west) * scale
     height_px = (box.north - box.south) * scale
@@ -184,6 +188,7 @@ def draw_chart(
     drawn["land"] = len(patches)
 
     xy = nodes.set_index("node_id")[["lon", "lat"]].to_numpy()
+    assert steps is not None  # read for the plain style
     segments = np.stack([xy[steps.a.to_numpy()], xy[steps.b.to_numpy()]], axis=1)
     short = np.abs(segments[:, 0, 0] - segments[:, 1, 0]) < 180
     graph = LineCollection(segments[short], colors=GRAPH_COLOUR, linewidths=0.25, zorder=3)
@@ -276,7 +281,8 @@ def _draw_voyage(
     ax: Any, fig: Any, xy: np.ndarray, voyage: VoyagePicture, titled: bool = True
 ) -> dict[str, int]:
     """Her track (where she began, then a vertex for each day sailed, never simplified away)
-    and a mark for each thing that befell her, with a key."""
+    and a mark for each thing that befell her, with a key. `titled`: the plain chart's title
+    and the names of the ports she put in at (the woodcut letters both itself)."""
     import matplotlib
 
     wake = [voyage.start, *voyage.track]
@@ -284,7 +290,7 @@ def _draw_voyage(
     with matplotlib.rc_context({"path.simplify": False}):  # every day stays a vertex
         line = ax.plot(x, y, color="#7a2e0e", linewidth=1.1, alpha=0.9, zorder=7)[0]
     line.set_gid("tracks")
-    counts = _draw_marks(ax, xy, voyage.marks)
+    counts = _draw_marks(ax, xy, voyage.marks, name_ports=titled)
     if not titled:
         return {"track_days": len(voyage.track), **counts}
     fig.text(
@@ -300,7 +306,9 @@ def _draw_voyage(
     return {"track_days": len(voyage.track), **counts}
 
 
-def _draw_marks(ax: Any, xy: np.ndarray, marks: tuple[Mark, ...]) -> dict[str, int]:
+def _draw_marks(
+    ax: Any, xy: np.ndarray, marks: tuple[Mark, ...], name_ports: bool = True
+) -> dict[str, int]:
     from matplotlib.lines import Line2D
 
     counts: dict[str, int] = {}
@@ -334,7 +342,7 @@ def _draw_marks(ax: Any, xy: np.ndarray, marks: tuple[Mark, ...]) -> dict[str, i
                 label=f"{words} ({len(chosen)})",
             )
         )
-        if kind == "port":
+        if kind == "port" and name_ports:
             for mark in chosen:
                 ax.text(
                     xy[mark.node, 0],

@@ -114,7 +114,7 @@ def water_lines(land: shapely.Geometry, frame: Frame) -> list[list[np.ndarray]]:
     out: list[list[np.ndarray]] = []
     for _ in range(WATER_LINES):
         ring = shapely.simplify(shapely.buffer(ring, step, quad_segs=2), 0.5 / frame.scale)
-        out.append(_lines_in_box(shapely.boundary(ring), frame.box))
+        out.append(lines_in_box(shapely.boundary(ring), frame.box))
     return out
 
 
@@ -136,7 +136,7 @@ def hatching(land: shapely.Geometry, frame: Frame) -> list[np.ndarray]:
             axis=1,
         )
     )
-    return _lines_in_box(shapely.intersection(shapely.MultiLineString(list(strokes)), land), box)
+    return lines_in_box(shapely.intersection(shapely.MultiLineString(list(strokes)), land), box)
 
 
 def wave_marks(offshore: shapely.Geometry, frame: Frame) -> list[np.ndarray]:
@@ -181,20 +181,20 @@ def rose_centres(land: shapely.Geometry, frame: Frame) -> list[tuple[float, floa
 
 
 def rhumb_lines(centres: list[tuple[float, float]], frame: Frame) -> list[np.ndarray]:
-    """RHUMB_POINTS lines from each rose to beyond the box."""
+    """RHUMB_POINTS lines from each rose to the edge of the box."""
     box = frame.box
     reach = math.hypot(box.east - box.west, box.north - box.south)
-    lines = []
+    rays: list[np.ndarray] = []
     for cx, cy in centres:
         for point in range(RHUMB_POINTS):
             angle = 2 * math.pi * point / RHUMB_POINTS
-            lines.append(
+            rays.append(
                 np.array([[cx, cy], [cx + reach * math.sin(angle), cy + reach * math.cos(angle)]])
             )
-    return lines
+    return lines_in_box(shapely.MultiLineString(rays), box) if rays else []
 
 
-def _lines_in_box(geometry: shapely.Geometry, box: Box) -> list[np.ndarray]:
+def lines_in_box(geometry: shapely.Geometry, box: Box) -> list[np.ndarray]:
     clipped = shapely.clip_by_rect(geometry, box.west, box.south, box.east, box.north)
     out = []
     for part in shapely.get_parts(shapely.line_merge(clipped) if not clipped.is_empty else clipped):
@@ -301,7 +301,7 @@ class Lettering:
         """The first of `offsets` (dx px, dy px, ha, va) where `text` at `points` fits; it is
         then taken."""
         px = points * 100.0 / 72.0
-        w, h = 0.56 * px * len(text), 1.25 * px
+        w, h = 0.6 * px * len(text), 1.25 * px
         x, y = self.frame.to_px(lon, lat)
         for dx, dy, ha, va in offsets:
             left = x + dx - {"left": 0.0, "center": w / 2, "right": w}[ha]

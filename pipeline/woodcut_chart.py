@@ -34,7 +34,15 @@ class ChartData:
     route: pd.DataFrame | None
 
 
-def draw_woodcut(
+def draw_woodcut(data: ChartData, out: Path, **options: Any) -> dict[str, int]:
+    """Draw the woodcut to `out` (SVG keeps its text as text, in a serif)."""
+    import matplotlib
+
+    with matplotlib.rc_context({"svg.fonttype": "none", "font.family": "serif"}):
+        return _draw(data, out, **options)
+
+
+def _draw(
     data: ChartData,
     out: Path,
     *,
@@ -47,10 +55,6 @@ def draw_woodcut(
     where: WherePicture | None,
     progress: wc.Progress,
 ) -> dict[str, int]:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     from matplotlib.collections import LineCollection, PatchCollection, PolyCollection
     from matplotlib.patches import Polygon as Patch
     from matplotlib.patches import Rectangle
@@ -68,9 +72,9 @@ def draw_woodcut(
     strokes = wc.hatching(land, frame)
 
     dpi = 100
-    plt.rcParams["svg.fonttype"] = "none"  # keep text as text
-    plt.rcParams["font.family"] = "serif"
-    fig = plt.figure(figsize=(frame.figure_width / dpi, frame.figure_height / dpi), dpi=dpi)
+    from matplotlib.figure import Figure  # not pyplot: no global figure, and a faster start
+
+    fig = Figure(figsize=(frame.figure_width / dpi, frame.figure_height / dpi), dpi=dpi)
     fig.patch.set_facecolor(wc.PARCHMENT)
     ax = fig.add_axes(frame.map_rect())
     ax.set_xlim(box.west, box.east)
@@ -167,7 +171,8 @@ def draw_woodcut(
         zorder=1.8,
     )
 
-    polygons = [p for p in shapely.get_parts(land) if p.geom_type == "Polygon"]
+    in_box = shapely.clip_by_rect(land, box.west, box.south, box.east, box.north)
+    polygons = [p for p in shapely.get_parts(in_box) if p.geom_type == "Polygon"]
     land_patches = [Patch(np.asarray(p.exterior.coords), closed=True) for p in polygons]
     land_layer = PatchCollection(
         land_patches, facecolor=wc.LAND_FILL, edgecolor=wc.INK, linewidths=0.8, zorder=2
@@ -219,15 +224,19 @@ def draw_woodcut(
             x, y = _break_at_antimeridian(np.asarray(lons, float), np.asarray(lats, float))
             for piece in np.split(np.column_stack([x, y]), np.flatnonzero(np.isnan(x))):
                 piece = piece[~np.isnan(piece[:, 0])]
-                if len(piece) > 1:
-                    wakes.append(piece)
-                    wake_colours.append(colours.get(nation) or wc.INK)
+                if len(piece) > 1:  # only what is in the box
+                    for part in wc.lines_in_box(shapely.LineString(piece), box):
+                        wakes.append(part)
+                        wake_colours.append(colours.get(nation) or wc.INK)
         lines("tracks", wakes, colors=wake_colours, linewidths=0.6, alpha=0.75, zorder=5)
         drawn["tracks"] = len(tracks)
 
     lettering = wc.Lettering(frame)
     progress("placing the ports and lettering the seas")
     drawn.update(_ports(ax, data.ports, lettering, scale))
+    ships = [
+        s for s in ships or [] if box.west <= s[1] <= box.east and box.south <= s[2] <= box.north
+    ]
     if ships:
         drawn["ships"] = _ships(ax, ships, colours, borders)
     seas_ax = fig.add_axes(frame.map_rect(), facecolor="none")
@@ -270,8 +279,8 @@ def draw_woodcut(
     _cartouche(_overlay(fig, frame, "cartouche", 12), frame, heading, subtitle)
     key = _overlay(fig, frame, "key", 10)
     drawn["key"] = _key(key, frame, data.ports, flow, flow_days, bool(ships))
+    progress(f"writing {out.name}")
     fig.savefig(out, dpi=dpi, format=out.suffix.lower()[1:], facecolor=wc.PARCHMENT)
-    plt.close(fig)
     return drawn
 
 
@@ -489,7 +498,7 @@ def _cartouche(deco: Any, frame: wc.Frame, heading: str, subtitle: str) -> None:
 
     x = wc.BORDER_PX + 14
     y = wc.BORDER_PX + wc.KEY_PX + frame.height - 14
-    width = min(frame.width * 0.6, max(7.0 * len(heading), 4.6 * len(subtitle)) + 20)
+    width = min(frame.width * 0.8, max(9.0 * len(heading), 5.0 * len(subtitle)) + 24)
     box = FancyBboxPatch(
         (x, y - 40),
         width,
