@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
     from privateer.pipeline.chart import ShipMark, Track
     from privateer.pipeline.params import Box
-    from privateer.pipeline.run_pictures import VoyagePicture, WherePicture
+    from privateer.pipeline.run_pictures import SeenPicture, VoyagePicture, WherePicture
 
 WHERE = ("sunk", "fights", "raids")
 WOODCUT_STAGES = 9  # what the woodcut's progress counts (its progress() calls)
@@ -45,6 +45,13 @@ def chart(
         min=1,
         help="Draw a logged voyage: her track day by day, ports, fights, raids, storms, her end.",
     ),
+    day: int | None = typer.Option(
+        None,
+        "--day",
+        min=0,
+        help="With --run: the chart as she saw it at the end of that day: the water on her "
+        "chart, ships in sight, her rumors' rings and clouds.",
+    ),
     where: str | None = typer.Option(
         None,
         "--where",
@@ -74,6 +81,8 @@ def chart(
         chosen_flow = Flow.parse(flow) if flow else None
     except WorldBuildError as error:
         fail(str(error))
+    if day is not None and run is None:
+        fail("--day is a day of a voyage: give its --run too")
     if run is not None and where is not None:
         fail("--run and --where draw different pictures: choose one")
     if where is not None and where not in WHERE:
@@ -85,10 +94,13 @@ def chart(
     check_writable(out, FORMATS)
     tracks, ships = _tracks(ctx, turns, seed) if turns else (None, None)
     engine = open_db(ctx)
-    voyage = picture = None
+    voyage = picture = seen = None
     with user_errors():
         if run is not None:
-            voyage = _voyage(engine, run)
+            voyage = _voyage(engine, run, day)
+            if day is not None:
+                seen, sighted = _seen(engine, run, day)
+                ships = [*(ships or []), *sighted]
             if chosen_box is None:
                 chosen_box, fitted = _box_round(engine, voyage)
                 scale = scale or fitted
@@ -116,6 +128,7 @@ def chart(
                 voyage=voyage,
                 where=picture,
                 ships=ships,
+                seen=seen,
                 style=style,
                 progress=stage,
             )
@@ -161,7 +174,32 @@ def _tracks(ctx: typer.Context, days: int, seed: int) -> tuple[list[Track], list
     return tracks, ships
 
 
-def _voyage(engine: sa.Engine, run_id: int) -> VoyagePicture:
+def _seen(engine: sa.Engine, run_id: int, day: int) -> tuple[SeenPicture, list[ShipMark]]:
+    """The voyage replayed from its log to the end of `day`, and what she saw then; her ship
+    and the ships in sight, to draw."""
+    from privateer.db.runs import logged_runs
+    from privateer.engine.voyage.game import ENGINE_VERSION
+    from privateer.engine.voyage.record import state_on_day
+    from privateer.db.world_load import load_world
+    from privateer.pipeline.run_pictures import seen_picture
+
+    with engine.connect() as conn:
+        (run,) = logged_runs(conn, [run_id])
+    if run.engine_version not in (None, ENGINE_VERSION):
+        fail(f"run {run_id} was played by {run.engine_version}; this is {ENGINE_VERSION}")
+    world = load_world(engine)
+    try:
+        state = state_on_day(world, run, day)
+    except ValueError as error:
+        fail(str(error))
+    picture = seen_picture(world, state, run_id)
+    lon, lat = world.lon, world.lat
+    ships = [("england", float(lon[picture.node]), float(lat[picture.node]), False)]
+    ships += [(flag, float(lon[n]), float(lat[n]), war) for flag, n, war in picture.in_sight]
+    return picture, ships
+
+
+def _voyage(engine: sa.Engine, run_id: int, day: int | None = None) -> VoyagePicture:
     from privateer.db import world_read
     from privateer.db.run_places import voyage_events, voyage_run
     from privateer.pipeline.run_pictures import voyage_picture
@@ -173,6 +211,8 @@ def _voyage(engine: sa.Engine, run_id: int) -> VoyagePicture:
     names: dict[int, str] = {}
     for port in ports.itertuples():
         names[int(port.node_id)] = "/".join(filter(None, [names.get(int(port.node_id)), port.name]))
+    if day is not None:  # as far as that day
+        events = [event for event in events if event[0] <= day]
     try:
         return voyage_picture(run, events, names)
     except ValueError as error:

@@ -21,7 +21,7 @@ import sqlalchemy as sa
 
 from .errors import WorldBuildError
 from .params import Box
-from .run_pictures import MARK_STYLES, Mark, VoyagePicture, WherePicture
+from .run_pictures import MARK_STYLES, Mark, SeenPicture, VoyagePicture, WherePicture
 
 WORLD_BOX = Box(-180.0, -62.0, 180.0, 72.0)
 FORMATS = (".svg", ".png")
@@ -82,6 +82,7 @@ def draw_chart(
     voyage: VoyagePicture | None = None,
     where: WherePicture | None = None,
     ships: list[ShipMark] | None = None,
+    seen: SeenPicture | None = None,
     style: str = "plain",
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, int]:
@@ -127,9 +128,18 @@ def draw_chart(
 
         data = ChartData(source, nodes, ports, waters, seas, arrows, route)
         return draw_woodcut(
-            data, out, box=box, scale=scale, flow=flow, tracks=tracks, ships=ships,
-            voyage=voyage, where=where, progress=progress or (lambda _: None),
-        )  # fmt: skip
+            data,
+            out,
+            box=box,
+            scale=scale,
+            flow=flow,
+            tracks=tracks,
+            ships=ships,
+            voyage=voyage,
+            where=where,
+            seen=seen,
+            progress=progress or (lambda _: None),
+        )
     import matplotlib
 
     matplotlib.use("Agg")
@@ -268,8 +278,12 @@ def draw_chart(
         handle.set_gid(f"port-{port.name}")
         ax.text(port.lon, port.lat, f" {port.name}", fontsize=4, va="center", zorder=6)
     drawn["ports"] = len(ports)
+    if ships:
+        drawn["ships"] = _draw_ship_triangles(ax, ships, ports)
+    if seen is not None:
+        drawn.update(_draw_seen(ax, xy, seen))
     if voyage is not None:
-        drawn.update(_draw_voyage(ax, fig, xy, voyage))
+        drawn.update(_draw_voyage(ax, fig, xy, voyage, titled=seen is None))
     if where is not None:
         drawn.update(_draw_where(ax, fig, xy, where))
     fig.savefig(out, dpi=dpi, format=out.suffix.lower()[1:])
@@ -407,3 +421,73 @@ def _draw_where(
         bbox={"facecolor": "#ffffff", "alpha": 0.8, "edgecolor": "none"},
     )
     return {"where_nodes": len(where.by_node), "where_seas": len(where.by_sea)}
+
+
+def _draw_ship_triangles(ax: Any, ships: list[ShipMark], ports: pd.DataFrame) -> int:
+    """Ships as triangles in their flag's colours, warships larger."""
+    colours = dict(zip(ports.nation, ports.field, strict=False))
+    borders = dict(zip(ports.nation, ports.border, strict=False))
+    group = ax.scatter(
+        [lon for _, lon, _, _ in ships],
+        [lat for _, _, lat, _ in ships],
+        s=[70.0 if war else 36.0 for *_, war in ships],
+        marker="^",
+        facecolor=[colours.get(flag) or "#ffffff" for flag, *_ in ships],
+        edgecolor=[borders.get(flag) or "#000000" for flag, *_ in ships],
+        linewidths=0.8,
+        zorder=9,
+    )
+    group.set_gid("ships")
+    return len(ships)
+
+
+def _draw_seen(ax: Any, xy: np.ndarray, seen: SeenPicture) -> dict[str, int]:
+    """What she saw on the day: the water on her chart, each rumor's ring (as far off as the
+    report may be, a step about a degree) and its cloud's search area, shaded by its share."""
+    from matplotlib.collections import PatchCollection
+    from matplotlib.patches import Circle
+
+    if seen.seen:
+        nodes = list(seen.seen)
+        charted = ax.scatter(
+            xy[nodes, 0], xy[nodes, 1], s=3, color="#4f7fae", alpha=0.45, linewidths=0, zorder=3
+        )
+        charted.set_gid("seen")
+    rings = [Circle((xy[r.node, 0], xy[r.node, 1]), r.steps * 1.0) for r in seen.rumors]
+    if rings:
+        layer = PatchCollection(
+            rings,
+            facecolor="none",
+            edgecolor="#8b1e1e",
+            linewidths=0.9,
+            linestyle=(0, (3, 2)),
+            zorder=8,
+        )
+        layer.set_gid("rumor-rings")
+        ax.add_collection(layer)
+        for ring in seen.rumors:
+            ax.text(
+                xy[ring.node, 0],
+                xy[ring.node, 1] + ring.steps * 1.0,
+                ring.label,
+                fontsize=6,
+                ha="center",
+                va="bottom",
+                color="#8b1e1e",
+                zorder=8,
+            )
+    shares = [(n, share) for ring in seen.rumors for n, share in ring.search]
+    if shares:
+        nodes = [n for n, _ in shares]
+        most = max(share for _, share in shares) or 1.0
+        clouds = ax.scatter(
+            xy[nodes, 0],
+            xy[nodes, 1],
+            s=[20 + 120 * share / most for _, share in shares],
+            color="#8b1e1e",
+            alpha=0.35,
+            linewidths=0,
+            zorder=8,
+        )
+        clouds.set_gid("clouds")
+    return {"seen": len(seen.seen), "rumors": len(seen.rumors), "cloud_nodes": len(shares)}

@@ -131,3 +131,78 @@ def voyage_picture(
         f"{ending} · {len(track)} days sailed"
     )
     return VoyagePicture(int(run["run_id"]), title, start, tuple(track), tuple(marks))
+
+
+@dataclass(frozen=True, slots=True)
+class RumorRing:
+    node: int  # where the ship was told of
+    steps: int  # how far off the report may be: a step for a good source, three for a bad one
+    label: str
+    search: tuple[tuple[int, float], ...]  # her cloud today: the search area, node and share
+
+
+@dataclass(frozen=True, slots=True)
+class SeenPicture:
+    """The chart as the player saw it at the end of a day: where she is, the water on her
+    chart, the ships in sight, and the rumors she holds with their clouds."""
+
+    day: int
+    title: str
+    node: int
+    seen: tuple[int, ...]
+    in_sight: tuple[tuple[str, int, bool], ...]  # (flag, node, warship)
+    rumors: tuple[RumorRing, ...]
+
+
+def seen_picture(world: Any, state: Any, run_id: int) -> SeenPicture:
+    """The picture of a voyage's state (`state_on_day`): what she had charted, who was in
+    sight, and for every live rumor its ring and its cloud's search area."""
+    from privateer.engine.voyage.game import in_sight, world_rules
+    from privateer.engine.world.charting import charted
+    from privateer.engine.world.rumors import (
+        GOOD_SOURCE_PER_MILLE,
+        Rumor,
+        alive,
+        cloud,
+        search_area,
+    )
+    from privateer.engine.world.state import ARMADA, GUARD, HUNTER, SHIP_KINDS
+
+    ws = state.world
+    day = int(state.day)
+
+    def flag(nation: int) -> str:
+        return str(world.nations[nation]) if nation >= 0 else ""
+
+    sight = tuple(
+        (
+            flag(ws.ships["flag"][s]),
+            int(ws.ships["node"][s]),
+            ws.ships["kind"][s] in (GUARD, ARMADA, HUNTER),
+        )
+        for s in in_sight(world, state)
+    )
+    masks = [charted(world, ws, season) for season in range(4)]
+    rings = []
+    for raw in state.rumors:
+        rumor = Rumor.from_list(raw)
+        if not alive(rumor, day):
+            continue
+        mass = cloud(world, ws, world_rules(state), rumor, day, masks)
+        area = search_area(mass)
+        kind = SHIP_KINDS[rumor.kind].replace("_", " ")
+        rings.append(
+            RumorRing(
+                int(rumor.node),
+                1 if rumor.reliability >= GOOD_SOURCE_PER_MILLE else 3,
+                f"{flag(rumor.flag)} {kind}, day {rumor.day}",
+                tuple((int(n), float(mass[n])) for n in area),
+            )
+        )
+    title = (
+        f"Run {run_id} · day {day} · {state.gold} gold · hull {state.hull} · "
+        f"{len(sight)} in sight · {len(rings)} rumors"
+    )
+    return SeenPicture(
+        day, title, int(state.node), tuple(int(n) for n in ws.charted_currents), sight, tuple(rings)
+    )

@@ -16,7 +16,7 @@ from matplotlib.transforms import IdentityTransform
 
 from . import woodcut as wc
 from .params import Box
-from .run_pictures import VoyagePicture, WherePicture
+from .run_pictures import SeenPicture, VoyagePicture, WherePicture
 
 WORLD_WIDTH = 359.0  # a box at least this wide is the whole world
 
@@ -53,13 +53,14 @@ def _draw(
     ships: list[tuple[str, float, float, bool]] | None,
     voyage: VoyagePicture | None,
     where: WherePicture | None,
+    seen: SeenPicture | None,
     progress: wc.Progress,
 ) -> dict[str, int]:
     from matplotlib.collections import LineCollection, PatchCollection, PolyCollection
     from matplotlib.patches import Polygon as Patch
     from matplotlib.patches import Rectangle
 
-    from .chart import _break_at_antimeridian, _draw_voyage, _draw_where, _land
+    from .chart import _break_at_antimeridian, _draw_seen, _draw_voyage, _draw_where, _land
 
     frame = wc.Frame(box, scale)
     drawn: dict[str, int] = {}
@@ -246,22 +247,17 @@ def _draw(
     seas_ax.set_gid("seas")
     seas_ax.set_zorder(1)
     drawn["seas"] = _seas(seas_ax, data.seas, lettering, scale)
+    xy = data.nodes.set_index("node_id")[["lon", "lat"]].to_numpy()
+    if seen is not None:
+        drawn.update(_draw_seen(ax, xy, seen))
     if voyage is not None:
-        drawn.update(
-            _draw_voyage(
-                ax,
-                fig,
-                data.nodes.set_index("node_id")[["lon", "lat"]].to_numpy(),
-                voyage,
-                titled=False,
-            )
-        )
+        drawn.update(_draw_voyage(ax, fig, xy, voyage, titled=False))
     if where is not None:
         drawn.update(
             _draw_where(
                 ax,
                 fig,
-                data.nodes.set_index("node_id")[["lon", "lat"]].to_numpy(),
+                xy,
                 where,
                 titled=False,
             )
@@ -272,7 +268,9 @@ def _draw(
     _wind_rose(_overlay(fig, frame, "wind-rose", 11), frame)
     whole = box.east - box.west >= WORLD_WIDTH
     heading, subtitle = wc.title_for(box, whole)
-    if voyage is not None:
+    if seen is not None:
+        heading, subtitle = "As She Saw It", seen.title
+    elif voyage is not None:
         heading, subtitle = "The Voyage of a Privateer", voyage.title
     elif where is not None:
         heading, subtitle = "Where Captains Fare", where.title

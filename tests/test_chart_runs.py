@@ -125,6 +125,8 @@ def test_chart_where_rings_every_place_captains_fought(logged: Path, tmp_path: P
         (["--run", "1", "--where", "sunk"], "choose one"),
         (["--where", "storms"], "--where 'storms'"),
         (["--where", "fights", "--mode", "fight"], "only voyages"),
+        (["--day", "5"], "give its --run too"),
+        (["--run", "1", "--day", "9999"], "day 9999: run 1 ended on day"),
     ],
 )
 def test_bad_pictures_are_one_line(
@@ -151,3 +153,23 @@ def test_a_fight_run_is_not_a_voyage_and_an_unwritable_chart_is_refused(
     assert result.exit_code == 2 and "only a voyage sails the chart" in result.output
     nowhere = runner.invoke(app, ["--db", str(db), "chart", str(tmp_path), "--run", "1"])
     assert nowhere.exit_code == 2 and len(nowhere.output.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("full-world")
+def test_chart_run_on_a_day_shows_what_she_had_seen_and_her_track_so_far(
+    logged: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "day.svg"
+    result = runner.invoke(
+        app, ["--db", str(logged), "chart", str(out), "--run", "1", "--day", "40"]
+    )
+    assert result.exit_code == 0, result.output
+    sailed = _count(
+        logged, "SELECT count(*) FROM events WHERE run_id = 1 AND kind = 'sailed' AND day <= 40"
+    )
+    path = _group(out, "tracks").find(f"{SVG}path")
+    assert path is not None and len(VERTEX.findall(path.get("d", ""))) == sailed + 1
+    assert len(_group(out, "seen").findall(f".//{SVG}use")) >= sailed // 2  # her chart so far
+    assert len(_group(out, "ships").findall(f".//{SVG}path")) >= 1  # her own ship at least
+    assert "day 40" in out.read_text()

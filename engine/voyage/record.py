@@ -93,3 +93,24 @@ def replayer(world: World) -> Replayer:
         return [tuple(e) for e in record.events], record.checkpoints
 
     return replay
+
+
+def state_on_day(world: World, run: LoggedRun, day: int) -> VoyageState:
+    """The voyage as it stood at the end of `day` (0: as she set out), its logged actions
+    applied again up to then: what a picture of that day shows. A day past the voyage's end
+    is refused, naming the last."""
+    record = begin(
+        world, run.seed, str(run.options.get("rules", "full")), int(run.options.get("days", 730))
+    )
+    state = record.state
+    assert state is not None
+    for action in run.actions:
+        if state.over:
+            break
+        before = state.day
+        if before >= day and action == "sail":  # the next sail would begin the day after
+            return state
+        step(world, record, action)
+    if state.day < day:
+        raise ValueError(f"day {day}: run {run.run_id} ended on day {state.day}")
+    return state
