@@ -178,9 +178,9 @@ def _seen(engine: sa.Engine, run_id: int, day: int) -> tuple[SeenPicture, list[S
     """The voyage replayed from its log to the end of `day`, and what she saw then; her ship
     and the ships in sight, to draw."""
     from privateer.db.runs import logged_runs
+    from privateer.db.world_load import load_world
     from privateer.engine.voyage.game import ENGINE_VERSION
     from privateer.engine.voyage.record import state_on_day
-    from privateer.db.world_load import load_world
     from privateer.pipeline.run_pictures import seen_picture
 
     with engine.connect() as conn:

@@ -4,7 +4,8 @@ Land, the day graph, ports in their nations' colours (squares fortified, circles
 nation's protected waters as a faint wash, the named seas lettered, and optionally the arrows of
 the sea (current, or one season's wind) and Drake's route. SVG keeps its text as text and gives
 each port an id (`port-<name>`), so the file can be searched; PNG is for those who can't open
-SVG. The engraved woodcut of the seed is another thing, for later.
+SVG. This is the plain style (`--style plain`); the woodcut of the seed, the default, is
+`woodcut.py` and `woodcut_chart.py`, which this module hands the data to.
 """
 
 from __future__ import annotations
