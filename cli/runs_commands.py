@@ -196,9 +196,10 @@ def sql(
 
 @output_options
 def report(ctx: typer.Context, output: Output = Output()) -> None:
-    """Canned analyses of the logged fights: outcome rates by bot, ship and target; how long
-    fights last; which cards decided fights. Rates are shares of the fights (percentages in
-    the table, fractions in JSON and CSV)."""
+    """Canned analyses of the logged runs: outcome rates by bot, ship and target; how long
+    fights last; which cards decided fights; how voyages ended, and where they fight and sink.
+    Rates are shares (percentages in the table, fractions in JSON and CSV); a table with
+    nothing logged says so in one line."""
     from privateer.db.queries import REPORTS, run_report
 
     from .common import Format, print_json
@@ -217,7 +218,9 @@ def report(ctx: typer.Context, output: Output = Output()) -> None:
     for name, (columns, rows) in results.items():
         title, _, rates = REPORTS[name]
         records = [dict(zip(columns, row, strict=True)) for row in rows]
-        if output.format is Format.TABLE:
+        if output.format is Format.TABLE and not records:
+            typer.echo(f"{title}: none logged\n")
+        elif output.format is Format.TABLE:
             output.rows(records, columns, title=title, rates=rates)
         else:
             output.rows([{"report": name, **r} for r in records], ["report", *columns])

@@ -23,7 +23,9 @@ BATCH = 100
 def start_logging(db_path: Path, *extra: str) -> subprocess.Popen[str]:
     open_database(db_path, notify=lambda _: None).dispose()
     command = [sys.executable, "-m", "privateer", "--db", str(db_path), "sim", "--log"]
-    command += ["--log-batch", str(BATCH), "--fights", "5000", "--json", *extra]
+    # fights enough (5 bots x 20,000, about half a minute) that every test acts long before
+    # the simulation could end on its own
+    command += ["--log-batch", str(BATCH), "--fights", "20000", "--json", *extra]
     return subprocess.Popen(
         command,
         start_new_session=True,
@@ -34,14 +36,23 @@ def start_logging(db_path: Path, *extra: str) -> subprocess.Popen[str]:
 
 
 def wait_for_batches(db_path: Path, process: subprocess.Popen[str], batches: int = 3) -> None:
-    """Until a few batches are committed (the write-ahead log has grown), however fast."""
+    """Until a few batches are committed, however fast: the write-ahead log grows with each
+    commit and the database file with each checkpoint (DuckDB may checkpoint after a commit,
+    emptying the log), so each new (file, log) size seen is a commit."""
     wal = db_path.with_name(db_path.name + ".wal")
-    sizes: set[int] = set()
+
+    def sizes() -> tuple[int, int]:
+        return db_path.stat().st_size, wal.stat().st_size if wal.exists() else 0
+
+    first = sizes()
+    seen: set[tuple[int, int]] = set()
     deadline = time.monotonic() + 120
-    while len(sizes - {0}) < batches and time.monotonic() < deadline:
+    while len(seen - {first}) < batches and time.monotonic() < deadline:
         assert process.poll() is None, "the simulation finished before the test could act"
-        sizes.add(wal.stat().st_size if wal.exists() else 0)
-        time.sleep(0.02)
+        now = sizes()
+        if now[1] > 0 or now[0] > first[0]:  # something committed: logged, or checkpointed
+            seen.add(now)
+        time.sleep(0.01)
 
 
 def writer_pid(process: subprocess.Popen[str]) -> int:
@@ -108,8 +119,8 @@ def test_ctrl_c_ends_the_command_and_its_writer(db_path: Path) -> None:
     wait_for_batches(db_path, process, 2)
     writer = writer_pid(process)
     os.kill(process.pid, signal.SIGINT)
-    code, _ = ended_within(process, 15)
-    assert code != 0
+    code, stderr = ended_within(process, 15)
+    assert code != 0, stderr
     time.sleep(0.5)
     assert (
         not Path(f"/proc/{writer}").exists()
