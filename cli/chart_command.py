@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -161,8 +163,19 @@ def _tracks(ctx: typer.Context, days: int, seed: int) -> tuple[list[Track], list
     def flag(ship: int) -> str:
         return world.nations[flags[ship]] if flags[ship] >= 0 else ""
 
+    neighbours = world.step_neighbours
+
+    def broken(wake: list[int], of: list[float]) -> list[float]:
+        """Her positions, with a gap where she did not sail but was laid up at home."""
+        out = [of[wake[0]]]
+        for a, b in itertools.pairwise(wake):
+            if b not in neighbours[a]:
+                out.append(math.nan)
+            out.append(of[b])
+        return out
+
     tracks = [
-        (flag(ship), [lon[n] for n in wake], [lat[n] for n in wake])
+        (flag(ship), broken(wake, lon), broken(wake, lat))
         for ship, wake in enumerate(wakes)
         if len(wake) > 1
     ]

@@ -279,6 +279,9 @@ def draw_chart(
         handle.set_gid(f"port-{port.name}")
         ax.text(port.lon, port.lat, f" {port.name}", fontsize=4, va="center", zorder=6)
     drawn["ports"] = len(ports)
+    ships = [
+        s for s in ships or [] if box.west <= s[1] <= box.east and box.south <= s[2] <= box.north
+    ]
     if ships:
         drawn["ships"] = _draw_ship_triangles(ax, ships, ports)
     if seen is not None:
