@@ -29,6 +29,9 @@ def start_logging(db_path: Path, *extra: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         command,
         start_new_session=True,
+        # Ctrl-C as a terminal sends it: a shell running the suite in the background hands
+        # its children SIGINT ignored, and Python keeps an ignored SIGINT ignored
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
