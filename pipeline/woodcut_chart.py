@@ -539,40 +539,53 @@ def _key(
     deco: Any, frame: wc.Frame, ports: pd.DataFrame, flow: Any, flow_days: int, ships: bool
 ) -> int:
     """The key under the chart: each nation's colours (those of the ports drawn), the marks,
-    the protected waters' wash and the flow."""
+    the protected waters' wash and the flow; an entry that would run past the frame starts
+    a new row."""
     from matplotlib.collections import PathCollection
     from matplotlib.lines import Line2D
     from matplotlib.markers import MarkerStyle
     from matplotlib.patches import Rectangle
 
-    entries = 0
     top = wc.KEY_PX + wc.BORDER_PX - 26
-    x0 = wc.BORDER_PX
+    x0, right = wc.BORDER_PX, frame.figure_width - wc.BORDER_PX
     deco.text(x0, top + 10, "Key", fontsize=9, style="italic", color=wc.INK, gid="key-title")
-    nations = ports.drop_duplicates("nation").sort_values("nation")
-    x, y = x0, top - 8
-    items = [
-        (nation.nation, nation.field or "#ffffff", nation.border or "#000000")
-        for nation in nations.itertuples()
-    ]
-    for name, field, border in items:
-        swatch = Rectangle((x, y - 4), 12, 8, facecolor=field, edgecolor=border, linewidth=1.2)
-        swatch.set_gid(f"key-{name}")
+    at = [x0, top - 8]
+
+    def room(width: float) -> tuple[float, float]:
+        """Where the next entry, `width` pixels wide, goes."""
+        if at[0] + width > right and at[0] > x0:
+            at[0], at[1] = x0, at[1] - 15
+        spot = (at[0], at[1])
+        at[0] += width
+        return spot
+
+    def words(x: float, y: float, text: str) -> None:
+        deco.text(x, y, text, fontsize=6, va="center", color=wc.INK)
+
+    entries = 0
+    for nation in ports.drop_duplicates("nation").sort_values("nation").itertuples():
+        x, y = room(92)
+        swatch = Rectangle(
+            (x, y - 4),
+            12,
+            8,
+            facecolor=nation.field or "#ffffff",
+            edgecolor=nation.border or "#000000",
+            linewidth=1.2,
+        )
+        swatch.set_gid(f"key-{nation.nation}")
         deco.add_patch(swatch)
-        deco.text(x + 16, y, name.replace("_", " ").title(), fontsize=6, va="center", color=wc.INK)
+        words(x + 16, y, str(nation.nation).replace("_", " ").title())
         entries += 1
-        x += 92
-        if x > frame.figure_width - 110:
-            x, y = x0, y - 15
-    y -= 20
-    x = x0
+    at[0], at[1] = x0, at[1] - 20
     marks = [
         ("tower", wc.tower_path(), "a fortified port"),
         ("houses", wc.houses_path(), "an open town"),
     ]
     if ships:
         marks.append(("ship", wc.ship_path(), "a ship (a warship larger)"))
-    for name, path, words in marks:
+    for name, path, text in marks:
+        x, y = room(150)
         glyph = MarkerStyle(path)
         icon = PathCollection(
             [glyph.get_path().transformed(glyph.get_transform())],
@@ -586,18 +599,16 @@ def _key(
         icon.set_transform(IdentityTransform())
         icon.set_gid(f"key-{name}")
         deco.add_collection(icon)
-        deco.text(x + 16, y, words, fontsize=6, va="center", color=wc.INK)
+        words(x + 16, y, text)
         entries += 1
-        x += 150
+    x, y = room(180)
     wash = Rectangle((x, y - 4), 14, 8, facecolor="#7a8fb0", alpha=0.3, edgecolor="none")
     wash.set_gid("key-waters")
     deco.add_patch(wash)
-    deco.text(
-        x + 18, y, "protected waters (a nation's wash)", fontsize=6, va="center", color=wc.INK
-    )
+    words(x + 18, y, "protected waters (a nation's wash)")
     entries += 1
-    x += 170
     if flow is not None and flow_days:
+        x, y = room(200)
         colour = wc.CURRENT_INK if flow.kind == "current" else wc.WIND_INK
         style: Any = "-" if flow.kind == "current" else (0, (3, 2))
         deco.add_line(
@@ -606,13 +617,6 @@ def _key(
             )
         )
         what = "current" if flow.kind == "current" else f"wind, season {flow.season}"
-        deco.text(
-            x + 24,
-            y,
-            f"{what}: an arrow is {flow_days} days' drift",
-            fontsize=6,
-            va="center",
-            color=wc.INK,
-        )
+        words(x + 24, y, f"{what}: an arrow is {flow_days} days' drift")
         entries += 1
     return entries
