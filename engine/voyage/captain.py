@@ -45,6 +45,8 @@ class Captain:
     sound: float = 0.6  # a sound hull: this share of full or more
     reach_days: int = 40  # how far it will sail for a prize or a town
     rounds_per_visit: int = 2  # rounds it buys in a port when it holds no rumor worth chasing
+    raid_treasury: int = 10  # gold a town must hold to be worth a raid
+    raid_hull: float = 0.7  # the share of full hull it raids on
 
     # -- the decision ------------------------------------------------------------------------
     def choose(self, world: World, state: VoyageState) -> str:
@@ -181,7 +183,10 @@ class Captain:
         defences = TARGETS["fortified_port" if p.fortified else "town"].hull + walls
         if state.max_hull() < defences:  # a read of the walls: no raid it cannot carry
             return False
-        return state.world.treasury[port] >= 10 and state.hull >= 0.7 * state.max_hull()
+        return (
+            state.world.treasury[port] >= self.raid_treasury
+            and state.hull >= self.raid_hull * state.max_hull()
+        )
 
     # -- where next ----------------------------------------------------------------------------
     def _good_rumor(self, world: World, state: VoyageState) -> bool:
