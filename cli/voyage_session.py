@@ -15,6 +15,7 @@ from typing import Any
 from privateer.db.errors import DatabaseError
 from privateer.db.run_store import RunStore
 from privateer.db.runlog import RunBuffer, finish_run_statement, progress_statement
+from privateer.db.runs import run_world_hash
 from privateer.db.saves import drop_save_statement, load_stored_save, state_save_statement
 from privateer.engine.events import Event
 from privateer.engine.voyage.game import ENGINE_VERSION, legal_actions
@@ -69,9 +70,7 @@ class VoyageSession:
                 engine_version=ENGINE_VERSION,
                 start_with="privateer play",
             )
-            world_hash = conn.exec_driver_sql(
-                "SELECT world_hash FROM runs WHERE run_id = ?", (stored.run_id,)
-            ).scalar()
+            world_hash = run_world_hash(conn, stored.run_id)
         if world_hash != world.content_hash:
             raise DatabaseError(
                 f"run {stored.run_id} sailed another world than the one this database holds "

@@ -156,3 +156,11 @@ def voyage_track(conn: sa.Connection, run_id: int) -> list[int]:
         {"r": run_id},
     )
     return [int(node) for (node,) in rows]
+
+
+def run_world_hash(conn: sa.Connection, run_id: int) -> str | None:
+    """The content hash of the world a run was played on (None: a run that sails no world)."""
+    found = conn.execute(
+        sa.text("SELECT world_hash FROM runs WHERE run_id = :r"), {"r": run_id}
+    ).scalar()
+    return None if found is None else str(found)
