@@ -311,17 +311,22 @@ def _draw_voyage(
     counts = _draw_marks(ax, xy, voyage.marks, name_ports=titled)
     if not titled:
         return {"track_days": len(voyage.track), **counts}
+    _title(fig, voyage.title)
+    return {"track_days": len(voyage.track), **counts}
+
+
+def _title(fig: Any, text: str) -> None:
+    """The plain chart's title, in its upper left corner."""
     fig.text(
         0.01,
         0.99,
-        voyage.title,
+        text,
         ha="left",
         va="top",
         fontsize=9,
         gid="title",
         bbox={"facecolor": "#ffffff", "alpha": 0.8, "edgecolor": "none"},
     )
-    return {"track_days": len(voyage.track), **counts}
 
 
 def _draw_marks(
@@ -414,16 +419,7 @@ def _draw_where(
         )
     if not titled:
         return {"where_nodes": len(where.by_node), "where_seas": len(where.by_sea)}
-    fig.text(
-        0.01,
-        0.99,
-        where.title,
-        ha="left",
-        va="top",
-        fontsize=9,
-        gid="title",
-        bbox={"facecolor": "#ffffff", "alpha": 0.8, "edgecolor": "none"},
-    )
+    _title(fig, where.title)
     return {"where_nodes": len(where.by_node), "where_seas": len(where.by_sea)}
 
 
