@@ -30,9 +30,9 @@ def downgrade(
         False, "--yes", "-y", help="Drop what the later revisions hold without asking."
     ),
 ) -> None:
-    """Take the schema back to an older revision. What the later revisions added is dropped
-    (the command says what, and asks; --yes answers for you). Upgrading again refills what it
-    can: run columns from their options, the nations and port roles from data/."""
+    """Take the schema back to an older revision. What the later revisions added and older
+    code cannot hold is set aside in `_kept_*` tables, and upgrading again gives it back as it
+    was (the command says what); `base` drops everything, and asks (--yes answers for you)."""
     from privateer.db import migrate
 
     if revision != "base" and revision not in migrate.known_revisions():
@@ -41,6 +41,9 @@ def downgrade(
     with engine.connect() as conn:
         current = migrate.current_revision(conn)
         losses = migrate.downgrade_losses(conn, current, revision)
+        keeps = migrate.downgrade_keeps(conn, current, revision)
+    if keeps:
+        note(f"downgrading to {revision} sets aside, for the upgrade: {'; '.join(keeps)}")
     if losses:
         note(f"downgrading to {revision} drops: {'; '.join(losses)}")
         if not yes:

@@ -67,10 +67,28 @@ def downgrade(connection: sa.Connection, target: str) -> None:
 
 
 def downgrade_losses(connection: sa.Connection, current: str | None, target: str) -> list[str]:
-    """What going from `current` down to `target` would drop that holds data, as words:
-    each revision undone names its tables and columns (DOWNGRADE_DROPS), and those with rows
-    are counted; a revision that drops rows rather than tables says so itself (its
-    `downgrade_losses(connection)`)."""
+    """What going from `current` down to `target` would drop for good, as words: each
+    revision undone names its tables and columns (DOWNGRADE_DROPS), and those with rows are
+    counted; a revision that drops rows rather than tables says so itself (its
+    `downgrade_losses(connection)`). Base drops what the others set aside, too."""
+    words = _downgrade_words(connection, current, target, "DOWNGRADE_DROPS", "downgrade_losses")
+    if target == "base":
+        words += _downgrade_words(connection, current, target, "DOWNGRADE_KEEPS", "")
+    return words
+
+
+def downgrade_keeps(connection: sa.Connection, current: str | None, target: str) -> list[str]:
+    """What going from `current` down to `target` would set aside for the upgrade to give
+    back (tables and columns in DOWNGRADE_KEEPS, rows in `downgrade_keeps(connection)`), as
+    words. A downgrade to base drops them with everything else."""
+    if target == "base":
+        return []
+    return _downgrade_words(connection, current, target, "DOWNGRADE_KEEPS", "downgrade_keeps")
+
+
+def _downgrade_words(
+    connection: sa.Connection, current: str | None, target: str, names: str, own_words: str
+) -> list[str]:
     if current is None:
         return []
     script = script_directory()
@@ -88,12 +106,12 @@ def downgrade_losses(connection: sa.Connection, current: str | None, target: str
         )
     }
     tables = {t for t, _ in present}
-    losses = []
+    words = []
     for rev in undone:
-        own = getattr(rev.module, "downgrade_losses", None)
+        own = getattr(rev.module, own_words, None) if own_words else None
         if own is not None:
-            losses.extend(own(connection))
-        for item in getattr(rev.module, "DOWNGRADE_DROPS", ()):
+            words.extend(own(connection))
+        for item in getattr(rev.module, names, ()):
             table, _, column = item.partition(".")
             if table not in tables or (column and (table, column) not in present):
                 continue
@@ -102,8 +120,8 @@ def downgrade_losses(connection: sa.Connection, current: str | None, target: str
             count = int(rows.scalar_one())
             if count:
                 what = f"column {item}" if column else f"table {table}"
-                losses.append(f"{what} ({count} rows)")
-    return losses
+                words.append(f"{what} ({count} rows)")
+    return words
 
 
 @dataclass(frozen=True, slots=True)

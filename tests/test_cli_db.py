@@ -91,18 +91,24 @@ def test_downgrade_to_base_and_back(db_path: Path) -> None:
     assert "unknown revision" in result.stderr
 
 
-def test_a_downgrade_that_drops_data_names_it_and_needs_yes(db_path: Path) -> None:
+def test_a_downgrade_names_what_it_sets_aside_and_one_that_drops_data_needs_yes(
+    db_path: Path,
+) -> None:
     base = ["--db", str(db_path)]
     runner.invoke(app, [*base, "sim", "--log", "--fights", "2"])
-    refused = runner.invoke(app, [*base, "db", "downgrade", "0002"])
+    refused = runner.invoke(app, [*base, "db", "downgrade", "base"])
     assert refused.exit_code == 2
-    assert "drops: column runs.target (10 rows)" in refused.stderr and "--yes" in refused.stderr
+    assert "drops: " in refused.stderr and "table runs (10 rows)" in refused.stderr
+    assert "--yes" in refused.stderr
     assert (
         json.loads(runner.invoke(app, [*base, "db", "current", "--json"]).stdout)["revision"]
         == migrate.head_revision()
     )
-    done = runner.invoke(app, [*base, "db", "downgrade", "0002", "--yes"])
+    # Down to 0002 drops nothing for good: it says what it sets aside, and needs no --yes.
+    done = runner.invoke(app, [*base, "db", "downgrade", "0002"])
     assert done.exit_code == 0 and "downgraded to 0002" in done.stderr
+    assert "sets aside, for the upgrade: column runs.target (10 rows)" in done.stderr
+    assert "drops" not in done.stderr
 
 
 def test_the_stored_head_is_alembics() -> None:

@@ -1,6 +1,6 @@
 """Saves migrate (seed 000: "Saves migrate"): revision 0005 gives a fight's save the voyage's
-terms (save version 2 -> 3), and a downgrade past it writes them back as version 2 and lets
-voyages in progress go (older code cannot read them)."""
+terms (save version 2 -> 3), and a downgrade past it writes them back as version 2 and sets
+voyages in progress aside (older code cannot read them) until the upgrade gives them back."""
 
 from __future__ import annotations
 
@@ -44,7 +44,9 @@ def test_a_version_2_fight_save_is_migrated_then_resumed(db_path: Path) -> None:
     assert replay.exit_code == 0 and "identical" in replay.stdout
 
 
-def test_a_downgrade_past_0005_lets_voyages_in_progress_go(db_path: Path) -> None:
+def test_a_downgrade_past_0005_sets_voyages_in_progress_aside_until_the_upgrade(
+    db_path: Path,
+) -> None:
     engine = open_database(db_path, notify=lambda _: None)
     with engine.begin() as conn:
         conn.execute(
@@ -56,12 +58,20 @@ def test_a_downgrade_past_0005_lets_voyages_in_progress_go(db_path: Path) -> Non
         conn.execute(
             sa.text(
                 "INSERT INTO saves (run_id, save_version, state, updated_at) "
-                "VALUES (7, 1, '{}', now())"
+                "VALUES (7, 1, '{\"day\": 3}', now())"
             )
         )
-        assert migrate.downgrade_losses(conn, "0005", "0004")
+        before = conn.execute(sa.text("SELECT * FROM saves")).all()
+        assert migrate.downgrade_keeps(conn, "0005", "0004") == [
+            "saves of 1 voyages in progress (runs marked abandoned)"
+        ]
+        assert migrate.downgrade_losses(conn, "0005", "0004") == []
         migrate.downgrade(conn, "0004")
         assert conn.execute(sa.text("SELECT count(*) FROM saves")).scalar_one() == 0
         outcome = conn.execute(sa.text("SELECT outcome FROM runs WHERE run_id = 7")).scalar()
+        assert outcome == "abandoned"
+        migrate.upgrade(conn, "head")
+        assert conn.execute(sa.text("SELECT * FROM saves")).all() == before
+        run = conn.execute(sa.text("SELECT outcome, finished_at FROM runs")).one()
     engine.dispose()
-    assert outcome == "abandoned"
+    assert tuple(run) == (None, None)

@@ -11,6 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 from privateer.db.tables import Geometry
+from privateer.migrations import kept
 
 revision = "0001"
 down_revision = None
@@ -22,7 +23,7 @@ def _id(name: str) -> sa.Column[int]:
     return sa.Column(name, sa.Integer, primary_key=True, autoincrement=False)
 
 
-# What a downgrade to base drops: everything.
+# What a downgrade to base drops: everything (and what later downgrades set aside, below).
 DOWNGRADE_DROPS = (
     "world_build",
     "nodes",
@@ -41,6 +42,16 @@ DOWNGRADE_DROPS = (
     "checkpoints",
     "saves",
 )
+
+
+def downgrade_losses(connection: sa.Connection) -> list[str]:
+    """The side tables later downgrades left (kept for their upgrades), which base drops."""
+    losses = []
+    for table in kept.kept_tables(connection):
+        count = connection.execute(sa.text(f'SELECT count(*) FROM "{table}"')).scalar_one()
+        if count:
+            losses.append(f"table {table} ({count} rows)")
+    return losses
 
 
 def upgrade() -> None:
@@ -176,6 +187,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    kept.drop(op.get_bind(), *kept.kept_tables(op.get_bind()))
     for name in (
         "saves",
         "checkpoints",

@@ -1,5 +1,9 @@
 """the shore: port roles, nations and their colours, Drake's route
 
+A downgrade keeps what it drops in `_kept_0002_*` tables, with the world build it belonged to;
+the upgrade gives it back while that is still the world, and otherwise (a world built by older
+code, or one built before this revision) refills it from data/.
+
 Revision ID: 0002
 Revises: 0001
 Create Date: 2026-11-30
@@ -10,14 +14,24 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from privateer.migrations import kept
+
 revision = "0002"
 down_revision = "0001"
 branch_labels = None
 depends_on = None
 
 
-# What a downgrade past this revision drops (`privateer db downgrade` names it and asks).
-DOWNGRADE_DROPS = ("nations", "drake", "ports.roles")
+# What a downgrade past this revision sets aside (`privateer db downgrade` names it).
+DOWNGRADE_DROPS: tuple[str, ...] = ()
+DOWNGRADE_KEEPS = ("nations", "drake", "ports.roles")
+KEPT = {  # side table: what it keeps
+    "_kept_0002_nations": "SELECT * FROM nations",
+    "_kept_0002_drake": "SELECT * FROM drake",
+    "_kept_0002_ports": "SELECT port_id, roles FROM ports",
+    "_kept_0002_world": "SELECT build_id, content_hash FROM world_build",
+}
+WORLD = "SELECT build_id, content_hash FROM {} ORDER BY build_id"
 
 
 def upgrade() -> None:
@@ -36,7 +50,21 @@ def upgrade() -> None:
         sa.Column("node_id", sa.Integer, nullable=False),
         sa.Column("place", sa.String),
     )
-    _refill_from_data()
+    conn = op.get_bind()
+    world = "_kept_0002_world"
+    if kept.exists(conn, world) and (
+        conn.execute(sa.text(WORLD.format(world))).all()
+        == conn.execute(sa.text(WORLD.format("world_build"))).all()
+    ):
+        op.execute("INSERT INTO nations SELECT * FROM _kept_0002_nations")
+        op.execute("INSERT INTO drake SELECT * FROM _kept_0002_drake")
+        op.execute(
+            "UPDATE ports SET roles = k.roles FROM _kept_0002_ports k "
+            "WHERE k.port_id = ports.port_id"
+        )
+    else:
+        _refill_from_data()
+    kept.drop(conn, *KEPT)
 
 
 def _refill_from_data() -> None:
@@ -81,6 +109,10 @@ def _refill_from_data() -> None:
 
 
 def downgrade() -> None:
+    conn = op.get_bind()
+    kept.drop(conn, *KEPT)  # ones left by older code's upgrade, which never read them
+    for table, rows in KEPT.items():
+        op.execute(f"CREATE TABLE {table} AS {rows}")
     op.drop_table("drake")
     op.drop_table("nations")
     op.drop_column("ports", "roles")

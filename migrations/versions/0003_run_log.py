@@ -7,6 +7,12 @@ view `event_facts` spells them out as columns. Events carry no ART index and no 
 columns: they are appended in run order, so DuckDB's zone maps already prune by run_id, and
 anything more would tax every bulk append.
 
+A downgrade keeps each run's four columns in `_kept_0003`, with the rest of its row and its
+event count, and the upgrade gives them back to every run older code has left as it was. A run
+logged (or played on) by older code gets them from what it holds: a fight's from its options
+and events, a duel's captain and rounds from its events; a voyage's and a world run's stay
+unknown, since nothing a run keeps says them.
+
 Revision ID: 0003
 Revises: 0002
 Create Date: 2026-11-30
@@ -16,6 +22,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
+
+from privateer.migrations import kept
 
 revision = "0003"
 down_revision = "0002"
@@ -44,9 +52,52 @@ FROM events e JOIN runs r USING (run_id)
 """
 
 
-# What a downgrade past this revision drops (refilled by the upgrade, from each run's options
-# and events).
-DOWNGRADE_DROPS = ("runs.target", "runs.ship", "runs.bot", "runs.rounds")
+KEPT = "_kept_0003"
+OTHER_COLUMNS = (
+    "run_id",
+    "mode",
+    "seed",
+    "world_hash",
+    "engine_version",
+    "options",
+    "outcome",
+    "score",
+    "days",
+    "started_at",
+    "finished_at",
+)
+EVENT_COUNTS = "SELECT run_id, count(*) AS n_events FROM events GROUP BY run_id"
+# What each run's columns are, from what it holds: a fight's options say what was fought; a
+# duel's first event names the captains (Blue's is the target); fights and duels number their
+# rounds in their events. (A voyage's or world run's events number days, not rounds.)
+DERIVED = """
+SELECT r.run_id,
+       CASE WHEN r.mode IN ('fight', 'sim') THEN r.options->>'$.target'
+            WHEN r.mode = 'duel' THEN (SELECT e.payload->>'$.captains[1]' FROM events e
+                                       WHERE e.run_id = r.run_id AND e.kind = 'duel_start'
+                                       LIMIT 1) END AS target,
+       CASE WHEN r.mode IN ('fight', 'sim') THEN r.options->>'$.ship' END AS ship,
+       CASE WHEN r.mode IN ('fight', 'sim') THEN r.options->>'$.bot' END AS bot,
+       CASE WHEN r.mode IN ('fight', 'sim', 'duel')
+            THEN (SELECT max(TRY_CAST(e.payload->>'$.round' AS INTEGER)) FROM events e
+                  WHERE e.run_id = r.run_id) END AS rounds
+FROM runs r
+"""
+
+
+def _unchanged(a: str, b: str) -> str:
+    """SQL: run rows `a` and `b` agree on every column older code has."""
+    return " AND ".join(
+        f"CAST({a}.{c} AS VARCHAR) IS NOT DISTINCT FROM CAST({b}.{c} AS VARCHAR)"
+        if c == "options"
+        else f"{a}.{c} IS NOT DISTINCT FROM {b}.{c}"
+        for c in OTHER_COLUMNS
+    )
+
+
+# What a downgrade past this revision sets aside in _kept_0003 (the upgrade restores it).
+DOWNGRADE_DROPS: tuple[str, ...] = ()
+DOWNGRADE_KEEPS = ("runs.target", "runs.ship", "runs.bot", "runs.rounds")
 
 
 def upgrade() -> None:
@@ -55,38 +106,45 @@ def upgrade() -> None:
     op.create_index("runs_by_fight", "runs", ["mode", "target", "ship", "bot"])
     op.create_index("runs_by_outcome", "runs", ["outcome"])
     op.execute(EVENT_FACTS)
-    # (After the indexes: DuckDB cannot index a table with updates outstanding.) Runs logged
-    # before (or kept across a downgrade) get their columns back: what was fought
-    # from the options each run keeps, how far it got from its events.
+    # (After the indexes: DuckDB cannot index a table with updates outstanding.) Each run gets
+    # its columns back: as kept, if older code has not touched the run since the downgrade
+    # (the same row, the same number of events); else from what the run holds.
+    conn = op.get_bind()
+    restored = DERIVED
+    if kept.exists(conn, KEPT):
+        restored = f"""
+SELECT d.run_id,
+       CASE WHEN k.run_id IS NULL THEN d.target ELSE k.target END AS target,
+       CASE WHEN k.run_id IS NULL THEN d.ship ELSE k.ship END AS ship,
+       CASE WHEN k.run_id IS NULL THEN d.bot ELSE k.bot END AS bot,
+       CASE WHEN k.run_id IS NULL THEN d.rounds ELSE k.rounds END AS rounds
+FROM ({DERIVED}) d
+JOIN runs r USING (run_id)
+LEFT JOIN ({EVENT_COUNTS}) c USING (run_id)
+LEFT JOIN {KEPT} k ON k.run_id = r.run_id AND {_unchanged("k", "r")}
+                   AND k.n_events = coalesce(c.n_events, 0)
+"""
     op.execute(
-        """UPDATE runs SET target = options->>'$.target', ship = options->>'$.ship',
-                  bot = options->>'$.bot',
-                  rounds = (SELECT max(TRY_CAST(e.payload->>'$.round' AS INTEGER))
-                            FROM events e WHERE e.run_id = runs.run_id)"""
+        f"""UPDATE runs SET target = x.target, ship = x.ship, bot = x.bot, rounds = x.rounds
+            FROM ({restored}) x WHERE x.run_id = runs.run_id"""
     )
+    kept.drop(conn, KEPT)
 
 
 def downgrade() -> None:
+    conn = op.get_bind()
+    kept.drop(conn, KEPT)  # one left by older code's upgrade, which never read it
+    op.execute(
+        f"""CREATE TABLE {KEPT} AS
+            SELECT r.*, coalesce(c.n_events, 0) AS n_events
+            FROM runs r LEFT JOIN ({EVENT_COUNTS}) c USING (run_id)"""
+    )
     op.execute("DROP VIEW event_facts")
     op.drop_index("runs_by_outcome", table_name="runs")
     op.drop_index("runs_by_fight", table_name="runs")
     # DuckDB will not drop a column from a table that had indexes in the same transaction:
     # rebuild runs without the columns instead.
-    keep = ", ".join(
-        (
-            "run_id",
-            "mode",
-            "seed",
-            "world_hash",
-            "engine_version",
-            "options",
-            "outcome",
-            "score",
-            "days",
-            "started_at",
-            "finished_at",
-        )
-    )
+    keep = ", ".join(OTHER_COLUMNS)
     op.execute(f"CREATE TABLE runs_before_0003 AS SELECT {keep} FROM runs")
     op.drop_table("runs")
     op.create_table(

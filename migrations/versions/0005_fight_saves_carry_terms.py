@@ -7,9 +7,10 @@ fight's save carries them: the setup's "hold", "walls" and "relief_sooner", the 
 walls, relief on time, nothing struck).
 
 Voyages (mode "voyage") are saved from this revision on, in the same table, with versions of
-their own. A downgrade writes fight saves back as version 2 where their terms are plain (a
-fight of a voyage cannot be: it goes with its voyage) and drops every voyage's save, marking
-its run abandoned: older code cannot read them.
+their own. A downgrade writes fight saves back as version 2 where their terms are plain, and
+sets aside every save older code cannot read (each voyage's, and a fight's with terms) in
+`_kept_0005`, marking its run abandoned meanwhile; the upgrade gives them back, and their runs
+as they were, unless older code has ended or saved the run since.
 
 Revision ID: 0005
 Revises: 0004
@@ -24,29 +25,38 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
+from privateer.migrations import kept
+
 revision = "0005"
 down_revision = "0004"
 branch_labels = None
 depends_on = None
 
-DOWNGRADE_DROPS: tuple[str, ...] = ()  # no table or column; voyages' saves, below
+KEPT = "_kept_0005"
 
-
-def downgrade_losses(connection: sa.Connection) -> list[str]:
-    """The saves a downgrade past this revision drops: every voyage in progress."""
-    count = connection.execute(
-        sa.text(
-            "SELECT count(*) FROM saves WHERE run_id IN "
-            "(SELECT run_id FROM runs WHERE mode = 'voyage')"
-        )
-    ).scalar_one()
-    return [f"saves of {count} voyages in progress (their runs marked abandoned)"] if count else []
-
+DOWNGRADE_DROPS: tuple[str, ...] = ()  # no table or column
+DOWNGRADE_KEEPS: tuple[str, ...] = ()  # saves older code cannot read, below
 
 FIGHT_SAVES = (
     "SELECT run_id, state FROM saves WHERE save_version = :v "
     "AND run_id IN (SELECT run_id FROM runs WHERE mode = 'fight')"
 )
+VOYAGE_SAVES = (
+    "SELECT run_id FROM saves WHERE run_id IN (SELECT run_id FROM runs WHERE mode = 'voyage') "
+    "ORDER BY run_id"
+)
+
+
+def downgrade_keeps(connection: sa.Connection) -> list[str]:
+    """The saves a downgrade past this revision sets aside: every voyage in progress, and a
+    fight's whose terms version 2 cannot hold."""
+    voyages = len(connection.execute(sa.text(VOYAGE_SAVES)).all())
+    fights = sum(
+        _as_version_2(_load(state)) is None
+        for _, state in connection.execute(sa.text(FIGHT_SAVES), {"v": 3}).all()
+    )
+    words = [(voyages, "voyages"), (fights, "fights with a voyage's terms")]
+    return [f"saves of {n} {what} in progress (runs marked abandoned)" for n, what in words if n]
 
 
 def _load(state: Any) -> dict[str, Any]:
@@ -61,6 +71,17 @@ def _store(conn: sa.Connection, run_id: int, state: dict[str, Any], version: int
     )
 
 
+def _as_version_2(data: dict[str, Any]) -> dict[str, Any] | None:
+    """A version 3 fight's save as version 2, or None where its terms are not plain."""
+    setup = dict(data["setup"])
+    plain = setup.pop("hold", None) is None
+    plain &= not setup.pop("walls", 0) and not setup.pop("relief_sooner", 0)
+    outfit = dict(setup["outfit"])
+    plain &= not outfit.pop("struck", [])
+    setup["outfit"] = outfit
+    return {**data, "setup": setup} if plain else None
+
+
 def upgrade() -> None:
     conn = op.get_bind()
     for run_id, state in conn.execute(sa.text(FIGHT_SAVES), {"v": 2}).all():
@@ -69,27 +90,17 @@ def upgrade() -> None:
         setup.update({"hold": None, "walls": 0, "relief_sooner": 0})
         setup["outfit"] = {**setup["outfit"], "struck": []}
         _store(conn, run_id, {**data, "setup": setup}, 3)
+    kept.restore_saves(conn, KEPT)  # version 3 as they were: after the rewrite above
 
 
 def downgrade() -> None:
     conn = op.get_bind()
-    voyages = "SELECT run_id FROM runs WHERE mode = 'voyage'"
-    conn.execute(
-        sa.text(
-            "UPDATE runs SET outcome = 'abandoned', finished_at = now() "
-            f"WHERE outcome IS NULL AND run_id IN (SELECT run_id FROM saves) "
-            f"AND run_id IN ({voyages})"
-        )
-    )
-    conn.execute(sa.text(f"DELETE FROM saves WHERE run_id IN ({voyages})"))
+    kept.drop(conn, KEPT)  # one left by older code's upgrade, which never read it
+    aside = [run_id for (run_id,) in conn.execute(sa.text(VOYAGE_SAVES)).all()]
     for run_id, state in conn.execute(sa.text(FIGHT_SAVES), {"v": 3}).all():
-        data = _load(state)
-        setup = dict(data["setup"])
-        plain = setup.pop("hold", None) is None
-        plain &= not setup.pop("walls", 0) and not setup.pop("relief_sooner", 0)
-        outfit = dict(setup["outfit"])
-        plain &= not outfit.pop("struck", [])
-        if not plain:
-            raise RuntimeError(f"run {run_id}'s fight has terms version 2 cannot hold")
-        setup["outfit"] = outfit
-        _store(conn, run_id, {**data, "setup": setup}, 2)
+        older = _as_version_2(_load(state))
+        if older is None:
+            aside.append(run_id)
+        else:
+            _store(conn, run_id, older, 2)
+    kept.set_aside_saves(conn, KEPT, sorted(aside))
