@@ -170,11 +170,13 @@ class Spec:
 
 @dataclass(frozen=True)
 class Record:
-    """An object with exactly these keys (those in `optional` may be absent), read in order:
-    each key's limits (Spec.gives) are known to the keys after it."""
+    """An object with exactly these keys (those in `optional` may be absent; with `extra`,
+    other keys are let be and left out), read in order: each key's limits (Spec.gives) are
+    known to the keys after it."""
 
     keys: Mapping[str, Kind | Spec]
     optional: frozenset[str] = frozenset()
+    extra: bool = False
 
     def read(self, value: Any, path: str, limits: Limits) -> dict[str, Any]:
         return read_record(self, value, path, limits)[0]
@@ -188,7 +190,7 @@ def read_record(
     if not isinstance(value, dict):
         raise SaveError(f"{where}must be an object, not {show(value)}")
     unknown = [k for k in value if k not in record.keys]
-    if unknown:
+    if unknown and not record.extra:
         raise SaveError(f"{where}has an unknown field {show(unknown[0])}")
     known = dict(limits)
     out: dict[str, Any] = {}
@@ -217,10 +219,11 @@ class Variant:
             return {}
         if not isinstance(value, dict):
             raise SaveError(f"{path} must be an object, not {show(value)}")
-        case = self.cases.get(value.get(self.tag)) if isinstance(value.get(self.tag), str) else None
+        tag = value.get(self.tag)
+        case = self.cases.get(tag) if isinstance(tag, str) else None
         if case is None:
-            shown = show(value.get(self.tag))
-            raise SaveError(f"{path}.{self.tag} {shown} is not one of {', '.join(self.cases)}")
+            shown = f"{show(tag)} is not one of {', '.join(self.cases)}"
+            raise SaveError(f"{path}.{self.tag} {shown}")
         return case.read(value, path, limits)
 
 
