@@ -19,7 +19,7 @@ world is given (a state's copy); any other name must be known, or the declaratio
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Mapping
-from dataclasses import Field, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
 Limits = Mapping[str, int]
@@ -53,6 +53,13 @@ def show(value: Any) -> str:
     except ValueError:  # an integer too long to print
         return f"a number of {value.bit_length()} bits"
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def not_an_object(value: Any, path: str) -> SaveError:
+    """The refusal of a value that should be an object (a state's save, or one within it)."""
+    if path:
+        return SaveError(f"{path} must be an object, not {show(value)}")
+    return SaveError(f"a {type(value).__name__}, not an object")
 
 
 def limit(bound: Bound, limits: Limits) -> int | None:
@@ -186,12 +193,11 @@ def read_record(
     record: Record, value: Any, path: str, limits: Limits
 ) -> tuple[dict[str, Any], dict[str, int]]:
     """The record's values, and the limits known after it (those given and those it had)."""
-    where = f"{path} " if path else ""
     if not isinstance(value, dict):
-        raise SaveError(f"{where}must be an object, not {show(value)}")
+        raise not_an_object(value, path)
     unknown = [k for k in value if k not in record.keys]
     if unknown and not record.extra:
-        raise SaveError(f"{where}has an unknown field {show(unknown[0])}")
+        raise SaveError(f"{path + ' ' if path else ''}has an unknown field {show(unknown[0])}")
     known = dict(limits)
     out: dict[str, Any] = {}
     for key, declared in record.keys.items():
@@ -218,7 +224,7 @@ class Variant:
         if self.empty and value == {}:
             return {}
         if not isinstance(value, dict):
-            raise SaveError(f"{path} must be an object, not {show(value)}")
+            raise not_an_object(value, path)
         tag = value.get(self.tag)
         case = self.cases.get(tag) if isinstance(tag, str) else None
         if case is None:
@@ -247,12 +253,14 @@ _RECORDS: dict[type, Record] = {}
 
 
 def record_of(cls: type) -> Record:
-    """The record a dataclass's declared fields make, in their order (fields declared with
-    `saved`; the others are not saved)."""
+    """The record a dataclass's declared fields make, in their order. Every field of a saved
+    state declares what a save may hold in it: one that does not is a mistake, said at once."""
     found = _RECORDS.get(cls)
     if found is None:
-        declared: list[Field[Any]] = [f for f in fields(cls) if "saved" in f.metadata]
-        found = Record({f.name: f.metadata["saved"] for f in declared})
+        undeclared = [f.name for f in fields(cls) if "saved" not in f.metadata]
+        if undeclared:
+            raise TypeError(f"{cls.__name__}.{undeclared[0]} declares nothing (see saved())")
+        found = Record({f.name: f.metadata["saved"] for f in fields(cls)})
         _RECORDS[cls] = found
     return found
 

@@ -39,6 +39,7 @@ from ..schema import (
     Seq,
     Spec,
     Text,
+    not_an_object,
     read_record,
     show,
 )
@@ -337,7 +338,7 @@ class Encounter:
     def read(cls, data: Any, path: str, limits: Limits) -> Encounter:
         """The fight within a save at `path` (a voyage's); SaveError naming what is wrong."""
         if not isinstance(data, dict):
-            raise SaveError(f"{path or 'it'} is a {type(data).__name__}, not an object")
+            raise not_an_object(data, path)
         values, _ = read_record(SAVED, data, path, limits)
         setup: Setup = values["setup"]
         state = cls(

@@ -25,6 +25,7 @@ from ..schema import (
     SaveError,
     Seq,
     Text,
+    not_an_object,
     read_fields,
     saved,
     show,
@@ -227,7 +228,7 @@ class DuelState:
 
 def _read(data: Any) -> DuelState:
     if not isinstance(data, dict):
-        raise SaveError(f"it is a {type(data).__name__}, not an object")
+        raise not_an_object(data, "")
     if data.get("version") != SAVE_VERSION:
         raise SaveError(f"version {show(data.get('version'))} is not {SAVE_VERSION}")
     values, _ = read_fields(DuelState, data)

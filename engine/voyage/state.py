@@ -32,6 +32,7 @@ from ..schema import (
     Seq,
     Text,
     Variant,
+    not_an_object,
     read_fields,
     saved,
     show,
@@ -196,7 +197,7 @@ class VoyageState:
     @classmethod
     def _read(cls, data: Any, limits: Limits) -> VoyageState:
         if not isinstance(data, dict):
-            raise SaveError(f"it is a {type(data).__name__}, not an object")
+            raise not_an_object(data, "")
         if data.get("version") != SAVE_VERSION:
             raise SaveError(f"version {show(data.get('version'))} is not {SAVE_VERSION}")
         values, _ = read_fields(cls, data, "", limits)

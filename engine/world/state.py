@@ -23,6 +23,7 @@ from ..schema import (
     Seq,
     Spec,
     Text,
+    not_an_object,
     read_fields,
     saved,
     show,
@@ -204,7 +205,7 @@ class WorldState:
     def read(cls, data: Any, path: str, limits: Limits) -> WorldState:
         """The state within a save at `path` (see engine/schema.py); SaveError otherwise."""
         if not isinstance(data, dict):
-            raise SaveError(f"{path or 'it'} is a {type(data).__name__}, not an object")
+            raise not_an_object(data, path)
         if data.get("version") != SAVE_VERSION:
             where = f"{path}.version" if path else "version"
             raise SaveError(f"{where} {show(data.get('version'))} is not {SAVE_VERSION}")
