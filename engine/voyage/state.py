@@ -9,6 +9,7 @@ its saved form in JSON.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -168,7 +169,13 @@ class VoyageState:
         return self.outfit().max_hull()
 
     def copy(self) -> VoyageState:
-        return VoyageState.from_dict(self.to_dict())
+        """A copy sharing no list: a state in hand is already checked, so it is not read again."""
+        values = self.to_dict()
+        del values["version"]
+        values["pending"] = copy.deepcopy(self.pending)  # a prize's cards are a list
+        values["world"] = self.world.copy()
+        values["fight"] = self.fight.copy() if self.fight is not None else None
+        return VoyageState(**values)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"version": SAVE_VERSION}

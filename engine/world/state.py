@@ -179,7 +179,11 @@ class WorldState:
         return len(self.ships["kind"])
 
     def copy(self) -> WorldState:
-        return WorldState.from_dict(self.to_dict())
+        """A copy sharing no list: a state in hand is already checked, so it is not read again
+        (what to_dict gives, less the version)."""
+        values = self.to_dict()
+        del values["version"]
+        return WorldState(**values)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"version": SAVE_VERSION}
