@@ -29,6 +29,7 @@ from privateer.engine.duel import (
     plan,
     why_illegal,
 )
+from privateer.engine.duel.replay import OPTIONS
 from privateer.engine.duel.state import SAVE_VERSION
 from privateer.engine.events import Event
 
@@ -84,6 +85,7 @@ class DuelSession:
                 save_version=SAVE_VERSION,
                 engine_version=ENGINE_VERSION,
                 start_with="privateer duel",
+                options=OPTIONS,
             )
         try:
             state = DuelState.from_dict(stored.data)

@@ -19,7 +19,7 @@ from privateer.db.runs import run_world_hash
 from privateer.db.saves import drop_save_statement, load_stored_save, state_save_statement
 from privateer.engine.events import Event
 from privateer.engine.voyage.game import ENGINE_VERSION, legal_actions
-from privateer.engine.voyage.record import VoyageRecord, begin, step
+from privateer.engine.voyage.record import OPTIONS, VoyageRecord, begin, step
 from privateer.engine.voyage.state import SAVE_VERSION, VoyageState
 from privateer.engine.world.world import World
 
@@ -69,6 +69,7 @@ class VoyageSession:
                 save_version=SAVE_VERSION,
                 engine_version=ENGINE_VERSION,
                 start_with="privateer play",
+                options=OPTIONS,
             )
             world_hash = run_world_hash(conn, stored.run_id)
         if world_hash != world.content_hash:
@@ -77,17 +78,17 @@ class VoyageSession:
                 "now; it cannot be picked up"
             )
         try:
-            state = VoyageState.from_dict(stored.data)
+            state = VoyageState.from_dict(stored.data, world)
         except ValueError as error:
             raise DatabaseError(f"run {stored.run_id}'s save cannot be used: {error}") from None
-        options = stored.options
-        record = VoyageRecord(
-            state.seed,
-            str(options.get("rules", state.rules)),
-            int(options.get("days", state.last_day)),
-            actions=list(stored.actions),
-            state=state,
-        )
+        rules = stored.options.get("rules", state.rules)
+        days = stored.options.get("days", state.last_day)
+        if (rules, days) != (state.rules, state.last_day):
+            raise DatabaseError(
+                f"run {stored.run_id}'s options (rules {rules!r}, {days} days) are not its "
+                f"save's (rules {state.rules!r}, {state.last_day} days): it cannot be picked up"
+            )
+        record = VoyageRecord(state.seed, rules, days, actions=list(stored.actions), state=state)
         return cls(store, world, stored.run_id, record, stored.next_event_seq)
 
     @property

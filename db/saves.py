@@ -15,6 +15,8 @@ from typing import Any
 import sqlalchemy as sa
 
 from privateer.engine.combat.encounter import ENGINE_VERSION, SAVE_VERSION, Encounter
+from privateer.engine.combat.record import OPTIONS as FIGHT_OPTIONS
+from privateer.engine.schema import Record, SaveError, read_record
 
 from .errors import DatabaseError
 from .runlog import Statement, now
@@ -56,9 +58,12 @@ def load_stored_save(
     save_version: int,
     engine_version: str,
     start_with: str,
+    options: Record,
 ) -> StoredSave:
     """The save of a `mode` run in progress (the newest, unless run_id says which): one of
-    another save version or engine is refused, never loaded half-understood."""
+    another save version or engine is refused, never loaded half-understood. The run's options
+    are read by the mode's declaration of them (`options`), and refused in one line if they
+    are not what it says."""
     sql = (
         "SELECT s.run_id, s.save_version, s.state, r.engine_version, r.options FROM saves s "
         f"JOIN runs r USING (run_id) WHERE r.mode = '{mode}'"
@@ -75,7 +80,7 @@ def load_stored_save(
         ).first()
         if row is None:
             raise DatabaseError(f"no {mode} in progress is saved; start one with `{start_with}`")
-    found_run, version, state_json, run_engine, options = row
+    found_run, version, state_json, run_engine, options_json = row
     if version != save_version:
         newer = "newer than this privateer" if version > save_version else "not one this code knows"
         raise DatabaseError(
@@ -89,8 +94,9 @@ def load_stored_save(
         )
     data = state_json
     if isinstance(data, str):
-        # A bare string (as DuckDB hands back a JSON text value) is not JSON: refused later.
-        with contextlib.suppress(json.JSONDecodeError):
+        # A bare string (as DuckDB hands back a JSON text value) is not JSON: refused later
+        # (so is JSON that Python will not read, a number of 5,000 digits).
+        with contextlib.suppress(ValueError):
             data = json.loads(data)
     seq = conn.execute(
         sa.text("SELECT coalesce(max(seq) + 1, 0) FROM events WHERE run_id = :r"), {"r": found_run}
@@ -101,9 +107,23 @@ def load_stored_save(
             sa.text("SELECT action FROM actions WHERE run_id = :r ORDER BY seq"), {"r": found_run}
         )
     ]
-    if isinstance(options, str):
-        options = json.loads(options)
-    return StoredSave(int(found_run), data, int(seq), actions, dict(options or {}))
+    return StoredSave(
+        int(found_run), data, int(seq), actions, _read_options(found_run, options_json, options)
+    )
+
+
+def _read_options(run_id: int, stored: Any, declared: Record) -> dict[str, Any]:
+    """A run's options as its mode declares them; DatabaseError in one line otherwise."""
+    value = stored
+    try:
+        if isinstance(value, str):
+            value = json.loads(value)
+        return read_record(declared, {} if value is None else value, "options", {})[0]
+    except SaveError as error:
+        problem = str(error)
+    except ValueError:
+        problem = "they are not JSON"
+    raise DatabaseError(f"run {run_id}'s options cannot be used: {problem}")
 
 
 def load_save(conn: sa.Connection, run_id: int | None = None) -> LoadedSave:
@@ -115,6 +135,7 @@ def load_save(conn: sa.Connection, run_id: int | None = None) -> LoadedSave:
         save_version=SAVE_VERSION,
         engine_version=ENGINE_VERSION,
         start_with="privateer fight",
+        options=FIGHT_OPTIONS,
     )
     try:
         state = Encounter.from_dict(stored.data)

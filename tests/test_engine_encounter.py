@@ -321,9 +321,9 @@ def test_a_malformed_state_is_refused() -> None:
         (lambda d: d.update(rng=2**200), "rng .* is outside"),
         (lambda d: d.update(round="3"), "round must be a whole number"),
         (lambda d: d.update(way=[True, 0]), "way\\[0\\] must be a whole number"),
-        (lambda d: d.update(result="drowned"), "unknown result"),
-        (lambda d: d["setup"].update(target="kraken"), "unknown target"),
-        (lambda d: d.update(discard=[[]]), "two piles"),
+        (lambda d: d.update(result="drowned"), "result 'drowned' is not one of"),
+        (lambda d: d["setup"].update(target="kraken"), "setup.target 'kraken' is not one"),
+        (lambda d: d.update(discard=[[]]), "discard must be a list of 2"),
     ],
 )
 def test_a_save_that_makes_no_sense_is_refused(damage: object, words: str) -> None:

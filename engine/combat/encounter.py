@@ -27,15 +27,33 @@ from ..events import (
     define_vocabulary,
 )
 from ..rng import seed_state, shuffle
+from ..schema import (
+    RNG_MAX,
+    Int,
+    Limits,
+    Maybe,
+    Nested,
+    Record,
+    Row,
+    SaveError,
+    Seq,
+    Spec,
+    Text,
+    not_an_object,
+    read_record,
+    show,
+)
 from .cards import SIDES, THEM, WOUND_COST, YOU, CardKind, Wound
 from .outfit import Outfit
 from .ships import (
     BOATS_KIND,
     CATALOGUE,
+    CREW,
     KIND_INDEX,
     RELIEF_KIND,
     SHIPS,
     TARGETS,
+    UPGRADES,
     WOUND_KIND,
     Target,
 )
@@ -162,8 +180,21 @@ def card_from_name(name: str) -> int:
     """The card a saved name stands for; ValueError for a name this engine does not know."""
     key, _, side = str(name).partition(":")
     if key not in KIND_INDEX or side not in SIDES:
-        raise ValueError(f"not an encounter state: unknown card {name!r}")
+        raise ValueError(f"unknown card {show(name)}")
     return make_card(KIND_INDEX[key], SIDES.index(side))
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card as a save names it ("broadside:you"), read as its code."""
+
+    def read(self, value: Any, path: str, limits: Limits) -> int:
+        if not isinstance(value, str):
+            raise SaveError(f"{path} must be a card's name, not {show(value)}")
+        try:
+            return card_from_name(value)
+        except ValueError as error:
+            raise SaveError(f"{path}: {error}") from None
 
 
 def card_kind(card: int) -> CardKind:
@@ -294,72 +325,49 @@ class Encounter:
 
     @classmethod
     def from_dict(cls, data: Any) -> Encounter:
-        """Rebuild a state from to_dict's output, checked: types, sizes and bounds, and that
-        every card the fight began with (and created since) is somewhere. Raises ValueError
-        naming the first thing wrong, so a damaged save is refused in one line."""
-        if not isinstance(data, dict):
-            raise ValueError(f"not an encounter state: a {type(data).__name__}, not an object")
+        """Rebuild a state from to_dict's output, checked by its declaration (SAVED below):
+        types, sizes and bounds, and that every card the fight began with (and created since)
+        is somewhere. Raises ValueError naming the first thing wrong, so a damaged save is
+        refused in one line."""
         try:
-            s = _mapping(data, "setup")
-            o = _mapping(s, "outfit")
-            hull_in = o.get("hull")
-            outfit = Outfit(
-                _text(o, "ship"),
-                tuple(_texts(o, "crew")),
-                tuple(_texts(o, "upgrades")),
-                tuple(_texts(o, "prizes")),
-                None if hull_in is None else _int(o, "hull", 1, 10_000),
-                tuple(_texts(o, "struck")),
-            )
-            outfit.validate()
-            target = _text(s, "target")
-            if target not in TARGETS:
-                raise ValueError(f"unknown target {target!r}")
-            hold_in = s.get("hold")
-            setup = Setup(
-                target,
-                outfit,
-                _int(s, "seed", -(2**63), 2**63 - 1),
-                None if hold_in is None else _int(s, "hold", 0, 10_000),
-                _int(s, "walls", 0, 1_000),
-                _int(s, "relief_sooner", 0, 100),
-            )
-            kind = setup.target_kind()
-            max_hull = (outfit.max_hull(), setup.her_hull())
-            created = _int(data, "created", 0, 10_000)
-            discard = data.get("discard")
-            if not isinstance(discard, list) or len(discard) != 2:
-                raise ValueError("discard must be two piles, yours and hers")
-            state = cls(
-                setup,
-                max_hull,
-                [card_from_name(c) for c in _texts(data, "deck")],
-                [card_from_name(c) for c in _texts(data, "hand")],
-                [[card_from_name(c) for c in _texts({"pile": p}, "pile")] for p in discard],
-                [_int_at(data, "hull", i, 0, max_hull[i]) for i in (0, 1)],
-                [_int_at(data, "way", i, 0, AWAY + FLEE_WAY) for i in (0, 1)],
-                [_int_at(data, "brace", i, 0, 1_000) for i in (0, 1)],
-                [_int_at(data, "sails", i, 0, created) for i in (0, 1)],
-                _int(data, "hold", 0, setup.her_hold()),
-                _int(data, "plunder", 0, 10_000),
-                _int(data, "prisoners", 0, 10_000),
-                _int(data, "round", 1, 10_000),
-                _int(data, "relief_left", 0, kind.relief_count if kind.town else 0),
-                created,
-                _int(data, "rng", 0, 0xFFFFFFFF),
-                _result(data.get("result", "missing")),
-            )
-        except ValueError as error:
+            return cls.read(data, "", {})
+        except SaveError as error:
             raise ValueError(f"not an encounter state: {error}") from None
-        if len(data["hull"]) != 2 or len(data["way"]) != 2:
-            raise ValueError("not an encounter state: hull and way come in pairs")
+
+    @classmethod
+    def read(cls, data: Any, path: str, limits: Limits) -> Encounter:
+        """The fight within a save at `path` (a voyage's); SaveError naming what is wrong."""
+        if not isinstance(data, dict):
+            raise not_an_object(data, path)
+        values, _ = read_record(SAVED, data, path, limits)
+        setup: Setup = values["setup"]
+        state = cls(
+            setup,
+            (setup.outfit.max_hull(), setup.her_hull()),
+            values["deck"],
+            values["hand"],
+            values["discard"],
+            values["hull"],
+            values["way"],
+            values["brace"],
+            values["sails"],
+            values["hold"],
+            values["plunder"],
+            values["prisoners"],
+            values["round"],
+            values["relief_left"],
+            values["created"],
+            values["rng"],
+            None if values["result"] is None else Termination(values["result"]),
+        )
+        where = f"{path}: " if path else ""
         if state.result is None and len(state.hand) != HAND_SIZE:
-            raise ValueError(f"not an encounter state: a hand of {len(state.hand)} cards")
-        began = len(setup.your_cards()) + len(kind.deck)
-        if card_total(state) != began + created:
-            raise ValueError(
-                f"not an encounter state: {card_total(state)} cards in play, "
-                f"but the fight began with {began} and made {created}"
+            raise SaveError(f"{where}a hand of {len(state.hand)} cards")
+        began = len(setup.your_cards()) + len(setup.target_kind().deck)
+        if card_total(state) != began + state.created:
+            raise SaveError(
+                f"{where}{card_total(state)} cards in play, "
+                f"but the fight began with {began} and made {state.created}"
             )
         return state
 
@@ -721,51 +729,86 @@ def card_total(state: Encounter) -> int:
 
 # --- checked reading of a saved state ---------------------------------------------------------
 
+_CARDS = Seq(Card())
+_WHOLE = Int(0, 10_000)  # a count no fight comes near (plunder, prisoners, rounds, cards made)
 
-def _mapping(data: dict[str, Any], key: str) -> dict[str, Any]:
-    value = data.get(key)
-    if not isinstance(value, dict):
-        raise ValueError(f"{key} must be an object")
-    return value
-
-
-def _text(data: dict[str, Any], key: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str):
-        raise ValueError(f"{key} must be text")
-    return value
-
-
-def _texts(data: dict[str, Any], key: str) -> list[str]:
-    value = data.get(key)
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ValueError(f"{key} must be a list of names")
-    return value
+OUTFIT_SAVED = Record(
+    {
+        "ship": Text(SHIPS),
+        "crew": Seq(Text(CREW)),
+        "upgrades": Seq(Text(UPGRADES)),
+        "prizes": Seq(Text(KIND_INDEX)),
+        "hull": Maybe(Int(1, 10_000)),  # None: she comes in whole
+        "struck": Seq(Text(KIND_INDEX)),
+    }
+)
 
 
-def _checked(value: Any, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, not {value!r}")
-    if not low <= value <= high:
-        raise ValueError(f"{name} {value} is outside {low}..{high}")
-    return value
-
-
-def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
-    return _checked(data.get(key), key, low, high)
-
-
-def _int_at(data: dict[str, Any], key: str, index: int, low: int, high: int) -> int:
-    values = data.get(key)
-    if not isinstance(values, list) or len(values) != 2:
-        raise ValueError(f"{key} must be a pair")
-    return _checked(values[index], f"{key}[{index}]", low, high)
-
-
-def _result(value: Any) -> Termination | None:
-    if value is None:
-        return None
+def _read_setup(data: Any, path: str, limits: Limits) -> Setup:
+    values, _ = read_record(SETUP_SAVED, data, path, limits)
+    o = values["outfit"]
+    outfit = Outfit(
+        o["ship"],
+        tuple(o["crew"]),
+        tuple(o["upgrades"]),
+        tuple(o["prizes"]),
+        o["hull"],
+        tuple(o["struck"]),
+    )
     try:
-        return Termination(value)
-    except ValueError:
-        raise ValueError(f"unknown result {value!r}") from None
+        outfit.validate()
+    except ValueError as error:
+        raise SaveError(f"{path}.outfit: {error}") from None
+    return Setup(
+        values["target"],
+        outfit,
+        values["seed"],
+        values["hold"],
+        values["walls"],
+        values["relief_sooner"],
+    )
+
+
+def _setup_limits(setup: Setup) -> dict[str, int]:
+    """What the terms of the fight bound: each side's hull, her hold, her relief."""
+    kind = setup.target_kind()
+    return {
+        "your_hull": setup.outfit.max_hull(),
+        "her_hull": setup.her_hull(),
+        "her_hold": setup.her_hold(),
+        "relief": kind.relief_count if kind.town else 0,
+    }
+
+
+SETUP_SAVED = Record(
+    {
+        "target": Text(TARGETS),
+        "seed": Int(-(2**63), 2**63 - 1),  # any seed the runs table can hold
+        "hold": Maybe(Int(0, 10_000)),  # None: her kind's
+        "walls": Int(0, 1_000),
+        "relief_sooner": Int(0, 100),
+        "outfit": OUTFIT_SAVED,
+    }
+)
+
+SAVED = Record(
+    {
+        "setup": Spec(Nested(_read_setup), gives=_setup_limits),
+        "created": Spec(_WHOLE, gives=lambda created: {"created": created}),
+        "deck": _CARDS,
+        "hand": Seq(Card(), max_len=HAND_SIZE),
+        "discard": Row((_CARDS, _CARDS)),  # by side, yours and hers
+        "hull": Row((Int(0, "your_hull"), Int(0, "her_hull"))),
+        "way": Row((Int(0, AWAY + FLEE_WAY),) * 2),
+        "brace": Row((Int(0, 1_000),) * 2),
+        "sails": Row((Int(0, "created"),) * 2),  # wounds: cards the fight made
+        "hold": Int(0, "her_hold"),
+        "plunder": _WHOLE,
+        "prisoners": _WHOLE,
+        "round": Int(1, 10_000),
+        "relief_left": Int(0, "relief"),
+        "rng": Int(0, RNG_MAX),
+        "result": Maybe(Text(tuple(t.value for t in Termination))),
+    }
+)
+"""A saved fight (to_dict()), declared key by key: its cards are saved as names."""

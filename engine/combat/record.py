@@ -10,12 +10,29 @@ from typing import Any
 
 from ..events import RawEvent
 from ..replay import LoggedRun
+from ..schema import Int, Maybe, Record, Seq, Text
 from .encounter import ALL_KEEPS, Encounter, Keep, create_encounter, play_keep
 from .outfit import Outfit
 from .settle import settle
+from .ships import CREW, KIND_INDEX, SHIPS, TARGETS, UPGRADES
 
 CHECKPOINT_EVERY = 10  # actions between state hashes (and one at the end)
 _KEEPS = {keep.to_str(): keep for keep in ALL_KEEPS}
+
+OPTIONS = Record(
+    {
+        "target": Text(TARGETS),
+        "ship": Text(SHIPS),
+        "crew": Seq(Text(CREW)),
+        "upgrades": Seq(Text(UPGRADES)),
+        "prizes": Seq(Text(KIND_INDEX)),
+        "hull": Maybe(Int(1, 10_000)),
+        "bot": Maybe(Text()),
+    },
+    optional=frozenset({"crew", "upgrades", "prizes", "hull", "bot"}),
+    extra=True,
+)
+"""What a fight run's logged options may hold (engine/schema.py): read so on resume."""
 
 
 @dataclass

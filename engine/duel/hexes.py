@@ -35,6 +35,7 @@ FACING_NAMES = ("E", "SE", "SW", "W", "NW", "NE")
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 """The axial (dq, dr) of one step in each facing (r grows downwards, so 1 = SE)."""
 COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_ROWS = 99  # a hex is named by its column's letter and its row's number, A1 .. Z99
 
 
 class Sector(Enum):
@@ -222,9 +223,9 @@ def board(cols: int, rows: int) -> Board:
     >>> b.widest()
     31
     """
-    if cols < 1 or rows < 1 or cols > len(COLUMN_LETTERS):
+    if not (1 <= cols <= len(COLUMN_LETTERS) and 1 <= rows <= MAX_ROWS):
         raise ValueError(
-            f"a board is 1..{len(COLUMN_LETTERS)} columns and 1+ rows, not {cols}x{rows}"
+            f"a board is 1..{len(COLUMN_LETTERS)} columns and 1..{MAX_ROWS} rows, not {cols}x{rows}"
         )
     step: list[int] = []
     axial: list[tuple[int, int]] = []

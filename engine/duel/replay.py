@@ -9,13 +9,24 @@ from dataclasses import dataclass, field
 
 from ..events import Event, RawEvent
 from ..replay import LoggedRun
+from ..schema import Maybe, Record, Text
 from .actions import DuelAction, IllegalActionError
 from .captain import plan
 from .game import act, create_duel, outcome
 from .rules import DuelRules, find_duel_rules
-from .state import SIDES, DuelOutcome, DuelState
+from .state import PERSONALITIES, SIDES, DuelOutcome, DuelState
 
 CHECKPOINT_EVERY = 10  # actions between state hashes (and one at the end)
+OPTIONS = Record(
+    {
+        "captain": Maybe(Text(PERSONALITIES)),  # None: drawn by the seed
+        "red": Maybe(Text(("", *PERSONALITIES))),  # "" or None: a person commands Red
+        "rules": Text(),
+    },
+    optional=frozenset({"captain", "red", "rules"}),
+    extra=True,
+)
+"""What a duel run's logged options may hold (engine/schema.py): read so on resume."""
 Chooser = Callable[[DuelState, int], DuelAction]
 """Picks the next action for a side: (state, side) -> action."""
 

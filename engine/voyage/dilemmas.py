@@ -15,8 +15,6 @@ from ..world.world import World
 from .rules import VoyageRules
 from .state import VoyageState
 
-DILEMMAS = ("storm", "shares", "castaway")
-
 
 def options(state: VoyageState, rules: VoyageRules, name: str) -> list[dict[str, Any]]:
     """The choices, each {"choice", "stakes", "barred"} (barred: why not, or None)."""

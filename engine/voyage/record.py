@@ -12,12 +12,20 @@ from dataclasses import dataclass, field
 
 from ..events import Event, RawEvent
 from ..replay import LoggedRun, Replayer
+from ..schema import Int, Record, Text
 from ..world.world import World
 from .game import IllegalVoyageAction, act, create_voyage, voyage_rules
-from .rules import find_voyage_rules
+from .rules import MAX_DAYS, RULESETS, find_voyage_rules
 from .state import VoyageState
 
 Chooser = Callable[[World, VoyageState], str]
+
+OPTIONS = Record(
+    {"rules": Text(RULESETS), "days": Int(1, MAX_DAYS)},
+    optional=frozenset({"rules", "days"}),  # absent: the full rules, 730 days
+    extra=True,
+)
+"""What a voyage run's logged options may hold (engine/schema.py): read so on resume."""
 
 
 @dataclass

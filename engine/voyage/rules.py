@@ -12,6 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+MAX_DAYS = 20_000  # the longest run (`voyage --days`, `play --days`)
+# The most gold a save may hold. A fight pays at most her hold and her bounty (80 for the
+# richest ship, a town's treasury of 25 more), and a day brings one meeting at sea or a port's
+# raids, with charting (15) or shares between: well under 1,000 a day, so under 2 * 10^7 in the
+# longest run. 10^9 leaves fifty times that, and stays far inside the runs table's 64-bit score.
+MAX_GOLD = 10**9
+
 
 @dataclass(frozen=True, slots=True)
 class VoyageRules:

@@ -9,6 +9,7 @@ its saved form in JSON.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -17,11 +18,36 @@ import orjson
 
 from ..combat.encounter import Encounter
 from ..combat.outfit import Outfit
-from ..world.state import WorldState
+from ..combat.ships import CREW, KIND_INDEX, SHIPS, TARGETS, UPGRADES
+from ..schema import (
+    RNG_MAX,
+    SEED_MAX,
+    Bool,
+    Int,
+    Limits,
+    Maybe,
+    Nested,
+    Record,
+    Row,
+    SaveError,
+    Seq,
+    Text,
+    Variant,
+    not_an_object,
+    read_fields,
+    saved,
+    show,
+)
+from ..world.rumors import Rumor
+from ..world.state import MAX_COUNT, MAX_UNTIL, WorldState, world_limits
+from ..world.world import World
+from .rules import MAX_DAYS, MAX_GOLD, RULESETS
 
 SAVE_VERSION = 1
 
-PENDING_KINDS = ("meeting", "fight", "prize", "dilemma")
+DILEMMAS = ("storm", "shares", "castaway")  # the questions the world may stop to ask
+FIGHT_WHYS = ("you attacked", "she attacked", "you raided", "canoes")  # how a fight began
+OUTCOMES = ("", "won", "sunk", "out_of_time")
 TALLIES = (
     "fights",
     "prizes",
@@ -36,37 +62,90 @@ TALLIES = (
     "days_at_sea",
 )
 
+_TARGET = Text(TARGETS)
+# What the world waits on, by kind; {} nothing. (A later issue types these.)
+PENDING = Variant(
+    "kind",
+    {
+        "meeting": Record({"kind": Text(), "ship": Int(0, "ship")}),
+        "fight": Record(
+            {
+                "kind": Text(),
+                "target": _TARGET,
+                "ship": Int(-1, "ship"),  # -1: a town or canoes
+                "port": Int(-1, "port"),  # -1: a ship
+                "fired_first": Bool(),
+                "why": Text(FIGHT_WHYS),
+            }
+        ),
+        "prize": Record(
+            {"kind": Text(), "cards": Seq(Text(KIND_INDEX), length=3), "from": _TARGET}
+        ),
+        "dilemma": Record(
+            {"kind": Text(), "name": Text(DILEMMAS), "then_prize": _TARGET},
+            optional=frozenset({"then_prize"}),  # a prize's cards wait behind the question
+        ),
+    },
+)
+PENDING_KINDS = tuple(PENDING.cases)
+
+
+def _rules_limits(name: str) -> dict[str, int]:
+    return {"morale_max": RULESETS[name].morale_max}
+
+
+def _world_limits(world: WorldState) -> dict[str, int]:
+    return {"day": world.day, "ship": world.ship_count - 1}
+
 
 @dataclass(slots=True)
 class VoyageState:
-    rules: str
-    seed: int
-    world: WorldState
-    rng: int  # the voyage's own draws: events at sea, fights' seeds, islanders' moods
-    ship: str
-    crew: list[str]
-    upgrades: list[str]
-    prizes: list[str]  # prize cards kept, by key: they sail with you to a new ship
-    struck: list[str]  # cards struck out at a yard, by key, a copy each
-    hull: int
-    gold: int
-    morale: int
-    node: int  # where she is, a node of the day graph
-    port: int  # the port she is in; -1 at sea
-    course: int  # the node she is bound for; -1 none
-    last_prize_day: int  # morale sours from `sour_after_days` after it
-    mutineer: str  # a hand of note who deserts at the next landfall ("" none)
-    provisions_day: int  # the day she last traded with islanders (-1 never)
-    round_port: int  # the port whose bar has had a round from you this visit (-1 none)
-    raided_natives: list[int]  # islanders' harbours you have raided (their canoes remember)
-    let_pass: list[list[int]]  # [ship, until day]: she won't come alongside again till then
-    rumors: list[list[Any]]  # Rumor.to_list() of every rumor you hold, oldest first
-    last_day: int  # the run's last day: past it the voyage is over, alive (`voyage --days`)
-    pending: dict[str, Any] = field(default_factory=dict)  # what the world waits on
-    fight: Encounter | None = None
-    outcome: str = ""  # "", "won", "sunk", "out_of_time"
-    cause: str = ""  # what sank her
-    tally: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TALLIES, 0))
+    """Each saved field declares what it may hold (engine/schema.py): bounds named "node" and
+    "port" are the world's, checked where the World is given."""
+
+    rules: str = field(metadata=saved(Text(RULESETS), gives=_rules_limits))
+    seed: int = field(metadata=saved(Int(0, SEED_MAX)))
+    world: WorldState = field(metadata=saved(Nested(WorldState.read), gives=_world_limits))
+    # the voyage's own draws: events at sea, fights' seeds, islanders' moods
+    rng: int = field(metadata=saved(Int(0, RNG_MAX)))
+    ship: str = field(metadata=saved(Text(SHIPS)))
+    crew: list[str] = field(metadata=saved(Seq(Text(CREW))))
+    upgrades: list[str] = field(metadata=saved(Seq(Text(UPGRADES))))
+    # prize cards kept, by key: they sail with you to a new ship
+    prizes: list[str] = field(metadata=saved(Seq(Text(KIND_INDEX))))
+    # cards struck out at a yard, by key, a copy each
+    struck: list[str] = field(metadata=saved(Seq(Text(KIND_INDEX))))
+    hull: int = field(metadata=saved(Int(0, 10_000)))  # and within her outfit's (checked)
+    gold: int = field(metadata=saved(Int(0, MAX_GOLD)))
+    morale: int = field(metadata=saved(Int(0, "morale_max")))
+    node: int = field(metadata=saved(Int(0, "node")))  # where she is, a node of the day graph
+    port: int = field(metadata=saved(Int(-1, "port")))  # the port she is in; -1 at sea
+    course: int = field(metadata=saved(Int(-1, "node")))  # the node she is bound for; -1 none
+    # morale sours from `sour_after_days` after it
+    last_prize_day: int = field(metadata=saved(Int(0, "day")))
+    # a hand of note who deserts at the next landfall ("" none)
+    mutineer: str = field(metadata=saved(Text(("", *CREW))))
+    # the day she last traded with islanders (-1 never)
+    provisions_day: int = field(metadata=saved(Int(-1, "day")))
+    # the port whose bar has had a round from you this visit (-1 none)
+    round_port: int = field(metadata=saved(Int(-1, "port")))
+    # islanders' harbours you have raided (their canoes remember)
+    raided_natives: list[int] = field(metadata=saved(Seq(Int(0, "port"))))
+    # [ship, until day]: she won't come alongside again till then
+    let_pass: list[list[int]] = field(metadata=saved(Seq(Row((Int(0, "ship"), Int(0, MAX_UNTIL))))))
+    # Rumor.to_list() of every rumor you hold, oldest first
+    rumors: list[list[Any]] = field(metadata=saved(Seq(Rumor.SHAPE)))
+    # the run's last day: past it the voyage is over, alive (`voyage --days`)
+    last_day: int = field(metadata=saved(Int("day", MAX_DAYS)))
+    # what the world waits on
+    pending: dict[str, Any] = field(default_factory=dict, metadata=saved(PENDING))
+    fight: Encounter | None = field(default=None, metadata=saved(Maybe(Nested(Encounter.read))))
+    outcome: str = field(default="", metadata=saved(Text(OUTCOMES)))
+    cause: str = field(default="", metadata=saved(Text(("", "storm", *TARGETS))))  # what sank her
+    tally: dict[str, int] = field(
+        default_factory=lambda: dict.fromkeys(TALLIES, 0),
+        metadata=saved(Record(dict.fromkeys(TALLIES, Int(0, MAX_COUNT)))),
+    )
 
     @property
     def day(self) -> int:
@@ -90,7 +169,13 @@ class VoyageState:
         return self.outfit().max_hull()
 
     def copy(self) -> VoyageState:
-        return VoyageState.from_dict(self.to_dict())
+        """A copy sharing no list: a state in hand is already checked, so it is not read again."""
+        values = self.to_dict()
+        del values["version"]
+        values["pending"] = copy.deepcopy(self.pending)  # a prize's cards are a list
+        values["world"] = self.world.copy()
+        values["fight"] = self.fight.copy() if self.fight is not None else None
+        return VoyageState(**values)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"version": SAVE_VERSION}
@@ -108,59 +193,32 @@ class VoyageState:
         return out
 
     @classmethod
-    def from_dict(cls, data: Any) -> VoyageState:
-        """A state from to_dict's output, checked; ValueError naming what is wrong."""
+    def from_dict(cls, data: Any, world: World | None = None) -> VoyageState:
+        """A state from to_dict's output, checked to its last field by the declarations (node
+        and port ids in the World, where it is given); ValueError naming what is wrong."""
+        try:
+            return cls._read(data, world_limits(world) if world is not None else {})
+        except SaveError as error:
+            raise ValueError(f"not a voyage: {error}") from None
+
+    @classmethod
+    def _read(cls, data: Any, limits: Limits) -> VoyageState:
         if not isinstance(data, dict):
-            raise ValueError(f"not a voyage: a {type(data).__name__}, not an object")
+            raise not_an_object(data, "")
         if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"not a voyage of save version {SAVE_VERSION}")
-        values: dict[str, Any] = {}
-        for f in fields(cls):
-            if f.name not in data:
-                raise ValueError(f"not a voyage: {f.name} missing")
-            values[f.name] = data[f.name]
-        values["world"] = WorldState.from_dict(values["world"])
-        if values["fight"] is not None:
-            values["fight"] = Encounter.from_dict(values["fight"])
-        for name in ("seed", "rng", "hull", "gold", "morale", "node", "port", "course"):
-            if not _is_int(values[name]):
-                raise ValueError(f"not a voyage: {name} must be a whole number")
-        for name in ("last_prize_day", "provisions_day", "round_port", "last_day"):
-            if not _is_int(values[name]):
-                raise ValueError(f"not a voyage: {name} must be a whole number")
-        if values["gold"] < 0 or not 0 <= values["rng"] <= 0xFFFFFFFF:
-            raise ValueError("not a voyage: gold below nothing or rng out of range")
-        for name in ("crew", "upgrades", "prizes", "struck"):
-            if not isinstance(values[name], list) or not all(
-                isinstance(v, str) for v in values[name]
-            ):
-                raise ValueError(f"not a voyage: {name} must be a list of names")
-        values["raided_natives"] = [int(v) for v in values["raided_natives"]]
-        values["let_pass"] = [[int(a), int(b)] for a, b in values["let_pass"]]
-        values["rumors"] = [list(r) for r in values["rumors"]]
-        pending = values["pending"]
-        if not isinstance(pending, dict) or (pending and pending.get("kind") not in PENDING_KINDS):
-            raise ValueError(
-                "not a voyage: pending must be nothing or one of " + ", ".join(PENDING_KINDS)
-            )
-        if (pending.get("kind") == "fight") != (values["fight"] is not None):
-            raise ValueError("not a voyage: a fight pending and a fight's state go together")
-        tally = values["tally"]
-        if not isinstance(tally, dict) or set(tally) != set(TALLIES):
-            raise ValueError("not a voyage: the tally must count " + ", ".join(TALLIES))
+            raise SaveError(f"version {show(data.get('version'))} is not {SAVE_VERSION}")
+        values, _ = read_fields(cls, data, "", limits)
+        if (values["pending"].get("kind") == "fight") != (values["fight"] is not None):
+            raise SaveError("a fight pending and a fight's state go together")
         state = cls(**values)
         try:
             state.outfit(state.hull if state.hull > 0 else None).validate()
         except ValueError as error:
-            raise ValueError(f"not a voyage: {error}") from None
+            raise SaveError(str(error)) from None
         if not 0 <= state.hull <= state.max_hull():
-            raise ValueError(f"not a voyage: hull {state.hull} outside 0..{state.max_hull()}")
+            raise SaveError(f"hull {state.hull} is outside 0..{state.max_hull()}")
         return state
 
     def state_hash(self) -> str:
         """SHA-256 of the canonical JSON (keys sorted)."""
         return hashlib.sha256(orjson.dumps(self.to_dict(), option=orjson.OPT_SORT_KEYS)).hexdigest()
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

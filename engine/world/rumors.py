@@ -18,12 +18,14 @@ where charted and a sparse matrix where not; both cached per destination.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 import numpy.typing as npt
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
+from ..schema import Int, Row, Text
 from ..sea import leg_costs as sea_leg_costs
 from . import wars
 from .routes import bearing, weather_of
@@ -38,6 +40,7 @@ from .state import (
     PRIVATEER,
     SHIP_KINDS,
     TREASURE,
+    WAKE_DAYS,
     WorldState,
 )
 from .world import World
@@ -49,6 +52,7 @@ FADE = (4, 5)  # the marker keeps four fifths of its strength each day
 GONE_PER_MILLE = 100  # and is gone below a tenth
 GOOD_SOURCE_PER_MILLE = 600  # a report this reliable is off by a step at most; worse, 2-3
 PATROL_LINGER = 0.25  # a guard ship or privateer rests on her beat, wherever it is: chosen
+SOURCES = ("bar", "prisoner")  # who told you (engine/world/bar.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +67,19 @@ class Rumor:
     reliability: int
     source: str
     ship: int
+
+    SHAPE: ClassVar[Row] = Row(
+        (
+            Int(0, len(SHIP_KINDS) - 1),  # kind
+            Int(-1, "nation"),  # flag
+            Int(0, "node"),
+            Int(1 - WAKE_DAYS, "day"),  # a sighting up to twelve days old, told on day 0 too
+            Int(0, 1000),  # reliability, per mille
+            Text(SOURCES),
+            Int(0, "ship"),
+        )
+    )
+    """What a saved rumor (to_list()) may hold (engine/schema.py)."""
 
     def to_list(self) -> list[int | str]:
         return [self.kind, self.flag, self.node, self.day, self.reliability, self.source, self.ship]

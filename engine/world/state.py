@@ -12,6 +12,25 @@ from typing import Any
 
 import orjson
 
+from ..schema import (
+    RNG_MAX,
+    SEED_MAX,
+    Int,
+    Limits,
+    Record,
+    Row,
+    SaveError,
+    Seq,
+    Spec,
+    Text,
+    not_an_object,
+    read_fields,
+    saved,
+    show,
+)
+from .rules import RULESETS
+from .world import World
+
 SAVE_VERSION = 2  # 2: wakes, your chart, the bar
 WAKE_DAYS = 13  # today and the twelve days before
 
@@ -49,43 +68,122 @@ SHIP_COLUMNS = (
 )
 
 
+# Days. A world runs at most MAX_DAY days (`world sim --days`, `rumors --day`; a voyage's
+# `--days` is shorter); a task or a spell (a town sacked, guarded, alarmed) ends at most the
+# longest rule's days after today (120, a sack), so MAX_UNTIL leaves room to spare.
+MAX_DAY = 100_000
+MAX_UNTIL = MAX_DAY + 1_000
+MAX_COUNT = 10**9  # a count that grows with the days (voyages made, raids, rounds): far past any
+HUNTING = -2  # ships["target"] of a ship coming for you (engine/world/pursuit.py)
+
+_NATION = Int(0, "nation")
+_PER_PORT_DAY = Seq(Int(0, MAX_UNTIL), length="ports")
+
+# The per-ship columns' declarations, in SHIP_COLUMNS's order: the first gives the ship count.
+SHIP_SCHEMA = Record(
+    {
+        "kind": Spec(Seq(Int(0, len(SHIP_KINDS) - 1)), gives=lambda v: {"ships": len(v)}),
+        "rig": Seq(Int(0, 1), length="ships"),
+        "flag": Seq(Int(-1, "nation"), length="ships"),
+        "home": Seq(Int(0, "node"), length="ships"),  # a port, or a monster's node: the wider
+        "node": Seq(Int(0, "node"), length="ships"),
+        "leg": Seq(Int(-1, "leg"), length="ships"),
+        "pos": Seq(Int(0, "steps"), length="ships"),
+        "forward": Seq(Int(0, 1), length="ships"),
+        "dest": Seq(Int(-1, "node"), length="ships"),
+        "task": Seq(Int(0, len(TASKS) - 1), length="ships"),
+        "until": Seq(Int(0, MAX_UNTIL), length="ships"),
+        "target": Seq(Int(HUNTING, "port"), length="ships"),  # a place in a course is < ports
+        "laden": Seq(Int(0, 1), length="ships"),
+        "course": Seq(Int(-1, "course"), length="ships"),
+    }
+)
+assert tuple(SHIP_SCHEMA.keys) == SHIP_COLUMNS
+
+
+def _rules_limits(name: str) -> dict[str, int]:
+    rules = RULESETS[name]
+    return {
+        "standing_floor": rules.standing_floor,
+        "standing_ceiling": rules.standing_ceiling,
+        "strain_war": rules.strain_war,
+        "treasury": rules.treasury,
+    }
+
+
 @dataclass(slots=True)
 class WorldState:
-    rules: str
-    seed: int
-    day: int
-    rng: int
-    wars: list[list[int]]  # pairs [a, b], a < b, at war, sorted
-    standing: list[int]  # per nation: its standing with you
-    strain: list[int]  # per nation: the strain on its peace with England
-    pirate: int  # 1 while England counts you a pirate
-    player_node: int  # where your ship is, -1 when you are not at sea
-    treasury: list[int]  # per port
-    sacked_until: list[int]
-    guard_until: list[int]
-    guard_raids: list[int]
-    alarm_until: list[int]
-    islands: list[int]  # nodes of the uncharted islands
-    charted: list[int]  # 1 once charted
-    courses: list[list[int]]  # treasure fleets' and armadas' courses, as port indices
-    voyages: list[int]  # per ship kind: voyages completed
-    ships: dict[str, list[int]] = field(default_factory=dict)
+    """Each saved field declares what it may hold (engine/schema.py): bounds named "node",
+    "port", "nation", ... are the world's, checked where the World is given."""
+
+    rules: str = field(metadata=saved(Text(RULESETS), gives=_rules_limits))
+    seed: int = field(metadata=saved(Int(0, SEED_MAX)))
+    day: int = field(metadata=saved(Int(0, MAX_DAY), gives=lambda day: {"day": day}))
+    rng: int = field(metadata=saved(Int(0, RNG_MAX)))
+    # pairs [a, b], a < b, at war, sorted
+    wars: list[list[int]] = field(metadata=saved(Seq(Row((_NATION, _NATION)), unique=True)))
+    # per nation: its standing with you
+    standing: list[int] = field(
+        metadata=saved(Seq(Int("standing_floor", "standing_ceiling"), length="nations"))
+    )
+    # per nation: the strain on its peace with England
+    strain: list[int] = field(metadata=saved(Seq(Int(0, "strain_war"), length="nations")))
+    pirate: int = field(metadata=saved(Int(0, 1)))  # 1 while England counts you a pirate
+    # where your ship is, -1 when you are not at sea
+    player_node: int = field(metadata=saved(Int(-1, "node")))
+    treasury: list[int] = field(metadata=saved(Seq(Int(0, "treasury"), length="ports")))
+    sacked_until: list[int] = field(metadata=saved(_PER_PORT_DAY))
+    guard_until: list[int] = field(metadata=saved(_PER_PORT_DAY))
+    guard_raids: list[int] = field(metadata=saved(Seq(Int(0, MAX_COUNT), length="ports")))
+    alarm_until: list[int] = field(metadata=saved(_PER_PORT_DAY))
+    # nodes of the uncharted islands
+    islands: list[int] = field(
+        metadata=saved(Seq(Int(0, "node")), gives=lambda v: {"islands": len(v)})
+    )
+    charted: list[int] = field(metadata=saved(Seq(Int(0, 1), length="islands")))  # 1: charted
+    # treasure fleets' and armadas' courses, as port indices
+    courses: list[list[int]] = field(
+        metadata=saved(Seq(Seq(Int(0, "port"))), gives=lambda v: {"course": len(v) - 1})
+    )
+    # per ship kind: voyages completed
+    voyages: list[int] = field(metadata=saved(Seq(Int(0, MAX_COUNT), length=len(SHIP_KINDS))))
+    ships: dict[str, list[int]] = field(
+        default_factory=dict,
+        metadata=saved(
+            SHIP_SCHEMA, gives=lambda v: {"ships": len(v["kind"]), "ship": len(v["kind"]) - 1}
+        ),
+    )
     # Where each ship was on each of the last WAKE_DAYS days (ship by ship, day % WAKE_DAYS):
     # what the bars talk about ("a sighting is up to twelve days old").
-    wakes: list[list[int]] = field(default_factory=list)
+    wakes: list[list[int]] = field(
+        default_factory=list,
+        metadata=saved(Seq(Seq(Int(0, "node"), length=WAKE_DAYS), length="ships")),
+    )
     # Your chart: the nodes whose current you have seen (for good), and per season the nodes
     # whose wind you have seen in that season (for every such season), sorted.
-    charted_currents: list[int] = field(default_factory=list)
-    charted_winds: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
+    charted_currents: list[int] = field(
+        default_factory=list, metadata=saved(Seq(Int(0, "node"), unique=True))
+    )
+    charted_winds: list[list[int]] = field(
+        default_factory=lambda: [[], [], [], []],
+        metadata=saved(Seq(Seq(Int(0, "node"), unique=True), length=4)),
+    )
     # The bar you are drinking in: (day, port, rounds stood); the room turns over overnight.
-    bar: list[int] = field(default_factory=lambda: [-1, -1, 0])
+    bar: list[int] = field(
+        default_factory=lambda: [-1, -1, 0],
+        metadata=saved(Row((Int(-1, "day"), Int(-1, "port"), Int(0, MAX_COUNT)))),
+    )
 
     @property
     def ship_count(self) -> int:
         return len(self.ships["kind"])
 
     def copy(self) -> WorldState:
-        return WorldState.from_dict(self.to_dict())
+        """A copy sharing no list: a state in hand is already checked, so it is not read again
+        (what to_dict gives, less the version)."""
+        values = self.to_dict()
+        del values["version"]
+        return WorldState(**values)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"version": SAVE_VERSION}
@@ -99,61 +197,25 @@ class WorldState:
         return out
 
     @classmethod
-    def from_dict(cls, data: Any) -> WorldState:
-        """A state from to_dict's output, checked for shape and types; ValueError otherwise."""
+    def from_dict(cls, data: Any, world: World | None = None) -> WorldState:
+        """A state from to_dict's output, checked to its last field by the declarations (with
+        the World's sizes, where it is given); ValueError naming the first thing wrong."""
+        try:
+            return cls.read(data, "", world_limits(world) if world is not None else {})
+        except SaveError as error:
+            raise ValueError(f"not a world state: {error}") from None
+
+    @classmethod
+    def read(cls, data: Any, path: str, limits: Limits) -> WorldState:
+        """The state within a save at `path` (see engine/schema.py); SaveError otherwise."""
         if not isinstance(data, dict):
-            raise ValueError(f"not a world state: a {type(data).__name__}, not an object")
+            raise not_an_object(data, path)
         if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"not a world state of version {SAVE_VERSION}")
-        values: dict[str, Any] = {}
-        for f in fields(cls):
-            if f.name not in data:
-                raise ValueError(f"not a world state: {f.name} missing")
-            values[f.name] = data[f.name]
-        for name in ("seed", "day", "rng", "pirate", "player_node"):
-            if not _is_int(values[name]):
-                raise ValueError(f"not a world state: {name} must be a whole number")
-        if not 0 <= values["rng"] <= 0xFFFFFFFF or values["day"] < 0:
-            raise ValueError("not a world state: rng or day out of range")
-        for name in (
-            "charted_currents",
-            "bar",
-            "standing",
-            "strain",
-            "treasury",
-            "sacked_until",
-            "guard_until",
-            "guard_raids",
-            "alarm_until",
-            "islands",
-            "charted",
-            "voyages",
-        ):
-            if not isinstance(values[name], list) or not all(_is_int(v) for v in values[name]):
-                raise ValueError(f"not a world state: {name} must be a list of whole numbers")
-        for pair in values["wars"]:
-            if not (isinstance(pair, list) and len(pair) == 2 and all(_is_int(v) for v in pair)):
-                raise ValueError("not a world state: wars are pairs of nations")
-        ships = values["ships"]
-        if not isinstance(ships, dict) or set(ships) != set(SHIP_COLUMNS):
-            raise ValueError("not a world state: ships must have every column")
-        lengths = {len(ships[c]) for c in SHIP_COLUMNS if isinstance(ships[c], list)}
-        if len(lengths) != 1 or not all(
-            isinstance(ships[c], list) and all(_is_int(v) for v in ships[c]) for c in SHIP_COLUMNS
-        ):
-            raise ValueError("not a world state: ship columns must be equal lists of numbers")
-        values["ships"] = {c: list(ships[c]) for c in SHIP_COLUMNS}
-        values["wars"] = [list(p) for p in values["wars"]]
-        values["courses"] = [list(c) for c in values["courses"]]
-        for name in ("wakes", "charted_winds"):
-            rows = values[name]
-            if not isinstance(rows, list) or not all(
-                isinstance(r, list) and all(_is_int(v) for v in r) for r in rows
-            ):
-                raise ValueError(f"not a world state: {name} must be lists of whole numbers")
-            values[name] = [list(r) for r in rows]
-        if len(values["charted_winds"]) != 4 or len(values["bar"]) != 3:
-            raise ValueError("not a world state: a wind chart for each season, a bar of three")
+            where = f"{path}.version" if path else "version"
+            raise SaveError(f"{where} {show(data.get('version'))} is not {SAVE_VERSION}")
+        values, _ = read_fields(cls, data, path, limits)
+        if any(a >= b for a, b in values["wars"]) or values["wars"] != sorted(values["wars"]):
+            raise SaveError(f"{path + '.' if path else ''}wars must be sorted pairs a < b")
         return cls(**values)
 
     def state_hash(self) -> str:
@@ -161,5 +223,14 @@ class WorldState:
         return hashlib.sha256(orjson.dumps(self.to_dict(), option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def world_limits(world: World) -> dict[str, int]:
+    """The bounds a World sets on a save: its largest ids and its counts (engine/schema.py)."""
+    return {
+        "node": world.n - 1,
+        "port": len(world.ports) - 1,
+        "nation": len(world.nations) - 1,
+        "leg": world.legs - 1,
+        "steps": int(world.leg_days.max()) if world.legs else 0,
+        "ports": len(world.ports),
+        "nations": len(world.nations),
+    }
