@@ -166,7 +166,9 @@ def saves_drop(
 def sql(
     ctx: typer.Context,
     query: str = typer.Argument(
-        ..., help="One SELECT (or PIVOT, or EXPLAIN) statement.", metavar="QUERY"
+        ...,
+        help="One SELECT (or PIVOT ... IN (...), or EXPLAIN of one) statement.",
+        metavar="QUERY",
     ),
     allow_files: bool = typer.Option(
         False,
@@ -175,9 +177,11 @@ def sql(
     ),
     output: Output = Output(),
 ) -> None:
-    """Run one read-only query on the database and print the rows. Anything that would write,
-    EXPLAIN ANALYZE, and reaching files or the network are refused. The database must exist and
-    be up to date (`privateer db upgrade`): `sql` never creates or migrates one."""
+    """Run one read-only query on the database and print the rows: exactly one statement that
+    DuckDB's parser types SELECT (WITH, FROM-first, VALUES, PIVOT with an IN list, SUMMARIZE,
+    DESCRIBE, SHOW, ...) or an EXPLAIN of one. Anything else, EXPLAIN ANALYZE, and reaching
+    files or the network are refused. The database must exist and be up to date (`privateer db
+    upgrade`): `sql` never creates or migrates one."""
     import duckdb
 
     from privateer.db.queries import ReadOnlyError, run_query

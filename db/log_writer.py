@@ -9,13 +9,24 @@ the writer never runs the engine.
 The writer is watched. The simulating process sends only when the writer has taken what it
 was sent before, and waits for it at most `timeout` seconds; a writer that dies (killed, out
 of memory, an error) or stalls ends the command within seconds with one line, and the batches
-already committed stay whole. If the simulating process dies instead, the writer reads the end
-of the pipe and exits with the batch in flight uncommitted. Ctrl-C stops both at once.
+already committed stay whole. Ctrl-C stops both at once.
+
+No writer outlives the simulating process, however that dies (`kill -9` included), since an
+orphaned writer would hold DuckDB's write lock for good. The forked writer closes its copies of
+the pipe ends it does not own (the inbox's write end above all: while any copy is open, its
+reads never see the end of the pipe), so the parent's death is an end of file; on Linux it
+also asks the kernel for SIGTERM when the parent dies (`PR_SET_PDEATHSIG`, checked against a
+parent that died before the request). SIGTERM (the parent's death, or the parent stopping it)
+ends the writer at once, and nothing half-done is ever committed: between batches nothing is
+in DuckDB's hands (the batch being gathered is only in memory); during a batch's write the
+statement running is interrupted, the transaction rolled back, and then the writer dies. The
+batches committed before stay whole.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import marshal
 import multiprocessing
 import os
@@ -111,9 +122,76 @@ def _say(fd: int, message: tuple[Any, ...]) -> None:
     os.write(fd, _FRAME.pack(len(data)) + data)
 
 
-def _writer(path: str, inbox: int, outbox: int, batch_runs: int) -> None:
-    """The writer process: open the database, then take chunks until the end frame."""
+_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+
+
+class _Stopping:
+    """The writer's SIGTERM state: whether a batch is being written, and whether to stop."""
+
+    writing = False
+    asked = False
+
+
+class _Terminated(BaseException):
+    """SIGTERM during a batch's write (DuckDB turns it into "Query interrupted")."""
+
+
+def _die() -> None:
+    """Die of SIGTERM now, without closing the database: the lock goes with the process, and
+    so does any transaction not committed."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGTERM)
+    os._exit(128 + signal.SIGTERM)  # not reached
+
+
+def _on_sigterm(_signum: int, _frame: object) -> None:
+    if not _Stopping.writing:
+        _die()
+    _Stopping.asked = True
+    raise _Terminated  # the statement is interrupted and the batch rolled back, then _die
+
+
+def _commit(duck: Any, buffer: Any, write: Callable[[Any, Any], int]) -> int:
+    """Write one batch in one transaction; SIGTERM meanwhile rolls it back and ends the
+    writer. The handler runs inside DuckDB's calls too (DuckDB checks for signals as it
+    works): the statement is interrupted at once, since on one thread (`SET threads = 1`)
+    no worker is left running for the rollback to wait for."""
+    _Stopping.writing = True
+    try:
+        return write(duck, buffer)
+    except BaseException:
+        if _Stopping.asked:
+            _die()
+        raise
+    finally:
+        _Stopping.writing = False
+        if _Stopping.asked:  # asked as the write ended: its batch committed whole
+            _die()
+
+
+def _follow_parent(parent: int) -> None:
+    """Be sent SIGTERM when the parent dies (Linux; elsewhere the end of the inbox says so)."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    if os.getppid() != parent:  # died before the request: no signal will come
+        _die()
+
+
+def _writer(
+    path: str, inbox: int, outbox: int, batch_runs: int, parent: int, not_mine: tuple[int, ...]
+) -> None:
+    """The writer process: open the database, then take chunks until the end frame.
+
+    `not_mine` are the parent's pipe ends, inherited by the fork; only those are closed (never
+    a blanket close: a descriptor a Python object owns would be closed under it, and its
+    number reused)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, _on_sigterm)
+    for fd in not_mine:
+        os.close(fd)
+    _follow_parent(parent)
     import gc
 
     gc.disable()  # short-lived, acyclic rows: the collector would only cost time here
@@ -158,11 +236,11 @@ def _writer(path: str, inbox: int, outbox: int, batch_runs: int) -> None:
                 run_id += 1
                 pending += 1
             if pending >= batch_runs:
-                events += write(duck, buffer)
+                events += _commit(duck, buffer, write)
                 runs += pending
                 buffer, pending = RunBuffer(), 0
         if pending:
-            events += write(duck, buffer)
+            events += _commit(duck, buffer, write)
             runs += pending
         _say(outbox, ("done", runs, events))
     except BaseException as error:
@@ -215,7 +293,9 @@ def _buffer_run(buffer: Any, run_id: int, row: RunRow) -> None:
 
 
 class LogWriter:
-    """Use as a context manager around a simulation: `add` each run as it finishes."""
+    """Use as a context manager around a simulation: `add` each run as it finishes. Enter it
+    on a thread that lives as long as the writing does: on Linux the writer is sent SIGTERM
+    when the thread that started it ends."""
 
     def __init__(
         self,
@@ -242,7 +322,14 @@ class LogWriter:
         context = multiprocessing.get_context("fork")
         self.process = context.Process(
             target=_writer,
-            args=(str(path), self._inbox_r, self._outbox_w, batch_runs),
+            args=(
+                str(path),
+                self._inbox_r,
+                self._outbox_w,
+                batch_runs,
+                os.getpid(),
+                (self._inbox_w, self._outbox_r),
+            ),
             name="privateer-log",
             daemon=True,
         )

@@ -1,18 +1,25 @@
 """`sim --log` and its writer process: the writer killed, stalled, or the whole command
-interrupted, each ends the command within seconds and leaves whole batches that replay."""
+interrupted, each ends the command within seconds and leaves whole batches that replay; and
+the command killed outright takes its writer with it, the database free within two seconds."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
+import shutil
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import duckdb
 import pytest
 import sqlalchemy as sa
+from typer.testing import CliRunner
 
+from privateer.cli.app import app
 from privateer.db import open_database
 from privateer.db.runs import all_run_ids, logged_runs
 from privateer.engine.replay import verify_run
@@ -20,8 +27,11 @@ from privateer.engine.replay import verify_run
 BATCH = 100
 
 
-def start_logging(db_path: Path, *extra: str) -> subprocess.Popen[str]:
-    open_database(db_path, notify=lambda _: None).dispose()
+def start_logging(
+    db_path: Path, *extra: str, stderr: int = subprocess.PIPE
+) -> subprocess.Popen[str]:
+    if not db_path.exists():
+        open_database(db_path, notify=lambda _: None).dispose()
     command = [sys.executable, "-m", "privateer", "--db", str(db_path), "sim", "--log"]
     # fights enough (5 bots x 20,000, about half a minute) that every test acts long before
     # the simulation could end on its own
@@ -33,7 +43,7 @@ def start_logging(db_path: Path, *extra: str) -> subprocess.Popen[str]:
         # its children SIGINT ignored, and Python keeps an ignored SIGINT ignored
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=stderr,
         text=True,
     )
 
@@ -56,6 +66,14 @@ def wait_for_batches(db_path: Path, process: subprocess.Popen[str], batches: int
         if now[1] > 0 or now[0] > first[0]:  # something committed: logged, or checkpointed
             seen.add(now)
         time.sleep(0.01)
+
+
+def gone(pid: int) -> bool:
+    """Exited (a zombie left for whoever adopted it counts: it holds nothing)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
 
 
 def writer_pid(process: subprocess.Popen[str]) -> int:
@@ -139,3 +157,144 @@ def test_a_killed_simulation_leaves_whole_batches_that_replay(db_path: Path) -> 
     process.communicate()
     time.sleep(0.5)
     assert assert_whole_batches_that_replay(db_path) > 0
+
+
+ORPHAN_TRIALS = 20
+AT_ONCE = 4  # commands running side by side, each on its own database
+
+
+class Trial:
+    """One `sim --log` killed outright as soon as its writer has committed."""
+
+    def __init__(self, db: Path, committed: int) -> None:
+        self.db, self.committed = db, committed
+        self.before = db_sizes(db)
+        self.process = start_logging(db, stderr=subprocess.DEVNULL)
+        self.writer = 0
+        self.deadline = 0.0  # set when the command is killed: 2 s from then
+        self.con: duckdb.DuckDBPyConnection | None = None
+
+    def step(self) -> bool:
+        """Move on if it can; True when done."""
+        if not self.deadline:
+            assert self.process.poll() is None, "the simulation finished before any commit"
+            now = db_sizes(self.db)
+            if now[1] > 0 or now[0] > self.before[0]:  # the write-ahead log: a commit
+                self.writer = writer_pid(self.process)
+                os.kill(self.process.pid, signal.SIGKILL)
+                self.deadline = time.monotonic() + 2.0
+                self.process.wait()
+            return False
+        if self.con is None:
+            try:
+                self.con = duckdb.connect(str(self.db))  # for writing: the lock is free
+            except duckdb.Error:
+                assert time.monotonic() < self.deadline, f"{self.db.name} is still held"
+                return False
+        if not gone(self.writer):
+            assert time.monotonic() < self.deadline, f"writer {self.writer} outlived its parent"
+            return False
+        with self.con:
+            row = self.con.execute("SELECT count(*) FROM runs").fetchone()
+        assert row is not None
+        assert row[0] % BATCH == 0  # whole batches only
+        assert row[0] >= self.committed + BATCH  # and this trial's commit among them
+        self.committed = row[0]
+        return True
+
+    def end(self) -> None:
+        """Whatever happened, nothing of this trial left running (a writer that outlived its
+        command, on a failure, included: it is in the command's process group)."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        if self.con is not None:
+            self.con.close()
+
+
+def db_sizes(db: Path) -> tuple[int, int]:
+    wal = db.with_name(db.name + ".wal")
+    return db.stat().st_size, wal.stat().st_size if wal.exists() else 0
+
+
+def test_a_writer_never_outlives_its_simulation(tmp_path: Path) -> None:
+    """`kill -9` of `sim --log` once its writer has committed: within 2 s the writer is gone
+    and the database opens for writing, 20 times (four at a time); the runs committed are
+    whole batches and all replay. (The writer used to keep its own copy of its inbox's write
+    end, so it never read the end of the pipe and held the database until killed by hand.)"""
+    template = tmp_path / "template.duckdb"
+    open_database(template, notify=lambda _: None).dispose()
+    committed = {}
+    for i in range(AT_ONCE):
+        db = tmp_path / f"killed-{i}.duckdb"
+        shutil.copyfile(template, db)
+        committed[db] = 0
+    for _ in range(ORPHAN_TRIALS // AT_ONCE):
+        trials = [Trial(db, runs) for db, runs in committed.items()]
+        try:
+            waiting, deadline = list(trials), time.monotonic() + 120
+            while waiting:
+                assert time.monotonic() < deadline
+                waiting = [trial for trial in waiting if not trial.step()]
+                time.sleep(0.01)
+        finally:
+            for trial in trials:
+                trial.end()
+        committed = {trial.db: trial.committed for trial in trials}
+    runner = CliRunner()
+    for db, runs in committed.items():
+        result = runner.invoke(app, ["--db", str(db), "runs", "replay", "--all"])
+        assert result.exit_code == 0, result.output
+        found = re.search(r"(\d+) replayed, (\d+) identical", result.stdout)
+        assert found is not None, result.stdout
+        assert int(found[1]) == int(found[2]) == runs
+
+
+def _write_slowly(duck: duckdb.DuckDBPyConnection, _buffer: object) -> int:
+    """A batch's write as db/runlog.py does it (one transaction, rolled back on any error),
+    long enough for a signal to land inside DuckDB."""
+    duck.execute("BEGIN TRANSACTION")
+    try:
+        duck.execute("INSERT INTO t VALUES (1)")
+        duck.execute("INSERT INTO t SELECT count(*) FROM range(20000000000)")  # seconds
+        duck.execute("COMMIT")
+    except BaseException:
+        duck.execute("ROLLBACK")
+        raise
+    return 2
+
+
+def _terminated_mid_batch(path: str) -> None:
+    import threading
+
+    from privateer.db import log_writer
+
+    signal.signal(signal.SIGTERM, log_writer._on_sigterm)
+    duck = duckdb.connect(path)
+    duck.execute("SET threads = 1")  # as the writer has it: the statement runs in this thread
+    threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGTERM)).start()
+    log_writer._commit(duck, None, _write_slowly)
+    os._exit(0)  # a write that ran to its end: the test fails on this exit code
+
+
+def test_sigterm_in_the_middle_of_a_batch_rolls_it_back_and_ends_the_writer(
+    tmp_path: Path,
+) -> None:
+    """The writer's SIGTERM lands inside DuckDB's statement (DuckDB runs Python's signal
+    handlers as it works): the statement stops, the transaction rolls back, the writer dies
+    of SIGTERM at once, and nothing of the batch is in the file."""
+    import multiprocessing
+
+    db = tmp_path / "batch.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute("CREATE TABLE t (n BIGINT)")
+    child = multiprocessing.get_context("fork").Process(
+        target=_terminated_mid_batch, args=(str(db),)
+    )
+    started = time.monotonic()
+    child.start()
+    child.join(timeout=10)
+    assert child.exitcode == -signal.SIGTERM
+    assert time.monotonic() - started < 2.5
+    with duckdb.connect(str(db)) as con:
+        assert con.execute("SELECT count(*) FROM t").fetchone() == (0,)
