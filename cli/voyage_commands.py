@@ -7,7 +7,16 @@ from typing import Any
 
 import typer
 
-from .common import Output, db_path, fail, note, output_options, stderr_console, user_errors
+from .common import (
+    Output,
+    db_path,
+    fail,
+    note,
+    output_options,
+    stderr_console,
+    stopped_waiting,
+    user_errors,
+)
 from .worlds import engine_world
 
 RULES_HELP = (
@@ -122,7 +131,10 @@ def play(
     pass, fight a card at a time, answer what the crew and the sea ask; read the ship sheet,
     politics, what is in sight, rumors; `chart FILE.png` draws the sea round you with your
     track. `help` lists the commands where you are. Every voyage is a run, saved after every
-    day and every card; the database is not held while the game waits for you."""
+    day and every card; the database is not held while the game waits for you. If another
+    process holds it, a save waits for it (saying so); Ctrl-C then exits 130, keeping the
+    last save."""
+    from privateer.db.errors import WaitInterrupted
     from privateer.db.run_store import RunStore
     from privateer.engine.voyage.rules import RULESETS
 
@@ -135,16 +147,20 @@ def play(
     world = engine_world(ctx)
     if world.port_by_name.get("Plymouth") is None or world.port_by_name.get("London") is None:
         fail("this world has no Plymouth or no London: build the whole world (`world build`)")
-    with user_errors():
-        store = RunStore(db_path(ctx), notify=note)
-        if resuming:
-            session = VoyageSession.resume(store, world, run)
-            typer.echo(f"resuming run {session.run_id} on day {session.state.day}")
-        else:
-            session = VoyageSession.start(store, world, seed, rules, days)
-            typer.echo(
-                f"seed {seed}: a privateer out of Plymouth in a pinnace with "
-                f"{session.state.gold} gold; bring 150 home to London (run {session.run_id}). "
-                "`help` lists the commands."
-            )
-        voyage_screen.run(session)
+    session: VoyageSession | None = None
+    try:
+        with user_errors():
+            store = RunStore(db_path(ctx), notify=note, patient=True)
+            if resuming:
+                session = VoyageSession.resume(store, world, run)
+                typer.echo(f"resuming run {session.run_id} on day {session.state.day}")
+            else:
+                session = VoyageSession.start(store, world, seed, rules, days)
+                typer.echo(
+                    f"seed {seed}: a privateer out of Plymouth in a pinnace with "
+                    f"{session.state.gold} gold; bring 150 home to London "
+                    f"(run {session.run_id}). `help` lists the commands."
+                )
+            voyage_screen.run(session)
+    except WaitInterrupted:
+        stopped_waiting(session.run_id if session else None, "privateer play --resume")
