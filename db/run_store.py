@@ -47,16 +47,18 @@ class RunStore:
         self.path = path
         self._notify = notify
         self.wait = math.inf if patient else None  # None: connection.LOCK_WAIT_SECONDS
-        self._waited = False  # the patient note was given for the write in hand
+        self._waited = False  # the waiting note was given for the write in hand
+        self._said = False  # ... or, for a store that is not patient, ever (once a command)
         with self._interruptible():
             open_database(path, notify=self.notify, pooled=False, wait=self.wait).dispose()
 
     def notify(self, message: str) -> None:
-        if self.wait is not None and message == waiting_note(self.path):
-            if self._waited:
-                return
-            self._waited = True
-            message = patient_note(self.path)
+        if message == waiting_note(self.path):
+            if self._waited or (self._said and self.wait is None):
+                return  # said already: a batch job writing many times says it once
+            self._waited = self._said = True
+            if self.wait is not None:
+                message = patient_note(self.path)
         self._notify(message)
 
     @contextmanager
@@ -65,7 +67,7 @@ class RunStore:
         try:
             yield
         except KeyboardInterrupt:
-            if not self._waited:
+            if not self._waited or self.wait is None:
                 raise
             raise WaitInterrupted(f"stopped waiting for {self.path}") from None
         self._waited = False
