@@ -234,19 +234,48 @@ def cluster(workers: int, scheduler: str | None = None) -> Iterator[Any]:
             client = Client(local)
             client.register_plugin(MutedWorker(), name="privateer-muted")
         else:
+            _probe(scheduler, SCHEDULER_CONNECT_SECONDS)
             try:
                 client = Client(scheduler, timeout=SCHEDULER_CONNECT_SECONDS)
             except OSError:
-                raise ClusterError(
-                    f"cannot reach the dask scheduler at {scheduler} "
-                    f"(tried for {SCHEDULER_CONNECT_SECONDS:g} s)"
-                ) from None
+                raise ClusterError(_unreachable(scheduler)) from None
         try:
             yield client
         finally:
             client.close()
             if local is not None:
                 local.close()
+
+
+def _unreachable(address: str) -> str:
+    return f"no dask scheduler answered at {address} within {SCHEDULER_CONNECT_SECONDS:g} s"
+
+
+def _probe(address: str, seconds: float) -> None:
+    """ClusterError unless a dask scheduler answers at `address` within `seconds`. dask's
+    connect bounds reaching the port but not the handshake after it, so a port that answers
+    something else (a web server) would hold the Client for as long as it keeps the line."""
+    import asyncio
+
+    from distributed.comm.core import connect
+    from distributed.security import Security
+
+    async def identity() -> Any:
+        comm = await connect(address, timeout=seconds, **Security().get_connection_args("client"))
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        reply = asyncio.run(asyncio.wait_for(identity(), seconds))
+    except (OSError, TimeoutError):
+        raise ClusterError(_unreachable(address)) from None
+    except Exception:  # what it sent read as a dask frame: a length of exabytes, a bad header
+        reply = None
+    if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
+        raise ClusterError(f"{address} answers, but not as a dask scheduler")
 
 
 def _on_dask(

@@ -81,20 +81,29 @@ def test_scheduler_addresses_are_written_as_distributed_takes_them() -> None:
 def test_an_unreachable_scheduler_is_one_line_within_the_connect_timeout(
     sea: None, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A port nothing listens on, and one that takes the connection but never answers (dask
+    alone waits on its handshake for as long as the line stays open)."""
     monkeypatch.setattr(voyage_batch, "SCHEDULER_CONNECT_SECONDS", 1.0)
-    with socket.socket() as closed:  # a port nothing listens on
+    with socket.socket() as closed:
         closed.bind(("127.0.0.1", 0))
-        port = closed.getsockname()[1]
-    started = time.monotonic()
-    result = runner.invoke(
-        app, ["--db", str(db_path), "voyage", "--runs", "1", "--scheduler", f"127.0.0.1:{port}"]
-    )
-    waited = time.monotonic() - started
-    assert result.exit_code == 2, result.output
-    assert result.stderr == (
-        f"error: cannot reach the dask scheduler at tcp://127.0.0.1:{port} (tried for 1 s)\n"
-    )
-    assert waited < 10  # the 1 s given, not dask's 30
+        nothing = closed.getsockname()[1]
+    mute = socket.socket()
+    mute.bind(("127.0.0.1", 0))
+    mute.listen()
+    try:
+        for port in (nothing, mute.getsockname()[1]):
+            started = time.monotonic()
+            result = runner.invoke(
+                app, ["--db", str(db_path), "voyage", "--scheduler", f"127.0.0.1:{port}"]
+            )
+            waited = time.monotonic() - started
+            assert result.exit_code == 2, result.output
+            assert result.stderr == (
+                f"error: no dask scheduler answered at tcp://127.0.0.1:{port} within 1 s\n"
+            )
+            assert waited < 10  # the 1 s given, not dask's 30 (or for ever)
+    finally:
+        mute.close()
 
 
 def _get(port: int, path: str) -> int:
@@ -135,6 +144,7 @@ def test_voyages_on_a_local_cluster_report_the_ids_written_and_nothing_of_dask(
             seen["http"] = [s.getsockname()[:2] for s in http._sockets.values()]
             port = seen["http"][0][1]
             seen["pages"] = {p: _get(port, p) for p in ("/status", "/info/main/workers.html")}
+            voyage_batch._probe(client.scheduler.address, 5.0)  # a scheduler passes the probe
             boom = OSError("Timed out during handshake while connecting to the scheduler")
             client.run(
                 lambda: logging.getLogger("distributed.worker").error(
