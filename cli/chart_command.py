@@ -192,6 +192,7 @@ def _seen(engine: sa.Engine, run_id: int, day: int) -> tuple[SeenPicture, list[S
     and the ships in sight, to draw."""
     from privateer.db.runs import logged_runs
     from privateer.db.world_load import load_world
+    from privateer.engine.replay import ReplayRefusedError, check_world
     from privateer.engine.voyage.game import ENGINE_VERSION
     from privateer.engine.voyage.record import state_on_day
     from privateer.pipeline.run_pictures import seen_picture
@@ -201,6 +202,10 @@ def _seen(engine: sa.Engine, run_id: int, day: int) -> tuple[SeenPicture, list[S
     if run.engine_version not in (None, ENGINE_VERSION):
         fail(f"run {run_id} was played by {run.engine_version}; this is {ENGINE_VERSION}")
     world = load_world(engine)
+    try:
+        check_world(run, world)
+    except ReplayRefusedError as error:
+        fail(str(error))
     try:
         state = state_on_day(world, run, day)
     except ValueError as error:

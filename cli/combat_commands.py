@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .common import Output, db_path, fail, note, output_options, user_errors
+from .common import Output, db_path, fail, note, output_options, stopped_waiting, user_errors
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -62,7 +62,9 @@ def fight(
     """Play one encounter in the terminal. Keys: 1 2 3 pick (in the order they should
     resolve), enter resolves, ? shows the card words, s breaks off (the fight stays saved).
     Reads piped input too. Every fight is a run in the database, saved after every card;
-    the database is not held while the fight waits for a key."""
+    the database is not held while the fight waits for a key. If another process holds the
+    database, a save waits for it (saying so); Ctrl-C then exits 130, keeping the last save."""
+    from privateer.db.errors import WaitInterrupted
     from privateer.db.run_store import RunStore
 
     from . import fight_screen
@@ -71,20 +73,25 @@ def fight(
     resuming = resume or run is not None
     if resuming and (target != "merchant" or ship != "pinnace" or crew or upgrade or hull):
         fail("--resume picks up a saved fight as it was: give no --target, --ship, --crew, ...")
-    with user_errors():
-        store = RunStore(db_path(ctx), notify=note)
-        if resuming:
-            session = FightSession.resume(store, run)
-            typer.echo(f"resuming run {session.run_id} at round {session.state.round}")
-        else:
-            _check_target(target)
-            outfit = _outfit(ship, crew, upgrade, hull)
-            session = FightSession.start(store, target, outfit, seed)
-            typer.echo(
-                f"seed {seed}: your {ship} against "
-                f"{session.state.setup.target_kind().name} (run {session.run_id})"
-            )
-        fight_screen.run(session)
+    if not resuming:
+        _check_target(target)
+        outfit = _outfit(ship, crew, upgrade, hull)
+    session: FightSession | None = None
+    try:
+        with user_errors():
+            store = RunStore(db_path(ctx), notify=note, patient=True)
+            if resuming:
+                session = FightSession.resume(store, run)
+                typer.echo(f"resuming run {session.run_id} at round {session.state.round}")
+            else:
+                session = FightSession.start(store, target, outfit, seed)
+                typer.echo(
+                    f"seed {seed}: your {ship} against "
+                    f"{session.state.setup.target_kind().name} (run {session.run_id})"
+                )
+            fight_screen.run(session)
+    except WaitInterrupted:
+        stopped_waiting(session.run_id if session else None, "privateer fight --resume")
 
 
 @output_options

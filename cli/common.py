@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 USER_ERROR_EXIT = 2
+INTERRUPTED_EXIT = 130  # 128 + SIGINT: what a shell reports for a command Ctrl-C ended
 
 
 def stderr_console() -> Console:
@@ -55,6 +56,19 @@ def fail(message: str) -> NoReturn:
     """A user-facing error: one line on stderr, exit code 2, no traceback."""
     note(f"error: {message}")
     raise typer.Exit(USER_ERROR_EXIT)
+
+
+def stopped_waiting(run_id: int | None, resume: str) -> NoReturn:
+    """Ctrl-C while a game's save waited for the database (db's WaitInterrupted): one line
+    saying what stands, and exit 130. Nothing of the move in hand was written."""
+    if run_id is None:
+        note("interrupted while waiting for the database: nothing was written")
+    else:
+        note(
+            f"interrupted while waiting for the database: run {run_id} stays as it was last "
+            f"saved, without the move in hand; `{resume}` picks it up"
+        )
+    raise typer.Exit(INTERRUPTED_EXIT)
 
 
 @contextmanager

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from .common import Output, db_path, fail, note, output_options, user_errors
+from .common import Output, db_path, fail, note, output_options, stopped_waiting, user_errors
 
 app = typer.Typer(
     help="The open-water hex duel of seed 001: play Red against a CPU captain, or let the "
@@ -39,10 +39,12 @@ def duel(
     """Play the Red ship against the Blue CPU captain in the terminal: the hex board with both
     ships and their facing, the wind, your stats and hers, and orders to move, turn, fire,
     reload, repair and flee (? lists them). Reads piped input too. Every duel is a run in the
-    database, saved after every line of orders; `privateer duel sim` plays captains against
-    each other."""
+    database, saved after every line of orders (a save waits for another process holding the
+    database, saying so; Ctrl-C then exits 130, keeping the last save); `privateer duel sim`
+    plays captains against each other."""
     if ctx.invoked_subcommand is not None:
         return
+    from privateer.db.errors import WaitInterrupted
     from privateer.db.run_store import RunStore
     from privateer.engine.duel import PERSONALITIES, find_duel_rules
 
@@ -58,18 +60,22 @@ def duel(
         chosen = find_duel_rules(rules)
     except ValueError as error:
         fail(str(error))
-    with user_errors():
-        store = RunStore(db_path(ctx), notify=note)
-        if resuming:
-            session = DuelSession.resume(store, run)
-            typer.echo(f"resuming run {session.run_id} in round {session.state.round}")
-        else:
-            session, events = DuelSession.start(store, seed, captain, chosen)
-            typer.echo(
-                f"seed {seed}: you command Red; Blue's captain is at sea (run {session.run_id})"
-            )
-            duel_screen.tell(events)
-        duel_screen.run(session, debug=debug)
+    session: DuelSession | None = None
+    try:
+        with user_errors():
+            store = RunStore(db_path(ctx), notify=note, patient=True)
+            if resuming:
+                session = DuelSession.resume(store, run)
+                typer.echo(f"resuming run {session.run_id} in round {session.state.round}")
+            else:
+                session, events = DuelSession.start(store, seed, captain, chosen)
+                typer.echo(
+                    f"seed {seed}: you command Red; Blue's captain is at sea (run {session.run_id})"
+                )
+                duel_screen.tell(events)
+            duel_screen.run(session, debug=debug)
+    except WaitInterrupted:
+        stopped_waiting(session.run_id if session else None, "privateer duel --resume")
 
 
 @app.command("sim")

@@ -10,7 +10,6 @@ from .common import (
     db_at_head,
     db_path,
     fail,
-    note,
     open_db,
     output_options,
     user_errors,
@@ -74,8 +73,10 @@ def replay(
 ) -> None:
     """Re-run the engine from each run's seed and logged actions, and compare every event and
     checkpoint hash with the log: "identical", or the first diverging event side by side.
-    Exits 1 if any run diverges. With --all, a run this engine cannot check (logged by
-    another engine version) is skipped and counted, not a failure."""
+    Exits 1 if any run diverges. With --all, a run this privateer cannot check here (logged
+    by another engine version, or sailed on another world than the database holds now) is
+    skipped and counted by reason, not a failure; every other run is replayed."""
+    from privateer.db.errors import DatabaseError
     from privateer.db.runs import all_run_ids, logged_runs, needs_world
     from privateer.engine.replay import ReplayRefusedError, ReplayResult, verify_run
 
@@ -83,14 +84,19 @@ def replay(
         fail("give a RUN_ID or --all (not both)")
     engine = open_db(ctx)
     results: list[ReplayResult] = []
-    skipped: list[str] = []
+    skipped: dict[str, list[str]] = {}  # reason: the refusals, in run order
     world = None
     with engine.connect() as conn, user_errors():
         ids = all_run_ids(conn) if all_runs else [int(run_id or 0)]
         if needs_world(conn, ids):
             from privateer.db.world_load import load_world
 
-            world = load_world(engine)
+            try:
+                world = load_world(engine)
+            except DatabaseError:
+                if not all_runs:
+                    raise
+                # no world to load: its runs are skipped below, everything else replays
         for start in range(0, len(ids), 2000):
             for run in logged_runs(conn, ids[start : start + 2000]):
                 try:
@@ -98,14 +104,15 @@ def replay(
                 except ReplayRefusedError as error:
                     if not all_runs:
                         fail(str(error))
-                    skipped.append(str(error))
+                    skipped.setdefault(error.reason, []).append(str(error))
     diverged = [r for r in results if not r.identical]
     if output.format.value != "table":
         output.record(
             {
                 "replayed": len(results),
                 "identical": len(results) - len(diverged),
-                "skipped": len(skipped),
+                "skipped": sum(len(refusals) for refusals in skipped.values()),
+                "skipped_by": {reason: len(refusals) for reason, refusals in skipped.items()},
                 "diverged": [{"run_id": r.run_id, "divergence": r.divergence} for r in diverged],
             }
         )
@@ -121,9 +128,13 @@ def replay(
             typer.echo(f"  logged:   {d.get('logged')}")
             typer.echo(f"  replayed: {d.get('replayed')}")
         if all_runs:
-            typer.echo(f"{len(results)} replayed, {len(results) - len(diverged)} identical")
-            if skipped:
-                note(f"{len(skipped)} skipped (another engine version), the first: {skipped[0]}")
+            total = sum(len(refusals) for refusals in skipped.values())
+            typer.echo(
+                f"{len(results)} replayed, {len(results) - len(diverged)} identical"
+                + (f", {total} skipped" if total else "")
+            )
+            for reason, refusals in skipped.items():
+                typer.echo(f"  {len(refusals)} skipped ({reason}), the first: {refusals[0]}")
         elif not diverged:
             r = results[0]
             typer.echo(

@@ -3,14 +3,28 @@ each seed's run, in this process or on dask.distributed workers (a LocalCluster 
 or a cluster already running when its scheduler is named). Workers only play and hand the
 runs back; this process is the database's one writer. The same seeds give the same runs
 whatever the executor or the number of workers.
+
+dask says nothing on our stderr: its logging (and its workers') is muted while a cluster
+runs, so a worker's heartbeat meeting a scheduler that is closing, or a second cluster
+starting beside the first, prints no traceback; what goes wrong reaches the command as an
+exception (ClusterError) and is said in one line. The LocalCluster serves no dashboard:
+distributed (2026.8) starts its scheduler's HTTP server whatever `dashboard_address` says
+(None means its default, port 8787, serving the cluster's info pages even without bokeh),
+so it is bound to an ephemeral loopback port with no routes at all.
 """
 
 from __future__ import annotations
 
+import ipaddress
+import logging
 import os
+import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from distributed.diagnostics.plugin import WorkerPlugin
 
 if TYPE_CHECKING:
     from privateer.engine.voyage.record import VoyageRecord
@@ -64,45 +78,212 @@ def run_voyages(
     *,
     keep_records: bool,
     workers: int,
-    scheduler: str | None = None,
+    client: Any = None,
 ) -> Iterator[tuple[int, list[Played]]]:
-    """Yield (index of the first seed, its played runs) batch by batch, in seed order."""
+    """Yield (index of the first seed, its played runs) batch by batch, in seed order: on the
+    dask `client` (see `cluster`), or in this process when there is none."""
     size = max(1, min(10, len(seeds) // max(1, workers * 4)))
     batches = [Batch(c, rules, days, keep_records) for c in chunks(seeds, size)]
     starts = [i * size for i in range(len(batches))]
-    if workers <= 1 and scheduler is None:
+    if client is None:
         for start, batch in zip(starts, batches, strict=True):
             yield start, play_batch(world, batch)
         return
-    yield from _on_dask(world, batches, starts, workers, scheduler)
+    yield from _on_dask(client, world, batches, starts)
 
 
-def _on_dask(
-    world: World, batches: list[Batch], starts: list[int], workers: int, scheduler: str | None
-) -> Iterator[tuple[int, list[Played]]]:
-    import logging
+SCHEDULER_PORT = 8786  # dask's, when an address gives none
+SCHEDULER_SCHEMES = ("tcp", "tls", "ws", "wss")
+SCHEDULER_CONNECT_SECONDS = 10.0  # how long to try a named scheduler before saying so
+_HOST = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?")
+MUTED = ("distributed", "tornado", "asyncio", "bokeh")  # loggers (with their children)
 
+
+class ClusterError(Exception):
+    """The dask cluster could not be reached or failed mid-run: one line for the user."""
+
+
+def scheduler_address(text: str) -> str:
+    """A --scheduler address checked and written as distributed takes it
+    (scheme://host:port), or ValueError saying what is wrong in one line. Checked before any
+    work: `HOST`, `HOST:PORT`, `tcp://HOST:PORT` (also tls, ws, wss); the port defaults to
+    dask's 8786; a host is an IP address or an ASCII host name.
+
+    >>> scheduler_address("10.0.0.5")
+    'tcp://10.0.0.5:8786'
+    """
+    shown = repr(text)
+    if not text.strip():
+        raise ValueError("--scheduler is empty: give the scheduler's address, tcp://HOST:PORT")
+    scheme, found, rest = text.partition("://")
+    if not found:
+        scheme, rest = "tcp", text
+    if scheme.lower() not in SCHEDULER_SCHEMES:
+        raise ValueError(
+            f"--scheduler {shown}: unknown scheme {scheme!r}; give tcp://HOST:PORT "
+            f"(or {', '.join(s + '://' for s in SCHEDULER_SCHEMES[1:])})"
+        )
+    host, port_text = rest, ""
+    if rest.startswith("["):  # [IPv6]:port
+        host, bracket, after = rest[1:].partition("]")
+        if not bracket or (after and not after.startswith(":")):
+            raise ValueError(f"--scheduler {shown}: an IPv6 address is written [ADDRESS]:PORT")
+        port_text = after[1:]
+    elif rest.count(":") == 1:
+        host, _, port_text = rest.partition(":")
+    port = SCHEDULER_PORT
+    if port_text or rest.endswith(":"):
+        if not port_text.isascii() or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+            raise ValueError(f"--scheduler {shown}: the port is a number from 1 to 65535")
+        port = int(port_text)
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        if not host.isascii() or not _HOST.fullmatch(host):
+            raise ValueError(
+                f"--scheduler {shown}: the host is an IP address or a host name of ASCII "
+                "letters, digits, dots and hyphens"
+            ) from None
+        return f"{scheme.lower()}://{host}:{port}"
+    where = f"[{ip}]" if ip.version == 6 else str(ip)
+    return f"{scheme.lower()}://{where}:{port}"
+
+
+def _mute(prefixes: tuple[str, ...] = MUTED) -> list[tuple[logging.Logger, int]]:
+    """Silence these loggers and every child given a level of its own (distributed sets
+    some: a child's level, not its parent's, decides whether a record reaches the parent's
+    handler). Returns what to put back."""
+    names = [
+        name
+        for name, found in logging.root.manager.loggerDict.items()
+        if isinstance(found, logging.Logger) and found.level != logging.NOTSET
+    ]
+    names += list(prefixes)
+    muted = []
+    for name in dict.fromkeys(names):
+        if name.split(".")[0] in prefixes:
+            logger = logging.getLogger(name)
+            muted.append((logger, logger.level))
+            logger.setLevel(logging.CRITICAL + 1)
+    return muted
+
+
+@contextmanager
+def _muted_here() -> Iterator[None]:
+    """dask's logging and warnings off this process's stderr while a cluster runs."""
+    import warnings
+
+    muted = _mute()
+    try:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", module="distributed")
+            yield
+    finally:
+        for logger, level in muted:
+            logger.setLevel(level)
+
+
+class MutedWorker(WorkerPlugin):
+    """Mutes dask's logging in each worker of our LocalCluster, those restarted included (a
+    heartbeat meeting a closing scheduler logs a traceback at ERROR)."""
+
+    def setup(self, worker: Any) -> None:
+        _mute()
+
+
+def _local_cluster(workers: int) -> Any:
+    """A LocalCluster of `workers` processes, one thread each, serving no dashboard."""
     import dask
-    from dask.distributed import Client, LocalCluster, as_completed
+    from dask.distributed import LocalCluster
 
-    logging.getLogger("distributed").setLevel(logging.ERROR)
-    cluster: Any = None
-    if scheduler is None:
+    settings: dict[str, object] = {
         # dask starts its workers with MALLOC_TRIM_THRESHOLD_=65536, so glibc hands memory
         # back to the kernel after every large free: the engine's short-lived NumPy arrays
         # then cost a page fault each time, and a third of each worker's time went to the
         # kernel (2 workers played slower than this process alone). Unset it.
-        with dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}):
-            cluster = LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                silence_logs=logging.ERROR,
-            )
-        client = Client(cluster)
-    else:
-        client = Client(scheduler)
+        "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+        # No pages on the HTTP servers that the scheduler and workers start regardless.
+        "distributed.scheduler.http.routes": [],
+        "distributed.worker.http.routes": [],
+    }
+    with dask.config.set(settings):
+        return LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,  # dashboard=False for the scheduler ...
+            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # ... and not on :8787
+            silence_logs=logging.CRITICAL,
+        )
+
+
+@contextmanager
+def cluster(workers: int, scheduler: str | None = None) -> Iterator[Any]:
+    """A dask client on the named scheduler (reached within SCHEDULER_CONNECT_SECONDS, or
+    ClusterError) or on a LocalCluster of `workers` processes; None when the runs are played
+    here (one worker, no scheduler). dask stays muted while it is open; all is closed after."""
+    if workers <= 1 and scheduler is None:
+        yield None
+        return
+    from dask.distributed import Client
+
+    local: Any = None
+    with _muted_here():
+        if scheduler is None:
+            local = _local_cluster(workers)
+            client = Client(local)
+            client.register_plugin(MutedWorker(), name="privateer-muted")
+        else:
+            _probe(scheduler, SCHEDULER_CONNECT_SECONDS)
+            try:
+                client = Client(scheduler, timeout=SCHEDULER_CONNECT_SECONDS)
+            except OSError:
+                raise ClusterError(_unreachable(scheduler)) from None
+        try:
+            yield client
+        finally:
+            client.close()
+            if local is not None:
+                local.close()
+
+
+def _unreachable(address: str) -> str:
+    return f"no dask scheduler answered at {address} within {SCHEDULER_CONNECT_SECONDS:g} s"
+
+
+def _probe(address: str, seconds: float) -> None:
+    """ClusterError unless a dask scheduler answers at `address` within `seconds`. dask's
+    connect bounds reaching the port but not the handshake after it, so a port that answers
+    something else (a web server) would hold the Client for as long as it keeps the line."""
+    import asyncio
+
+    from distributed.comm.core import connect
+    from distributed.security import Security
+
+    async def identity() -> Any:
+        comm = await connect(address, timeout=seconds, **Security().get_connection_args("client"))
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        reply = asyncio.run(asyncio.wait_for(identity(), seconds))
+    except (OSError, TimeoutError):
+        raise ClusterError(_unreachable(address)) from None
+    except Exception:  # what it sent read as a dask frame: a length of exabytes, a bad header
+        reply = None
+    if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
+        raise ClusterError(f"{address} answers, but not as a dask scheduler")
+
+
+def _on_dask(
+    client: Any, world: World, batches: list[Batch], starts: list[int]
+) -> Iterator[tuple[int, list[Played]]]:
+    from dask.distributed import as_completed
+    from distributed.scheduler import KilledWorker
+
     try:
         shared = client.scatter(world, broadcast=True)
         futures = {
@@ -116,9 +297,8 @@ def _on_dask(
             done[futures[future]] = future.result()
             while ready < len(order) and order[ready] in done:
                 start = order[ready]
-                yield start, done.pop(start)
+                yield start, done.pop(start)  # what the caller does here is not caught below
                 ready += 1
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    except (OSError, KilledWorker) as error:  # the scheduler gone, the workers killed
+        first = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        raise ClusterError(f"the dask cluster failed: {first}") from None

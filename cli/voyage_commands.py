@@ -7,7 +7,16 @@ from typing import Any
 
 import typer
 
-from .common import Output, db_path, fail, note, output_options, stderr_console, user_errors
+from .common import (
+    Output,
+    db_path,
+    fail,
+    note,
+    output_options,
+    stderr_console,
+    stopped_waiting,
+    user_errors,
+)
 from .worlds import engine_world
 
 RULES_HELP = (
@@ -36,7 +45,10 @@ def voyage(
         help="Processes to play on (dask LocalCluster); 0: one per core; 1: this process.",
     ),
     scheduler: str | None = typer.Option(
-        None, "--scheduler", help="Play on a running dask cluster: its scheduler's address."
+        None,
+        "--scheduler",
+        help="Play on a running dask cluster: its scheduler's address (tcp://HOST:PORT; the "
+        "port defaults to 8786). One that does not answer within 10 s is an error.",
     ),
     output: Output = Output(),
 ) -> None:
@@ -46,10 +58,21 @@ def voyage(
     from privateer.engine.voyage.rules import RULESETS
     from privateer.engine.voyage.sim import summarise
 
-    from .voyage_batch import default_workers, run_voyages
+    from .voyage_batch import (
+        ClusterError,
+        cluster,
+        default_workers,
+        run_voyages,
+        scheduler_address,
+    )
 
     if rules not in RULESETS:
         fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
+    if scheduler is not None:
+        try:
+            scheduler = scheduler_address(scheduler)
+        except ValueError as error:
+            fail(str(error))
     world = engine_world(ctx)
     if world.port_by_name.get("Plymouth") is None or world.port_by_name.get("London") is None:
         fail("this world has no Plymouth or no London: build the whole world (`world build`)")
@@ -69,28 +92,46 @@ def voyage(
         console=stderr_console(), transient=True,
     )  # fmt: skip
     task = progress.add_task("voyages", total=runs)
-    with progress, user_errors():
-        for _, played in run_voyages(
-            world,
-            seeds,
-            rules,
-            days,
-            keep_records=log,
-            workers=workers or default_workers(),
-            scheduler=scheduler,
-        ):
-            results.extend(r for r, _ in played)
-            if store is not None:
-                logged.extend(
-                    _write(store, [rec for _, rec in played if rec is not None], world.content_hash)
-                )
-            progress.advance(task, len(played))
+    workers = workers or default_workers()
+    try:
+        with cluster(workers, scheduler) as client, progress, user_errors():
+            for _, played in run_voyages(
+                world, seeds, rules, days, keep_records=log, workers=workers, client=client
+            ):
+                results.extend(r for r, _ in played)
+                if store is not None:
+                    records = [rec for _, rec in played if rec is not None]
+                    logged.extend(_write(store, records, world.content_hash))
+                progress.advance(task, len(played))
+    except ClusterError as error:
+        fail(f"{error}; logged runs {ranges_text(logged)} stay" if logged else str(error))
     summary = summarise(results)
     summary["rules"] = rules
     if logged:
-        note(f"logged runs {logged[0]}-{logged[-1]}")
-        summary["run_ids"] = [logged[0], logged[-1]]
+        note(f"logged runs {ranges_text(logged)}")
+        summary["run_ids"] = [list(pair) for pair in id_ranges(logged)]
     output.record(summary)
+
+
+def ranges_text(ids: list[int]) -> str:
+    """ "1011-1014, 1018-1020, 1027": the ids as the ranges they fill."""
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in id_ranges(ids))
+
+
+def id_ranges(ids: list[int]) -> list[tuple[int, int]]:
+    """Run ids as the (first, last) ranges they fill: each batch's ids are consecutive, but
+    another writer's runs may fall between two batches.
+
+    >>> id_ranges([1011, 1012, 1013, 1014, 1018, 1019, 1027])
+    [(1011, 1014), (1018, 1019), (1027, 1027)]
+    """
+    ranges: list[tuple[int, int]] = []
+    for run_id in sorted(ids):
+        if ranges and run_id == ranges[-1][1] + 1:
+            ranges[-1] = (ranges[-1][0], run_id)
+        else:
+            ranges.append((run_id, run_id))
+    return ranges
 
 
 def _write(store: Any, records: list[Any], world_hash: str) -> list[int]:
@@ -122,7 +163,10 @@ def play(
     pass, fight a card at a time, answer what the crew and the sea ask; read the ship sheet,
     politics, what is in sight, rumors; `chart FILE.png` draws the sea round you with your
     track. `help` lists the commands where you are. Every voyage is a run, saved after every
-    day and every card; the database is not held while the game waits for you."""
+    day and every card; the database is not held while the game waits for you. If another
+    process holds it, a save waits for it (saying so); Ctrl-C then exits 130, keeping the
+    last save."""
+    from privateer.db.errors import WaitInterrupted
     from privateer.db.run_store import RunStore
     from privateer.engine.voyage.rules import RULESETS
 
@@ -135,16 +179,20 @@ def play(
     world = engine_world(ctx)
     if world.port_by_name.get("Plymouth") is None or world.port_by_name.get("London") is None:
         fail("this world has no Plymouth or no London: build the whole world (`world build`)")
-    with user_errors():
-        store = RunStore(db_path(ctx), notify=note)
-        if resuming:
-            session = VoyageSession.resume(store, world, run)
-            typer.echo(f"resuming run {session.run_id} on day {session.state.day}")
-        else:
-            session = VoyageSession.start(store, world, seed, rules, days)
-            typer.echo(
-                f"seed {seed}: a privateer out of Plymouth in a pinnace with "
-                f"{session.state.gold} gold; bring 150 home to London (run {session.run_id}). "
-                "`help` lists the commands."
-            )
-        voyage_screen.run(session)
+    session: VoyageSession | None = None
+    try:
+        with user_errors():
+            store = RunStore(db_path(ctx), notify=note, patient=True)
+            if resuming:
+                session = VoyageSession.resume(store, world, run)
+                typer.echo(f"resuming run {session.run_id} on day {session.state.day}")
+            else:
+                session = VoyageSession.start(store, world, seed, rules, days)
+                typer.echo(
+                    f"seed {seed}: a privateer out of Plymouth in a pinnace with "
+                    f"{session.state.gold} gold; bring 150 home to London "
+                    f"(run {session.run_id}). `help` lists the commands."
+                )
+            voyage_screen.run(session)
+    except WaitInterrupted:
+        stopped_waiting(session.run_id if session else None, "privateer play --resume")

@@ -10,7 +10,8 @@ of a second that listing runs should not pay.
 
 DuckDB lets one process write a file (and readers wait for it). A connection that finds the
 file held retries for `LOCK_WAIT_SECONDS`, saying so once, then gives up with
-DatabaseLockedError; commands that wait on a person hold no connection between saves.
+DatabaseLockedError; commands that wait on a person hold no connection between saves, and
+their saves wait as long as it takes (`wait=math.inf`, see db/run_store.py).
 """
 
 from __future__ import annotations
@@ -102,18 +103,33 @@ def locked_error(path: Path) -> DatabaseLockedError:
     )
 
 
+def waiting_note(path: Path) -> str:
+    """What a connection says, once, when it finds the file held and starts to wait."""
+    return f"waiting for {path}: another process is using it"
+
+
 def connect_waiting(
-    path: Path, *, read_only: bool = False, notify: Notify = _stderr, **config: Any
+    path: Path,
+    *,
+    read_only: bool = False,
+    notify: Notify = _stderr,
+    wait: float | None = None,
+    **config: Any,
 ) -> duckdb.DuckDBPyConnection:
-    """A plain DuckDB connection, waiting up to LOCK_WAIT_SECONDS for another process's lock."""
+    """A plain DuckDB connection, waiting for another process's lock up to `wait` seconds
+    (None: LOCK_WAIT_SECONDS; math.inf: until it is free)."""
     connection: duckdb.DuckDBPyConnection = _waiting(
-        path, notify, lambda: duckdb.connect(str(path), read_only=read_only, **config)
+        path, notify, lambda: duckdb.connect(str(path), read_only=read_only, **config), wait
     )
     return connection
 
 
-def _waiting(path: Path, notify: Notify, connect: Callable[[], Any]) -> Any:
-    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+def _waiting(
+    path: Path, notify: Notify, connect: Callable[[], Any], wait: float | None = None
+) -> Any:
+    """`connect()`, retried while another process holds the file: said once, given up after
+    `wait` seconds (LOCK_WAIT_SECONDS, read now so tests can shorten it)."""
+    deadline = time.monotonic() + (LOCK_WAIT_SECONDS if wait is None else wait)
     said = False
     while True:
         try:
@@ -124,7 +140,7 @@ def _waiting(path: Path, notify: Notify, connect: Callable[[], Any]) -> Any:
             if time.monotonic() >= deadline:
                 raise locked_error(path) from None
             if not said:
-                notify(f"waiting for {path}: another process is using it")
+                notify(waiting_note(path))
                 said = True
             time.sleep(LOCK_RETRY_SECONDS)
 
@@ -136,11 +152,12 @@ def create_db_engine(
     spatial: bool = False,
     pooled: bool = True,
     notify: Notify = _stderr,
+    wait: float | None = None,
 ) -> sa.Engine:
     """A SQLAlchemy engine over the DuckDB file. Each new connection waits out another
-    process's lock (a few seconds, then DatabaseLockedError) and, with `spatial`, loads the
-    spatial extension. `pooled=False` closes each connection when it is returned, so a
-    session that waits on a person holds nothing between its saves.
+    process's lock (`wait` seconds, by default a few, then DatabaseLockedError) and, with
+    `spatial`, loads the spatial extension. `pooled=False` closes each connection when it is
+    returned, so a session that waits on a person holds nothing between its saves.
 
     No checks and no migration: callers want open_database.
     """
@@ -156,7 +173,7 @@ def create_db_engine(
 
     @sa.event.listens_for(engine, "do_connect")
     def _connect(dialect: Any, _record: object, cargs: Any, cparams: Any) -> Any:
-        return _waiting(path, notify, lambda: dialect.connect(*cargs, **dict(cparams)))
+        return _waiting(path, notify, lambda: dialect.connect(*cargs, **dict(cparams)), wait)
 
     if extension is not None:
 
@@ -181,10 +198,10 @@ def translate(path: Path, error: Exception) -> DatabaseError:
     return DatabaseError(f"cannot use {path}: {first_line}")
 
 
-def peek_revision(path: Path, notify: Notify = _stderr) -> str | None:
+def peek_revision(path: Path, notify: Notify = _stderr, wait: float | None = None) -> str | None:
     """The revision of an existing database, read on a plain read-only DuckDB connection
     (no extension to load, nothing written)."""
-    con = connect_waiting(path, read_only=True, notify=notify)
+    con = connect_waiting(path, read_only=True, notify=notify, wait=wait)
     try:
         found = con.execute(
             "SELECT count(*) FROM information_schema.tables "
@@ -207,8 +224,10 @@ def open_database(
     pooled: bool = True,
     must_exist: bool = False,
     notify: Notify = _stderr,
+    wait: float | None = None,
 ) -> sa.Engine:
     """Open (creating if need be) the database and return its engine, at alembic's head.
+    Another process's lock is waited for `wait` seconds (None: LOCK_WAIT_SECONDS).
 
     An empty or older database is upgraded, and `notify` is told. A database at a revision this
     code does not know is refused with UnknownRevisionError; a file that is not DuckDB with
@@ -226,7 +245,7 @@ def open_database(
                 f"no database at {db_path}; `privateer db upgrade` creates one "
                 "(`privateer world build` fills it)"
             )
-        revision = peek_revision(db_path, notify) if existed else None
+        revision = peek_revision(db_path, notify, wait) if existed else None
         if revision != SCHEMA_HEAD:
             from . import migrate
 
@@ -243,7 +262,9 @@ def open_database(
             if upgrade:
                 if read_only and not existed:
                     raise DatabaseError(f"{db_path} does not exist")
-                writer = create_db_engine(db_path, spatial=True, pooled=False, notify=notify)
+                writer = create_db_engine(
+                    db_path, spatial=True, pooled=False, notify=notify, wait=wait
+                )
                 try:
                     with writer.begin() as conn:
                         migrate.upgrade(conn, "head")
@@ -252,7 +273,12 @@ def open_database(
                 was = "an empty database" if revision is None else f"revision {revision}"
                 notify(f"upgraded {db_path} from {was} to {SCHEMA_HEAD}")
         return create_db_engine(
-            db_path, read_only=read_only, spatial=spatial, pooled=pooled, notify=notify
+            db_path,
+            read_only=read_only,
+            spatial=spatial,
+            pooled=pooled,
+            notify=notify,
+            wait=wait,
         )
     except DatabaseError:
         raise

@@ -15,3 +15,9 @@ class UnknownRevisionError(DatabaseError):
 
 class DatabaseLockedError(DatabaseError):
     """Another process holds DuckDB's write lock on the file."""
+
+
+class WaitInterrupted(Exception):
+    """Ctrl-C while a patient store waited for another process's lock. Nothing of the write
+    in hand reached the database: the last save stands whole. Not a DatabaseError: it is no
+    mistake of the user's, and a command says so in its own words."""

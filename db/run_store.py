@@ -4,11 +4,14 @@ keys nothing is held and other commands read and write the database freely.
 
 If another process is writing at that moment, the write waits a few seconds for it (saying so
 on stderr) and then fails in one line; the session's state is still in memory and the last
-save is whole.
+save is whole. A patient store (a game a person plays: `play`, `fight`, `duel`) waits as long
+as it takes instead, saying so once per save, so the action in hand is saved as soon as the
+file is free; Ctrl-C while it waits raises WaitInterrupted, with nothing of that save written.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,22 +20,63 @@ from typing import Any
 import duckdb
 import sqlalchemy as sa
 
-from .connection import Notify, _stderr, connect_waiting, open_database, translate
+from .connection import (
+    Notify,
+    _stderr,
+    connect_waiting,
+    open_database,
+    translate,
+    waiting_note,
+)
+from .errors import WaitInterrupted
 from .runlog import RunBuffer, Statement, next_run_id, write
+
+
+def patient_note(path: Path) -> str:
+    """What a patient store says, once per save, when another process holds the file."""
+    return (
+        f"waiting for the database: {path} is in use by another process; the game saves and "
+        "goes on as soon as it is free (Ctrl-C stops here, keeping the last save)"
+    )
 
 
 class RunStore:
     """Short transactions on one database file."""
 
-    def __init__(self, path: Path, notify: Notify = _stderr) -> None:
+    def __init__(self, path: Path, notify: Notify = _stderr, *, patient: bool = False) -> None:
         self.path = path
-        self.notify = notify
-        open_database(path, notify=notify, pooled=False).dispose()  # exists, at head
+        self._notify = notify
+        self.wait = math.inf if patient else None  # None: connection.LOCK_WAIT_SECONDS
+        self._waited = False  # the waiting note was given for the write in hand
+        self._said = False  # ... or, for a store that is not patient, ever (once a command)
+        with self._interruptible():
+            open_database(path, notify=self.notify, pooled=False, wait=self.wait).dispose()
+
+    def notify(self, message: str) -> None:
+        if message == waiting_note(self.path):
+            if self._waited or (self._said and self.wait is None):
+                return  # said already: a batch job writing many times says it once
+            self._waited = self._said = True
+            if self.wait is not None:
+                message = patient_note(self.path)
+        self._notify(message)
+
+    @contextmanager
+    def _interruptible(self) -> Iterator[None]:
+        """Ctrl-C while waiting for the lock as WaitInterrupted (nothing was written yet)."""
+        try:
+            yield
+        except KeyboardInterrupt:
+            if not self._waited or self.wait is None:
+                raise
+            raise WaitInterrupted(f"stopped waiting for {self.path}") from None
+        self._waited = False
 
     @contextmanager
     def _duck(self) -> Iterator[Any]:
         try:
-            duck = connect_waiting(self.path, notify=self.notify)
+            with self._interruptible():
+                duck = connect_waiting(self.path, notify=self.notify, wait=self.wait)
         except duckdb.Error as error:
             raise translate(self.path, error) from error
         try:
@@ -45,9 +89,10 @@ class RunStore:
     @contextmanager
     def reading(self) -> Iterator[sa.Connection]:
         """A SQLAlchemy connection for reads, closed (and the file let go) at the end."""
-        engine = open_database(self.path, notify=self.notify, pooled=False)
+        with self._interruptible():
+            engine = open_database(self.path, notify=self.notify, pooled=False, wait=self.wait)
         try:
-            with engine.connect() as conn:
+            with self._interruptible(), engine.connect() as conn:
                 yield conn
         finally:
             engine.dispose()

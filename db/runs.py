@@ -56,16 +56,11 @@ def run_events(conn: sa.Connection, run_id: int) -> list[dict[str, Any]]:
 
 
 def logged_runs(conn: sa.Connection, run_ids: list[int]) -> list[LoggedRun]:
-    """The log of each run, read in a few bulk queries rather than run by run.
-
-    A run recorded on another world than the one the database holds now is refused: a
-    replay there would not be a check.
-    """
+    """The log of each run, read in a few bulk queries rather than run by run. Each carries
+    the hash of the world it sailed: the replay (engine/replay.py `check_world`) refuses a
+    run recorded on another world than the one the database holds now."""
     if not run_ids:
         return []
-    current_world = conn.execute(
-        sa.text("SELECT content_hash FROM world_build ORDER BY build_id DESC LIMIT 1")
-    ).scalar()
     wanted = ", ".join(str(int(r)) for r in run_ids)
     runs = {
         r["run_id"]: r
@@ -106,11 +101,6 @@ def logged_runs(conn: sa.Connection, run_ids: list[int]) -> list[LoggedRun]:
         run = runs.get(run_id)
         if run is None:
             raise DatabaseError(f"no run {run_id} (see `privateer runs list`)")
-        if run["world_hash"] is not None and run["world_hash"] != current_world:
-            raise DatabaseError(
-                f"run {run_id} was recorded on world {run['world_hash'][:12]}; the database "
-                f"holds world {str(current_world)[:12]}"
-            )
         options = run["options"]
         out.append(
             LoggedRun(
@@ -123,6 +113,7 @@ def logged_runs(conn: sa.Connection, run_ids: list[int]) -> list[LoggedRun]:
                 events=logged.get(run_id, []),
                 checkpoints=checks.get(run_id, []),
                 engine_version=run["engine_version"],
+                world_hash=run["world_hash"],
             )
         )
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .replay import Replayer, ReplayRefusedError
+from .replay import NO_WORLD, UNKNOWN_MODE, Replayer, ReplayRefusedError
 
 if TYPE_CHECKING:
     from .world.world import World
@@ -14,7 +14,9 @@ COMBAT_MODES = ("fight", "sim")
 
 
 def _unknown(mode: str, run_id: int) -> ReplayRefusedError:
-    return ReplayRefusedError(f"run {run_id}: this privateer cannot replay a run of mode {mode!r}")
+    return ReplayRefusedError(
+        f"run {run_id}: this privateer cannot replay a run of mode {mode!r}", UNKNOWN_MODE
+    )
 
 
 def engine_version(mode: str, run_id: int = 0) -> str:
@@ -55,13 +57,15 @@ def replayer_for(mode: str, run_id: int = 0, world: World | None = None) -> Repl
         return replay_duel
     if mode == "world":
         if world is None:
-            raise ReplayRefusedError(f"run {run_id}: a world run replays only on its world")
+            raise ReplayRefusedError(
+                f"run {run_id}: a world run replays only on its world", NO_WORLD
+            )
         from .world.record import replayer
 
         return replayer(world)
     if mode == "voyage":
         if world is None:
-            raise ReplayRefusedError(f"run {run_id}: a voyage replays only on its world")
+            raise ReplayRefusedError(f"run {run_id}: a voyage replays only on its world", NO_WORLD)
         from .voyage.record import replayer as voyage_replayer
 
         return voyage_replayer(world)

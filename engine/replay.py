@@ -36,6 +36,7 @@ class LoggedRun:
     events: list[tuple[int, str, dict[str, Any]]]  # (seq, kind, payload) in seq order
     checkpoints: list[tuple[int, str]]  # (actions played, state hash)
     engine_version: str | None = None  # None: take it as this engine's
+    world_hash: str | None = None  # the content hash of the world it sailed (None: none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +48,30 @@ class ReplayResult:
     divergence: dict[str, Any] | None = field(default=None)  # the first difference, both sides
 
 
+ANOTHER_ENGINE = "another engine version"
+ANOTHER_WORLD = "another world"
+NO_WORLD = "no world to sail"
+UNKNOWN_MODE = "unknown mode"
+
+
 class ReplayRefusedError(ValueError):
-    """A run this engine cannot check: another engine version, or an unknown mode."""
+    """A run this engine cannot check: another engine version, another world than the one
+    at hand (or none), an unknown mode. `reason` is one of the names above, for counting."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+def check_world(run: LoggedRun, world: World | None) -> None:
+    """Refuse a run recorded on another world than `world`: a replay there would not be a
+    check (and its node ids may not even exist)."""
+    if run.world_hash is not None and world is not None and run.world_hash != world.content_hash:
+        raise ReplayRefusedError(
+            f"run {run.run_id} was recorded on world {run.world_hash[:12]}; the database "
+            f"holds world {world.content_hash[:12]}",
+            ANOTHER_WORLD,
+        )
 
 
 Replayer = Callable[[LoggedRun], tuple[list[RawEvent], list[tuple[int, str]]]]
@@ -67,8 +90,10 @@ def verify_run(
         if run.engine_version is not None and run.engine_version != mine:
             raise ReplayRefusedError(
                 f"run {run.run_id} was recorded with engine {run.engine_version}; this "
-                f"privateer runs {mine}, so a replay would not be a check"
+                f"privateer runs {mine}, so a replay would not be a check",
+                ANOTHER_ENGINE,
             )
+        check_world(run, world)
         replayer = replayer_for(run.mode, run.run_id, world)
     replayed, checks = replayer(run)
     logged = run.events

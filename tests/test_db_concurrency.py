@@ -141,3 +141,86 @@ def test_a_database_taken_during_the_build_fails_the_write_in_one_line(
     assert "Traceback" not in result.stderr
     info = runner.invoke(app, ["--db", str(db_path), "world", "info"])
     assert info.exit_code == 2 and "no world yet" in info.stderr  # nothing half-written
+
+
+def hold(db_path: Path) -> subprocess.Popen[str]:
+    """Another process holding the database for writing until it is killed."""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); print('held', flush=True);"
+            " time.sleep(60)",
+            str(db_path),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+    return holder
+
+
+def release(holder: subprocess.Popen[str]) -> None:
+    holder.kill()
+    holder.wait()
+
+
+def test_a_game_waits_for_a_held_database_and_saves_the_move_in_hand(db_path: Path) -> None:
+    """A save meeting another writer waits as long as it takes (here well past the short wait
+    other commands give up after), saying so once; the move is saved when the file is free
+    and the game goes on. Ctrl-C during the next wait exits 130 with the last save whole."""
+    import signal
+
+    from privateer.db import open_database
+
+    open_database(db_path, notify=lambda _: None).dispose()
+    short_wait = (
+        "import privateer.db.connection as c; c.LOCK_WAIT_SECONDS = 0.3; "
+        "from privateer.cli.app import main; main()"
+    )
+    fight = subprocess.Popen(
+        [sys.executable, "-c", short_wait, "--db", str(db_path), "fight", "--seed", "4"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    holders: list[subprocess.Popen[str]] = []
+    try:
+        assert fight.stdin is not None and fight.stdout is not None and fight.stderr is not None
+        read_until(fight.stdout, "s break off >")
+        holders.append(hold(db_path))
+        fight.stdin.write("12\n")
+        fight.stdin.flush()
+        said = read_until(fight.stderr, "keeping the last save)")
+        time.sleep(0.6)  # twice the wait after which any other command gives up
+        assert fight.poll() is None  # still waiting, not failed
+        release(holders[-1])
+        shown = read_until(fight.stdout, "s break off >")
+        assert "round 2" in shown  # the keep was played and the game went on
+        # The next save meets the lock too, and the player gives up waiting.
+        holders.append(hold(db_path))
+        fight.stdin.write("12\n")
+        fight.stdin.flush()
+        said += read_until(fight.stderr, "keeping the last save)")
+        fight.send_signal(signal.SIGINT)
+        _, err = fight.communicate(timeout=30)
+    finally:
+        fight.kill()
+        for holder in holders:
+            release(holder)
+    assert said.count("waiting for the database") == 2  # once a save
+    assert fight.returncode == 130, err
+    assert "Traceback" not in err
+    assert err.strip().splitlines()[-1] == (
+        "interrupted while waiting for the database: run 1 stays as it was last saved, "
+        "without the move in hand; `privateer fight --resume` picks it up"
+    )
+    base = ["--db", str(db_path)]
+    run = json.loads(runner.invoke(app, [*base, "runs", "show", "1", "--json"]).stdout)
+    assert run["actions"] == 1 and run["rounds"] == 2 and run["outcome"] is None
+    saves = json.loads(runner.invoke(app, [*base, "saves", "list", "--json"]).stdout)
+    assert [(s["run_id"], s["rounds"]) for s in saves] == [(1, 2)]
+    replayed = runner.invoke(app, [*base, "runs", "replay", "1"])
+    assert replayed.exit_code == 0 and "identical" in replayed.stdout

@@ -243,7 +243,13 @@ def test_the_cli_reads_the_log(db_path: Path) -> None:
     text = runner.invoke(app, [*base, "runs", "show", "3", "--events"]).stdout
     assert "settled" in text
     replayed = json.loads(runner.invoke(app, [*base, "runs", "replay", "--all", "--json"]).stdout)
-    assert replayed == {"replayed": 150, "identical": 150, "skipped": 0, "diverged": []}
+    assert replayed == {
+        "replayed": 150,
+        "identical": 150,
+        "skipped": 0,
+        "skipped_by": {},
+        "diverged": [],
+    }
     assert "identical" in runner.invoke(app, [*base, "runs", "replay", "4"]).stdout
     missing = runner.invoke(app, [*base, "runs", "show", "999"])
     assert missing.exit_code == 2 and "no run 999" in missing.stderr
@@ -300,3 +306,51 @@ def test_states_unknown_cards_in_a_save_are_refused() -> None:
 
     with pytest.raises(ValueError, match="unknown card 'kraken:you'"):
         Encounter.from_dict(data)
+
+
+def test_replay_all_goes_on_past_runs_sailed_on_another_world(db_path: Path) -> None:
+    """Fights need no world; a world run recorded on the world built before cannot be
+    checked on the one built since: it is skipped with its reason, the rest replayed."""
+    base = ["--db", str(db_path)]
+    built = runner.invoke(app, [*base, "world", "build", "--box", "-6,49,3,53", "-q"])
+    assert built.exit_code == 0, built.output
+    log_fights(db_path, range(2))
+    sailed = runner.invoke(app, [*base, "world", "sim", "--days", "5", "--log", "--json"])
+    assert sailed.exit_code == 0, sailed.output
+    world_run = json.loads(sailed.stdout)["run_id"]
+    log_fights(db_path, range(2, 4))  # runs after the world run are replayed too
+    rebuilt = runner.invoke(app, [*base, "world", "build", "--box", "-10,35,-5,40", "-q"])
+    assert rebuilt.exit_code == 0, rebuilt.output
+    replayed = runner.invoke(app, [*base, "runs", "replay", "--all", "--json"])
+    assert replayed.exit_code == 0, replayed.output
+    assert json.loads(replayed.stdout) == {
+        "replayed": 8,
+        "identical": 8,
+        "skipped": 1,
+        "skipped_by": {"another world": 1},
+        "diverged": [],
+    }
+    table = runner.invoke(app, [*base, "runs", "replay", "--all"])
+    assert table.exit_code == 0, table.output
+    assert table.stdout.splitlines() == [
+        "8 replayed, 8 identical, 1 skipped",
+        f"  1 skipped (another world), the first: run {world_run} was recorded on world "
+        f"{_world_hash(db_path, world_run)[:12]}; the database holds world "
+        f"{_world_hash(db_path)[:12]}",
+    ]
+    alone = runner.invoke(app, [*base, "runs", "replay", str(world_run)])
+    assert alone.exit_code == 2 and "was recorded on world" in alone.stderr
+
+
+def _world_hash(db_path: Path, run_id: int | None = None) -> str:
+    """A run's world, or (None) the world the database holds."""
+    sql = (
+        f"SELECT world_hash FROM runs WHERE run_id = {run_id}"
+        if run_id is not None
+        else "SELECT content_hash FROM world_build ORDER BY build_id DESC LIMIT 1"
+    )
+    engine = open_database(db_path, notify=lambda _: None)
+    with engine.connect() as conn:
+        found = str(conn.execute(sa.text(sql)).scalar_one())
+    engine.dispose()
+    return found
