@@ -28,23 +28,23 @@ from ..schema import (
     saved,
     show,
 )
+from .kinds import (  # noqa: F401  (re-exported: the state stores kinds by these indexes)
+    ARMADA,
+    CORSAIR,
+    GUARD,
+    HUNTER,
+    MERCHANT,
+    MONSTER,
+    PRIVATEER,
+    SHIP_KINDS,
+    TREASURE,
+)
 from .rules import RULESETS
 from .world import World
 
 SAVE_VERSION = 2  # 2: wakes, your chart, the bar
 WAKE_DAYS = 13  # today and the twelve days before
 
-SHIP_KINDS = (
-    "merchant",
-    "treasure_fleet",
-    "guard_ship",
-    "armada",
-    "privateer",
-    "hunter",
-    "corsair",
-    "sea_monster",
-)
-MERCHANT, TREASURE, GUARD, ARMADA, PRIVATEER, HUNTER, CORSAIR, MONSTER = range(8)
 
 TASKS = ("idle", "sailing", "resting", "laid_up", "stripping", "lying", "waiting")
 IDLE, SAILING, RESTING, LAID_UP, STRIPPING, LYING, WAITING = range(7)
