@@ -2,20 +2,63 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
+import click
 import typer
+from typer.core import TyperGroup
 
 from . import bench_commands, db_commands, duel_commands, runs_commands, world_commands
 from .chart_command import chart
 from .combat_commands import fight, sim
-from .common import GlobalOptions
+from .common import USER_ERROR_EXIT, GlobalOptions, note
 from .route_command import route
 from .rumor_commands import bar, rumors
 from .voyage_commands import play, voyage
 
+
+@contextmanager
+def _one_line() -> Iterator[None]:
+    """Click's own refusals (a value out of range, an unknown option or command, a missing
+    argument) as the one line and exit 2 every other mistake gives, instead of typer's boxed
+    panel. A group called with nothing still shows its help."""
+    try:
+        yield
+    except click.exceptions.NoArgsIsHelpError:
+        raise
+    except click.ClickException as error:
+        ctx = getattr(error, "ctx", None)
+        hint = f" (try '{ctx.command_path} -h')" if ctx is not None else ""
+        note(f"error: {error.format_message()}{hint}")
+        raise click.exceptions.Exit(USER_ERROR_EXIT) from None
+
+
+class OneLineErrors(TyperGroup):
+    """The root command: every subcommand is parsed and run inside it, so catching click's
+    errors here covers them all, however the command is started (the console script, `python
+    -m privateer` or a test's CliRunner)."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        with _one_line():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with _one_line():
+            return super().invoke(ctx)
+
+
 app = typer.Typer(
     name="privateer",
+    cls=OneLineErrors,
     help="privateer: a card-based privateering roguelike round the world in 16XX, "
     "with its world in DuckDB and every run logged for SQL.",
     no_args_is_help=True,
