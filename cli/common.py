@@ -53,8 +53,14 @@ def note(message: str) -> None:
 
 def fail(message: str) -> NoReturn:
     """A user-facing error: one line on stderr, exit code 2, no traceback."""
-    note(f"error: {message}")
+    note(f"error: {one_line(message)}")
     raise typer.Exit(USER_ERROR_EXIT)
+
+
+def one_line(message: str) -> str:
+    """A message kept to one line: a line break in what it quotes (a file name may hold one)
+    is shown as \\n."""
+    return message.replace("\r", "\\r").replace("\n", "\\n")
 
 
 @contextmanager
