@@ -13,8 +13,7 @@ from .common import Output, fail, output_options, print_json, print_table
 from .options import LONGEST_VOYAGE_DAYS, WORLD_DAYS_MAX, int_option, parse_box
 
 MEDIAN_RUNS_MAX = 100  # a median of more runs than this measures nothing new
-
-BENCH_EVENTS_MAX = 2_000_000  # held in memory at once: about 1.2 GB at the top
+BENCH_EVENTS_MAX = 2_000_000  # `bench log` holds them in memory at once: about 1.2 GB at most
 
 app = typer.Typer(help="Benchmarks: how fast the parts run on this machine.")
 
