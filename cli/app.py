@@ -2,20 +2,76 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
+import click
 import typer
+from typer.core import TyperGroup
 
 from . import bench_commands, db_commands, duel_commands, runs_commands, world_commands
 from .chart_command import chart
 from .combat_commands import fight, sim
-from .common import GlobalOptions
+from .common import USER_ERROR_EXIT, GlobalOptions, note, one_line
 from .route_command import route
 from .rumor_commands import bar, rumors
 from .voyage_commands import play, voyage
 
+
+@contextmanager
+def _one_line() -> Iterator[None]:
+    """Click's own refusals (a value out of range, an unknown option or command, a missing
+    argument) as the one line and exit 2 every other mistake gives, instead of typer's boxed
+    panel. A group called with nothing still shows its help."""
+    try:
+        yield
+    except click.exceptions.NoArgsIsHelpError:
+        raise
+    except click.ClickException as error:
+        ctx = getattr(error, "ctx", None)
+        hint = f" (try '{ctx.command_path} -h')" if ctx is not None else ""
+        note(f"error: {one_line(error.format_message())}{hint}")
+        raise click.exceptions.Exit(USER_ERROR_EXIT) from None
+
+
+def _check_text(arg: str, where: str = "argument") -> None:
+    """Refuse an argument that is not UTF-8 text (Python hands undecodable bytes over as lone
+    surrogates): DuckDB, GDAL and JSON take only text, and would fail deep inside the work."""
+    try:
+        arg.encode("utf-8")
+    except UnicodeEncodeError:
+        note(f"error: {where} {arg!r} is not UTF-8 text (file names too must be)")
+        raise click.exceptions.Exit(USER_ERROR_EXIT) from None
+
+
+class OneLineErrors(TyperGroup):
+    """The root command: every subcommand is parsed and run inside it, so catching click's
+    errors here covers them all, however the command is started (the console script, `python
+    -m privateer` or a test's CliRunner)."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        for arg in args:
+            _check_text(arg)
+        with _one_line():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with _one_line():
+            return super().invoke(ctx)
+
+
 app = typer.Typer(
     name="privateer",
+    cls=OneLineErrors,
     help="privateer: a card-based privateering roguelike round the world in 16XX, "
     "with its world in DuckDB and every run logged for SQL.",
     no_args_is_help=True,
@@ -62,6 +118,8 @@ def root(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
     ),
 ) -> None:
+    # db.connection's DB_ENV_VAR, named here: --version imports nothing of the database
+    _check_text(os.environ.get("PRIVATEER_DB", ""), "$PRIVATEER_DB")
     ctx.obj = GlobalOptions(db=db)
 
 

@@ -10,6 +10,10 @@ from pathlib import Path
 import typer
 
 from .common import Output, fail, output_options, print_json, print_table
+from .options import LONGEST_VOYAGE_DAYS, WORLD_DAYS_MAX, int_option, parse_box
+
+MEDIAN_RUNS_MAX = 100  # a median of more runs than this measures nothing new
+BENCH_EVENTS_MAX = 2_000_000  # `bench log` holds them in memory at once: about 1.2 GB at most
 
 app = typer.Typer(help="Benchmarks: how fast the parts run on this machine.")
 
@@ -21,7 +25,7 @@ def world(
         None, help="Land layer; default: Natural Earth 1:10m.", metavar="SOURCE"
     ),
     box: str | None = typer.Option(None, "--box", help="Time one region only: W,S,E,N."),
-    runs: int = typer.Option(3, "--runs", min=1, help="How many full builds to time."),
+    runs: int = int_option(3, "--runs", 1, 20, "How many builds to time (each some seconds)."),
     output: Output = Output(),
 ) -> None:
     """Time the world build, stage by stage (median of --runs), writing included; and check
@@ -29,12 +33,9 @@ def world(
     from privateer.db import open_database
     from privateer.pipeline.build import build_world, write_world
     from privateer.pipeline.errors import WorldBuildError
-    from privateer.pipeline.params import Box, BuildParams
+    from privateer.pipeline.params import BuildParams
 
-    try:
-        params = BuildParams(box=Box.parse(box) if box else None)
-    except WorldBuildError as error:
-        fail(str(error))
+    params = BuildParams(box=parse_box(box))
 
     per_stage: dict[str, list[float]] = {}
     totals: list[float] = []
@@ -80,7 +81,7 @@ def world(
 
 @app.command()
 def combat(
-    fights: int = typer.Option(2000, "--fights", min=1, help="Fights to play."),
+    fights: int = int_option(2000, "--fights", 1, 1_000_000, "Fights to play."),
     target: str = typer.Option("merchant", "--target", help="What the bot fights."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
@@ -111,14 +112,21 @@ def combat(
 @app.command()
 @output_options
 def log(
-    events: int = typer.Option(1_000_000, "--events", min=1000, help="Synthetic events."),
-    sim_fights: int = typer.Option(
+    events: int = int_option(
+        1_000_000,
+        "--events",
+        1000,
+        BENCH_EVENTS_MAX,
+        "Synthetic events, all held in memory at once (about 0.6 GB a million).",
+    ),
+    sim_fights: int = int_option(
         2000,
         "--sim-fights",
-        min=0,
-        help="Fights a bot for the sim with and without logging (0: skip).",
+        0,
+        100_000,
+        "Fights a bot for the sim with and without logging (0: skip).",
     ),
-    runs: int = typer.Option(3, "--runs", min=1, help="Times each sim is run (median)."),
+    runs: int = int_option(3, "--runs", 1, MEDIAN_RUNS_MAX, "Times each sim is run (median)."),
     output: Output = Output(),
 ) -> None:
     """Append synthetic events through the run log and time it against DuckDB's own Arrow
@@ -177,7 +185,9 @@ def sim_logging_overhead(fights: int, runs: int) -> dict[str, float | int]:
 @app.command()
 @output_options
 def startup(
-    runs: int = typer.Option(7, "--runs", min=1, help="Times each command is started (median)."),
+    runs: int = int_option(
+        7, "--runs", 1, MEDIAN_RUNS_MAX, "Times each command is started (median)."
+    ),
     output: Output = Output(),
 ) -> None:
     """How long a fresh `privateer` process takes to answer: --version, `runs list` and `db
@@ -214,7 +224,7 @@ def startup(
 @output_options
 def load(
     ctx: typer.Context,
-    runs: int = typer.Option(5, "--runs", min=1, help="Times to load (median)."),
+    runs: int = int_option(5, "--runs", 1, MEDIAN_RUNS_MAX, "Times to load (median)."),
     output: Output = Output(),
 ) -> None:
     """How long reading the world tables into the engine's World takes (the database must hold
@@ -223,7 +233,7 @@ def load(
 
     from .common import open_db
 
-    engine = open_db(ctx)
+    engine = open_db(ctx, create=False)
     times = []
     world = None
     for _ in range(runs):
@@ -242,8 +252,8 @@ def load(
 @output_options
 def world_sim(
     ctx: typer.Context,
-    days: int = typer.Option(730, "--days", min=1, help="Days of the world per run."),
-    runs: int = typer.Option(3, "--runs", min=1, help="Runs after the first (median)."),
+    days: int = int_option(730, "--days", 1, WORLD_DAYS_MAX, "Days of the world per run."),
+    runs: int = int_option(3, "--runs", 1, MEDIAN_RUNS_MAX, "Runs after the first (median)."),
     output: Output = Output(),
 ) -> None:
     """World-days a second with all the world's traffic on one core. The first run in a
@@ -280,9 +290,9 @@ def world_sim(
 @output_options
 def voyage_bench(
     ctx: typer.Context,
-    runs: int = typer.Option(10, "--runs", min=1, max=1000, help="Captain-bot runs per round."),
-    days: int = typer.Option(730, "--days", min=1, max=20_000, help="The longest a run lasts."),
-    rounds: int = typer.Option(3, "--rounds", min=1, max=20, help="Rounds of each (median)."),
+    runs: int = int_option(10, "--runs", 1, 1000, "Captain-bot runs per round."),
+    days: int = int_option(730, "--days", 1, LONGEST_VOYAGE_DAYS, "The longest a run lasts."),
+    rounds: int = int_option(3, "--rounds", 1, 20, "Rounds of each (median)."),
     rules: str = typer.Option("full", "--rules", help="full or classic."),
     output: Output = Output(),
 ) -> None:

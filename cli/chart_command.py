@@ -9,7 +9,17 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from privateer.pipeline.params import CHART_SCALE_MAX, CHART_SCALE_MIN
+
 from .common import check_writable, fail, note, open_db, user_errors, writing
+from .options import (
+    LONGEST_VOYAGE_DAYS,
+    float_option,
+    int_option,
+    parse_box,
+    run_option,
+    seed_option,
+)
 
 if TYPE_CHECKING:
     import sqlalchemy as sa
@@ -27,31 +37,31 @@ def chart(
     ctx: typer.Context,
     out: Path = typer.Argument(..., help="The file to write: .svg or .png.", metavar="OUT"),
     box: str | None = typer.Option(None, "--box", help="Draw one region: W,S,E,N in degrees."),
-    scale: float | None = typer.Option(
+    scale: float | None = float_option(
         None,
         "--scale",
-        help="Pixels per degree: 6 unless given (30 zooms well in); a --run chart boxed to her "
+        CHART_SCALE_MIN,
+        CHART_SCALE_MAX,
+        "Pixels per degree: 6 unless given (30 zooms well in); a --run chart boxed to her "
         "track, or a boxed --where, is drawn 1,600 pixels wide.",
     ),
     flow: str | None = typer.Option(
         None, "--flow", help="Arrows of the sea: 'current', or 'wind:SEASON' (0-3)."
     ),
     drake: bool = typer.Option(False, "--drake", help="Trace Drake's route round the world."),
-    turns: int = typer.Option(
-        0, "--turns", min=0, max=20_000, help="Draw where the world's ships went in so many days."
+    turns: int = int_option(
+        0, "--turns", 0, 20_000, "Draw where the world's ships went in so many days."
     ),
-    seed: int = typer.Option(0, "--seed", min=0, max=2**62, help="With --turns: the world's seed."),
-    run: int | None = typer.Option(
-        None,
-        "--run",
-        min=1,
-        help="Draw a logged voyage: her track day by day, ports, fights, raids, storms, her end.",
+    seed: int = seed_option("With --turns: the world's seed."),
+    run: int | None = run_option(
+        "Draw a logged voyage: her track day by day, ports, fights, raids, storms, her end."
     ),
-    day: int | None = typer.Option(
+    day: int | None = int_option(
         None,
         "--day",
-        min=0,
-        help="With --run: the chart as she saw it at the end of that day: the water on her "
+        0,
+        LONGEST_VOYAGE_DAYS,
+        "With --run: the chart as she saw it at the end of that day: the water on her "
         "chart, ships in sight, her rumors' rings and clouds.",
     ),
     where: str | None = typer.Option(
@@ -76,11 +86,10 @@ def chart(
     drawing starts."""
     from privateer.pipeline.chart import FORMATS, STYLES, Flow, draw_chart
     from privateer.pipeline.errors import WorldBuildError
-    from privateer.pipeline.params import Box
 
+    chosen_box = parse_box(box)
     try:
-        chosen_box = Box.parse(box) if box else None
-        chosen_flow = Flow.parse(flow) if flow else None
+        chosen_flow = Flow.parse(flow) if flow is not None else None
     except WorldBuildError as error:
         fail(str(error))
     if day is not None and run is None:
@@ -95,7 +104,7 @@ def chart(
         fail(f"--style {style!r}: one of {', '.join(STYLES)}")
     check_writable(out, FORMATS)
     tracks, ships = _tracks(ctx, turns, seed) if turns else (None, None)
-    engine = open_db(ctx)
+    engine = open_db(ctx, create=False)
     voyage = picture = seen = None
     with user_errors():
         if run is not None:
@@ -144,7 +153,7 @@ def _tracks(ctx: typer.Context, days: int, seed: int) -> tuple[list[Track], list
     """Run the world `days` days from `seed`: every ship's wake, day by day, and where each
     ship is at the end (warships marked)."""
     from privateer.engine.world.game import advance, create_world
-    from privateer.engine.world.state import ARMADA, GUARD, HUNTER
+    from privateer.engine.world.kinds import ARMADA, GUARD, HUNTER
 
     from .worlds import engine_world
 

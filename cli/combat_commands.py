@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from .common import Output, db_path, fail, note, output_options, stopped_waiting, user_errors
+from .options import float_option, int_option, run_option, seed_option
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -48,16 +49,14 @@ def _check_target(target: str) -> None:
 
 def fight(
     ctx: typer.Context,
-    seed: int = typer.Option(0, "--seed", help="The same seed plays the same encounter."),
+    seed: int = seed_option("The same seed plays the same encounter."),
     target: str = typer.Option("merchant", "--target", help=f"What you fight: {TARGETS_HELP}"),
     ship: str = typer.Option("pinnace", "--ship", help=SHIPS_HELP),
     crew: list[str] = typer.Option([], "--crew", help=CREW_HELP),
     upgrade: list[str] = typer.Option([], "--upgrade", help=UPGRADE_HELP),
     hull: int | None = typer.Option(None, "--hull", help="Come in with this hull."),
     resume: bool = typer.Option(False, "--resume", help="Pick up the fight saved last."),
-    run: int | None = typer.Option(
-        None, "--run", help="Pick up this run's saved fight (implies --resume)."
-    ),
+    run: int | None = run_option("Pick up this run's saved fight (implies --resume)."),
 ) -> None:
     """Play one encounter in the terminal. Keys: 1 2 3 pick (in the order they should
     resolve), enter resolves, ? shows the card words, s breaks off (the fight stays saved).
@@ -102,18 +101,21 @@ def sim(
     hull: int | None = typer.Option(None, "--hull", help="Your hull going in (default full)."),
     crew: list[str] = typer.Option([], "--crew", help=CREW_HELP),
     upgrade: list[str] = typer.Option([], "--upgrade", help=UPGRADE_HELP),
-    fights: int = typer.Option(2000, "--fights", min=1, help="Seeds per bot (0 .. N-1)."),
+    fights: int = int_option(
+        2000, "--fights", 1, 1_000_000, "Seeds per bot (0 .. N-1); a million is some minutes."
+    ),
     log: bool = typer.Option(
         False, "--log", help="Log every fight as a run, with all its events, to the database."
     ),
-    log_batch: int = typer.Option(
-        500, "--log-batch", min=1, help="Fights per logged batch (one transaction each)."
+    log_batch: int = int_option(
+        500, "--log-batch", 1, 10_000, "Fights per logged batch (one transaction each)."
     ),
-    log_timeout: float = typer.Option(
+    log_timeout: float = float_option(
         30.0,
         "--log-timeout",
-        min=0.1,
-        help="Seconds the log writer may go without answering before the command gives up.",
+        0.1,
+        3600.0,
+        "Seconds the log writer may go without answering before the command gives up.",
     ),
     output: Output = Output(),
 ) -> None:

@@ -54,7 +54,7 @@ def note(message: str) -> None:
 
 def fail(message: str) -> NoReturn:
     """A user-facing error: one line on stderr, exit code 2, no traceback."""
-    note(f"error: {message}")
+    note(f"error: {one_line(message)}")
     raise typer.Exit(USER_ERROR_EXIT)
 
 
@@ -69,6 +69,12 @@ def stopped_waiting(run_id: int | None, resume: str) -> NoReturn:
             f"saved, without the move in hand; `{resume}` picks it up"
         )
     raise typer.Exit(INTERRUPTED_EXIT)
+
+
+def one_line(message: str) -> str:
+    """A message kept to one line: a line break in what it quotes (a file name may hold one)
+    is shown as \\n."""
+    return message.replace("\r", "\\r").replace("\n", "\\n")
 
 
 @contextmanager
@@ -88,6 +94,19 @@ def db_path(ctx: typer.Context) -> Path:
     return resolve_db_path(global_options(ctx).db)
 
 
+def existing_db(ctx: typer.Context) -> Path:
+    """The database's path, or one line and exit 2 if there is no file there: a command that
+    only reads never creates a database (a mistyped --db would otherwise leave an empty one
+    behind and answer as if it held nothing)."""
+    path = db_path(ctx)
+    if not path.exists():
+        fail(
+            f"no database at {path}; a command that only reads creates none "
+            "(`privateer db upgrade` or `privateer world build` makes one)"
+        )
+    return path
+
+
 def open_db(
     ctx: typer.Context,
     *,
@@ -96,14 +115,19 @@ def open_db(
     spatial: bool = False,
     pooled: bool = True,
     must_exist: bool = False,
+    create: bool = True,
 ) -> sa.Engine:
-    """The database engine for this invocation, or a one-line failure.
+    """The database engine for this invocation, or a one-line failure. With create=False (a
+    command that only reads) a missing file is refused, not made; an older one is still
+    upgraded.
 
     This is the one place an engine's disposal is registered: however the command ends (an
     error's one line and exit included), its connections close.
     """
     from privateer.db import open_database
 
+    if not create:
+        existing_db(ctx)
     with user_errors():
         engine = open_database(
             global_options(ctx).db,
@@ -118,18 +142,19 @@ def open_db(
     return engine
 
 
-def db_at_head(ctx: typer.Context) -> Path:
+def db_at_head(ctx: typer.Context, *, create: bool = True) -> Path:
     """The database's path once it exists at head, checked without SQLAlchemy when it already
-    is (the quick path of listing commands); created or upgraded through open_db if not."""
+    is (the quick path of listing commands); created (unless create=False) or upgraded through
+    open_db if not."""
     from privateer.db.connection import check_path, peek_revision
     from privateer.db.schema_head import SCHEMA_HEAD
 
-    path = db_path(ctx)
+    path = existing_db(ctx) if not create else db_path(ctx)
     with user_errors():
         check_path(path)
         if path.exists() and peek_revision(path, note) == SCHEMA_HEAD:
             return path
-    open_db(ctx)
+    open_db(ctx, create=create)
     return path
 
 

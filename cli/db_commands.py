@@ -37,7 +37,7 @@ def downgrade(
 
     if revision != "base" and revision not in migrate.known_revisions():
         fail(f"unknown revision {revision!r}; see `privateer db history`")
-    engine = open_db(ctx, upgrade=False)
+    engine = open_db(ctx, upgrade=False, create=False)  # nothing to take back in no file
     with engine.connect() as conn:
         current = migrate.current_revision(conn)
         losses = migrate.downgrade_losses(conn, current, revision)
@@ -63,12 +63,12 @@ def current(ctx: typer.Context, output: Output = Output()) -> None:
     from privateer.db.connection import check_path, peek_revision
     from privateer.db.schema_head import SCHEMA_HEAD
 
-    from .common import Format, db_path
+    from .common import Format, existing_db
 
-    path = db_path(ctx)
+    path = existing_db(ctx)
     with user_errors():  # read on a plain connection: no engine, no alembic unless not at head
         check_path(path)
-        revision = peek_revision(path, note) if path.exists() else None
+        revision = peek_revision(path, note)
         if revision not in (None, SCHEMA_HEAD):
             open_db(ctx, upgrade=False)  # refuses a revision this code does not know
     if output.format is not Format.TABLE:
@@ -108,5 +108,5 @@ def tables(ctx: typer.Context, output: Output = Output()) -> None:
     """List the database's tables and how many rows each holds."""
     from privateer.db.inspect import table_counts
 
-    counts = table_counts(open_db(ctx))
+    counts = table_counts(open_db(ctx, create=False))
     output.rows([{"table": name, "rows": n} for name, n in counts.items()])

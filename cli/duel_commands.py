@@ -6,6 +6,7 @@ from __future__ import annotations
 import typer
 
 from .common import Output, db_path, fail, note, output_options, stopped_waiting, user_errors
+from .options import int_option, run_option, seed_option
 
 app = typer.Typer(
     help="The open-water hex duel of seed 001: play Red against a CPU captain, or let the "
@@ -19,9 +20,7 @@ PERSONALITIES_HELP = "cautious, steady or bold (default: the seed draws one, kep
 @app.callback()
 def duel(
     ctx: typer.Context,
-    seed: int = typer.Option(
-        0, "--seed", min=0, max=2**62, help="The same seed plays the same winds and captain."
-    ),
+    seed: int = seed_option("The same seed plays the same winds and captain."),
     captain: str | None = typer.Option(
         None, "--captain", help=f"Blue's personality: {PERSONALITIES_HELP}"
     ),
@@ -32,9 +31,7 @@ def duel(
         help="Show the debug panel: personality, posture, her loaded shot, the seed.",
     ),
     resume: bool = typer.Option(False, "--resume", help="Pick up the duel saved last."),
-    run: int | None = typer.Option(
-        None, "--run", help="Pick up this run's duel (implies --resume)."
-    ),
+    run: int | None = run_option("Pick up this run's duel (implies --resume)."),
 ) -> None:
     """Play the Red ship against the Blue CPU captain in the terminal: the hex board with both
     ships and their facing, the wind, your stats and hers, and orders to move, turn, fire,
@@ -81,7 +78,13 @@ def duel(
 @app.command("sim")
 @output_options
 def sim(
-    games: int = typer.Option(1000, "--games", min=1, help="Duels for each pair (seeds 0 .. N-1)."),
+    games: int = int_option(
+        1000,
+        "--games",
+        1,
+        10_000,
+        "Duels for each pair (seeds 0 .. N-1); 10,000 is a quarter of an hour.",
+    ),
     rules: str = typer.Option("seed-001", "--rules", help="The rules preset (seed-001)."),
     output: Output = Output(),
 ) -> None:

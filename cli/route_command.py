@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from .common import Output, fail, output_options
+from .options import int_option
 from .worlds import engine_world
 
 if TYPE_CHECKING:
@@ -69,9 +70,7 @@ def route(
     ctx: typer.Context,
     start: str = typer.Argument(..., help="Where from: a port's name, or lon,lat.", metavar="FROM"),
     end: str = typer.Argument(..., help="Where to: a port's name, or lon,lat.", metavar="TO"),
-    season: int = typer.Option(
-        0, "--season", min=0, max=3, help="0 spring, 1 summer, 2 autumn, 3 winter."
-    ),
+    season: int = int_option(0, "--season", 0, 3, "0 spring, 1 summer, 2 autumn, 3 winter."),
     rig: str = typer.Option(
         "square", "--rig", help="square (goes round rather than beat) or weatherly."
     ),

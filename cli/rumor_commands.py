@@ -8,6 +8,7 @@ from typing import Any
 import typer
 
 from .common import Output, fail, output_options
+from .options import float_option, int_option, seed_option
 from .worlds import engine_world
 
 
@@ -15,17 +16,15 @@ from .worlds import engine_world
 def bar(
     ctx: typer.Context,
     port: str = typer.Argument(..., help="The port whose bar you drink in.", metavar="PORT"),
-    seed: int = typer.Option(0, "--seed", min=0, max=2**62, help="The world's seed."),
-    day: int = typer.Option(100, "--day", min=0, max=100_000, help="The day of the world."),
-    rounds: int = typer.Option(
-        5, "--rounds", min=1, max=50, help="Rounds you stand (2 gold each)."
-    ),
-    nights: int = typer.Option(
+    seed: int = seed_option("The world's seed."),
+    day: int = int_option(100, "--day", 0, 100_000, "The day of the world."),
+    rounds: int = int_option(5, "--rounds", 1, 50, "Rounds you stand (2 gold each)."),
+    nights: int = int_option(
         1,
         "--nights",
-        min=1,
-        max=20_000,
-        help="Drink there this many nights running (from --day) and print, per round, how "
+        1,
+        20_000,
+        "Drink there this many nights running (from --day) and print, per round, how "
         "often something was heard, how reliable and how old: the bar's figures measured.",
     ),
     output: Output = Output(),
@@ -89,11 +88,11 @@ def bar(
 @output_options
 def rumors(
     ctx: typer.Context,
-    count: int = typer.Option(80, "--rumors", min=5, max=2000, help="Rumors sampled."),
-    reliability: float = typer.Option(
-        0.9, "--reliability", min=0.05, max=1.0, help="How far each rumor is to be trusted."
+    count: int = int_option(80, "--rumors", 5, 2000, "Rumors sampled."),
+    reliability: float = float_option(
+        0.9, "--reliability", 0.05, 1.0, "How far each rumor is to be trusted."
     ),
-    seed: int = typer.Option(0, "--seed", min=0, max=2**62, help="The world's seed."),
+    seed: int = seed_option("The world's seed."),
     kind: list[str] = typer.Option(
         [],
         "--kind",
@@ -107,7 +106,7 @@ def rumors(
     is really inside it, by the rumor's age (2, 4, 8, 12 days) and by how much of the sea is
     charted (a blank chart, the Caribbean's waters, the whole sea)."""
     from privateer.engine.world.chart_worth import chart_worth
-    from privateer.engine.world.state import SHIP_KINDS
+    from privateer.engine.world.kinds import SHIP_KINDS
 
     unknown = [k for k in kind if k not in SHIP_KINDS]
     if unknown:

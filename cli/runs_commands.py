@@ -14,6 +14,7 @@ from .common import (
     output_options,
     user_errors,
 )
+from .options import int_option, run_argument
 
 app = typer.Typer(help="The runs in the database: list them, show one, replay to verify.")
 saves_app = typer.Typer(help="Runs in progress: list their saves, or let one go.")
@@ -25,14 +26,14 @@ LIST_COLUMNS = ["run_id", "mode", "seed", "target", "ship", "bot", "outcome", "s
 @output_options
 def list_command(
     ctx: typer.Context,
-    limit: int = typer.Option(50, "--limit", min=1, help="How many, newest first."),
-    offset: int = typer.Option(0, "--offset", min=0, help="Skip this many newest."),
+    limit: int = int_option(50, "--limit", 1, 10_000_000, "How many, newest first."),
+    offset: int = int_option(0, "--offset", 0, 2**62, "Skip this many newest."),
     output: Output = Output(),
 ) -> None:
     """List runs, newest first (a run still in progress has no outcome yet)."""
     from privateer.db.run_list import list_runs
 
-    path = db_at_head(ctx)
+    path = db_at_head(ctx, create=False)
     with user_errors():
         runs = list_runs(path, limit, offset)
     columns = LIST_COLUMNS if output.format.value == "table" else None
@@ -43,7 +44,7 @@ def list_command(
 @output_options
 def show(
     ctx: typer.Context,
-    run_id: int = typer.Argument(..., help="The run.", metavar="RUN_ID"),
+    run_id: int = run_argument("The run."),
     events: bool = typer.Option(False, "--events", help="List every event instead."),
     output: Output = Output(),
 ) -> None:
@@ -51,7 +52,7 @@ def show(
     order."""
     from privateer.db.runs import get_run, run_events
 
-    engine = open_db(ctx)
+    engine = open_db(ctx, create=False)
     with engine.connect() as conn, user_errors():
         run = get_run(conn, run_id)
         logged = run_events(conn, run_id) if events else None
@@ -65,9 +66,7 @@ def show(
 @output_options
 def replay(
     ctx: typer.Context,
-    run_id: int | None = typer.Argument(
-        None, help="The run to replay (or --all).", metavar="RUN_ID"
-    ),
+    run_id: int | None = run_argument("The run to replay (or --all).", None),
     all_runs: bool = typer.Option(False, "--all", help="Replay every run."),
     output: Output = Output(),
 ) -> None:
@@ -82,7 +81,7 @@ def replay(
 
     if (run_id is None) == (not all_runs):
         fail("give a RUN_ID or --all (not both)")
-    engine = open_db(ctx)
+    engine = open_db(ctx, create=False)
     results: list[ReplayResult] = []
     skipped: dict[str, list[str]] = {}  # reason: the refusals, in run order
     world = None
@@ -150,7 +149,7 @@ def saves_list(ctx: typer.Context, output: Output = Output()) -> None:
     """Every run in progress with a save, newest first."""
     from privateer.db.saves import list_saves
 
-    engine = open_db(ctx)
+    engine = open_db(ctx, create=False)
     with engine.connect() as conn:
         output.rows(
             list_saves(conn),
@@ -161,13 +160,13 @@ def saves_list(ctx: typer.Context, output: Output = Output()) -> None:
 @saves_app.command("drop")
 def saves_drop(
     ctx: typer.Context,
-    run_id: int = typer.Argument(..., help="The run whose save goes.", metavar="RUN_ID"),
+    run_id: int = run_argument("The run whose save goes."),
 ) -> None:
     """Let a run in progress go: its save is deleted and the run marked abandoned (its events
     stay, and still replay)."""
     from privateer.db.saves import drop_save
 
-    engine = open_db(ctx)
+    engine = open_db(ctx, create=False)  # a save to drop is in a database that exists
     with engine.begin() as conn, user_errors():
         drop_save(conn, run_id)
     typer.echo(f"run {run_id}: save dropped, run abandoned")
@@ -219,7 +218,7 @@ def report(ctx: typer.Context, output: Output = Output()) -> None:
 
     from .common import Format, print_json
 
-    engine = open_db(ctx)
+    engine = open_db(ctx, create=False)
     with engine.connect() as conn:
         results = run_report(conn)
     if output.format is Format.JSON:

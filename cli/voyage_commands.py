@@ -17,6 +17,7 @@ from .common import (
     stopped_waiting,
     user_errors,
 )
+from .options import LONGEST_VOYAGE_DAYS, int_option, run_option, seed_option
 from .worlds import engine_world
 
 RULES_HELP = (
@@ -28,21 +29,19 @@ RULES_HELP = (
 @output_options
 def voyage(
     ctx: typer.Context,
-    runs: int = typer.Option(100, "--runs", min=1, max=100_000, help="Runs to play."),
-    days: int = typer.Option(730, "--days", min=1, max=20_000, help="The longest a run lasts."),
-    seed: int = typer.Option(
-        0, "--seed", min=0, max=2**62, help="The first run's seed (then +1 each)."
-    ),
+    runs: int = int_option(100, "--runs", 1, 100_000, "Runs to play."),
+    days: int = int_option(730, "--days", 1, LONGEST_VOYAGE_DAYS, "The longest a run lasts."),
+    seed: int = seed_option("The first run's seed (then +1 each)."),
     rules: str = typer.Option("full", "--rules", help=RULES_HELP),
     log: bool = typer.Option(
         False, "--log", help="Log every run (mode voyage) with its events, actions and checkpoints."
     ),
-    workers: int = typer.Option(
+    workers: int = int_option(
         0,
         "--workers",
-        min=0,
-        max=256,
-        help="Processes to play on (dask LocalCluster); 0: one per core; 1: this process.",
+        0,
+        256,
+        "Processes to play on (dask LocalCluster); 0: one per core; 1: this process.",
     ),
     scheduler: str | None = typer.Option(
         None,
@@ -149,13 +148,11 @@ def _write(store: Any, records: list[Any], world_hash: str) -> list[int]:
 
 def play(
     ctx: typer.Context,
-    seed: int = typer.Option(0, "--seed", min=0, max=2**62, help="The world and the run's seed."),
+    seed: int = seed_option("The world and the run's seed."),
     rules: str = typer.Option("full", "--rules", help=RULES_HELP),
-    days: int = typer.Option(730, "--days", min=1, max=20_000, help="The longest the run lasts."),
+    days: int = int_option(730, "--days", 1, LONGEST_VOYAGE_DAYS, "The longest the run lasts."),
     resume: bool = typer.Option(False, "--resume", help="Pick up the voyage saved last."),
-    run: int | None = typer.Option(
-        None, "--run", help="Pick up this run's saved voyage (implies --resume)."
-    ),
+    run: int | None = run_option("Pick up this run's saved voyage (implies --resume)."),
 ) -> None:
     """The voyage in the terminal, a line at a time (piped input works too): set a course to a
     port or LON,LAT and sail a day (`sail`) or until something stops you (`go`); in port the

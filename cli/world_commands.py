@@ -19,6 +19,7 @@ from .common import (
     user_errors,
     writing,
 )
+from .options import WORLD_DAYS_MAX, int_option, parse_box, seed_option
 
 app = typer.Typer(help="The world: build the sea graph from Natural Earth, inspect, export.")
 
@@ -48,14 +49,11 @@ def build(
     """
     from privateer.pipeline.build import STAGES, build_world, write_world
     from privateer.pipeline.errors import WorldBuildError
-    from privateer.pipeline.params import Box, BuildParams
+    from privateer.pipeline.params import BuildParams
 
     from .progress import stage_progress
 
-    try:
-        params = BuildParams(box=Box.parse(box) if box else None)
-    except WorldBuildError as error:
-        fail(str(error))
+    params = BuildParams(box=parse_box(box))
     engine = open_db(ctx, spatial=True, pooled=False)
     with user_errors():
         ensure_writable(engine)
@@ -79,7 +77,7 @@ def info(ctx: typer.Context, output: Output = Output()) -> None:
     currents, seas, features, and the build record."""
     from privateer.db.world_store import latest_build, world_counts
 
-    engine = open_db(ctx)
+    engine = open_db(ctx, create=False)
     with engine.connect() as conn:
         record = latest_build(conn)
         counts = world_counts(conn)
@@ -122,7 +120,7 @@ def export(
     except WorldBuildError as error:
         fail(str(error))
     check_writable(path)
-    engine = open_db(ctx, spatial=True)
+    engine = open_db(ctx, spatial=True, create=False)
     try:
         with writing(path):
             count = export_world(engine, path, chosen, wanted)
@@ -135,8 +133,8 @@ def export(
 @output_options
 def sim(
     ctx: typer.Context,
-    days: int = typer.Option(730, "--days", min=1, max=100_000, help="Days to run the world."),
-    seed: int = typer.Option(0, "--seed", min=0, max=2**62, help="The same seed, the same world."),
+    days: int = int_option(730, "--days", 1, WORLD_DAYS_MAX, "Days to run the world."),
+    seed: int = seed_option("The same seed, the same world."),
     log: bool = typer.Option(
         False, "--log", help="Log the run (mode world) with every event, for `runs replay`."
     ),

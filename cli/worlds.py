@@ -1,5 +1,5 @@
 """The engine's World for a command: loaded from the database (once per process), or one line
-and exit 2 if there is none."""
+and exit 2 if there is none (and no database file made to find that out)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 def engine_world(ctx: typer.Context) -> World:
     from privateer.db.world_load import load_world
 
-    engine = open_db(ctx, pooled=False)  # nothing is held once the world is read
+    # nothing is held once the world is read; no file, no world: none is made to say so
+    engine = open_db(ctx, pooled=False, create=False)
     with user_errors():
         world = load_world(engine)
     engine.dispose()

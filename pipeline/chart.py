@@ -21,7 +21,7 @@ import shapely
 import sqlalchemy as sa
 
 from .errors import WorldBuildError
-from .params import Box
+from .params import CHART_SCALE_MAX, CHART_SCALE_MIN, Box
 from .run_pictures import MARK_STYLES, Mark, SeenPicture, VoyagePicture, WherePicture
 
 WORLD_BOX = Box(-180.0, -62.0, 180.0, 72.0)
@@ -96,8 +96,10 @@ def draw_chart(
         raise WorldBuildError(f"--style {style!r}: one of {', '.join(STYLES)}")
     if out.suffix.lower() not in FORMATS:
         raise WorldBuildError(f"{out}: the chart is written as .svg or .png")
-    if not 0.5 <= scale <= 200:
-        raise WorldBuildError(f"--scale {scale:g}: use 0.5 to 200 pixels per degree")
+    if not CHART_SCALE_MIN <= scale <= CHART_SCALE_MAX:
+        raise WorldBuildError(
+            f"--scale {scale:g}: use {CHART_SCALE_MIN:g} to {CHART_SCALE_MAX:g} pixels per degree"
+        )
     box = box or WORLD_BOX
     box.validate()
     from privateer.db import world_read

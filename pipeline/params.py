@@ -12,6 +12,10 @@ from typing import Any
 
 from .errors import WorldBuildError
 
+CHART_SCALE_MIN, CHART_SCALE_MAX = 0.5, 200.0
+"""The pixels per degree a chart is drawn at: from a thumbnail of the world (180 pixels wide)
+to a port's approaches (the whole world would be 72,000 pixels wide)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Box:

@@ -159,6 +159,7 @@ def seen_picture(world: Any, state: Any, run_id: int) -> SeenPicture:
     sight, and for every live rumor its ring and its cloud's search area."""
     from privateer.engine.voyage.game import in_sight, world_rules
     from privateer.engine.world.charting import charted
+    from privateer.engine.world.kinds import ARMADA, GUARD, HUNTER, SHIP_KINDS
     from privateer.engine.world.rumors import (
         GOOD_SOURCE_PER_MILLE,
         Rumor,
@@ -166,7 +167,6 @@ def seen_picture(world: Any, state: Any, run_id: int) -> SeenPicture:
         cloud,
         search_area,
     )
-    from privateer.engine.world.state import ARMADA, GUARD, HUNTER, SHIP_KINDS
 
     ws = state.world
     day = int(state.day)

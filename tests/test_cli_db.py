@@ -56,9 +56,46 @@ def test_the_database_path_comes_from_the_environment(db_path: Path, monkeypatch
 
 
 def test_current_on_an_empty_database_does_not_create_tables(db_path: Path) -> None:
+    duckdb.connect(str(db_path)).close()  # a DuckDB file with no tables in it
     result = runner.invoke(app, ["--db", str(db_path), "db", "current", "--json"])
     assert result.exit_code == 0
     assert json.loads(result.stdout)["revision"] is None
+
+
+def test_commands_that_only_read_refuse_a_missing_database_and_make_none(tmp_path: Path) -> None:
+    """A mistyped --db is not a new, empty database: a command that only reads says there is
+    none (one line, exit 2) and leaves no file behind; one that writes still creates it."""
+    missing = tmp_path / "mistyped.duckdb"
+    readers = [
+        ["runs", "list"],
+        ["runs", "show", "1"],
+        ["runs", "replay", "--all"],
+        ["saves", "list"],
+        ["saves", "drop", "1"],
+        ["report"],
+        ["sql", "SELECT 1"],
+        ["db", "current"],
+        ["db", "tables"],
+        ["db", "downgrade", "base", "--yes"],
+        ["world", "info"],
+        ["world", "export", str(tmp_path / "w.geojson")],
+        ["world", "sim", "--days", "1"],
+        ["chart", str(tmp_path / "c.svg")],
+        ["route", "Plymouth", "London"],
+        ["bar", "Plymouth"],
+        ["rumors"],
+        ["voyage", "--runs", "1", "--log"],
+        ["bench", "load"],
+    ]
+    for command in readers:
+        result = runner.invoke(app, ["--db", str(missing), *command])
+        assert result.exit_code == 2, (command, result.output)
+        assert result.stderr.startswith("error: no database at "), (command, result.stderr)
+        assert len(result.stderr.strip().splitlines()) == 1, (command, result.stderr)
+        assert not missing.exists(), command
+    written = runner.invoke(app, ["--db", str(missing), "sim", "--fights", "1", "--log"])
+    assert written.exit_code == 0, written.output
+    assert missing.exists()
 
 
 def test_history_lists_every_revision(db_path: Path) -> None:
@@ -72,6 +109,7 @@ def test_history_lists_every_revision(db_path: Path) -> None:
 
 
 def test_tables_counts_rows(db_path: Path) -> None:
+    assert runner.invoke(app, ["--db", str(db_path), "db", "upgrade"]).exit_code == 0
     result = runner.invoke(app, ["--db", str(db_path), "db", "tables", "--json"])
     assert result.exit_code == 0
     counts = {row["table"]: row["rows"] for row in json.loads(result.stdout)}

@@ -39,6 +39,7 @@ def test_build_then_info(db_path: Path) -> None:
 
 
 def test_info_without_a_world_says_so(db_path: Path) -> None:
+    assert runner.invoke(app, ["--db", str(db_path), "db", "upgrade"]).exit_code == 0
     result = runner.invoke(app, ["--db", str(db_path), "world", "info"])
     assert result.exit_code == 2
     assert "no world yet" in result.stderr

@@ -46,7 +46,10 @@ def test_runs_list_loads_nothing_heavy(db: Path) -> None:
 
 
 def test_runs_list_still_upgrades_an_older_database(tmp_path: Path) -> None:
+    import duckdb
+
     fresh = tmp_path / "new.duckdb"
+    duckdb.connect(str(fresh)).close()  # a database with no revision yet: the oldest there is
     done = subprocess.run(
         [sys.executable, "-m", "privateer", "--db", str(fresh), "runs", "list", "--json"],
         capture_output=True,

@@ -24,8 +24,8 @@ from ..combat.cards import THEM, YOU
 from ..combat.ships import TARGETS
 from ..world import wars
 from ..world.charting import charted
+from ..world.kinds import ARMADA, CORSAIR, GUARD, MERCHANT, TREASURE
 from ..world.rumors import Rumor, cloud, strength
-from ..world.state import ARMADA, CORSAIR, GUARD, MERCHANT, TREASURE
 from ..world.world import World
 from . import port as harbour
 from .dilemmas import options, shares_cost

@@ -18,19 +18,9 @@ from ..rng import below
 from ..world import wars
 from ..world.bar import TREASURE_TALK, question_prisoner
 from ..world.game import lay_up
+from ..world.kinds import ARMADA, CORSAIR, GUARD, HUNTER, MONSTER, PRIVATEER, SHIP_KINDS, TREASURE
 from ..world.rules import WorldRules
-from ..world.state import (
-    ARMADA,
-    CORSAIR,
-    GUARD,
-    HUNTER,
-    LAID_UP,
-    MONSTER,
-    PRIVATEER,
-    SAILING,
-    SHIP_KINDS,
-    TREASURE,
-)
+from ..world.state import LAID_UP, SAILING
 from ..world.world import World
 from .rules import VoyageRules
 from .state import VoyageState

@@ -17,9 +17,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..rng import below
+from .kinds import TREASURE
 from .rules import WorldRules
 from .rumors import GOOD_SOURCE_PER_MILLE, Rumor
-from .state import TREASURE, WAKE_DAYS, WorldState
+from .state import WAKE_DAYS, WorldState
 from .world import World
 
 ROUND_GOLD = 2  # "stand the house a drink (2 gold)"

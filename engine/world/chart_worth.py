@@ -18,6 +18,7 @@ import numpy as np
 from ..rng import below, seed_state
 from .charting import chart_everything, chart_region, charted
 from .game import advance, create_world
+from .kinds import MONSTER, SHIP_KINDS
 from .routes import weather_of
 from .rules import SEED_000
 from .rumors import (
@@ -31,7 +32,7 @@ from .rumors import (
     sparse,
     step_sparse,
 )
-from .state import MONSTER, SHIP_KINDS, WorldState
+from .state import WorldState
 from .world import World
 
 WARM_UP_DAYS = 60  # the world settles into its trade before the rumors begin

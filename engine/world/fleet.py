@@ -23,21 +23,9 @@ Hunters (guard ships, privateers, pirate hunters, corsairs) are weatherly; the r
 from __future__ import annotations
 
 from ..rng import below
+from .kinds import ARMADA, CORSAIR, GUARD, HUNTER, MERCHANT, MONSTER, PRIVATEER, TREASURE
 from .rules import WorldRules
-from .state import (
-    ARMADA,
-    CORSAIR,
-    GUARD,
-    HUNTER,
-    LYING,
-    MERCHANT,
-    MONSTER,
-    PRIVATEER,
-    RESTING,
-    SHIP_COLUMNS,
-    TREASURE,
-    WAITING,
-)
+from .state import LYING, RESTING, SHIP_COLUMNS, WAITING
 from .world import World
 
 SQUARE, WEATHERLY = 0, 1

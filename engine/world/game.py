@@ -22,28 +22,21 @@ from ..rng import below, seed_state
 from . import pursuit, wars
 from .fleet import FLEETS, muster
 from .islands import place_islands
-from .pursuit import HUNTING
-from .rules import SEED_000, WorldRules, find_world_rules
-from .sailing import step
-from .state import (
+from .kinds import (
     ARMADA,
     CORSAIR,
     GUARD,
     HUNTER,
-    LAID_UP,
-    LYING,
     MERCHANT,
     MONSTER,
     PRIVATEER,
-    RESTING,
-    SAILING,
     SHIP_KINDS,
-    STRIPPING,
     TREASURE,
-    WAITING,
-    WAKE_DAYS,
-    WorldState,
 )
+from .pursuit import HUNTING
+from .rules import SEED_000, WorldRules, find_world_rules
+from .sailing import step
+from .state import LAID_UP, LYING, RESTING, SAILING, STRIPPING, WAITING, WAKE_DAYS, WorldState
 from .world import WAYPOINT, World
 
 ENGINE_VERSION = "world-2"  # world-2: the state keeps wakes and your chart

@@ -20,8 +20,9 @@ import numpy as np
 import numpy.typing as npt
 
 from . import wars
+from .kinds import GUARD, HUNTER, PRIVATEER
 from .rules import WorldRules
-from .state import GUARD, HUNTER, LAID_UP, PRIVATEER, SAILING, WAITING, WorldState
+from .state import LAID_UP, SAILING, WAITING, WorldState
 from .world import World
 
 HUNTING = -2  # ships["target"] of a ship coming for you

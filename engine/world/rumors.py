@@ -28,9 +28,7 @@ from scipy.sparse.csgraph import dijkstra
 from ..schema import Int, Row, Text
 from ..sea import leg_costs as sea_leg_costs
 from . import wars
-from .routes import bearing, weather_of
-from .rules import WorldRules
-from .state import (
+from .kinds import (
     ARMADA,
     CORSAIR,
     GUARD,
@@ -40,9 +38,10 @@ from .state import (
     PRIVATEER,
     SHIP_KINDS,
     TREASURE,
-    WAKE_DAYS,
-    WorldState,
 )
+from .routes import bearing, weather_of
+from .rules import WorldRules
+from .state import WAKE_DAYS, WorldState
 from .world import World
 
 Mass = npt.NDArray[np.float64]

@@ -28,17 +28,7 @@ from ..schema import (
     saved,
     show,
 )
-from .kinds import (  # noqa: F401  (re-exported: the state stores kinds by these indexes)
-    ARMADA,
-    CORSAIR,
-    GUARD,
-    HUNTER,
-    MERCHANT,
-    MONSTER,
-    PRIVATEER,
-    SHIP_KINDS,
-    TREASURE,
-)
+from .kinds import SHIP_KINDS
 from .rules import RULESETS
 from .world import World
 

@@ -1,0 +1,104 @@
+"""The numbers commands take, each with both its bounds: seeds, run ids, counts and floats.
+
+Every integer and float option or argument of every command is made here, so none is
+unbounded: a seed or run id too big for the database's BIGINT, a count that would run for hours
+or fill the memory, or a float that is nan or infinite is refused by click before any work,
+in the one line every other mistake gives (a test walks the command tree to check). Each range
+shows in the command's help, as click writes it ("[1<=x<=1000000]").
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import click
+import typer
+
+from .common import fail
+
+if TYPE_CHECKING:
+    from privateer.pipeline.params import Box
+
+SEED_MAX = 2**62  # any seed of every mode; the runs table keeps seeds in a BIGINT
+RUN_ID_MAX = 2**63 - 1  # runs.run_id is a BIGINT
+LONGEST_VOYAGE_DAYS = 20_000  # `voyage --days` and `play --days` stop there
+WORLD_DAYS_MAX = 100_000  # the world run without a player: some 270 years, a few minutes
+
+
+def _number(value: float | None) -> str:
+    """A bound as the help shows it: a power of two (less one) as such, the rest as written."""
+    if isinstance(value, int) and value >= 2**32:
+        for power in range(32, 64):
+            if value == 2**power:
+                return f"2^{power}"
+            if value == 2**power - 1:
+                return f"2^{power}-1"
+    return f"{value}"
+
+
+class Bounded(click.IntRange):
+    """An integer between two bounds, both given (click's IntRange allows one or none)."""
+
+    def __init__(self, low: int, high: int) -> None:
+        super().__init__(min=low, max=high)
+
+    def _describe_range(self) -> str:
+        return f"{_number(self.min)}<=x<={_number(self.max)}"
+
+
+class Finite(click.FloatRange):
+    """A float between two bounds, never nan or infinite (click's FloatRange lets nan through:
+    nan compares false with both bounds)."""
+
+    def __init__(self, low: float, high: float, *, low_open: bool = False) -> None:
+        super().__init__(min=low, max=high, min_open=low_open)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value} is not a finite number.", param, ctx)
+        return number
+
+
+def seed_option(help: str, default: int = 0) -> Any:
+    """`--seed`: 0 to 2^62, as every mode takes it."""
+    return typer.Option(default, "--seed", click_type=Bounded(0, SEED_MAX), help=help)
+
+
+def run_option(help: str, name: str = "--run") -> Any:
+    """A run id as an option (default none)."""
+    return typer.Option(None, name, click_type=Bounded(1, RUN_ID_MAX), help=help)
+
+
+def run_argument(help: str, default: Any = ...) -> Any:
+    """A run id as the argument RUN_ID."""
+    return typer.Argument(default, click_type=Bounded(1, RUN_ID_MAX), help=help, metavar="RUN_ID")
+
+
+def int_option(default: int | None, name: str, low: int, high: int, help: str) -> Any:
+    """An integer between `low` and `high`. For a count (fights, games, days, runs, events) the
+    upper bound is what a long but sensible run of the command needs, so no typo runs for
+    days or fills the memory."""
+    return typer.Option(default, name, click_type=Bounded(low, high), help=help)
+
+
+def float_option(
+    default: float | None, name: str, low: float, high: float, help: str, *, low_open: bool = False
+) -> Any:
+    """A float between `low` and `high` (above `low` with low_open), finite."""
+    return typer.Option(default, name, click_type=Finite(low, high, low_open=low_open), help=help)
+
+
+def parse_box(text: str | None) -> Box | None:
+    """`--box W,S,E,N` as a Box, or None when not given; anything else, an empty text too, is
+    refused in one line (an empty box is a mistake, not the whole world)."""
+    if text is None:
+        return None
+    from privateer.pipeline.errors import WorldBuildError
+    from privateer.pipeline.params import Box
+
+    try:
+        return Box.parse(text)
+    except WorldBuildError as error:
+        fail(str(error))
