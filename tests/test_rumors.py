@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from privateer.engine.world.bar import TREASURE_TALK, _talk, question_prisoner, stand_a_round
 from privateer.engine.world.charting import chart_everything, charted, sight
 from privateer.engine.world.game import advance, create_world
+from privateer.engine.world.kinds import MERCHANT, TREASURE
 from privateer.engine.world.rules import SEED_000
 from privateer.engine.world.rumors import (
     Rumor,
@@ -25,7 +26,7 @@ from privateer.engine.world.rumors import (
     step_cloud_everywhere,
     strength,
 )
-from privateer.engine.world.state import MERCHANT, TREASURE, WorldState
+from privateer.engine.world.state import WorldState
 from tests.world_fixtures import synthetic_world
 
 WORLD = synthetic_world()

@@ -14,7 +14,8 @@ from privateer.engine.voyage import sea_events
 from privateer.engine.voyage.game import IllegalVoyageAction, act, legal_actions, observe
 from privateer.engine.voyage.rules import find_voyage_rules
 from privateer.engine.voyage.state import VoyageState
-from privateer.engine.world.state import GUARD, LAID_UP, MERCHANT, PRIVATEER
+from privateer.engine.world.kinds import GUARD, MERCHANT, PRIVATEER
+from privateer.engine.world.state import LAID_UP
 from tests.voyage_fixtures import WORLD, port_index, put_ship, quiet_voyage, voyage_to
 
 RULES = find_voyage_rules("full")

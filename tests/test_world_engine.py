@@ -24,22 +24,11 @@ from privateer.engine.world.game import (
     trade_partners,
 )
 from privateer.engine.world.islands import place_islands
+from privateer.engine.world.kinds import CORSAIR, GUARD, MERCHANT, MONSTER, SHIP_KINDS, TREASURE
 from privateer.engine.world.record import record_world
 from privateer.engine.world.routes import route, toward
 from privateer.engine.world.rules import SEED_000, WorldRules, register_world_rules
-from privateer.engine.world.state import (
-    CORSAIR,
-    GUARD,
-    LAID_UP,
-    LYING,
-    MERCHANT,
-    MONSTER,
-    SAILING,
-    SHIP_KINDS,
-    STRIPPING,
-    TREASURE,
-    WorldState,
-)
+from privateer.engine.world.state import LAID_UP, LYING, SAILING, STRIPPING, WorldState
 from tests.world_fixtures import synthetic_world
 
 WORLD = synthetic_world()

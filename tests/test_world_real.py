@@ -13,7 +13,8 @@ from privateer.cli.app import app
 from privateer.db import open_database
 from privateer.db.world_load import load_world
 from privateer.engine.world.game import advance, create_world
-from privateer.engine.world.state import GUARD, LAID_UP, SHIP_KINDS
+from privateer.engine.world.kinds import GUARD, SHIP_KINDS
+from privateer.engine.world.state import LAID_UP
 from privateer.engine.world.world import World
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
