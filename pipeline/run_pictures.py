@@ -157,7 +157,8 @@ class SeenPicture:
 def seen_picture(world: Any, state: Any, run_id: int) -> SeenPicture:
     """The picture of a voyage's state (`state_on_day`): what she had charted, who was in
     sight, and for every live rumor its ring and its cloud's search area."""
-    from privateer.engine.voyage.game import in_sight, world_rules
+    from privateer.engine.voyage.game import voyage_rules, world_rules
+    from privateer.engine.voyage.sighting import in_sight
     from privateer.engine.world.charting import charted
     from privateer.engine.world.kinds import ARMADA, GUARD, HUNTER, SHIP_KINDS
     from privateer.engine.world.rumors import (
@@ -180,7 +181,7 @@ def seen_picture(world: Any, state: Any, run_id: int) -> SeenPicture:
             int(ws.ships["node"][s]),
             ws.ships["kind"][s] in (GUARD, ARMADA, HUNTER),
         )
-        for s in in_sight(world, state)
+        for s in in_sight(world, state, voyage_rules(state))
     )
     masks = [charted(world, ws, season) for season in range(4)]
     rings = []
