@@ -20,12 +20,17 @@ nothing dispatches on a mode's name.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from .events import Event
+from .replay import Replayer
+from .schema import Record
+
+if TYPE_CHECKING:
+    from .world.world import World
 
 
 class IllegalActionError(ValueError):
@@ -95,6 +100,25 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def copy(self, state: S) -> S: ...
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A game mode as it declares itself to the registry (engine/modes.py): its name, the
+    `runs.mode` values its runs are logged under, the version of its rules (a run logged by
+    another is not replayed), whether it sails a World, what its runs' options may hold, the
+    game a run's options describe, how a logged run is re-run, an example of its options (what
+    the conformance test plays), and its event kinds (name -> declared payload)."""
+
+    name: str
+    run_modes: tuple[str, ...]
+    engine_version: str
+    needs_world: bool
+    options: Record
+    game: Callable[[Mapping[str, Any], World | None], Game[Any, Any]]
+    replayer: Callable[[World | None], Replayer]
+    example: Mapping[str, Any] = field(default_factory=dict)
+    events: Mapping[str, type] = field(default_factory=dict)
 
 
 class TextAction(Protocol):

@@ -19,6 +19,7 @@ from typing import Any
 
 import orjson
 
+from .. import protocol
 from ..events import (
     Event,
     RawEvent,
@@ -73,8 +74,8 @@ FLEE_WAY = 2
 RAID_BOATS = 2  # fall-back flee cards a raiding party carries
 
 
-class IllegalActionError(ValueError):
-    """An action that is not legal in this state; the message names it."""
+class IllegalActionError(protocol.IllegalActionError):
+    """A keep that is not legal in this state; the message names it."""
 
 
 class Termination(Enum):

@@ -52,8 +52,8 @@ class VoyageAction:
     @classmethod
     def from_str(cls, text: str) -> VoyageAction:
         """The action `text` writes; IllegalVoyageAction naming the form if it is not one."""
-        verb, *words = str(text).split()
-        kind = VERBS.get(verb)
+        words = str(text).split()
+        kind = VERBS.get(words.pop(0)) if words else None
         if kind is None:
             raise IllegalVoyageAction(f"unknown action {text.strip()!r}")
         slots = fields(kind)
