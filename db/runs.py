@@ -139,10 +139,12 @@ def needs_world(conn: sa.Connection, run_ids: list[int]) -> bool:
 
 def voyage_track(conn: sa.Connection, run_id: int) -> list[int]:
     """The nodes a logged voyage sailed through, day by day (its "sailed" events)."""
+    from .event_fields import declared, field
+
     rows = conn.execute(
         sa.text(
-            "SELECT (payload->>'$.node')::INT FROM events "
-            "WHERE run_id = :r AND kind = 'sailed' ORDER BY seq"
+            f"SELECT {field('voyage', 'sailed', 'node', table='')}::INT FROM events "
+            f"WHERE run_id = :r AND kind = {declared('voyage', 'sailed')} ORDER BY seq"
         ),
         {"r": run_id},
     )

@@ -118,7 +118,7 @@ class Mode:
     game: Callable[[Mapping[str, Any], World | None], Game[Any, Any]]
     replayer: Callable[[World | None], Replayer]
     example: Mapping[str, Any] = field(default_factory=dict)
-    events: Mapping[str, type] = field(default_factory=dict)
+    events: Mapping[str, object] = field(default_factory=dict)
 
 
 class TextAction(Protocol):

@@ -14,9 +14,11 @@ from typing import Any
 
 import pytest
 
-from privateer.engine.events import Event
+from privateer.engine.events import Event, check_payload
 from privateer.engine.modes import MODES
 from privateer.engine.protocol import Game, IllegalActionError, Mode
+from privateer.engine.voyage.captain import CAPTAIN
+from privateer.engine.voyage.record import play
 from tests.world_fixtures import synthetic_world
 
 WORLD = synthetic_world()
@@ -41,6 +43,12 @@ def no_rng(value: Any, path: str = "") -> None:
     elif isinstance(value, list):
         for i, inner in enumerate(value):
             no_rng(inner, f"{path}[{i}]")
+
+
+def fits_its_declaration(mode: Mode, events: list[Event]) -> None:
+    for event in events:
+        assert event.kind in mode.events, f"{mode.name}: event kind {event.kind!r} not declared"
+        check_payload(mode.events[event.kind], event)
 
 
 def refuses(game: Game[Any, Any], state: Any, action: Any) -> bool:
@@ -99,6 +107,7 @@ def play_randomly(game: Game[Any, Any], seed: int) -> tuple[list[str], list[Even
 def test_every_mode_plays_by_the_protocol(mode: Mode, seed: int) -> None:
     game = game_of(mode)
     played, events, state = play_randomly(game, seed)
+    fits_its_declaration(mode, events)
     outcome = game.outcome(state)
     assert outcome is not None and isinstance(outcome.reason, str)
     assert outcome.winner is None or 0 <= outcome.winner < game.sides
@@ -125,3 +134,16 @@ def test_every_mode_is_registered_once_under_its_run_modes() -> None:
     assert {"fight", "sim", "world", "voyage", "duel"} <= set(run_modes)
     for mode in MODES:
         assert all(MODES.for_run(r) is mode for r in mode.run_modes)
+
+
+@pytest.mark.parametrize("rules", ["full", "classic"])
+def test_the_captains_voyages_tell_only_declared_events(rules: str) -> None:
+    """The captain bot reaches what random play seldom does (raids, sacks, storms, prizes)."""
+    mode = MODES["voyage"]
+    game = mode.game({"rules": rules, "days": 300}, WORLD)
+    told: set[str] = set()
+    for seed in range(3):
+        record = play(game, seed, CAPTAIN.choose)
+        fits_its_declaration(mode, record.events)
+        told |= {e.kind for e in record.events}
+    assert {"fight", "fight_over", "in_port", "prize"} <= told

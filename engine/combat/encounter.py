@@ -21,6 +21,7 @@ import orjson
 
 from .. import protocol
 from ..events import (
+    KINDS,
     Event,
     RawEvent,
     define_field_type,
@@ -107,7 +108,7 @@ define_vocabulary("outcome", tuple(t.value for t in Termination))
 WHY = ("", "sails shot away", "not threatened")  # why a flee card did not work
 define_vocabulary("why", WHY)
 define_vocabulary("source", ("prisoner",))
-for _kind, _spec in (
+FIGHT_EVENT_SPECS = (
     ("start", "target:target ship:ship seed:d hull:d*2 deck:d"),
     ("deal", "hand:card*3 sides:side_of*3"),
     ("keep", "first:card second:card bottom:card bottom_side:side_of"),
@@ -127,8 +128,11 @@ for _kind, _spec in (
     ("end", "outcome:outcome hull:d*2 plunder:d"),
     ("settled", "outcome:outcome payout:d plunder:d bounty:d hull:d run_over:b"),
     ("rumor", "source:source prisoner:d"),
-):
+)
+for _kind, _spec in FIGHT_EVENT_SPECS:
     define_kind(_kind, _spec)
+FIGHT_EVENTS = {name: KINDS[name] for name, _ in FIGHT_EVENT_SPECS}
+"""Every event kind of the fight, by name: its declared fields."""
 
 TARGET_INDEX = {key: i for i, key in enumerate(TARGETS)}
 SHIP_INDEX = {key: i for i, key in enumerate(SHIPS)}

@@ -12,6 +12,7 @@ from ..protocol import Game, Mode, Outcome
 from .cards import THEM, YOU
 from .encounter import (
     ENGINE_VERSION,
+    FIGHT_EVENTS,
     Encounter,
     Keep,
     Termination,
@@ -101,4 +102,5 @@ MODE = Mode(
     game=_game,
     replayer=lambda world: replay_logged,
     example={"target": "merchant", "ship": "brigantine"},
+    events=FIGHT_EVENTS,
 )

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..events import Event
 from ..protocol import Game, Mode, Outcome
 from .actions import DuelAction
+from .events import DUEL_EVENTS
 from .game import ENGINE_VERSION, act, create_duel, current_side, legal_actions, observe
 from .replay import OPTIONS, replay_logged
 from .rules import DuelRules, find_duel_rules
@@ -89,4 +90,5 @@ MODE = Mode(
     game=_game,
     replayer=lambda world: replay_logged,
     example={"captain": "bold"},
+    events=DUEL_EVENTS,
 )

@@ -6,9 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..combat.encounter import FIGHT_EVENTS
 from ..protocol import Mode
 from ..replay import NO_WORLD, Replayer, ReplayRefusedError
+from ..world.events import WORLD_EVENTS
 from ..world.world import World
+from .events import VOYAGE_EVENTS
 from .game import ENGINE_VERSION, VoyageGame
 from .record import OPTIONS, game_for, replayer
 
@@ -34,4 +37,5 @@ MODE = Mode(
     game=_game,
     replayer=_replayer,
     example={"rules": "full", "days": 90},
+    events={**WORLD_EVENTS, **FIGHT_EVENTS, **VOYAGE_EVENTS},
 )

@@ -13,6 +13,7 @@ from ..events import Event
 from ..protocol import Game, IllegalActionError, Mode, Outcome
 from ..replay import NO_WORLD, Replayer, ReplayRefusedError
 from ..schema import Int, Record, Text
+from .events import WORLD_EVENTS
 from .game import ENGINE_VERSION, advance, create_world, observe
 from .record import replayer
 from .rules import RULESETS, SEED_000, WorldRules, find_world_rules
@@ -114,4 +115,5 @@ MODE = Mode(
     game=_game,
     replayer=_replayer,
     example={"days": 40},
+    events=WORLD_EVENTS,
 )
