@@ -10,6 +10,7 @@ import pytest
 
 from privateer.engine.combat.bots import BALANCED
 from privateer.engine.combat.encounter import Termination
+from privateer.engine.events import Event
 from privateer.engine.voyage import sea_events
 from privateer.engine.voyage.actions import IllegalVoyageAction
 from privateer.engine.voyage.game import observe
@@ -34,14 +35,19 @@ from tests.voyage_fixtures import (
 RULES = find_voyage_rules("full")
 
 
-def fight_out(state: VoyageState) -> list[str]:
-    """Play the pending fight to its end with the balanced bot; the events' kinds."""
-    kinds: list[str] = []
+def fight_out_events(state: VoyageState) -> list[Event]:
+    """Play the pending fight to its end with the balanced bot; its events."""
+    events: list[Event] = []
     while pending_of(state).get("kind") == "fight":
         assert state.fight is not None
         keep = BALANCED.choose(state.fight)
-        kinds += [e.kind for e in act_text(WORLD, state, f"keep {keep.first} {keep.second}")]
-    return kinds
+        events += act_text(WORLD, state, f"keep {keep.first} {keep.second}")
+    return events
+
+
+def fight_out(state: VoyageState) -> list[str]:
+    """Play the pending fight to its end with the balanced bot; the events' kinds."""
+    return [e.kind for e in fight_out_events(state)]
 
 
 def test_a_run_opens_in_plymouth_in_a_pinnace_with_twenty_gold() -> None:
@@ -121,9 +127,11 @@ def test_a_fight_is_settled_purse_hull_and_laid_up_or_left_be() -> None:
         act_text(WORLD, state, "sail")
         act_text(WORLD, state, "attack")
         gold = state.gold
-        kinds = fight_out(state)
-        over = next(e for e in kinds if e == "fight_over")
-        assert over
+        ended = fight_out_events(state)
+        (over,) = [e.data for e in ended if e.kind == "fight_over"]
+        assert over["target"] == "merchant" and over["outcome"] != ""
+        assert (over["gold"], over["hull"]) == (state.gold, state.hull)
+        assert over["gold"] == gold + over["payout"]
         ships = state.world.ships
         if state.outcome == "sunk":
             assert state.cause == "merchant"
