@@ -153,7 +153,7 @@ def _tracks(ctx: typer.Context, days: int, seed: int) -> tuple[list[Track], list
     """Run the world `days` days from `seed`: every ship's wake, day by day, and where each
     ship is at the end (warships marked)."""
     from privateer.engine.world.game import advance, create_world
-    from privateer.engine.world.kinds import ARMADA, GUARD, HUNTER
+    from privateer.engine.world.kinds import KINDS
 
     from .worlds import engine_world
 
@@ -189,7 +189,7 @@ def _tracks(ctx: typer.Context, days: int, seed: int) -> tuple[list[Track], list
         if len(wake) > 1
     ]
     ships = [
-        (flag(ship), lon[node], lat[node], kinds[ship] in (GUARD, ARMADA, HUNTER))
+        (flag(ship), lon[node], lat[node], KINDS[kinds[ship]].warship)
         for ship, node in enumerate(nodes)
         if node >= 0
     ]

@@ -159,12 +159,12 @@ def seen_picture(world: Any, state: Any, run_id: int) -> SeenPicture:
     sight, and for every live rumor its ring and its cloud's search area."""
     from privateer.engine.voyage.game import in_sight, world_rules
     from privateer.engine.world.charting import charted
-    from privateer.engine.world.kinds import ARMADA, GUARD, HUNTER, SHIP_KINDS
+    from privateer.engine.world.kinds import KINDS, SHIP_KINDS
     from privateer.engine.world.rumors import (
-        GOOD_SOURCE_PER_MILLE,
         Rumor,
         alive,
         cloud,
+        off_by,
         search_area,
     )
 
@@ -178,7 +178,7 @@ def seen_picture(world: Any, state: Any, run_id: int) -> SeenPicture:
         (
             flag(ws.ships["flag"][s]),
             int(ws.ships["node"][s]),
-            ws.ships["kind"][s] in (GUARD, ARMADA, HUNTER),
+            KINDS[ws.ships["kind"][s]].warship,
         )
         for s in in_sight(world, state)
     )
@@ -194,7 +194,7 @@ def seen_picture(world: Any, state: Any, run_id: int) -> SeenPicture:
         rings.append(
             RumorRing(
                 int(rumor.node),
-                1 if rumor.reliability >= GOOD_SOURCE_PER_MILLE else 3,
+                max(off_by(world_rules(state), rumor.reliability)),  # 1 or 3 steps
                 f"{flag(rumor.flag)} {kind}, day {rumor.day}",
                 tuple((int(n), float(mass[n])) for n in area),
             )

@@ -9,7 +9,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from privateer.engine.world.bar import TREASURE_TALK, _talk, question_prisoner, stand_a_round
+from privateer.engine.world.bar import _talk, question_prisoner, stand_a_round
 from privateer.engine.world.charting import chart_everything, charted, sight
 from privateer.engine.world.game import advance, create_world
 from privateer.engine.world.kinds import MERCHANT, TREASURE
@@ -80,9 +80,7 @@ def test_a_treasure_fleet_is_talked_of_five_times_a_merchant_at_the_same_distanc
     state.ships["kind"][-1] = TREASURE
     state.wakes.append(list(state.wakes[merchant]))
     ships, weights, _ = _talk(WORLD, state, WORLD.ports[PORT].node, 30, 12)
-    assert (
-        weights[ships.index(state.ship_count - 1)] == TREASURE_TALK * weights[ships.index(merchant)]
-    )
+    assert weights[ships.index(state.ship_count - 1)] == 5 * weights[ships.index(merchant)]
 
 
 def test_a_rumor_is_right_with_its_reliability_else_off_a_step_or_two_or_three() -> None:

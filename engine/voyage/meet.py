@@ -16,52 +16,33 @@ from ..combat.settle import settle
 from ..events import Event
 from ..rng import below
 from ..world import wars
-from ..world.bar import TREASURE_TALK, question_prisoner
+from ..world.bar import question_prisoner
 from ..world.game import lay_up
-from ..world.kinds import ARMADA, CORSAIR, GUARD, HUNTER, MONSTER, PRIVATEER, SHIP_KINDS, TREASURE
+from ..world.kinds import KINDS, SHIP_KINDS
 from ..world.rules import WorldRules
 from ..world.state import LAID_UP, SAILING
 from ..world.world import World
 from .rules import VoyageRules
 from .state import VoyageState
 
-TARGET_OF_KIND = {
-    "merchant": "merchant",
-    "treasure_fleet": "treasure_fleet",
-    "guard_ship": "guard_ship",
-    "armada": "armada",
-    "privateer": "privateer",
-    "hunter": "hunter",
-    "corsair": "corsair",
-    "sea_monster": "sea_monster",
-}
-
 
 def target_of(state: VoyageState, ship: int) -> str:
+    """What she fights as: her kind's target (a corsair laden with captives: corsair_laden)."""
     ships = state.world.ships
-    key = TARGET_OF_KIND[SHIP_KINDS[ships["kind"][ship]]]
+    key = KINDS.rows[ships["kind"][ship]].target
     if key == "corsair" and ships["laden"][ship]:
         return "corsair_laden"
     return key
 
 
 def hostile(world: World, state: VoyageState, ship: int) -> bool:
-    """She attacks on sight: a guard ship, armada or privateer of a nation that wants you or is
-    at war with England; a corsair whose nation is at war with England; a pirate hunter when
-    England wants you; a monster always."""
-    ws = state.world
-    kind, flag = ws.ships["kind"][ship], ws.ships["flag"][ship]
-    if kind == MONSTER:
-        return True
-    england = world.nation("england")
-    enemy = wars.at_war(ws, flag, england) if flag >= 0 else False
-    if kind in (GUARD, ARMADA, PRIVATEER):
-        return enemy or wars.wants_you(world, ws, flag)
-    if kind == CORSAIR:
-        return enemy
-    if kind == HUNTER:
-        return wars.wants_you(world, ws, england)
-    return False
+    """She attacks on sight, as her kind's hostility says (engine/world/kinds.py): a guard
+    ship, armada or privateer of a nation that wants you or is at war with England; a corsair
+    whose nation is at war with England; a pirate hunter when England wants you; a monster
+    always."""
+    ships = state.world.ships
+    hostility = KINDS.rows[ships["kind"][ship]].hostility
+    return wars.sets_on(world, state.world, hostility, ships["flag"][ship])
 
 
 def out_of_port(world: World, state: VoyageState, ship: int) -> bool:
@@ -70,7 +51,7 @@ def out_of_port(world: World, state: VoyageState, ship: int) -> bool:
     task = ships["task"][ship]
     if task == LAID_UP:
         return False
-    return ships["node"][ship] not in _port_nodes(world) or (
+    return ships["node"][ship] not in world.port_nodes or (
         task == SAILING and ships["leg"][ship] >= 0
     )
 
@@ -80,22 +61,13 @@ def ships_at(state: VoyageState, nodes: dict[int, int] | set[int]) -> list[int]:
     return [s for s, node in enumerate(state.world.ships["node"]) if node in nodes]
 
 
-def _port_nodes(world: World) -> frozenset[int]:
-    found = world._cache.get("port_nodes")
-    if found is None:
-        found = frozenset(p.node for p in world.ports)
-        world._cache["port_nodes"] = found
-    assert isinstance(found, frozenset)
-    return found
-
-
 def meeting(world: World, state: VoyageState, before: list[int], was: int) -> int:
     """The ship that meets you today (-1 none): on your node, or passed on the step between
     (she was where you are, you were where she is). Hostile first, then notability, then the
     lowest index."""
     ws = state.world
     node = state.node
-    if state.port >= 0 or node in _port_nodes(world) or anchored(state):
+    if state.port >= 0 or node in world.port_nodes or anchored(state):
         return -1
     nodes = ws.ships["node"]
     passing = {s for s, until in state.let_pass if until > ws.day}
@@ -107,7 +79,7 @@ def meeting(world: World, state: VoyageState, before: list[int], was: int) -> in
         if ship in passing:  # let pass, or fought and left: she leaves you be a while
             continue
         harm = hostile(world, state, ship)
-        notability = TREASURE_TALK if ws.ships["kind"][ship] == TREASURE else 1
+        notability = KINDS.rows[ws.ships["kind"][ship]].talk
         found.append((0 if harm else 1, -notability, ship))
     return min(found)[2] if found else -1
 
