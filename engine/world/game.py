@@ -170,8 +170,8 @@ def _rest(state: WorldState, ship: int, until: int, task: int = RESTING) -> None
 
 
 _RESTS = (RESTING, LYING, LAID_UP, STRIPPING)
-_WAIT, _DRIFT, _NOTHING = Work.WAIT, Work.DRIFT, Arrival.NOTHING  # read once: an enum member
-# read from its class costs more than the rest of a ship's day in `_work`
+# Read once: an enum member looked up on its class costs more than the rest of `_work`.
+_WAIT, _DRIFT, _NOTHING = Work.WAIT, Work.DRIFT, Arrival.NOTHING
 
 
 def _work(

@@ -29,7 +29,7 @@ from scipy.sparse.csgraph import dijkstra
 from ..schema import Int, Row, Text
 from ..sea import leg_costs as sea_leg_costs
 from . import wars
-from .kinds import KINDS, SHIP_KINDS, Arrival, KindIndex, ShipKind, Work
+from .kinds import KINDS, SHIP_KINDS, Arrival, ShipKind, Work, last_kind
 from .routes import bearing, weather_of
 from .rules import SEED_000, WorldRules
 from .state import WAKE_DAYS, WorldState
@@ -55,7 +55,7 @@ class Rumor:
 
     SHAPE: ClassVar[Row] = Row(
         (
-            KindIndex(),  # kind
+            Int(0, last_kind),  # kind
             Int(-1, "nation"),  # flag
             Int(0, "node"),
             Int(1 - WAKE_DAYS, "day"),  # a sighting up to twelve days old, told on day 0 too
