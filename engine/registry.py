@@ -26,6 +26,7 @@ class Registry(Generic[T]):
         self.what = what
         self._name_of = name_of
         self._entries: dict[str, T] = {}
+        self._order: tuple[T, ...] = ()  # the entries in order, kept for iterating cheaply
 
     def add(self, entry: T) -> None:
         """Declare `entry`; a second entry of the same name is a mistake, said at once."""
@@ -33,9 +34,11 @@ class Registry(Generic[T]):
         if name in self._entries:
             raise ValueError(f"{self.what} {name!r} is declared twice")
         self._entries[name] = entry
+        self._order = tuple(self._entries.values())
 
     def remove(self, name: str) -> None:
         del self._entries[name]
+        self._order = tuple(self._entries.values())
 
     @contextmanager
     def extra(self, entry: T) -> Iterator[T]:
@@ -59,7 +62,7 @@ class Registry(Generic[T]):
         return name in self._entries
 
     def __iter__(self) -> Iterator[T]:
-        return iter(list(self._entries.values()))
+        return iter(self._order)
 
     def __len__(self) -> int:
         return len(self._entries)

@@ -146,20 +146,21 @@ class Captain:
         self, game: VoyageGame, state: VoyageState, legal: list[VoyageAction]
     ) -> VoyageAction | None:
         world, rules = game.world, game.rules
+        offered = frozenset(legal)  # asked of often below
         homeward = state.gold >= rules.goal_gold
-        if Pardon() in legal and state.gold - rules.pardon_gold >= 0:
+        if Pardon() in offered and state.gold - rules.pardon_gold >= 0:
             return Pardon()
         repairs = [a for a in legal if isinstance(a, Repair)]
         if repairs:
             return repairs[0]
         if not homeward:
             for ship in reversed(harbour.ships_for_sale(world, state, rules)):
-                if BuyShip(ship) in legal and state.gold - rules.ship_gold[ship] >= self.reserve:
+                if BuyShip(ship) in offered and state.gold - rules.ship_gold[ship] >= self.reserve:
                     return BuyShip(ship)
             for hand in HANDS:
-                if Hire(hand) in legal and state.gold - rules.hire_gold[hand] >= self.reserve:
+                if Hire(hand) in offered and state.gold - rules.hire_gold[hand] >= self.reserve:
                     return Hire(hand)
-            if Raid() in legal and self._raidable(game, state, state.port):
+            if Raid() in offered and self._raidable(game, state, state.port):
                 return Raid()
             visit_rounds = (
                 state.world.bar[2]
@@ -167,9 +168,9 @@ class Captain:
                 else 0
             )
             if (
-                BuyRound() in legal
+                BuyRound() in offered
                 and visit_rounds < self.rounds_per_visit
-                and not self._good_rumor(world, state)
+                and not self._good_rumor(game, state)
                 and state.gold - rules.round_gold >= self.reserve // 2
             ):
                 return BuyRound()
@@ -192,14 +193,15 @@ class Captain:
         )
 
     # -- where next ----------------------------------------------------------------------------
-    def _good_rumor(self, world: World, state: VoyageState) -> bool:
-        return any(self._rumor_value(world, state, Rumor.from_list(r)) > 0 for r in state.rumors)
+    def _good_rumor(self, game: VoyageGame, state: VoyageState) -> bool:
+        return any(self._rumor_value(game, state, Rumor.from_list(r)) > 0 for r in state.rumors)
 
-    def _rumor_value(self, world: World, state: VoyageState, rumor: Rumor) -> float:
+    def _rumor_value(self, game: VoyageGame, state: VoyageState, rumor: Rumor) -> float:
+        world = game.world
         if rumor.kind not in PREY or not self._enemy(world, state, rumor.flag):
             return 0.0
         target = TARGETS[KINDS[rumor.kind].target]
-        return (target.hold + target.bounty) * strength(rumor, state.day) / 1000.0
+        return (target.hold + target.bounty) * strength(rumor, state.day, game.wrules) / 1000.0
 
     def _destination(self, game: VoyageGame, state: VoyageState) -> int:
         """Where to sail next: a node (or -10 - port: berth across the harbour)."""
@@ -231,7 +233,7 @@ class Captain:
         best, best_value = -1, 0.0
         for raw in state.rumors:
             rumor = Rumor.from_list(raw)
-            value = self._rumor_value(world, state, rumor)
+            value = self._rumor_value(game, state, rumor)
             if value <= 0 or not self._sound(state):
                 continue
             node = self._likeliest(game, state, rumor)

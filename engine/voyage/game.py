@@ -421,7 +421,7 @@ def sail(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRule
         state.tally["days_at_sea"] += 1
         events.append(Event("sailed", day, {"node": state.node}))
     state.let_pass = [p for p in state.let_pass if p[1] > day]
-    state.rumors = [r for r in state.rumors if alive(Rumor.from_list(r), day)]
+    state.rumors = [r for r in state.rumors if alive(Rumor.from_list(r), day, wrules)]
     look_out(world, state, season_of(wrules, day), rules)
     if at_sea:
         events += _at_sea(world, state, rules, wrules, before, was)
@@ -510,7 +510,7 @@ def observe(world: World, state: VoyageState, rules: VoyageRules | None = None) 
         "sheet": ship_sheet(state, rules),
         "in_sight": [describe_ship(world, state, s) for s in in_sight(world, state, rules)],
         "rumors": [
-            {**describe(world, r, day), "marker": round(strength(r, day) / 1000, 3)}
+            {**describe(world, r, day), "marker": round(strength(r, day, wrules) / 1000, 3)}
             for r in (Rumor.from_list(x) for x in state.rumors)
         ],
         "politics": {

@@ -77,7 +77,7 @@ def settle_fight(
         events.append(sunk_event(state))
         return events
     for _ in range(settlement.rumors):  # each prisoner questioned tells of a ship nearby
-        rumor = question_prisoner(world, ws, state.node)
+        rumor = question_prisoner(world, ws, state.node, wrules)
         if rumor is not None:
             state.rumors.append(rumor.to_list())
             state.tally["rumors"] += 1

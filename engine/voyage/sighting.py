@@ -9,13 +9,7 @@ from typing import Any
 
 from ..world import wars
 from ..world.kinds import (
-    ARMADA,
-    CORSAIR,
-    GUARD,
-    HUNTER,
     KINDS,
-    MONSTER,
-    PRIVATEER,
     SHIP_KINDS,
 )
 from ..world.state import LAID_UP, SAILING
@@ -24,52 +18,24 @@ from .course import nearby, sight_steps
 from .rules import VoyageRules
 from .state import VoyageState
 
-TARGET_OF_KIND = {
-    "merchant": "merchant",
-    "treasure_fleet": "treasure_fleet",
-    "guard_ship": "guard_ship",
-    "armada": "armada",
-    "privateer": "privateer",
-    "hunter": "hunter",
-    "corsair": "corsair",
-    "sea_monster": "sea_monster",
-}
-
 
 def target_of(state: VoyageState, ship: int) -> str:
+    """What she fights as: her kind's target (a corsair laden with captives: corsair_laden)."""
     ships = state.world.ships
-    key = TARGET_OF_KIND[SHIP_KINDS[ships["kind"][ship]]]
+    key = KINDS.rows[ships["kind"][ship]].target
     if key == "corsair" and ships["laden"][ship]:
         return "corsair_laden"
     return key
 
 
 def hostile(world: World, state: VoyageState, ship: int) -> bool:
-    """She attacks on sight: a guard ship, armada or privateer of a nation that wants you or is
-    at war with England; a corsair whose nation is at war with England; a pirate hunter when
-    England wants you; a monster always."""
-    ws = state.world
-    kind, flag = ws.ships["kind"][ship], ws.ships["flag"][ship]
-    if kind == MONSTER:
-        return True
-    england = world.nation("england")
-    enemy = wars.at_war(ws, flag, england) if flag >= 0 else False
-    if kind in (GUARD, ARMADA, PRIVATEER):
-        return enemy or wars.wants_you(world, ws, flag)
-    if kind == CORSAIR:
-        return enemy
-    if kind == HUNTER:
-        return wars.wants_you(world, ws, england)
-    return False
-
-
-def _port_nodes(world: World) -> frozenset[int]:
-    found = world._cache.get("port_nodes")
-    if found is None:
-        found = frozenset(p.node for p in world.ports)
-        world._cache["port_nodes"] = found
-    assert isinstance(found, frozenset)
-    return found
+    """She attacks on sight, as her kind's hostility says (engine/world/kinds.py): a guard
+    ship, armada or privateer of a nation that wants you or is at war with England; a corsair
+    whose nation is at war with England; a pirate hunter when England wants you; a monster
+    always."""
+    ships = state.world.ships
+    hostility = KINDS.rows[ships["kind"][ship]].hostility
+    return wars.sets_on(world, state.world, hostility, ships["flag"][ship])
 
 
 def out_of_port(world: World, state: VoyageState, ship: int) -> bool:
@@ -78,7 +44,7 @@ def out_of_port(world: World, state: VoyageState, ship: int) -> bool:
     task = ships["task"][ship]
     if task == LAID_UP:
         return False
-    return ships["node"][ship] not in _port_nodes(world) or (
+    return ships["node"][ship] not in world.port_nodes or (
         task == SAILING and ships["leg"][ship] >= 0
     )
 
@@ -100,7 +66,7 @@ def meeting(world: World, state: VoyageState, before: list[int], was: int) -> in
     kind (a treasure fleet is news), then the lowest index."""
     ws = state.world
     node = state.node
-    if state.port >= 0 or node in _port_nodes(world) or anchored(state):
+    if state.port >= 0 or node in world.port_nodes or anchored(state):
         return -1
     nodes = ws.ships["node"]
     passing = {s for s, until in state.let_pass if until > ws.day}
@@ -112,7 +78,7 @@ def meeting(world: World, state: VoyageState, before: list[int], was: int) -> in
         if ship in passing:  # let pass, or fought and left: she leaves you be a while
             continue
         harm = hostile(world, state, ship)
-        notability = KINDS[ws.ships["kind"][ship]].talk
+        notability = KINDS.rows[ws.ships["kind"][ship]].talk
         found.append((0 if harm else 1, -notability, ship))
     return min(found)[2] if found else -1
 

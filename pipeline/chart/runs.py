@@ -174,10 +174,10 @@ def seen_picture(world: Any, state: Any, run_id: int) -> SeenPicture:
     from privateer.engine.world.charting import charted
     from privateer.engine.world.kinds import KINDS
     from privateer.engine.world.rumors import (
-        GOOD_SOURCE_PER_MILLE,
         Rumor,
         alive,
         cloud,
+        off_by,
         search_area,
     )
 
@@ -199,15 +199,15 @@ def seen_picture(world: Any, state: Any, run_id: int) -> SeenPicture:
     rings = []
     for raw in state.rumors:
         rumor = Rumor.from_list(raw)
-        if not alive(rumor, day):
+        if not alive(rumor, day, world_rules(state)):
             continue
         mass = cloud(world, ws, world_rules(state), rumor, day, masks)
-        area = search_area(mass)
+        area = search_area(mass, world_rules(state).search_share)
         kind = KINDS[rumor.kind].label
         rings.append(
             RumorRing(
                 int(rumor.node),
-                1 if rumor.reliability >= GOOD_SOURCE_PER_MILLE else 3,
+                max(off_by(world_rules(state), rumor.reliability)),  # 1 or 3 steps
                 f"{flag(rumor.flag)} {kind}, day {rumor.day}",
                 tuple((int(n), float(mass[n])) for n in area),
             )
