@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from privateer.engine.voyage.meet import describe_ship, hostile, target_of
+from privateer.engine.voyage.sighting import describe_ship, hostile, target_of
 from privateer.engine.world import pursuit, wars
 from privateer.engine.world.bar import _talk, stand_a_round
 from privateer.engine.world.game import _drive_off, advance, create_world, observe, summary
@@ -47,7 +47,7 @@ from privateer.engine.world.rumors import (
 )
 from privateer.engine.world.state import SAILING, WorldState
 from privateer.engine.world.world import HOPS_KEPT, World
-from privateer.pipeline.run_pictures import seen_picture
+from privateer.pipeline.chart.runs import seen_picture
 from tests.voyage_fixtures import put_ship, quiet_voyage
 from tests.world_fixtures import synthetic_world
 
