@@ -303,6 +303,7 @@ def voyage_bench(
     from privateer.db import open_database
     from privateer.db.run_store import RunStore
     from privateer.engine.voyage.captain import CAPTAIN
+    from privateer.engine.voyage.game import VoyageGame
     from privateer.engine.voyage.record import play
     from privateer.engine.voyage.rules import RULESETS
 
@@ -312,14 +313,15 @@ def voyage_bench(
     if rules not in RULESETS:
         fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
     world = engine_world(ctx)
-    play(world, runs, CAPTAIN.choose, rules, days)  # warm: the route trees a run needs
+    game = VoyageGame(world, RULESETS[rules], days=days)
+    play(game, runs, CAPTAIN.choose)  # warm: the route trees a run needs
 
     def one_round(store: RunStore | None) -> tuple[float, int]:
         started = time.perf_counter()
         sailed = 0
         batch = []
         for seed in range(runs):
-            record = play(world, seed, CAPTAIN.choose, rules, days)
+            record = play(game, seed, CAPTAIN.choose)
             assert record.state is not None
             sailed += record.state.day
             batch.append(record)

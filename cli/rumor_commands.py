@@ -7,9 +7,14 @@ from typing import Any
 
 import typer
 
+from privateer.engine.voyage.rules import FULL
+from privateer.engine.world.kinds import KINDS
+
 from .common import Output, fail, output_options
 from .options import float_option, int_option, seed_option
 from .worlds import engine_world
+
+ROUND_GOLD = FULL.round_gold  # the voyage's price of a round: one number, the voyage's rules
 
 
 @output_options
@@ -18,7 +23,7 @@ def bar(
     port: str = typer.Argument(..., help="The port whose bar you drink in.", metavar="PORT"),
     seed: int = seed_option("The world's seed."),
     day: int = int_option(100, "--day", 0, 100_000, "The day of the world."),
-    rounds: int = int_option(5, "--rounds", 1, 50, "Rounds you stand (2 gold each)."),
+    rounds: int = int_option(5, "--rounds", 1, 50, f"Rounds you stand ({ROUND_GOLD} gold each)."),
     nights: int = int_option(
         1,
         "--nights",
@@ -32,7 +37,7 @@ def bar(
     """A night in PORT's bar on --day of the world run from --seed: each round you stand the
     house, what was heard (a ship's kind and flag, where and how many days ago, and how far to
     trust it) or nothing. The room gets drunker each round."""
-    from privateer.engine.world.bar import ROUND_GOLD, stand_a_round
+    from privateer.engine.world.bar import stand_a_round
     from privateer.engine.world.game import advance, create_world
     from privateer.engine.world.rules import SEED_000
     from privateer.engine.world.rumors import describe
@@ -96,8 +101,8 @@ def rumors(
     kind: list[str] = typer.Option(
         [],
         "--kind",
-        help="Only rumors of ships of this kind (repeatable): merchant, treasure_fleet, "
-        "guard_ship, armada, privateer, hunter, corsair. Default: every kind but monsters.",
+        help="Only rumors of ships of this kind (repeatable): "
+        f"{', '.join(k.name for k in KINDS if k.flagged)}. Default: every kind but monsters.",
     ),
     output: Output = Output(),
 ) -> None:
@@ -106,12 +111,12 @@ def rumors(
     is really inside it, by the rumor's age (2, 4, 8, 12 days) and by how much of the sea is
     charted (a blank chart, the Caribbean's waters, the whole sea)."""
     from privateer.engine.world.chart_worth import chart_worth
-    from privateer.engine.world.kinds import SHIP_KINDS
+    from privateer.engine.world.kinds import kind_index
 
-    unknown = [k for k in kind if k not in SHIP_KINDS]
-    if unknown:
-        fail(f"no ship kind {unknown[0]!r}: one of {', '.join(SHIP_KINDS)}")
-    kinds = tuple(SHIP_KINDS.index(k) for k in kind) or None
+    try:
+        kinds = tuple(kind_index(k) for k in kind) or None
+    except ValueError as error:
+        fail(str(error))
     world = engine_world(ctx)
     try:
         rows = chart_worth(world, seed, count, round(reliability * 1000), kinds=kinds)

@@ -77,7 +77,8 @@ def replay(
     skipped and counted by reason, not a failure; every other run is replayed."""
     from privateer.db.errors import DatabaseError
     from privateer.db.runs import all_run_ids, logged_runs, needs_world
-    from privateer.engine.replay import ReplayRefusedError, ReplayResult, verify_run
+    from privateer.engine.modes import check_run
+    from privateer.engine.replay import ReplayRefusedError, ReplayResult
 
     if (run_id is None) == (not all_runs):
         fail("give a RUN_ID or --all (not both)")
@@ -99,7 +100,7 @@ def replay(
         for start in range(0, len(ids), 2000):
             for run in logged_runs(conn, ids[start : start + 2000]):
                 try:
-                    results.append(verify_run(run, world=world))
+                    results.append(check_run(run, world))
                 except ReplayRefusedError as error:
                     if not all_runs:
                         fail(str(error))

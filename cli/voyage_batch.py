@@ -46,12 +46,15 @@ Played = tuple["RunResult", "VoyageRecord | None"]
 def play_batch(world: World, batch: Batch) -> list[Played]:
     """Play each seed of the batch with the captain bot."""
     from privateer.engine.voyage.captain import CAPTAIN
+    from privateer.engine.voyage.game import VoyageGame
     from privateer.engine.voyage.record import play
+    from privateer.engine.voyage.rules import find_voyage_rules
     from privateer.engine.voyage.sim import RunResult
 
+    game = VoyageGame(world, find_voyage_rules(batch.rules), days=batch.days)
     out: list[Played] = []
     for seed in batch.seeds:
-        record = play(world, seed, CAPTAIN.choose, batch.rules, batch.days)
+        record = play(game, seed, CAPTAIN.choose)
         assert record.state is not None
         result = RunResult.of(record.state)
         out.append((result, record if batch.keep_records else None))

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -19,6 +19,10 @@ from .common import (
 )
 from .options import LONGEST_VOYAGE_DAYS, int_option, run_option, seed_option
 from .worlds import engine_world
+
+if TYPE_CHECKING:
+    from privateer.engine.voyage.rules import VoyageRules
+    from privateer.engine.world.world import World
 
 RULES_HELP = (
     "full: every rule of the voyage; classic: the rules before dilemmas, the raid guard, "
@@ -73,8 +77,7 @@ def voyage(
         except ValueError as error:
             fail(str(error))
     world = engine_world(ctx)
-    if world.port_by_name.get("Plymouth") is None or world.port_by_name.get("London") is None:
-        fail("this world has no Plymouth or no London: build the whole world (`world build`)")
+    _has_the_ports(world, RULESETS[rules])
     seeds = list(range(seed, seed + runs))
     store = None
     if log:
@@ -133,6 +136,13 @@ def id_ranges(ids: list[int]) -> list[tuple[int, int]]:
     return ranges
 
 
+def _has_the_ports(world: World, rules: VoyageRules) -> None:
+    """The rules' start and home ports are in this world, or one line."""
+    missing = [p for p in (rules.start_port, rules.home_port) if p not in world.port_by_name]
+    if missing:
+        fail(f"this world has no {missing[0]}: build the whole world (`world build`)")
+
+
 def _write(store: Any, records: list[Any], world_hash: str) -> list[int]:
     from privateer.db.runlog import RunBuffer
 
@@ -174,8 +184,7 @@ def play(
     if rules not in RULESETS:
         fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
     world = engine_world(ctx)
-    if world.port_by_name.get("Plymouth") is None or world.port_by_name.get("London") is None:
-        fail("this world has no Plymouth or no London: build the whole world (`world build`)")
+    _has_the_ports(world, RULESETS[rules])
     session: VoyageSession | None = None
     try:
         with user_errors():
@@ -185,10 +194,12 @@ def play(
                 typer.echo(f"resuming run {session.run_id} on day {session.state.day}")
             else:
                 session = VoyageSession.start(store, world, seed, rules, days)
+                chosen = RULESETS[rules]
                 typer.echo(
-                    f"seed {seed}: a privateer out of Plymouth in a pinnace with "
-                    f"{session.state.gold} gold; bring 150 home to London "
-                    f"(run {session.run_id}). `help` lists the commands."
+                    f"seed {seed}: a privateer out of {chosen.start_port} in a "
+                    f"{chosen.start_ship} with {session.state.gold} gold; bring "
+                    f"{chosen.goal_gold} home to {chosen.home_port} (run {session.run_id}). "
+                    "`help` lists the commands."
                 )
             voyage_screen.run(session)
     except WaitInterrupted:

@@ -57,7 +57,7 @@ def voyage_line(event: Event) -> str | None:
         "prize_kept": lambda: f"kept {d['card']} for good",
         "prize_left": lambda: "left the cards",
         "sunk": lambda: f"SUNK by {str(d['by']).replace('_', ' ')}",
-        "won": lambda: f"home in London with {d['gold']} gold: the run is won",
+        "won": lambda: f"home with {d['gold']} gold: the run is won",
         "out_of_time": lambda: f"the voyage ends with {d['gold']} gold",
         "round": lambda: (
             f"a round: a {d['ship_kind'].replace('_', ' ')} of {d['flag'] or 'nobody'} at "

@@ -13,7 +13,9 @@ import numpy as np
 import typer
 
 from privateer.engine.combat.ships import CATALOGUE, KIND_INDEX
-from privateer.engine.voyage.game import IllegalVoyageAction, observe
+from privateer.engine.voyage.actions import IllegalVoyageAction
+from privateer.engine.voyage.game import observe
+from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Question
 
 from .render import glossary_lines, state_lines
 from .voyage_render import (
@@ -73,14 +75,14 @@ def run(session: VoyageSession, read_line: Callable[[], str] | None = None) -> N
 
 
 def _context(session: VoyageSession) -> str:
-    pending = session.state.pending.get("kind")
-    if pending == "fight":
+    pending = session.state.pending
+    if isinstance(pending, Engagement):
         return "fight"
-    if pending == "meeting":
+    if isinstance(pending, Meeting):
         return "alongside"
-    if pending == "prize":
+    if isinstance(pending, PrizeOffer):
         return "prize"
-    if pending == "dilemma":
+    if isinstance(pending, Question):
         return "question"
     return "in port" if session.state.port >= 0 else "sailing"
 
@@ -95,30 +97,31 @@ def _prompt(session: VoyageSession) -> str:
 
 def _show_context(session: VoyageSession) -> None:
     state = session.state
-    kind = state.pending.get("kind")
-    if kind == "fight" and state.fight is not None:
+    pending = state.pending
+    if isinstance(pending, Engagement) and state.fight is not None:
         for line in state_lines(state.fight):
             typer.echo(line)
-    elif kind == "prize":
+    elif isinstance(pending, PrizeOffer):
         typer.echo("  her stores, keep one for good or none:")
-        for i, card in enumerate(state.pending["cards"]):
+        for i, card in enumerate(pending.cards):
             words = CATALOGUE[KIND_INDEX[card]].words()
             typer.echo(f"    {i + 1}  {CATALOGUE[KIND_INDEX[card]].name:<24} {words}")
-    elif kind == "dilemma":
+    elif isinstance(pending, Question):
         seen = observe(session.world, state)
-        typer.echo(f"  {state.pending['name']}:")
+        typer.echo(f"  {pending.name}:")
         for i, option in enumerate(seen["options"]):
             barred = f"  BARRED: {option['barred']}" if option["barred"] else ""
             typer.echo(f"    {i + 1}  {option['choice']}: {option['stakes']}{barred}")
-    elif kind == "meeting":
+    elif isinstance(pending, Meeting):
         for line in sight_lines(observe(session.world, state)):
             typer.echo(line)
 
 
 def _play(session: VoyageSession, action: str) -> bool:
-    """Do an action and print what happened; True if something says stop."""
+    """Do an action (as the engine writes it) and print what happened; True if something says
+    stop."""
     stop = False
-    for event in session.play(action):
+    for event in session.play(session.parse(action)):
         line = voyage_line(event)
         if line:
             typer.echo(line)
@@ -164,8 +167,8 @@ def _command(session: VoyageSession, text: str) -> None:
             return
         _play(session, f"keep {int(digits[0]) - 1} {int(digits[1]) - 1}")
         return
-    if context == "prize" and verb == "prize":
-        cards = state.pending["cards"]
+    if isinstance(state.pending, PrizeOffer) and verb == "prize":
+        cards = state.pending.cards
         if rest == "none":
             _play(session, "prize none")
         elif rest in ("1", "2", "3") and int(rest) <= len(cards):
@@ -187,7 +190,7 @@ def _command(session: VoyageSession, text: str) -> None:
         return
     if verb == "go":
         for _ in range(GO_DAYS):
-            if session.over or session.state.pending or _play(session, "sail"):
+            if session.over or session.state.pending is not None or _play(session, "sail"):
                 return
             if session.state.course < 0 and session.state.port < 0:
                 return

@@ -18,8 +18,10 @@ from privateer.db.runlog import RunBuffer, finish_run_statement, progress_statem
 from privateer.db.runs import run_world_hash
 from privateer.db.saves import drop_save_statement, load_stored_save, state_save_statement
 from privateer.engine.events import Event
-from privateer.engine.voyage.game import ENGINE_VERSION, legal_actions
-from privateer.engine.voyage.record import OPTIONS, VoyageRecord, begin, step
+from privateer.engine.voyage.actions import VoyageAction
+from privateer.engine.voyage.game import ENGINE_VERSION, VoyageGame
+from privateer.engine.voyage.record import OPTIONS, VoyageRecord, begin, game_for, step
+from privateer.engine.voyage.rules import find_voyage_rules
 from privateer.engine.voyage.state import SAVE_VERSION, VoyageState
 from privateer.engine.world.world import World
 
@@ -29,10 +31,14 @@ MODE = "voyage"
 @dataclass
 class VoyageSession:
     store: RunStore
-    world: World
+    game: VoyageGame
     run_id: int
     record: VoyageRecord
     event_offset: int = 0  # events logged before this session began (a resumed voyage)
+
+    @property
+    def world(self) -> World:
+        return self.game.world
 
     @property
     def state(self) -> VoyageState:
@@ -44,7 +50,8 @@ class VoyageSession:
         cls, store: RunStore, world: World, seed: int, rules: str = "full", days: int = 730
     ) -> VoyageSession:
         """A new voyage, logged as a new run and saved before the first action."""
-        record = begin(world, seed, rules, days)
+        game = VoyageGame(world, find_voyage_rules(rules), days=days)
+        record = begin(game, seed)
         state = record.state
         assert state is not None
 
@@ -56,7 +63,7 @@ class VoyageSession:
             return buffer, [state_save_statement(run_id, SAVE_VERSION, state.to_dict())]
 
         run_id = store.start(first_rows)
-        return cls(store, world, run_id, record)
+        return cls(store, game, run_id, record)
 
     @classmethod
     def resume(cls, store: RunStore, world: World, run_id: int | None = None) -> VoyageSession:
@@ -88,22 +95,33 @@ class VoyageSession:
                 f"run {stored.run_id}'s options (rules {rules!r}, {days} days) are not its "
                 f"save's (rules {state.rules!r}, {state.last_day} days): it cannot be picked up"
             )
-        record = VoyageRecord(state.seed, rules, days, actions=list(stored.actions), state=state)
-        return cls(store, world, stored.run_id, record, stored.next_event_seq)
+        game = game_for(world, stored.options)
+        try:
+            state = game.checked(state)
+        except ValueError as error:
+            raise DatabaseError(f"run {stored.run_id}'s save cannot be used: {error}") from None
+        record = VoyageRecord(
+            state.seed, game.rules.name, game.days, actions=list(stored.actions), state=state
+        )
+        return cls(store, game, stored.run_id, record, stored.next_event_seq)
 
     @property
     def over(self) -> bool:
         return self.state.over
 
-    def legal(self) -> list[str]:
-        return legal_actions(self.world, self.state)
+    def legal(self) -> list[VoyageAction]:
+        return self.game.legal_actions(self.state)
 
-    def play(self, action: str) -> list[Event]:
+    def parse(self, text: str) -> VoyageAction:
+        """The action a player typed (IllegalVoyageAction if it is not one)."""
+        return self.game.parse_action(text)
+
+    def play(self, action: VoyageAction) -> list[Event]:
         """Do an action, then log and save it (or, if the voyage is over, close the run and
         drop its save). An illegal action raises and writes nothing."""
         record = self.record
         counts = (len(record.events), len(record.actions), len(record.checkpoints))
-        step(self.world, record, action)
+        step(self.game, record, action)
         state = self.state
         buffer = RunBuffer()
         first = counts[0]

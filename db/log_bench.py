@@ -18,10 +18,13 @@ from .runlog import RunBuffer, write
 
 def _synthetic(count: int) -> list[Event]:
     """Shot landing, as a fight records it (side, card, landed, soaked, hull), over and over."""
-    from privateer.engine.combat.ships import KIND_INDEX  # declares the fight's event kinds
+    from privateer.engine.combat.encounter import FIGHT_EVENTS
+    from privateer.engine.combat.ships import KIND_INDEX
 
+    hit = FIGHT_EVENTS["hit"]  # its values as declared: side, card, landed, soaked, hull
+    assert hit.names == ("side", "card", "landed", "soaked", "hull")
     broadside = KIND_INDEX["broadside"]
-    return [Event("hit", i % 12, (i % 2, broadside, 2, i % 2, i % 13)) for i in range(count)]
+    return [Event(hit.name, i % 12, (i % 2, broadside, 2, i % 2, i % 13)) for i in range(count)]
 
 
 def bench_append(count: int, per_run: int = 40) -> dict[str, Any]:
@@ -42,8 +45,6 @@ def _bench_append(events: list[Event], per_run: int) -> dict[str, Any]:
     count = len(events)
     with tempfile.TemporaryDirectory() as folder:
         engine = open_database(Path(folder) / "bench.duckdb", notify=lambda _: None)
-        import privateer.engine.combat.encounter  # noqa: F401  (declares the fight's event kinds)
-
         raw = engine.raw_connection()
         duck = raw.driver_connection
         assert duck is not None

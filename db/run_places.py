@@ -10,6 +10,7 @@ import orjson
 import sqlalchemy as sa
 
 from .errors import DatabaseError
+from .event_fields import declared, field
 
 PLACED_KINDS = (
     "voyage_start", "sailed", "arrived", "fight_over", "storm", "answered", "sunk", "won",
@@ -20,12 +21,15 @@ she put in at, her fights and raids (`fight_over`), storms (rolled, or answered)
 
 RAID_TARGETS = ("town", "fortified_port")
 
+_TARGET = field("voyage", "fight_over", "target")
 WHERE = {
-    "sunk": "e.kind = 'sunk'",
-    "fights": f"e.kind = 'fight_over' AND (e.payload->>'$.target') NOT IN {RAID_TARGETS}",
-    "raids": f"e.kind = 'fight_over' AND (e.payload->>'$.target') IN {RAID_TARGETS}",
+    "sunk": f"e.kind = {declared('voyage', 'sunk')}",
+    "fights": f"e.kind = {declared('voyage', 'fight_over')} AND {_TARGET} NOT IN {RAID_TARGETS}",
+    "raids": f"e.kind = {declared('voyage', 'fight_over')} AND {_TARGET} IN {RAID_TARGETS}",
 }
-"""What `chart --where` can count, and the events that are it."""
+"""What `chart --where` can count, and the events that are it (each has a node)."""
+_NODE = {what: field("voyage", kind, "node") for what, kind in (
+    ("sunk", "sunk"), ("fights", "fight_over"), ("raids", "fight_over"))}  # fmt: skip
 
 
 def voyage_run(conn: sa.Connection, run_id: int) -> dict[str, Any]:
@@ -52,7 +56,7 @@ def voyage_run(conn: sa.Connection, run_id: int) -> dict[str, Any]:
 
 def voyage_events(conn: sa.Connection, run_id: int) -> list[tuple[int, str, dict[str, Any]]]:
     """(day, kind, payload) of the run's events a picture draws, in the order they happened."""
-    kinds = ", ".join(f"'{k}'" for k in PLACED_KINDS)
+    kinds = ", ".join(declared("voyage", k) for k in PLACED_KINDS)
     rows = conn.execute(
         sa.text(
             f"SELECT day, kind, payload FROM events WHERE run_id = :r AND kind IN ({kinds}) "
@@ -73,7 +77,7 @@ def where_by_node(conn: sa.Connection, what: str) -> list[tuple[int, int]]:
     """(node_id, times) over every logged voyage, most first."""
     rows = conn.execute(
         sa.text(
-            "SELECT (e.payload->>'$.node')::INT AS node_id, count(*) AS times "
+            f"SELECT {_NODE[what]}::INT AS node_id, count(*) AS times "
             "FROM events e JOIN runs r USING (run_id) "
             f"WHERE r.mode = 'voyage' AND {WHERE[what]} GROUP BY ALL ORDER BY times DESC, node_id"
         )
@@ -86,7 +90,7 @@ def where_by_sea(conn: sa.Connection, what: str) -> list[tuple[str, float, float
     happened at least once, most first."""
     rows = conn.execute(
         sa.text(
-            "WITH placed AS (SELECT (e.payload->>'$.node')::INT AS node_id "
+            f"WITH placed AS (SELECT {_NODE[what]}::INT AS node_id "
             "FROM events e JOIN runs r USING (run_id) "
             f"WHERE r.mode = 'voyage' AND {WHERE[what]}) "
             "SELECT s.name, s.label_lon, s.label_lat, count(*) AS times "

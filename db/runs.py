@@ -125,12 +125,12 @@ def all_run_ids(conn: sa.Connection) -> list[int]:
 
 def needs_world(conn: sa.Connection, run_ids: list[int]) -> bool:
     """Whether any of the runs is of a mode that replays on the world (a world run)."""
-    from privateer.engine.modes import WORLD_MODES
+    from privateer.engine.modes import MODES
 
     if not run_ids:
         return False
     wanted = ", ".join(str(int(r)) for r in run_ids)
-    modes = ", ".join(f"'{m}'" for m in WORLD_MODES)
+    modes = ", ".join(f"'{m}'" for m in MODES.run_modes(needs_world=True))
     found = conn.execute(
         sa.text(f"SELECT count(*) FROM runs WHERE run_id IN ({wanted}) AND mode IN ({modes})")
     ).scalar_one()
@@ -139,10 +139,12 @@ def needs_world(conn: sa.Connection, run_ids: list[int]) -> bool:
 
 def voyage_track(conn: sa.Connection, run_id: int) -> list[int]:
     """The nodes a logged voyage sailed through, day by day (its "sailed" events)."""
+    from .event_fields import declared, field
+
     rows = conn.execute(
         sa.text(
-            "SELECT (payload->>'$.node')::INT FROM events "
-            "WHERE run_id = :r AND kind = 'sailed' ORDER BY seq"
+            f"SELECT {field('voyage', 'sailed', 'node', table='')}::INT FROM events "
+            f"WHERE run_id = :r AND kind = {declared('voyage', 'sailed')} ORDER BY seq"
         ),
         {"r": run_id},
     )

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from types import UnionType
+from typing import Any, NamedTuple, Union, get_args, get_origin, get_type_hints
 
 import orjson
 
@@ -181,3 +182,56 @@ def payload_json(event: RawEvent) -> str:
 
 MAX_VALUES = 8
 """The most integers a declared kind carries (the log has a column for each)."""
+
+
+# --- declared payloads ------------------------------------------------------------------------
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether a payload value is of a declared type (int, str, bool, float, None, X | Y,
+    list[X])."""
+    origin = get_origin(hint)
+    if origin in (Union, UnionType):
+        return any(_fits(value, h) for h in get_args(hint))
+    if origin is list:
+        (item,) = get_args(hint)
+        return isinstance(value, list) and all(_fits(v, item) for v in value)
+    if hint is type(None):
+        return value is None
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, float)
+    return isinstance(value, hint)
+
+
+def check_payload(declared: object, event: Event) -> None:
+    """Hold an event to its kind's declaration: a declared kind's values (engine/events.py's
+    `define_kind`), or a TypedDict of its payload's fields (every key declared, every required
+    key there, every value of its declared type). ValueError names what does not fit."""
+    kind, data = event.kind, event.data
+    if isinstance(declared, EventKind):
+        if not isinstance(data, tuple) or len(data) != declared.width:
+            raise ValueError(f"{kind}: {declared.width} values declared, got {data!r}")
+        if not all(isinstance(v, int) for v in data):
+            raise ValueError(f"{kind}: its values are whole numbers, got {data!r}")
+        return
+    if not isinstance(data, dict):
+        raise ValueError(f"{kind}: a payload of fields is declared, got {data!r}")
+    hints = get_type_hints(declared)
+    required: frozenset[str] = getattr(declared, "__required_keys__", frozenset())
+    for key, value in data.items():
+        if key not in hints:
+            raise ValueError(f"{kind}: field {key!r} is not declared")
+        if not _fits(value, hints[key]):
+            raise ValueError(f"{kind}: {key} = {value!r} is not {hints[key]}")
+    missing = sorted(required - set(data))
+    if missing:
+        raise ValueError(f"{kind}: declared field {missing[0]!r} is missing")
+
+
+def field_names(declared: object) -> tuple[str, ...]:
+    """The fields a kind's declaration names, in order (a declared kind's, or a TypedDict's)."""
+    if isinstance(declared, EventKind):
+        return declared.names
+    return tuple(get_type_hints(declared))

@@ -1,72 +1,80 @@
-"""The game modes a run can be: which engine version plays each, and how each is re-run for a
-replay."""
+"""The registry of game modes: every mode declares itself (`engine/<mode>/mode.py`, a `Mode`
+of engine/protocol.py) and is listed here, once. Everything that needs a mode (replaying a
+logged run, the engine version a run was played with, whether it sails a World, what its
+options may hold, the game its options describe) asks the registry; nothing dispatches on a
+mode's name.
+
+>>> MODES.for_run("sim").name, MODES["voyage"].needs_world
+('fight', True)
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .replay import NO_WORLD, UNKNOWN_MODE, Replayer, ReplayRefusedError
+from .combat.mode import MODE as FIGHT
+from .duel.mode import MODE as DUEL
+from .protocol import Game, Mode
+from .registry import Registry
+from .replay import (
+    ANOTHER_ENGINE,
+    UNKNOWN_MODE,
+    LoggedRun,
+    ReplayRefusedError,
+    ReplayResult,
+    check_world,
+    verify_run,
+)
+from .voyage.mode import MODE as VOYAGE
+from .world.mode import MODE as WORLD
 
 if TYPE_CHECKING:
     from .world.world import World
 
-COMBAT_MODES = ("fight", "sim")
+
+class ModeRegistry(Registry[Mode]):
+    def for_run(self, run_mode: str, run_id: int = 0) -> Mode:
+        """The mode whose runs are logged as `run_mode` ("sim" is the fight's)."""
+        for mode in self:
+            if run_mode in mode.run_modes:
+                return mode
+        raise ReplayRefusedError(
+            f"run {run_id}: this privateer cannot replay a run of mode {run_mode!r}", UNKNOWN_MODE
+        )
+
+    def run_modes(self, *, needs_world: bool | None = None) -> tuple[str, ...]:
+        """Every `runs.mode` value a registered mode logs (those that sail a World, or not)."""
+        return tuple(
+            run_mode
+            for mode in self
+            if needs_world is None or mode.needs_world == needs_world
+            for run_mode in mode.run_modes
+        )
+
+    def game_for(self, run: LoggedRun, world: World | None = None) -> Game[Any, Any]:
+        """The game a logged run's options describe."""
+        return self.for_run(run.mode, run.run_id).game(run.options, world)
 
 
-def _unknown(mode: str, run_id: int) -> ReplayRefusedError:
-    return ReplayRefusedError(
-        f"run {run_id}: this privateer cannot replay a run of mode {mode!r}", UNKNOWN_MODE
-    )
+MODES = ModeRegistry("mode", lambda m: m.name)
+for _mode in (FIGHT, WORLD, VOYAGE, DUEL):
+    MODES.add(_mode)
 
 
-def engine_version(mode: str, run_id: int = 0) -> str:
-    """The version of the rules that plays `mode` now; a run logged by another is not
-    replayed."""
-    if mode in COMBAT_MODES:
-        from .combat.encounter import ENGINE_VERSION
-
-        return ENGINE_VERSION
-    if mode == "duel":
-        from .duel.game import ENGINE_VERSION as DUEL_VERSION
-
-        return DUEL_VERSION
-    if mode == "world":
-        from .world.game import ENGINE_VERSION as WORLD_VERSION
-
-        return WORLD_VERSION
-    if mode == "voyage":
-        from .voyage.game import ENGINE_VERSION as VOYAGE_VERSION
-
-        return VOYAGE_VERSION
-    raise _unknown(mode, run_id)
-
-
-WORLD_MODES = ("world", "voyage")
-"""Modes whose runs need the World to replay (the caller loads it and passes it)."""
-
-
-def replayer_for(mode: str, run_id: int = 0, world: World | None = None) -> Replayer:
-    """How to re-run a logged run of `mode` (on `world`, for the modes that sail it)."""
-    if mode in COMBAT_MODES:
-        from .combat.record import replay_logged
-
-        return replay_logged
-    if mode == "duel":
-        from .duel.replay import replay_logged as replay_duel
-
-        return replay_duel
-    if mode == "world":
-        if world is None:
-            raise ReplayRefusedError(
-                f"run {run_id}: a world run replays only on its world", NO_WORLD
-            )
-        from .world.record import replayer
-
-        return replayer(world)
-    if mode == "voyage":
-        if world is None:
-            raise ReplayRefusedError(f"run {run_id}: a voyage replays only on its world", NO_WORLD)
-        from .voyage.record import replayer as voyage_replayer
-
-        return voyage_replayer(world)
-    raise _unknown(mode, run_id)
+def check_run(run: LoggedRun, world: World | None = None) -> ReplayResult:
+    """Replay a logged run by its mode and compare it with the log. A run this engine cannot
+    check (another engine version, another world, no world for a mode that sails one, an
+    unknown mode) raises ReplayRefusedError with the reason."""
+    mode = MODES.for_run(run.mode, run.run_id)
+    if run.engine_version is not None and run.engine_version != mode.engine_version:
+        raise ReplayRefusedError(
+            f"run {run.run_id} was recorded with engine {run.engine_version}; this "
+            f"privateer runs {mode.engine_version}, so a replay would not be a check",
+            ANOTHER_ENGINE,
+        )
+    check_world(run, world)
+    try:
+        replayer = mode.replayer(world)
+    except ReplayRefusedError as error:
+        raise ReplayRefusedError(f"run {run.run_id}: {error}", error.reason) from None
+    return verify_run(run, replayer)

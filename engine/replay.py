@@ -3,7 +3,7 @@ what it gives with what the log holds, event by event and checkpoint by checkpoi
 
 This is a pure function of a run's record (`LoggedRun`, read from the database by db/): the
 engine never touches the database, and the database never plays the engine. Each game mode
-says how to re-run a run of its mode (`engine/modes.py` lists them).
+says how to re-run a run of its mode (the registry in `engine/modes.py` lists them).
 
 >>> from privateer.engine.events import Event
 >>> logged = LoggedRun(1, "example", 0, {}, True, [], [(0, "start", {"round": 0})], [])
@@ -78,23 +78,10 @@ Replayer = Callable[[LoggedRun], tuple[list[RawEvent], list[tuple[int, str]]]]
 """Re-runs a logged run: the events and the (actions played, hash) checkpoints it gives."""
 
 
-def verify_run(
-    run: LoggedRun, replayer: Replayer | None = None, world: World | None = None
-) -> ReplayResult:
-    """Replay `run` and compare: identical, or the first diverging event (or checkpoint) with
-    what the log says and what the replay gives. The replayer defaults to its mode's."""
-    if replayer is None:
-        from .modes import engine_version, replayer_for
-
-        mine = engine_version(run.mode, run.run_id)
-        if run.engine_version is not None and run.engine_version != mine:
-            raise ReplayRefusedError(
-                f"run {run.run_id} was recorded with engine {run.engine_version}; this "
-                f"privateer runs {mine}, so a replay would not be a check",
-                ANOTHER_ENGINE,
-            )
-        check_world(run, world)
-        replayer = replayer_for(run.mode, run.run_id, world)
+def verify_run(run: LoggedRun, replayer: Replayer) -> ReplayResult:
+    """Replay `run` with `replayer` and compare: identical, or the first diverging event (or
+    checkpoint) with what the log says and what the replay gives. (engine/modes.py's
+    `check_run` picks the replayer by the run's mode.)"""
     replayed, checks = replayer(run)
     logged = run.events
     if not run.finished:  # in progress: the log may stop short of what a replay runs on to

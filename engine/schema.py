@@ -14,6 +14,8 @@ below the world's node count, known only where the World is), or a figure read e
 same save (a rumor's day is not after today; morale is within its rules' range), which a field
 gives to those after it (`saved(..., gives=...)`). A world limit is left unchecked where no
 world is given (a state's copy); any other name must be known, or the declaration is wrong.
+A bound may also be a function of nothing, asked when a save is read: the size of a table that
+can grow (the ship kinds, engine/world/kinds.py).
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ class Kind(Protocol):
         ...
 
 
-Bound = int | str
+Bound = int | str | Callable[[], int]
 
 
 def show(value: Any) -> str:
@@ -66,6 +68,8 @@ def limit(bound: Bound, limits: Limits) -> int | None:
     """A bound's value; None for a world limit with no world given."""
     if isinstance(bound, int):
         return bound
+    if not isinstance(bound, str):
+        return bound()  # as the table stands now
     if bound in limits:
         return limits[bound]
     if bound in WORLD_LIMITS:

@@ -23,7 +23,7 @@ from privateer.data import DATA_DIR
 
 from . import coast, connect, days, grain, ocean, passages, places, ports, triangulate, waters
 from .errors import WorldBuildError
-from .geo import round_coords, to_xyz
+from .geo import round_coords, to_lonlat, to_xyz
 from .hashing import content_hash
 from .land import Land
 from .params import BuildParams
@@ -93,6 +93,51 @@ def code_version() -> str:
     return f"privateer {__version__}, {PIPELINE_VERSION}"
 
 
+@dataclass(frozen=True, slots=True)
+class _Inputs:
+    """The hand-authored files of data/, read."""
+
+    traces: list[passages.Passage]
+    nation_list: list[ports.Nation]
+    port_list: list[ports.Port]
+    streams: list[grain.Stream]
+    rivers: list[grain.River]
+    banks: list[places.Named]
+    seas: list[places.Named]
+    drake: list[places.Place]
+
+
+@dataclass(frozen=True, slots=True)
+class _Graph:
+    """The sea graph as a stage leaves it: each node's lon, lat, kind and strait (None where
+    it is in none), each leg's ends, length in nm and traced path (None: straight)."""
+
+    lon: np.ndarray
+    lat: np.ndarray
+    kind: np.ndarray
+    strait: np.ndarray
+    edges: np.ndarray
+    length: np.ndarray
+    traces: list[np.ndarray | None]
+
+    @property
+    def traced(self) -> dict[int, np.ndarray]:
+        """The traced legs' paths (xyz), by leg."""
+        return {i: trace for i, trace in enumerate(self.traces) if trace is not None}
+
+
+@dataclass(frozen=True, slots=True)
+class _Forts:
+    """The fortified ports, their protected waters and the nodes under their guns."""
+
+    fortified: np.ndarray  # one a port attached: is she fortified
+    nations: list[str]
+    names: list[str]
+    port_ids: np.ndarray
+    protected: waters.Waters
+    guns: list[tuple[int, int]]  # (node, fort index)
+
+
 def build_world(
     source: Path | None = None,
     params: BuildParams | None = None,
@@ -112,14 +157,7 @@ def build_world(
     source_path = source if source is not None else default_source()
     read = read_source(source_path, params.box)
     data = data_dir or DATA_DIR
-    traces = passages.load_passages(data / "passages.geojson")
-    nation_list = ports.load_nations(data / "nations.csv")
-    port_list = ports.load_ports(data / "ports.csv", nation_list)
-    streams = grain.load_streams(data / "currents.geojson")
-    rivers = grain.load_rivers(data / "rivers.csv")
-    banks = places.load_banks(data / "banks.geojson")
-    seas = places.load_seas(data / "seas.geojson")
-    drake_places = places.load_drake(data / "drake.csv")
+    inputs = _read_inputs(data)
 
     stages.next()
     land = Land.from_polygons(read.polygons)
@@ -131,156 +169,63 @@ def build_world(
     ocean_lon, ocean_lat = ocean.ocean_nodes(coast_lon, coast_lat, land, params)
 
     stages.next()
-    lon = np.concatenate([coast_lon, ocean_lon])
-    lat = np.concatenate([coast_lat, ocean_lat])
-    kind = np.array(["coast"] * len(coast_lon) + ["ocean"] * len(ocean_lon), dtype=object)
-    edges, length = triangulate.triangulate(lon, lat, land, params)
+    graph = _triangulated(coast_lon, coast_lat, ocean_lon, ocean_lat, land, params)
 
     stages.next()
-    threaded = passages.thread_passages(lon, lat, traces, land, params, kind == "coast")
-    traces_by_edge: list[np.ndarray | None] = [None] * len(edges)
-    for path_lon, path_lat in threaded.paths:
-        traces_by_edge.append(to_xyz(path_lon, path_lat) if len(path_lon) > 2 else None)
-    lon = np.concatenate([lon, threaded.lon])
-    lat = np.concatenate([lat, threaded.lat])
-    kind = np.concatenate([kind, np.array(["passage"] * len(threaded.lon), dtype=object)])
-    strait = np.concatenate([np.full(len(kind) - len(threaded.names), None), threaded.names])
-    edges = np.vstack([edges, threaded.edges]) if len(threaded.edges) else edges
-    length = np.concatenate([length, threaded.length])
+    is_coast = graph.kind == "coast"
+    threaded = passages.thread_passages(graph.lon, graph.lat, inputs.traces, land, params, is_coast)
+    graph = _with_straits(graph, threaded)
 
     stages.next()
-    keep = connect.largest_component(len(lon), edges)
-    if not keep.any() or len(edges) == 0:
-        raise WorldBuildError("the build found no sea to sail (is the box all land?)")
-    edges, stays = connect.renumber(keep, edges)
-    length = length[stays]
-    traces_kept = [t for t, s in zip(traces_by_edge, stays, strict=True) if s]
-    lon, lat, kind, strait = lon[keep], lat[keep], kind[keep], strait[keep]
-    order = np.lexsort((edges[:, 1], edges[:, 0]))
-    edges, length = edges[order], length[order]
-    traced = {i: traces_kept[j] for i, j in enumerate(order) if traces_kept[j] is not None}
+    graph = _one_sea(graph)
 
     stages.next()
-    node_xyz = to_xyz(lon, lat)
-    leg_days, steps = days.split_legs(node_xyz, edges, length, traced, params.day_nm)
-
-    all_lon = np.concatenate([lon, steps.waypoint_lon])
-    all_lat = np.concatenate([lat, steps.waypoint_lat])
-    graph_ids = np.arange(len(lon))
+    node_xyz = to_xyz(graph.lon, graph.lat)
+    leg_days, steps = days.split_legs(
+        node_xyz, graph.edges, graph.length, graph.traced, params.day_nm
+    )
+    all_lon = np.concatenate([graph.lon, steps.waypoint_lon])
+    all_lat = np.concatenate([graph.lat, steps.waypoint_lat])
     hop_graph = waters.step_graph(len(all_lon), steps.a, steps.b)
 
     stages.next()
-    attached = ports.attach_ports(port_list, data / "ports.csv", lon, lat, land, params.box)
-    port_ids = np.array([port_list.index(p) for p in attached.ports], dtype=np.int64)
+    attached = ports.attach_ports(
+        inputs.port_list, data / "ports.csv", graph.lon, graph.lat, land, params.box
+    )
+    port_ids = np.array([inputs.port_list.index(p) for p in attached.ports], dtype=np.int64)
 
     stages.next()
-    fortified = np.array([p.fortified for p in attached.ports], dtype=bool)
-    fort_nodes = attached.node[fortified]
-    fort_port_ids = port_ids[fortified]
-    fort_nations = [p.nation for p, f in zip(attached.ports, fortified, strict=True) if f]
-    fort_names = [p.name for p, f in zip(attached.ports, fortified, strict=True) if f]
-    protected = waters.protected_waters(hop_graph, fort_nodes)
-    guns = waters.under_the_guns(hop_graph, fort_nodes)
+    forts = _forts(attached, port_ids, hop_graph)
 
     stages.next()
-    currents = grain.assign_currents(all_lon, all_lat, streams, rivers)
+    currents = grain.assign_currents(all_lon, all_lat, inputs.streams, inputs.rivers)
     winds = grain.winds_by_season(all_lon, all_lat)
 
     stages.next()
-    bank_members = places.nodes_in(banks, all_lon, all_lat, places.BANK_MARGIN_DEG)
-    sea_of = places.sea_of_nodes(seas, all_lon, all_lat)
+    bank_members = places.nodes_in(inputs.banks, all_lon, all_lat, places.BANK_MARGIN_DEG)
+    sea_of = places.sea_of_nodes(inputs.seas, all_lon, all_lat)
     nm_graph = weighted_graph(len(all_lon), steps.a, steps.b, steps.nm)
-    drake_route = places.trace_route(drake_places, nm_graph, all_lon, all_lat, graph_ids)
+    graph_ids = np.arange(len(graph.lon))
+    drake_route = places.trace_route(inputs.drake, nm_graph, all_lon, all_lat, graph_ids)
 
     stages.next()
-    tables = _tables(lon, lat, kind, strait, edges, length, leg_days, steps, traced)
-    feature_rows = [(int(n), "strait", str(strait[n])) for n in np.flatnonzero(strait != None)]  # noqa: E711
-    feature_rows += [(n, "fort_guns", fort_names[i]) for n, i in guns]
-    feature_rows += [(n, "river_mouth", name) for n, name in currents.river_mouths]
-    for bank, members in zip(banks, bank_members, strict=True):
-        feature_rows += [(int(n), "bank", bank.name) for n in members]
-    tables["features"] = _feature_table(feature_rows)
-    tables["nations"] = pa.table(
-        {
-            "nation": [n.nation for n in nation_list],
-            "name": [n.name for n in nation_list],
-            "field": [n.field for n in nation_list],
-            "border": [n.border for n in nation_list],
-        }
-    )
-    tables["ports"] = pa.table(
-        {
-            "port_id": pa.array(port_ids, pa.int32()),
-            "name": [p.name for p in attached.ports],
-            "nation": [p.nation for p in attached.ports],
-            "lon": pa.array([p.lon for p in attached.ports], pa.float64()),
-            "lat": pa.array([p.lat for p in attached.ports], pa.float64()),
-            "node_id": pa.array(attached.node, pa.int32()),
-            "fortified": pa.array(fortified.tolist(), pa.bool_()),
-            "kind": [p.kind for p in attached.ports],
-            "roles": [";".join(p.roles) for p in attached.ports],
-        }
-    )
-    tables["waters"] = pa.table(
-        {
-            "node_id": pa.array(protected.node, pa.int32()),
-            "nation": [fort_nations[i] for i in protected.fort],
-            "fort_port_id": pa.array(fort_port_ids[protected.fort], pa.int32()),
-            "days": pa.array(protected.days, pa.int32()),
-        }
-    )
-    tables["currents"] = pa.table(
-        {
-            "node_id": pa.array(currents.node, pa.int32()),
-            "toward_deg": pa.array(currents.toward_deg, pa.float64()),
-            "knots": pa.array(currents.knots, pa.float64()),
-            "stream": currents.stream,
-        }
-    )
-    tables["winds"] = pa.table(
-        {
-            "node_id": pa.array(winds[0], pa.int32()),
-            "season": pa.array(winds[1], pa.int16()),
-            "toward_deg": pa.array(winds[2], pa.float64()),
-            "knots": pa.array(winds[3], pa.float64()),
-        }
-    )
-    tables["seas"] = pa.table(
-        {
-            "sea_id": pa.array(np.arange(len(seas)), pa.int32()),
-            "name": [sea.name for sea in seas],
-            "label_lon": pa.array([sea.label[0] if sea.label else 0.0 for sea in seas]),
-            "label_lat": pa.array([sea.label[1] if sea.label else 0.0 for sea in seas]),
-        }
-    )
-    in_a_sea = np.flatnonzero(sea_of >= 0)
-    tables["sea_nodes"] = pa.table(
-        {
-            "node_id": pa.array(in_a_sea, pa.int32()),
-            "sea_id": pa.array(sea_of[in_a_sea], pa.int32()),
-        }
-    )
-    tables["drake"] = pa.table(
-        {
-            "seq": pa.array(np.arange(len(drake_route)), pa.int32()),
-            "node_id": pa.array([n for n, _ in drake_route], pa.int32()),
-            "place": pa.array([p for _, p in drake_route], pa.string()),
-        }
-    )
-    counts = {
-        "nodes": len(lon),
-        "coast": int((kind == "coast").sum()),
-        "ocean": int((kind == "ocean").sum()),
-        "passage": int((kind == "passage").sum()),
-        "waypoints": len(steps.waypoint_lon),
-        "legs": len(edges),
-        "steps": len(steps.a),
-        "ports": len(attached.ports),
-        "protected_nodes": len(protected.node),
-        "current_nodes": len(currents.node),
-        "seas": len(seas),
-        "drake_places": sum(1 for _, place in drake_route if place),
+    tables = {
+        "nodes": _node_table(graph, steps),
+        "legs": _leg_table(graph, leg_days),
+        "steps": _step_table(graph, steps),
+        "features": _feature_table(
+            _feature_rows(graph, forts, currents, inputs.banks, bank_members)
+        ),
+        "nations": _nation_table(inputs.nation_list),
+        "ports": _port_table(attached, port_ids, forts.fortified),
+        "waters": _water_table(forts),
+        "currents": _current_table(currents),
+        "winds": _wind_table(winds),
+        "seas": _sea_table(inputs.seas),
+        "sea_nodes": _sea_node_table(sea_of),
+        "drake": _drake_table(drake_route),
     }
+    counts = _counts(graph, steps, attached, forts, currents, inputs.seas, drake_route)
     built = BuiltWorld(
         tables=tables,
         source_path=str(source_path),
@@ -295,23 +240,137 @@ def build_world(
     return built
 
 
-def _tables(
-    lon: np.ndarray,
-    lat: np.ndarray,
-    kind: np.ndarray,
-    strait: np.ndarray,
-    edges: np.ndarray,
-    length: np.ndarray,
-    leg_days: np.ndarray,
+def _counts(
+    graph: _Graph,
     steps: days.DaySteps,
-    traced: dict[int, np.ndarray],
-) -> dict[str, pa.Table]:
-    from .geo import to_lonlat
+    attached: ports.Attached,
+    forts: _Forts,
+    currents: grain.Currents,
+    seas: list[places.Named],
+    drake_route: list[tuple[int, str | None]],
+) -> dict[str, int]:
+    """What the build holds, by kind: the world_build record's counts."""
+    return {
+        "nodes": len(graph.lon),
+        "coast": int((graph.kind == "coast").sum()),
+        "ocean": int((graph.kind == "ocean").sum()),
+        "passage": int((graph.kind == "passage").sum()),
+        "waypoints": len(steps.waypoint_lon),
+        "legs": len(graph.edges),
+        "steps": len(steps.a),
+        "ports": len(attached.ports),
+        "protected_nodes": len(forts.protected.node),
+        "current_nodes": len(currents.node),
+        "seas": len(seas),
+        "drake_places": sum(1 for _, place in drake_route if place),
+    }
 
-    all_lon = np.concatenate([lon, steps.waypoint_lon])
-    all_lat = np.concatenate([lat, steps.waypoint_lat])
-    all_kind = np.concatenate([kind, np.array(["waypoint"] * len(steps.waypoint_lon), object)])
-    nodes = pa.table(
+
+def _read_inputs(data: Path) -> _Inputs:
+    """data/'s files, each checked as it is read (DataFileError names the file and row)."""
+    traces = passages.load_passages(data / "passages.geojson")
+    nation_list = ports.load_nations(data / "nations.csv")
+    port_list = ports.load_ports(data / "ports.csv", nation_list)
+    streams = grain.load_streams(data / "currents.geojson")
+    rivers = grain.load_rivers(data / "rivers.csv")
+    banks = places.load_banks(data / "banks.geojson")
+    seas = places.load_seas(data / "seas.geojson")
+    drake_places = places.load_drake(data / "drake.csv")
+    return _Inputs(traces, nation_list, port_list, streams, rivers, banks, seas, drake_places)
+
+
+def _triangulated(
+    coast_lon: np.ndarray,
+    coast_lat: np.ndarray,
+    ocean_lon: np.ndarray,
+    ocean_lat: np.ndarray,
+    land: Land,
+    params: BuildParams,
+) -> _Graph:
+    """The coast and ocean nodes joined by the pruned triangulation: no strait yet."""
+    lon = np.concatenate([coast_lon, ocean_lon])
+    lat = np.concatenate([coast_lat, ocean_lat])
+    kind = np.array(["coast"] * len(coast_lon) + ["ocean"] * len(ocean_lon), dtype=object)
+    edges, length = triangulate.triangulate(lon, lat, land, params)
+    return _Graph(lon, lat, kind, np.full(len(kind), None), edges, length, [None] * len(edges))
+
+
+def _with_straits(graph: _Graph, threaded: passages.Threaded) -> _Graph:
+    """The graph with the straits' chain nodes and their legs added after its own."""
+    traces = list(graph.traces)
+    for path_lon, path_lat in threaded.paths:
+        traces.append(to_xyz(path_lon, path_lat) if len(path_lon) > 2 else None)
+    kind = np.concatenate([graph.kind, np.array(["passage"] * len(threaded.lon), dtype=object)])
+    return _Graph(
+        lon=np.concatenate([graph.lon, threaded.lon]),
+        lat=np.concatenate([graph.lat, threaded.lat]),
+        kind=kind,
+        strait=np.concatenate([graph.strait, threaded.names]),
+        edges=np.vstack([graph.edges, threaded.edges]) if len(threaded.edges) else graph.edges,
+        length=np.concatenate([graph.length, threaded.length]),
+        traces=traces,
+    )
+
+
+def _one_sea(graph: _Graph) -> _Graph:
+    """The largest connected sea alone, its nodes renumbered and its legs sorted by ends."""
+    keep = connect.largest_component(len(graph.lon), graph.edges)
+    if not keep.any() or len(graph.edges) == 0:
+        raise WorldBuildError("the build found no sea to sail (is the box all land?)")
+    edges, stays = connect.renumber(keep, graph.edges)
+    length = graph.length[stays]
+    traces_kept = [t for t, s in zip(graph.traces, stays, strict=True) if s]
+    order = np.lexsort((edges[:, 1], edges[:, 0]))
+    return _Graph(
+        lon=graph.lon[keep],
+        lat=graph.lat[keep],
+        kind=graph.kind[keep],
+        strait=graph.strait[keep],
+        edges=edges[order],
+        length=length[order],
+        traces=[traces_kept[j] for j in order],
+    )
+
+
+def _forts(attached: ports.Attached, port_ids: np.ndarray, hop_graph: Any) -> _Forts:
+    """The fortified ports among those attached, the waters they protect and the nodes under
+    their guns."""
+    fortified = np.array([p.fortified for p in attached.ports], dtype=bool)
+    fort_nodes = attached.node[fortified]
+    return _Forts(
+        fortified=fortified,
+        nations=[p.nation for p, f in zip(attached.ports, fortified, strict=True) if f],
+        names=[p.name for p, f in zip(attached.ports, fortified, strict=True) if f],
+        port_ids=port_ids[fortified],
+        protected=waters.protected_waters(hop_graph, fort_nodes),
+        guns=waters.under_the_guns(hop_graph, fort_nodes),
+    )
+
+
+def _feature_rows(
+    graph: _Graph,
+    forts: _Forts,
+    currents: grain.Currents,
+    banks: list[places.Named],
+    bank_members: list[np.ndarray],
+) -> list[tuple[int, str, str]]:
+    """(node, kind, name) for the straits, the forts' guns, the river mouths and the banks."""
+    strait = graph.strait
+    rows = [(int(n), "strait", str(strait[n])) for n in np.flatnonzero(strait != None)]  # noqa: E711
+    rows += [(n, "fort_guns", forts.names[i]) for n, i in forts.guns]
+    rows += [(n, "river_mouth", name) for n, name in currents.river_mouths]
+    for bank, members in zip(banks, bank_members, strict=True):
+        rows += [(int(n), "bank", bank.name) for n in members]
+    return rows
+
+
+def _node_table(graph: _Graph, steps: days.DaySteps) -> pa.Table:
+    """The graph's nodes, then the day steps' waypoints."""
+    all_lon = np.concatenate([graph.lon, steps.waypoint_lon])
+    all_lat = np.concatenate([graph.lat, steps.waypoint_lat])
+    waypoints = np.array(["waypoint"] * len(steps.waypoint_lon), object)
+    all_kind = np.concatenate([graph.kind, waypoints])
+    return pa.table(
         {
             "node_id": pa.array(np.arange(len(all_lon)), pa.int32()),
             "lon": pa.array(all_lon, pa.float64()),
@@ -320,13 +379,17 @@ def _tables(
             "geom": pa.array(points_wkb(all_lon, all_lat), pa.binary()),
         }
     )
+
+
+def _leg_table(graph: _Graph, leg_days: np.ndarray) -> pa.Table:
+    lon, lat, edges, traced = graph.lon, graph.lat, graph.edges, graph.traced
     leg_paths = [to_lonlat(traced[i]) if i in traced else None for i in range(len(edges))]
-    legs = pa.table(
+    return pa.table(
         {
             "leg_id": pa.array(np.arange(len(edges)), pa.int32()),
             "a": pa.array(edges[:, 0], pa.int32()),
             "b": pa.array(edges[:, 1], pa.int32()),
-            "nm": pa.array(np.round(length, 3), pa.float64()),
+            "nm": pa.array(np.round(graph.length, 3), pa.float64()),
             "days": pa.array(leg_days, pa.int32()),
             "geom": pa.array(
                 lines_wkb(
@@ -340,10 +403,15 @@ def _tables(
             ),
         }
     )
+
+
+def _step_table(graph: _Graph, steps: days.DaySteps) -> pa.Table:
+    all_lon = np.concatenate([graph.lon, steps.waypoint_lon])
+    all_lat = np.concatenate([graph.lat, steps.waypoint_lat])
     step_paths = [
         None if p is None else (round_coords(p[0]), round_coords(p[1])) for p in steps.paths
     ]
-    step_table = pa.table(
+    return pa.table(
         {
             "step_id": pa.array(np.arange(len(steps.a)), pa.int32()),
             "a": pa.array(steps.a, pa.int32()),
@@ -362,7 +430,6 @@ def _tables(
             ),
         }
     )
-    return {"nodes": nodes, "legs": legs, "steps": step_table}
 
 
 def _feature_table(rows: list[tuple[int, str, str]]) -> pa.Table:
@@ -373,6 +440,99 @@ def _feature_table(rows: list[tuple[int, str, str]]) -> pa.Table:
             "node_id": pa.array([r[0] for r in unique], pa.int32()),
             "kind": pa.array([r[1] for r in unique], pa.string()),
             "name": pa.array([r[2] for r in unique], pa.string()),
+        }
+    )
+
+
+def _nation_table(nations: list[ports.Nation]) -> pa.Table:
+    return pa.table(
+        {
+            "nation": [n.nation for n in nations],
+            "name": [n.name for n in nations],
+            "field": [n.field for n in nations],
+            "border": [n.border for n in nations],
+        }
+    )
+
+
+def _port_table(attached: ports.Attached, port_ids: np.ndarray, fortified: np.ndarray) -> pa.Table:
+    return pa.table(
+        {
+            "port_id": pa.array(port_ids, pa.int32()),
+            "name": [p.name for p in attached.ports],
+            "nation": [p.nation for p in attached.ports],
+            "lon": pa.array([p.lon for p in attached.ports], pa.float64()),
+            "lat": pa.array([p.lat for p in attached.ports], pa.float64()),
+            "node_id": pa.array(attached.node, pa.int32()),
+            "fortified": pa.array(fortified.tolist(), pa.bool_()),
+            "kind": [p.kind for p in attached.ports],
+            "roles": [";".join(p.roles) for p in attached.ports],
+        }
+    )
+
+
+def _water_table(forts: _Forts) -> pa.Table:
+    protected = forts.protected
+    return pa.table(
+        {
+            "node_id": pa.array(protected.node, pa.int32()),
+            "nation": [forts.nations[i] for i in protected.fort],
+            "fort_port_id": pa.array(forts.port_ids[protected.fort], pa.int32()),
+            "days": pa.array(protected.days, pa.int32()),
+        }
+    )
+
+
+def _current_table(currents: grain.Currents) -> pa.Table:
+    return pa.table(
+        {
+            "node_id": pa.array(currents.node, pa.int32()),
+            "toward_deg": pa.array(currents.toward_deg, pa.float64()),
+            "knots": pa.array(currents.knots, pa.float64()),
+            "stream": currents.stream,
+        }
+    )
+
+
+def _wind_table(winds: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> pa.Table:
+    return pa.table(
+        {
+            "node_id": pa.array(winds[0], pa.int32()),
+            "season": pa.array(winds[1], pa.int16()),
+            "toward_deg": pa.array(winds[2], pa.float64()),
+            "knots": pa.array(winds[3], pa.float64()),
+        }
+    )
+
+
+def _sea_table(seas: list[places.Named]) -> pa.Table:
+    return pa.table(
+        {
+            "sea_id": pa.array(np.arange(len(seas)), pa.int32()),
+            "name": [sea.name for sea in seas],
+            "label_lon": pa.array([sea.label[0] if sea.label else 0.0 for sea in seas]),
+            "label_lat": pa.array([sea.label[1] if sea.label else 0.0 for sea in seas]),
+        }
+    )
+
+
+def _sea_node_table(sea_of: np.ndarray) -> pa.Table:
+    """Which named sea each node lies in, for the nodes in one."""
+    in_a_sea = np.flatnonzero(sea_of >= 0)
+    return pa.table(
+        {
+            "node_id": pa.array(in_a_sea, pa.int32()),
+            "sea_id": pa.array(sea_of[in_a_sea], pa.int32()),
+        }
+    )
+
+
+def _drake_table(route: list[tuple[int, str | None]]) -> pa.Table:
+    return pa.table(
+        {
+            "seq": pa.array(np.arange(len(route)), pa.int32()),
+            "node_id": pa.array([n for n, _ in route], pa.int32()),
+            "place": pa.array([p for _, p in route], pa.string()),
         }
     )
 

@@ -1,4 +1,5 @@
-"""Errors a world build raises for the user: each message is one line naming what is wrong."""
+"""Errors the world build and the chart raise for the user: each message is one line naming
+what is wrong."""
 
 
 class WorldBuildError(ValueError):
@@ -11,3 +12,8 @@ class SourceError(WorldBuildError):
 
 class DataFileError(WorldBuildError):
     """A hand-authored file in data/ is malformed: the message names the file, row and reason."""
+
+
+class ChartError(WorldBuildError):
+    """A picture cannot be drawn as asked: no such picture to make (a run that cannot be
+    replayed here, a day past her end, nothing logged to count)."""

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from privateer.cli.app import app
 from privateer.db import open_database
-from privateer.pipeline.run_pictures import voyage_picture
+from privateer.pipeline.chart.runs import voyage_picture
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"

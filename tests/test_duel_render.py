@@ -87,7 +87,7 @@ def test_every_event_of_a_game_has_a_line_or_none() -> None:
     kinds = set()
     for event in record.events:
         line = event_line(event)
-        assert line is None or (line and "\n" not in line)
+        assert isinstance(line, str) and line and "\n" not in line, event
         kinds.add(event.kind)
     assert {"duel_start", "wind", "activation", "move", "fire", "reload", "duel_end"} <= kinds
     assert event_line(Event("unknown", 1, {})) is None

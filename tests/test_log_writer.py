@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 from privateer.cli.app import app
 from privateer.db import open_database
 from privateer.db.runs import all_run_ids, logged_runs
-from privateer.engine.replay import verify_run
+from privateer.engine.modes import check_run
 
 BATCH = 100
 
@@ -104,7 +104,7 @@ def assert_whole_batches_that_replay(db_path: Path) -> int:
             sa.text("SELECT count(*) FROM events WHERE run_id NOT IN (SELECT run_id FROM runs)")
         ).scalar_one()
         assert ended == runs and orphans == 0
-        results = [verify_run(run) for run in logged_runs(conn, all_run_ids(conn))]
+        results = [check_run(run) for run in logged_runs(conn, all_run_ids(conn))]
     engine.dispose()
     assert all(r.identical for r in results)
     return int(runs)

@@ -3,13 +3,14 @@ true, the marker that fades, the cloud of where her ship is now, and what a char
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
 
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from privateer.engine.world.bar import TREASURE_TALK, _talk, question_prisoner, stand_a_round
+from privateer.engine.world.bar import _talk, question_prisoner, stand_a_round
 from privateer.engine.world.charting import chart_everything, charted, sight
 from privateer.engine.world.game import advance, create_world
 from privateer.engine.world.kinds import MERCHANT, TREASURE
@@ -26,7 +27,7 @@ from privateer.engine.world.rumors import (
     step_cloud_everywhere,
     strength,
 )
-from privateer.engine.world.state import WorldState
+from privateer.engine.world.state import WAKE_DAYS, WorldState
 from tests.world_fixtures import synthetic_world
 
 WORLD = synthetic_world()
@@ -80,9 +81,7 @@ def test_a_treasure_fleet_is_talked_of_five_times_a_merchant_at_the_same_distanc
     state.ships["kind"][-1] = TREASURE
     state.wakes.append(list(state.wakes[merchant]))
     ships, weights, _ = _talk(WORLD, state, WORLD.ports[PORT].node, 30, 12)
-    assert (
-        weights[ships.index(state.ship_count - 1)] == TREASURE_TALK * weights[ships.index(merchant)]
-    )
+    assert weights[ships.index(state.ship_count - 1)] == 5 * weights[ships.index(merchant)]
 
 
 def test_a_rumor_is_right_with_its_reliability_else_off_a_step_or_two_or_three() -> None:
@@ -191,3 +190,27 @@ def test_rumors_are_deterministic() -> None:
     assert [[r and r.to_list() for r in n] for n in nights(9, 10)] == [
         [r and r.to_list() for r in n] for n in nights(9, 10)
     ]
+
+
+def test_the_bars_and_the_rumors_numbers_are_the_rules() -> None:
+    """Each of them in WorldRules, as the seed gives it; a variant of the rules reaches the bar,
+    the prisoners, the marker and the report's spread."""
+    assert SEED_000.hear_per_mille == (880, 750, 620, 490, 360)
+    assert SEED_000.reliability_per_mille == (780, 715, 655, 590, 530)
+    assert SEED_000.stale_weights == tuple(20 - age for age in range(WAKE_DAYS))  # every age
+    assert (SEED_000.talk_days, SEED_000.fade, SEED_000.gone_per_mille) == (30, (4, 5), 100)
+    assert (SEED_000.search_share, SEED_000.good_source_per_mille) == (0.7, 600)
+    deaf = dataclasses.replace(SEED_000, name="deaf", hear_per_mille=(0,))
+    state, _ = create_world(WORLD, 2)
+    for _ in range(30):
+        advance(WORLD, state)
+    assert [stand_a_round(WORLD, state, deaf, PORT) for _ in range(8)] == [None] * 8
+    sure = dataclasses.replace(SEED_000, name="sure", prisoner_reliability=990)
+    told = question_prisoner(WORLD, state, WORLD.ports[PORT].node, sure)
+    assert told is not None and told.reliability == 990
+    rumor = Rumor(MERCHANT, 0, 40, 0, 900, "bar", 0)
+    halving = dataclasses.replace(SEED_000, name="halving", fade=(1, 2), gone_per_mille=500)
+    assert strength(rumor, 1, halving) == 450 and not alive(rumor, 1, halving)
+    wide = dataclasses.replace(SEED_000, name="wide", good_source_rings=(2,))
+    off = np.flatnonzero(report_spread(WORLD, rumor, wide)).tolist()
+    assert off == sorted([40, *np.flatnonzero(WORLD.hops_from([40]) == 2).tolist()])

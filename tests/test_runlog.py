@@ -24,7 +24,8 @@ from privateer.engine.combat.encounter import create_encounter
 from privateer.engine.combat.outfit import Outfit
 from privateer.engine.combat.record import record_fight
 from privateer.engine.events import Event
-from privateer.engine.replay import ReplayRefusedError, verify_run
+from privateer.engine.modes import check_run
+from privateer.engine.replay import ReplayRefusedError
 
 runner = CliRunner()
 
@@ -41,7 +42,7 @@ def log_fights(db_path: Path, seeds: range, target: str = "merchant", batch: int
 
 def replay_all(engine: sa.Engine) -> list[object]:
     with engine.connect() as conn:
-        return [verify_run(run) for run in logged_runs(conn, all_run_ids(conn))]
+        return [check_run(run) for run in logged_runs(conn, all_run_ids(conn))]
 
 
 def test_events_round_trip(db_path: Path) -> None:
@@ -90,7 +91,7 @@ def test_replays_are_identical_over_many_seeds_and_a_tampered_event_is_caught(
             )
         )
     with engine.connect() as conn:
-        tampered, untouched = (verify_run(r) for r in logged_runs(conn, [7, 8]))
+        tampered, untouched = (check_run(r) for r in logged_runs(conn, [7, 8]))
     engine.dispose()
     assert not tampered.identical and untouched.identical
     assert tampered.divergence is not None
@@ -106,7 +107,7 @@ def test_a_run_from_another_engine_version_is_refused(db_path: Path) -> None:
     with engine.connect() as conn:
         (run,) = logged_runs(conn, [1])
         with pytest.raises(ReplayRefusedError, match=r"combat-0.*combat-2"):
-            verify_run(run)
+            check_run(run)
         with pytest.raises(DatabaseError, match="no run 99"):
             logged_runs(conn, [99])
     engine.dispose()

@@ -46,6 +46,7 @@ from privateer.engine.schema import (
     record_of,
     show,
 )
+from privateer.engine.voyage.pending import PendingKind
 from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world.state import WorldState, world_limits
 from tests.voyage_fixtures import WORLD
@@ -106,6 +107,8 @@ def bad_values(kind: Kind, value: Any, path: Path_, limits: dict[str, int]) -> I
     elif isinstance(kind, Variant):
         yield path, "x", f"{name} must be an object, not 'x'"
         yield path, {kind.tag: "bogus"}, f"{name}.{kind.tag} 'bogus' is not one of"
+    elif isinstance(kind, PendingKind):
+        yield from bad_values(kind.shape, value, path, limits)
     elif isinstance(kind, Nested):
         if kind.reader in NESTED and value is not None:
             yield from record_cases(NESTED[kind.reader], value, path, limits)

@@ -15,9 +15,10 @@ from privateer.cli.app import app
 from privateer.db import open_database
 from privateer.db.world_load import load_world
 from privateer.engine.combat.bots import BALANCED
-from privateer.engine.voyage.game import act, create_voyage
+from privateer.engine.voyage.game import create_voyage
 from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world.world import World
+from tests.voyage_fixtures import act_text, pending_of
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
 runner = CliRunner()
@@ -37,7 +38,7 @@ def _go(world: World, state: VoyageState) -> None:
     for _ in range(400):
         if state.over or state.pending:
             return
-        events = act(world, state, "sail")
+        events = act_text(world, state, "sail")
         if any(isinstance(e.data, dict) and e.data.get("stop") for e in events):
             return
         if state.course < 0 and state.port < 0:
@@ -48,21 +49,21 @@ def _answer_lines(world: World, state: VoyageState) -> list[str]:
     """A person's answers to whatever waits on her, as lines for the screen."""
     lines = []
     while state.pending and not state.over:
-        kind = state.pending["kind"]
+        kind = pending_of(state)["kind"]
         if kind == "fight":
             assert state.fight is not None
             keep = BALANCED.choose(state.fight)
             lines.append(f"{keep.first + 1}{keep.second + 1}")
-            act(world, state, f"keep {keep.first} {keep.second}")
+            act_text(world, state, f"keep {keep.first} {keep.second}")
         elif kind == "prize":
             lines.append("prize 1")
-            act(world, state, f"prize {state.pending['cards'][0]}")
+            act_text(world, state, f"prize {pending_of(state)['cards'][0]}")
         elif kind == "dilemma":
             lines.append("choose 1")
-            act(world, state, "choose 0")
+            act_text(world, state, "choose 0")
         else:
             lines.append("attack")
-            act(world, state, "attack")
+            act_text(world, state, "attack")
     return lines
 
 
@@ -77,18 +78,18 @@ def test_play_by_piped_input_to_a_fight_and_a_port_then_resume(
     state, _ = create_voyage(world, 42)
     dover = world.port_by_name["Dover"].node
     lines = ["sheet", "course Dover"]
-    act(world, state, f"course {dover}")
+    act_text(world, state, f"course {dover}")
     fought = False
     for _ in range(30):
         lines.append("go")
         _go(world, state)
-        fought |= state.pending.get("kind") == "fight"
+        fought |= pending_of(state).get("kind") == "fight"
         lines += _answer_lines(world, state)
         if state.over or state.port >= 0:
             break
         if state.course < 0:
             lines.append("course Dover")
-            act(world, state, f"course {dover}")
+            act_text(world, state, f"course {dover}")
     assert fought and state.port >= 0 and world.ports[state.port].name == "Dover"
     lines += ["round", "politics", "rumors"]
     result = invoke(world_db_copy, "play", "--seed", "42", input="\n".join(lines) + "\n")

@@ -13,7 +13,7 @@ import shapely
 from typer.testing import CliRunner
 
 from privateer.cli.app import app
-from privateer.pipeline import woodcut as wc
+from privateer.pipeline.chart import woodcut as wc
 from privateer.pipeline.params import Box
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
@@ -77,7 +77,7 @@ def test_a_boxed_chart_holds_nothing_outside_its_box(caribbean: ET.Element) -> N
 
 def test_no_flow_arrow_crosses_land(full_world_db: Path) -> None:
     from privateer.db import open_database, world_read
-    from privateer.pipeline.chart import _land
+    from privateer.pipeline.chart.common import land_parts
 
     engine = open_database(full_world_db, read_only=True, notify=lambda _: None)
     with engine.connect() as conn:
@@ -86,7 +86,7 @@ def test_no_flow_arrow_crosses_land(full_world_db: Path) -> None:
     engine.dispose()
     box = Box(-90.0, 10.0, -60.0, 30.0)  # the Antilles: currents threading islands
     frame = wc.Frame(box, 12.0)
-    land = wc.chart_land(_land(source, box), frame)
+    land = wc.chart_land(land_parts(source, box), frame)
     arrows = wc.flow_arrows(currents, land, frame)
     assert len(arrows.shafts) > 20 and arrows.days >= 1
     crossing = shapely.intersects(shapely.linestrings(arrows.shafts), land)

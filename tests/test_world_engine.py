@@ -279,15 +279,12 @@ def test_route_trees_lead_every_node_to_the_destination() -> None:
 # --- determinism, state ---------------------------------------------------------------------
 
 
-GOLDEN_SYNTHETIC_365 = "bfaa7974ee1bdf6c48eae079bb9edb6778103e8aac6e8a0dc9c28c2d93532010"
-
-
-def test_the_same_seed_gives_the_same_world_and_a_golden_hash() -> None:
+def test_the_same_seed_gives_the_same_world() -> None:
+    """(The golden year, seed 42, is tests/playthroughs/world.txt.)"""
     a, events_a = run(42, 365)
     b, events_b = run(42, 365)
     assert a.state_hash() == b.state_hash()
     assert [e.to_dict() for e in events_a] == [e.to_dict() for e in events_b]
-    assert a.state_hash() == GOLDEN_SYNTHETIC_365
     c, _ = run(43, 365)
     assert c.state_hash() != a.state_hash()
 

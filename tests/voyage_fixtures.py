@@ -3,7 +3,11 @@ unless a test puts one there."""
 
 from __future__ import annotations
 
-from privateer.engine.voyage.game import create_voyage
+from typing import Any
+
+from privateer.engine.events import Event
+from privateer.engine.voyage.actions import VoyageAction
+from privateer.engine.voyage.game import act, create_voyage, legal_actions
 from privateer.engine.voyage.rules import find_voyage_rules
 from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world.state import LAID_UP
@@ -11,6 +15,21 @@ from privateer.engine.world.world import World
 from tests.world_fixtures import synthetic_world
 
 WORLD: World = synthetic_world()
+
+
+def act_text(world: World, state: VoyageState, text: str) -> list[Event]:
+    """Do the action `text` writes (as a log or a player writes it)."""
+    return act(world, state, VoyageAction.from_str(text))
+
+
+def legal_text(world: World, state: VoyageState) -> list[str]:
+    """The legal actions as text."""
+    return [a.to_str() for a in legal_actions(world, state)]
+
+
+def pending_of(state: VoyageState) -> dict[str, Any]:
+    """What the world waits on, in its saved form ({} nothing)."""
+    return state.pending.to_dict() if state.pending is not None else {}
 
 
 def port_index(name: str) -> int:
@@ -47,13 +66,11 @@ def put_ship(state: VoyageState, kind: int, flag: str, node: int) -> int:
 def voyage_to(state: VoyageState, node: int, answer: str = "choose 0") -> None:
     """Set a course and sail until she is there (or something waits on her that is not a
     question: a question is answered with `answer`)."""
-    from privateer.engine.voyage.game import act
-
-    act(WORLD, state, f"course {node}")
+    act_text(WORLD, state, f"course {node}")
     while state.course >= 0 and not state.over:
-        if state.pending.get("kind") == "dilemma":
-            act(WORLD, state, answer)
+        if pending_of(state).get("kind") == "dilemma":
+            act_text(WORLD, state, answer)
             continue
         if state.pending:
             return
-        act(WORLD, state, "sail")
+        act_text(WORLD, state, "sail")

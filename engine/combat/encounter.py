@@ -19,7 +19,9 @@ from typing import Any
 
 import orjson
 
+from .. import protocol
 from ..events import (
+    KINDS,
     Event,
     RawEvent,
     define_field_type,
@@ -73,8 +75,8 @@ FLEE_WAY = 2
 RAID_BOATS = 2  # fall-back flee cards a raiding party carries
 
 
-class IllegalActionError(ValueError):
-    """An action that is not legal in this state; the message names it."""
+class IllegalActionError(protocol.IllegalActionError):
+    """A keep that is not legal in this state; the message names it."""
 
 
 class Termination(Enum):
@@ -106,7 +108,7 @@ define_vocabulary("outcome", tuple(t.value for t in Termination))
 WHY = ("", "sails shot away", "not threatened")  # why a flee card did not work
 define_vocabulary("why", WHY)
 define_vocabulary("source", ("prisoner",))
-for _kind, _spec in (
+FIGHT_EVENT_SPECS = (
     ("start", "target:target ship:ship seed:d hull:d*2 deck:d"),
     ("deal", "hand:card*3 sides:side_of*3"),
     ("keep", "first:card second:card bottom:card bottom_side:side_of"),
@@ -126,8 +128,11 @@ for _kind, _spec in (
     ("end", "outcome:outcome hull:d*2 plunder:d"),
     ("settled", "outcome:outcome payout:d plunder:d bounty:d hull:d run_over:b"),
     ("rumor", "source:source prisoner:d"),
-):
+)
+for _kind, _spec in FIGHT_EVENT_SPECS:
     define_kind(_kind, _spec)
+FIGHT_EVENTS = {name: KINDS[name] for name, _ in FIGHT_EVENT_SPECS}
+"""Every event kind of the fight, by name: its declared fields."""
 
 TARGET_INDEX = {key: i for i, key in enumerate(TARGETS)}
 SHIP_INDEX = {key: i for i, key in enumerate(SHIPS)}

@@ -4,7 +4,7 @@ which must give the same events and hashes exactly."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,7 +101,7 @@ def replay_fight(target: str, outfit: Outfit, seed: int, actions: list[str]) -> 
     return record
 
 
-def outfit_of(options: dict[str, Any]) -> Outfit:
+def outfit_of(options: Mapping[str, Any]) -> Outfit:
     """The outfit a run's logged options describe."""
     return Outfit(
         str(options["ship"]),

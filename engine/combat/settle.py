@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..events import Event, RawEvent
 from .cards import YOU
-from .encounter import Encounter, Termination
+from .encounter import OUTCOME_INDEX, Encounter, Termination
 
 LAID_UP_DAYS = 60
 LEAVES_YOU_BE_DAYS = 5
@@ -33,8 +33,6 @@ class Settlement:
 
     def raw_events(self, round_: int) -> list[RawEvent]:
         """`events` as plain tuples, for a record of the fight."""
-        from .encounter import OUTCOME_INDEX
-
         values = (OUTCOME_INDEX[self.outcome], self.payout, self.plunder, self.bounty, self.hull)
         out: list[RawEvent] = [("settled", round_, (*values, int(self.run_over)))]
         out += [("rumor", round_, (0, i + 1)) for i in range(self.rumors)]  # 0: a prisoner

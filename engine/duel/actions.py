@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import protocol
 
-class IllegalActionError(ValueError):
+
+class IllegalActionError(protocol.IllegalActionError):
     """An action that is not legal in this state (or not an action at all); the message
     names it."""
 

@@ -24,19 +24,36 @@ from ..combat.cards import THEM, YOU
 from ..combat.ships import TARGETS
 from ..world import wars
 from ..world.charting import charted
-from ..world.kinds import ARMADA, CORSAIR, GUARD, MERCHANT, TREASURE
+from ..world.kinds import ARMADA, CORSAIR, GUARD, KINDS, MERCHANT, TREASURE
 from ..world.rumors import Rumor, cloud, strength
 from ..world.world import World
 from . import port as harbour
-from .dilemmas import options, shares_cost
-from .game import in_sight, legal_actions, voyage_rules, world_rules
-from .meet import hostile
+from .actions import (
+    Attack,
+    Berth,
+    BuyRound,
+    BuyShip,
+    Choose,
+    Course,
+    Hire,
+    KeepCards,
+    LetPass,
+    Pardon,
+    Raid,
+    Repair,
+    Sail,
+    TakePrize,
+    VoyageAction,
+)
+from .dilemmas import DILEMMAS, options
+from .game import VoyageGame
+from .pending import Engagement, Meeting, PrizeOffer, Question
+from .rules import VoyageRules
+from .sighting import hostile, in_sight
 from .state import VoyageState
 
 PREY = (MERCHANT, TREASURE, CORSAIR)
 HANDS = ("pilot", "master_gunner", "boatswain", "surgeon", "marksmen", "quartermaster")
-BROKE = 3  # gold: less than this and the captain cannot mend; it takes its chances
-WORTH = {MERCHANT: "merchant", TREASURE: "treasure_fleet", CORSAIR: "corsair"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,56 +64,49 @@ class Captain:
     rounds_per_visit: int = 2  # rounds it buys in a port when it holds no rumor worth chasing
     raid_treasury: int = 10  # gold a town must hold to be worth a raid
     raid_hull: float = 0.7  # the share of full hull it raids on
+    broke: int = 3  # gold: less than this and the captain cannot mend; it takes its chances
 
     # -- the decision ------------------------------------------------------------------------
-    def choose(self, world: World, state: VoyageState) -> str:
-        pending = state.pending.get("kind")
-        if pending == "fight":
+    def choose(self, game: VoyageGame, state: VoyageState) -> VoyageAction:
+        world, rules = game.world, game.rules
+        pending = state.pending
+        if isinstance(pending, Engagement):
             return self._fight(state)
-        if pending == "meeting":
-            return "attack" if self._prey(world, state, int(state.pending["ship"])) else "pass"
-        if pending == "prize":
-            return f"prize {state.pending['cards'][0]}"
-        if pending == "dilemma":
-            return self._answer(state)
+        if isinstance(pending, Meeting):
+            return Attack() if self._prey(world, state, pending.ship) else LetPass()
+        if isinstance(pending, PrizeOffer):
+            return TakePrize(pending.cards[0])
+        if isinstance(pending, Question):
+            return self._answer(state, rules, pending)
         if state.port >= 0:
-            chosen = self._in_port(world, state, legal_actions(world, state))
+            chosen = self._in_port(game, state, game.legal_actions(state))
             if chosen:
                 return chosen
-        threat = self._threat(world, state)
+        threat = self._threat(world, state, rules)
         if threat >= 0:
             away = self._sheer_off(world, state, threat)
             if away != state.course and away != state.node:
-                return f"course {away}"
+                return Course(away)
         if state.course < 0 or (state.port >= 0 and state.course == state.node):
-            goal = self._destination(world, state)
+            goal = self._destination(game, state)
             if goal <= -10:
-                return f"berth {-10 - goal}"
+                return Berth(-10 - goal)
             if goal != state.node and goal != state.course:
-                return f"course {goal}"
-        return "sail"
+                return Course(goal)
+        return Sail()
 
     # -- fights and questions ----------------------------------------------------------------
-    def _fight(self, state: VoyageState) -> str:
+    def _fight(self, state: VoyageState) -> VoyageAction:
         fight = state.fight
         assert fight is not None
         outgunned = fight.hull[THEM] >= 2 * fight.hull[YOU]
         keep = (RUNNER if outgunned else BALANCED).choose(fight)
-        return f"keep {keep.first} {keep.second}"
+        return KeepCards(keep.first, keep.second)
 
-    def _answer(self, state: VoyageState) -> str:
-        rules = voyage_rules(state)
-        name = state.pending["name"]
-        offered = options(state, rules, name)
-        open_ = [i for i, o in enumerate(offered) if not o["barred"]]
-        if name == "storm":
-            if state.hull * 2 > state.max_hull():
-                return "choose 0"  # ride it out on a sound hull
-            return f"choose {1 if 1 in open_ else 2}"
-        if name == "shares":
-            spare = state.gold - shares_cost(state, rules) >= self.reserve
-            return f"choose {0 if spare and 0 in open_ else 1}"
-        return f"choose {open_[0]}"  # a castaway: take him if there is a berth
+    def _answer(self, state: VoyageState, rules: VoyageRules, question: Question) -> Choose:
+        """The dilemma's own default for a captain keeping `reserve` gold back."""
+        open_ = [i for i, o in enumerate(options(state, rules)) if o.barred is None]
+        return Choose(DILEMMAS[question.name].bot_choice(state, rules, open_, self.reserve))
 
     # -- who is fair game ----------------------------------------------------------------------
     def _enemy(self, world: World, state: VoyageState, nation: int) -> bool:
@@ -104,7 +114,7 @@ class Captain:
 
     def _sound(self, state: VoyageState) -> bool:
         """A sound hull, or a purse too empty to mend it (then it takes its chances)."""
-        return state.hull >= self.sound * state.max_hull() or state.gold < BROKE
+        return state.hull >= self.sound * state.max_hull() or state.gold < self.broke
 
     def _prey(self, world: World, state: VoyageState, ship: int) -> bool:
         ships = state.world.ships
@@ -114,10 +124,10 @@ class Captain:
             and self._sound(state)
         )
 
-    def _threat(self, world: World, state: VoyageState) -> int:
+    def _threat(self, world: World, state: VoyageState, rules: VoyageRules) -> int:
         """An armada, or a guard ship that wants it, in sight (-1 none)."""
         ships = state.world.ships
-        for ship in in_sight(world, state):
+        for ship in in_sight(world, state, rules):
             kind = ships["kind"][ship]
             if kind in (ARMADA, GUARD) and hostile(world, state, ship):
                 return ship
@@ -132,52 +142,46 @@ class Captain:
         return max(steps, key=lambda n: (int(there[n]), -n))
 
     # -- in port -------------------------------------------------------------------------------
-    def _in_port(self, world: World, state: VoyageState, legal: list[str]) -> str | None:
-        rules = voyage_rules(state)
+    def _in_port(
+        self, game: VoyageGame, state: VoyageState, legal: list[VoyageAction]
+    ) -> VoyageAction | None:
+        world, rules = game.world, game.rules
+        offered = frozenset(legal)  # asked of often below
         homeward = state.gold >= rules.goal_gold
-        if "pardon" in legal and state.gold - rules.pardon_gold >= 0:
-            return "pardon"
-        repairs = [a for a in legal if a.startswith("repair ")]
+        if Pardon() in offered and state.gold - rules.pardon_gold >= 0:
+            return Pardon()
+        repairs = [a for a in legal if isinstance(a, Repair)]
         if repairs:
             return repairs[0]
         if not homeward:
             for ship in reversed(harbour.ships_for_sale(world, state, rules)):
-                if f"ship {ship}" in legal and state.gold - rules.ship_gold[ship] >= self.reserve:
-                    return f"ship {ship}"
+                if BuyShip(ship) in offered and state.gold - rules.ship_gold[ship] >= self.reserve:
+                    return BuyShip(ship)
             for hand in HANDS:
-                if f"hire {hand}" in legal and state.gold - rules.hire_gold[hand] >= self.reserve:
-                    return f"hire {hand}"
-            raid = self._raid_here(world, state, legal)
-            if raid:
-                return raid
+                if Hire(hand) in offered and state.gold - rules.hire_gold[hand] >= self.reserve:
+                    return Hire(hand)
+            if Raid() in offered and self._raidable(game, state, state.port):
+                return Raid()
             visit_rounds = (
                 state.world.bar[2]
                 if state.world.bar[1] == state.port and state.world.bar[0] == state.day
                 else 0
             )
             if (
-                "round" in legal
+                BuyRound() in offered
                 and visit_rounds < self.rounds_per_visit
-                and not self._good_rumor(world, state)
+                and not self._good_rumor(game, state)
                 and state.gold - rules.round_gold >= self.reserve // 2
             ):
-                return "round"
+                return BuyRound()
         return None
 
-    def _raid_here(self, world: World, state: VoyageState, legal: list[str]) -> str | None:
-        if "raid" not in legal:
-            return None
-        if self._raidable(world, state, state.port):
-            return "raid"
-        return None
-
-    def _raidable(self, world: World, state: VoyageState, port: int) -> bool:
-        rules = voyage_rules(state)
-        wrules = world_rules(state)
+    def _raidable(self, game: VoyageGame, state: VoyageState, port: int) -> bool:
+        world, rules = game.world, game.rules
         p = world.ports[port]
         if p.native or not self._enemy(world, state, p.nation):
             return False
-        if harbour.raid_refusal(world, state, rules, wrules, port) is not None:
+        if harbour.raid_refusal(world, state, rules, game.wrules, port) is not None:
             return False
         walls = state.world.guard_raids[port] * rules.guard_walls if rules.raid_guard else 0
         defences = TARGETS["fortified_port" if p.fortified else "town"].hull + walls
@@ -189,17 +193,19 @@ class Captain:
         )
 
     # -- where next ----------------------------------------------------------------------------
-    def _good_rumor(self, world: World, state: VoyageState) -> bool:
-        return any(self._rumor_value(world, state, Rumor.from_list(r)) > 0 for r in state.rumors)
+    def _good_rumor(self, game: VoyageGame, state: VoyageState) -> bool:
+        return any(self._rumor_value(game, state, Rumor.from_list(r)) > 0 for r in state.rumors)
 
-    def _rumor_value(self, world: World, state: VoyageState, rumor: Rumor) -> float:
+    def _rumor_value(self, game: VoyageGame, state: VoyageState, rumor: Rumor) -> float:
+        world = game.world
         if rumor.kind not in PREY or not self._enemy(world, state, rumor.flag):
             return 0.0
-        target = TARGETS[WORTH[rumor.kind]]
-        return (target.hold + target.bounty) * strength(rumor, state.day) / 1000.0
+        target = TARGETS[KINDS[rumor.kind].target]
+        return (target.hold + target.bounty) * strength(rumor, state.day, game.wrules) / 1000.0
 
-    def _destination(self, world: World, state: VoyageState) -> int:
-        rules = voyage_rules(state)
+    def _destination(self, game: VoyageGame, state: VoyageState) -> int:
+        """Where to sail next: a node (or -10 - port: berth across the harbour)."""
+        world, rules = game.world, game.rules
         ws = state.world
         england = world.nation("england")
         by_name = world.port_by_name
@@ -210,20 +216,27 @@ class Captain:
             if state.gold >= rules.pardon_gold:
                 return self._nearest(world, state, english)
         if not self._sound(state):
-            return self._nearest(world, state, self._friendly(world, state))
+            return self._nearest(world, state, self._friendly(world, state, rules))
         bigger = harbour.SHIP_ORDER[harbour.SHIP_ORDER.index(state.ship) + 1 :]
         if bigger and state.gold - rules.ship_gold.get(bigger[0], 10**9) >= self.reserve:
-            yards = [i for i in self._friendly(world, state) if world.ports[i].fortified]
+            yards = [i for i in self._friendly(world, state, rules) if world.ports[i].fortified]
             if yards:
                 return self._nearest(world, state, yards)
+        return self._prize_ground(game, state)
+
+    def _prize_ground(self, game: VoyageGame, state: VoyageState) -> int:
+        """The best rumor or town within reach; else the nearest enemy port to cruise off;
+        else the nearest friendly port."""
+        world = game.world
+        ws = state.world
         here = world.hops_from([state.node])
         best, best_value = -1, 0.0
         for raw in state.rumors:
             rumor = Rumor.from_list(raw)
-            value = self._rumor_value(world, state, rumor)
+            value = self._rumor_value(game, state, rumor)
             if value <= 0 or not self._sound(state):
                 continue
-            node = self._likeliest(world, state, rumor)
+            node = self._likeliest(game, state, rumor)
             days = int(here[node])
             if 0 <= days <= self.reach_days // 2:
                 score = value / (days + 3)
@@ -231,7 +244,7 @@ class Captain:
                     best, best_value = node, score
         for i, p in enumerate(world.ports):
             days = int(here[p.node])
-            if not 0 <= days <= self.reach_days or not self._raidable(world, state, i):
+            if not 0 <= days <= self.reach_days or not self._raidable(game, state, i):
                 continue
             score = ws.treasury[i] / (days + 3)
             if score > best_value:
@@ -253,14 +266,16 @@ class Captain:
         ]
         if hunting_grounds and self._sound(state):
             return self._nearest(world, state, hunting_grounds)
-        friends = [i for i in self._friendly(world, state) if world.ports[i].node != state.node]
+        friends = [
+            i for i in self._friendly(world, state, game.rules) if world.ports[i].node != state.node
+        ]
         return self._nearest(world, state, friends) if friends else state.node
 
-    def _friendly(self, world: World, state: VoyageState) -> list[int]:
+    def _friendly(self, world: World, state: VoyageState, rules: VoyageRules) -> list[int]:
         return [
             i
             for i, p in enumerate(world.ports)
-            if not p.native and harbour.refusal(world, state, i) is None
+            if not p.native and harbour.refusal(world, state, rules, i) is None
         ]
 
     def _nearest(self, world: World, state: VoyageState, ports: list[int]) -> int:
@@ -272,11 +287,11 @@ class Captain:
             return state.node
         return world.ports[min(reachable)[1]].node
 
-    def _likeliest(self, world: World, state: VoyageState, rumor: Rumor) -> int:
+    def _likeliest(self, game: VoyageGame, state: VoyageState, rumor: Rumor) -> int:
         """Where the rumored ship most likely is by now, by its cloud on the chart it has."""
-        wrules = world_rules(state)
+        world = game.world
         masks = [charted(world, state.world, s) for s in range(4)]
-        mass = cloud(world, state.world, wrules, rumor, state.day, masks)
+        mass = cloud(world, state.world, game.wrules, rumor, state.day, masks)
         return int(np.argmax(mass))
 
 

@@ -7,19 +7,22 @@ navigator) goes on your chart.
 
 from __future__ import annotations
 
+import bisect
 import math
 
 from ..sea import Flow, leg_cost
 from ..world.charting import sight
 from ..world.routes import bearing
 from ..world.world import World
+from .rules import VoyageRules
 from .state import VoyageState
 
 WEATHERLY_SHIPS = ("pinnace", "brigantine")  # fore-and-aft rigged: they work to windward
 
 
-def sight_steps(state: VoyageState, base: int) -> int:
-    return base + (1 if "navigator" in state.crew else 0)
+def sight_steps(state: VoyageState, rules: VoyageRules) -> int:
+    """How far she sees: the rules' sight, a step more with a navigator aboard."""
+    return rules.sight_steps + (1 if "navigator" in state.crew else 0)
 
 
 def _run_cost(world: World, state: VoyageState, a: int, b: int, season: int) -> float:
@@ -37,8 +40,6 @@ def _run_cost(world: World, state: VoyageState, a: int, b: int, season: int) -> 
 
 
 def _charted(sorted_nodes: list[int], node: int) -> bool:
-    import bisect
-
     at = bisect.bisect_left(sorted_nodes, node)
     return at < len(sorted_nodes) and sorted_nodes[at] == node
 
@@ -63,9 +64,9 @@ def next_step(world: World, state: VoyageState, season: int) -> int:
     return min(tied, key=lambda n: (_run_cost(world, state, node, n, season), tied.index(n)))
 
 
-def look_out(world: World, state: VoyageState, season: int, base_steps: int) -> None:
+def look_out(world: World, state: VoyageState, season: int, rules: VoyageRules) -> None:
     """Chart the water within sight of her (its current, and this season's wind)."""
-    sight(world, state.world, state.node, season, sight_steps(state, base_steps))
+    sight(world, state.world, state.node, season, sight_steps(state, rules))
 
 
 def nearby(world: World, node: int, steps: int) -> dict[int, int]:
@@ -83,3 +84,21 @@ def nearby(world: World, node: int, steps: int) -> dict[int, int]:
                     nxt.append(n)
         frontier = nxt
     return found
+
+
+def blown_downwind(world: World, state: VoyageState, season: int, steps: int) -> None:
+    """Running before a storm: she goes where the wind takes her, a step at a time (to the
+    neighbour most nearly downwind)."""
+    for _ in range(steps):
+        node = state.node
+        toward = float(world.wind_toward[season][node])
+
+        def off_wind(n: int, node: int = node, toward: float = toward) -> tuple[float, int]:
+            heading = float(bearing(world.lon[node], world.lat[node], world.lon[n], world.lat[n]))
+            gap = abs((heading - toward + 180.0) % 360.0 - 180.0)
+            return (gap if not math.isnan(gap) else 180.0, n)
+
+        neighbours = world.step_neighbours[node]
+        if not neighbours:
+            return
+        state.node = min(neighbours, key=off_wind)

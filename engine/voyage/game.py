@@ -1,16 +1,19 @@
 """The voyage as a game (seed 000, "playing"): a privateer out of Plymouth in a pinnace with
 20 gold; bring 150 home to London and the run is won; sink and it is over.
 
-The API has a game library's shape: `create_voyage(world, seed, rules)`, `legal_actions`,
-`act(world, state, action) -> events`, `observe`. An action is a short string ("sail",
-"course 1234", "round", "hire pilot", "keep 0 2", ...), so a run's actions log as they are and
-replay exactly. Time passes only by "sail": a day of the world, your ship a step along her
-course (or a day in port). The world waits while something is pending: a ship alongside, a
-fight, a prize's cards, a question.
+`VoyageGame` plays it by the one protocol (engine/protocol.py): bound to a World and its rules,
+it opens a run from a seed, lists the legal actions, acts, and says how it ended. Actions are
+typed (engine/voyage/actions.py) and round-trip through short text ("sail", "course 1234",
+"keep 0 2", ...), so a run's actions log as text and replay exactly. Time passes only by
+sailing: a day of the world, your ship a step along her course (or a day in port). The world
+waits while something is pending (engine/voyage/pending.py): a ship alongside, a fight, a
+prize's cards, a question.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from enum import Enum
 from typing import Any
 
 from ..combat.encounter import Keep
@@ -18,25 +21,54 @@ from ..combat.encounter import act as play_card
 from ..combat.encounter import legal_actions as fight_actions
 from ..combat.ships import CREW, KIND_INDEX, SHIPS, UPGRADES
 from ..events import Event
+from ..protocol import Game, Outcome
 from ..rng import seed_state
 from ..world import wars
 from ..world.game import advance, create_world, season_of
-from ..world.rules import SEED_000, WorldRules
-from ..world.rumors import Rumor, alive
+from ..world.rules import SEED_000, WorldRules, find_world_rules
+from ..world.rumors import Rumor, alive, describe, strength
 from ..world.world import World
 from . import port as harbour
-from .course import look_out, nearby, next_step
-from .dilemmas import answer, options
-from .meet import attack, describe_ship, hostile, meeting, settle_fight
+from .actions import (
+    Attack,
+    Berth,
+    Bribe,
+    BuyRound,
+    BuyShip,
+    Choose,
+    Course,
+    Hire,
+    IllegalVoyageAction,
+    KeepCards,
+    LetPass,
+    Pardon,
+    Provisions,
+    Raid,
+    Repair,
+    Sail,
+    Strike,
+    TakePrize,
+    Upgrade,
+    VoyageAction,
+)
+from .course import look_out, next_step
+from .dilemmas import DILEMMAS, answer, options
+from .fights import begin_fight
+from .meet import attack, settle_fight
+from .pending import Engagement, Meeting, PrizeOffer, Question
 from .rules import VoyageRules, find_voyage_rules
 from .sea_events import at_sea_day
+from .sheet import ship_sheet
+from .sighting import describe_ship, hostile_in_sight, in_sight, meeting, target_of
 from .state import VoyageState
 
 ENGINE_VERSION = "voyage-1"
 
 
-class IllegalVoyageAction(ValueError):
-    """An action the voyage does not allow now, with why."""
+class VoyageEnd(Enum):
+    WON = "won"  # home to London with the score
+    SUNK = "sunk"
+    OUT_OF_TIME = "out_of_time"  # afloat on the run's last day
 
 
 def create_voyage(
@@ -80,7 +112,7 @@ def create_voyage(
         rumors=[],
         last_day=rules.days if days is None else days,
     )
-    look_out(world, state, 0, rules.sight_steps)
+    look_out(world, state, 0, rules)
     events.append(
         Event(
             "voyage_start",
@@ -103,190 +135,177 @@ def voyage_rules(state: VoyageState) -> VoyageRules:
 
 
 def world_rules(state: VoyageState) -> WorldRules:
-    from ..world.rules import find_world_rules
-
     return find_world_rules(state.world.rules)
 
 
 # --- what may be done now -------------------------------------------------------------------
 
 
-def legal_actions(world: World, state: VoyageState) -> list[str]:
-    """Every action open now. A course may be set to any node of the sea; the list offers the
-    ports (`course NODE` with a port's node)."""
+def legal_actions(
+    world: World, state: VoyageState, rules: VoyageRules | None = None
+) -> list[VoyageAction]:
+    """Every action open now, in a fixed order. A course may be set to any node of the sea;
+    the list offers the ports' nodes."""
     if state.over:
         return []
-    pending = state.pending.get("kind")
-    rules = voyage_rules(state)
-    if pending == "fight":
+    rules = rules or voyage_rules(state)
+    pending = state.pending
+    if isinstance(pending, Engagement):
         assert state.fight is not None
-        return [f"keep {k.first} {k.second}" for k in fight_actions(state.fight)]
-    if pending == "meeting":
-        return ["attack", "pass"]
-    if pending == "prize":
-        return [f"prize {c}" for c in state.pending["cards"]] + ["prize none"]
-    if pending == "dilemma":
-        offered = options(state, rules, state.pending["name"])
-        return [f"choose {i}" for i, o in enumerate(offered) if not o["barred"]]
-    out = ["sail"]
-    out += [f"course {p.node}" for p in world.ports if p.node != state.node]
+        return [KeepCards(k.first, k.second) for k in fight_actions(state.fight)]
+    if isinstance(pending, Meeting):
+        return [Attack(), LetPass()]
+    if isinstance(pending, PrizeOffer):
+        return [*(TakePrize(c) for c in pending.cards), TakePrize(None)]
+    if isinstance(pending, Question):
+        return [Choose(i) for i, o in enumerate(options(state, rules)) if o.barred is None]
+    out: list[VoyageAction] = [Sail()]
+    out += [Course(p.node) for p in world.ports if p.node != state.node]
     if state.port >= 0:
         out += [
-            f"berth {i}"
-            for i, p in enumerate(world.ports)
-            if p.node == state.node and i != state.port
+            Berth(i) for i, p in enumerate(world.ports) if p.node == state.node and i != state.port
         ]
-        out += _port_actions(world, state, rules)
+        out += port_actions(world, state, rules, world_rules(state))
     return out
 
 
-def _port_actions(world: World, state: VoyageState, rules: VoyageRules) -> list[str]:
-    out: list[str] = []
+def port_actions(
+    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules
+) -> list[VoyageAction]:
+    """What the port offers you now: a raid, the islanders' provisions, the pardon and bribes,
+    the bar and the yard."""
+    out: list[VoyageAction] = []
     port = state.port
     p = world.ports[port]
-    wrules = world_rules(state)
     ws = state.world
     if harbour.raid_refusal(world, state, rules, wrules, port) is None:
-        out.append("raid")
+        out.append(Raid())
     if p.native:
         if state.provisions_day != ws.day and state.gold >= rules.provisions_gold:
-            out.append("provisions")
+            out.append(Provisions())
         return out
-    if p.nation == world.nation("england") and ws.pirate and state.gold >= rules.pardon_gold:
-        out.append("pardon")
-    refused = harbour.refusal(world, state, port)
-    if refused is not None:
-        england_pirate = p.nation == world.nation("england") and ws.pirate
-        cost = harbour.bribe_cost(state, p.nation)
+    england_pirate = p.nation == world.nation("england") and bool(ws.pirate)
+    if england_pirate and state.gold >= rules.pardon_gold:
+        out.append(Pardon())
+    if harbour.refusal(world, state, rules, port) is not None:
+        cost = harbour.bribe_cost(state, rules, p.nation)
         if ws.standing[p.nation] < 0 and not england_pirate and 0 < cost <= state.gold:
-            out.append("bribe")
+            out.append(Bribe())
         return out
     if state.gold >= rules.round_gold:
-        out.append("round")
-    out += [f"hire {h}" for h in CREW if harbour.can_hire(state, rules, h) is None]
+        out.append(BuyRound())
+    out += [Hire(h) for h in CREW if harbour.can_hire(state, rules, h) is None]
     missing = state.max_hull() - state.hull
     affordable = min(missing, state.gold // rules.repair_gold)
     if affordable > 0:
-        out.append(f"repair {affordable}")
-    out += [f"upgrade {u}" for u in UPGRADES if harbour.can_upgrade(state, rules, u) is None]
+        out.append(Repair(affordable))
+    out += [Upgrade(u) for u in UPGRADES if harbour.can_upgrade(state, rules, u) is None]
     out += [
-        f"ship {s}"
+        BuyShip(s)
         for s in harbour.ships_for_sale(world, state, rules)
         if state.gold >= rules.ship_gold[s]
     ]
     deck = state.outfit().deck()
     names = sorted({key for key, index in KIND_INDEX.items() if index in deck})
-    out += [f"strike {k}" for k in names if harbour.can_strike(state, rules, k) is None]
+    out += [Strike(k) for k in names if harbour.can_strike(state, rules, k) is None]
     return out
 
 
 # --- doing it -------------------------------------------------------------------------------
 
 
-def act(world: World, state: VoyageState, action: str) -> list[Event]:
+def act(
+    world: World,
+    state: VoyageState,
+    action: VoyageAction,
+    rules: VoyageRules | None = None,
+    wrules: WorldRules | None = None,
+) -> list[Event]:
     """Do `action`; the events of what happened. An action not open now raises
     IllegalVoyageAction and changes nothing."""
     if state.over:
         raise IllegalVoyageAction(f"the voyage is over ({state.outcome})")
-    rules = voyage_rules(state)
-    wrules = world_rules(state)
-    verb, _, rest = action.strip().partition(" ")
-    pending = state.pending.get("kind")
-    if pending == "fight":
-        return _fight(world, state, rules, wrules, verb, rest)
-    if pending == "meeting":
-        ship = int(state.pending["ship"])
-        if verb == "attack":
-            state.pending = {}
-            return attack(world, state, wrules, ship)
-        if verb == "pass":
-            state.pending = {}
-            state.let_pass.append([ship, state.day + rules.let_pass_days])
-            return [Event("let_pass", state.day, {"ship": ship})]
-        raise IllegalVoyageAction("a ship is alongside: attack or pass")
-    if pending == "prize":
-        return _prize(state, verb, rest)
-    if pending == "dilemma":
-        return _answer(world, state, rules, verb, rest)
-    if verb == "sail":
-        if rest:
-            raise IllegalVoyageAction("sail takes nothing after it")
+    rules = rules or voyage_rules(state)
+    wrules = wrules or world_rules(state)
+    pending = state.pending
+    if pending is not None:
+        return _ANSWERS[type(pending)](world, state, rules, wrules, action)
+    if isinstance(action, Sail):
         return sail(world, state, rules, wrules)
-    if verb == "course":
-        return _course(world, state, rest)
+    if isinstance(action, Course):
+        return _course(world, state, action.node)
+    deal = _IN_PORT.get(type(action))
     if state.port < 0:
-        raise IllegalVoyageAction(f"{action!r}: only in port (at sea: sail, course)")
-    if verb == "berth":  # across the harbour to another port on the same water
-        if action.strip() not in legal_actions(world, state):
+        raise IllegalVoyageAction(f"{action.to_str()!r}: only in port (at sea: sail, course)")
+    if deal is None:
+        raise IllegalVoyageAction(f"{action.to_str()!r} is not open here")
+    if isinstance(action, Berth):  # across the harbour to another port on the same water
+        if action not in legal_actions(world, state, rules):
             raise IllegalVoyageAction("berth I: another port at this same anchorage")
-        return harbour.enter_port(world, state, rules, wrules, int(rest))
-    if verb == "repair":  # any number of points up to what is missing and affordable
+    elif isinstance(action, Repair):  # any number of points up to what is missing and affordable
         most = min(state.max_hull() - state.hull, state.gold // rules.repair_gold)
-        if (
-            not rest.isdigit()
-            or not 1 <= int(rest) <= most
-            or harbour.refusal(world, state, state.port)
-        ):
-            raise IllegalVoyageAction(_why_not(world, state, rules, wrules, verb, rest))
-    elif action.strip() not in _port_actions(world, state, rules):
-        raise IllegalVoyageAction(_why_not(world, state, rules, wrules, verb, rest))
-    if verb == "round":
-        return harbour.buy_round(world, state, rules, wrules)
-    if verb == "hire":
-        return harbour.hire(state, rules, rest)
-    if verb == "repair":
-        return harbour.repair(state, rules, int(rest))
-    if verb == "upgrade":
-        return harbour.upgrade(state, rules, rest)
-    if verb == "ship":
-        return harbour.buy_ship(state, rules, rest)
-    if verb == "strike":
-        return harbour.strike(state, rules, rest)
-    if verb == "bribe":
-        return harbour.bribe(world, state)
-    if verb == "pardon":
-        return harbour.pardon(world, state, rules) + harbour.check_won(world, state, rules)
-    if verb == "provisions":
-        return harbour.provisions(state, rules)
-    if verb == "raid":
-        return harbour.raid(world, state, rules, wrules)
-    raise IllegalVoyageAction(f"unknown action {action!r}")
+        if not 1 <= action.points <= most or harbour.refusal(world, state, rules, state.port):
+            raise IllegalVoyageAction(_why_not(world, state, rules, wrules, action))
+    elif action not in port_actions(world, state, rules, wrules):
+        raise IllegalVoyageAction(_why_not(world, state, rules, wrules, action))
+    return deal(world, state, rules, wrules, action)
+
+
+Deal = Callable[[World, VoyageState, VoyageRules, WorldRules, Any], list[Event]]
+
+
+def _pardon(
+    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules, action: Pardon
+) -> list[Event]:
+    return harbour.pardon(world, state, rules) + harbour.check_won(world, state, rules)
+
+
+_IN_PORT: dict[type[VoyageAction], Deal] = {
+    Berth: lambda w, s, r, wr, a: harbour.enter_port(w, s, r, wr, a.port),
+    BuyRound: lambda w, s, r, wr, a: harbour.buy_round(w, s, r, wr),
+    Hire: lambda w, s, r, wr, a: harbour.hire(s, r, a.hand),
+    Repair: lambda w, s, r, wr, a: harbour.repair(s, r, a.points),
+    Upgrade: lambda w, s, r, wr, a: harbour.upgrade(s, r, a.refit),
+    BuyShip: lambda w, s, r, wr, a: harbour.buy_ship(s, r, a.ship),
+    Strike: lambda w, s, r, wr, a: harbour.strike(s, r, a.card),
+    Bribe: lambda w, s, r, wr, a: harbour.bribe(w, s, r),
+    Pardon: _pardon,
+    Provisions: lambda w, s, r, wr, a: harbour.provisions(s, r),
+    Raid: lambda w, s, r, wr, a: harbour.raid(w, s, r, wr),
+}
+"""What each port action does (checked first against what the port offers)."""
 
 
 def _why_not(
-    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules, verb: str, rest: str
+    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules, action: VoyageAction
 ) -> str:
     port = state.port
-    refused = harbour.refusal(world, state, port)
-    if verb == "raid":
+    refused = harbour.refusal(world, state, rules, port)
+    if isinstance(action, Raid):
         return harbour.raid_refusal(world, state, rules, wrules, port) or "no raid"
-    if verb in ("round", "hire", "repair", "upgrade", "ship", "strike") and refused:
+    if isinstance(action, BuyRound | Hire | Repair | Upgrade | BuyShip | Strike) and refused:
         return refused
-    if verb == "hire":
-        return harbour.can_hire(state, rules, rest) or "not now"
-    if verb == "upgrade":
-        return harbour.can_upgrade(state, rules, rest) or "not now"
-    if verb == "strike":
-        return harbour.can_strike(state, rules, rest) or "not now"
-    if verb == "repair":
+    if isinstance(action, Hire):
+        return harbour.can_hire(state, rules, action.hand) or "not now"
+    if isinstance(action, Upgrade):
+        return harbour.can_upgrade(state, rules, action.refit) or "not now"
+    if isinstance(action, Strike):
+        return harbour.can_strike(state, rules, action.card) or "not now"
+    if isinstance(action, Repair):
         most = min(state.max_hull() - state.hull, state.gold // rules.repair_gold)
         return (
             f"repair 1 to {most} (a gold a point, up to full hull)"
             if most
             else "nothing to mend, or no gold"
         )
-    if verb == "ship":
+    if isinstance(action, BuyShip):
         return "not sold here, or not enough gold"
-    if verb == "round":
+    if isinstance(action, BuyRound):
         return "not enough gold"
-    return f"{verb!r} is not open here"
+    return f"{action.verb!r} is not open here"
 
 
-def _course(world: World, state: VoyageState, rest: str) -> list[Event]:
-    try:
-        node = int(rest)
-    except ValueError:
-        raise IllegalVoyageAction("course takes a node number") from None
+def _course(world: World, state: VoyageState, node: int) -> list[Event]:
     if not 0 <= node < world.n:
         raise IllegalVoyageAction(f"no node {node}")
     if node != state.node and world.hops_from([node])[state.node] < 0:
@@ -295,50 +314,79 @@ def _course(world: World, state: VoyageState, rest: str) -> list[Event]:
     return [Event("course", state.day, {"to": node, "from": state.node})]
 
 
-def _fight(
-    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules, verb: str, rest: str
+# --- answering what waits ---------------------------------------------------------------------
+
+FIGHT_USAGE = "in a fight: keep I J (two of the hand, 0-2, in order)"
+
+
+def _keep(
+    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules, action: VoyageAction
 ) -> list[Event]:
     fight = state.fight
     assert fight is not None
-    try:
-        first, second = (int(x) for x in rest.split())
-        keep = Keep(first, second)
-    except (ValueError, TypeError):
-        raise IllegalVoyageAction("in a fight: keep I J (two of the hand, 0-2, in order)") from None
-    if verb != "keep" or keep not in fight_actions(fight):
-        raise IllegalVoyageAction("in a fight: keep I J (two of the hand, 0-2, in order)")
+    if not isinstance(action, KeepCards):
+        raise IllegalVoyageAction(FIGHT_USAGE)
+    keep = Keep(action.first, action.second)
+    if keep not in fight_actions(fight):
+        raise IllegalVoyageAction(FIGHT_USAGE)
     events = play_card(fight, keep)  # a card's events keep the fight's round
     if fight.result is not None:
         events += settle_fight(world, state, rules, wrules)
     return events
 
 
-def _prize(state: VoyageState, verb: str, rest: str) -> list[Event]:
-    cards = state.pending["cards"]
-    if verb != "prize" or (rest != "none" and rest not in cards):
-        raise IllegalVoyageAction(
-            "a prize's cards: prize CARD (one of " + ", ".join(cards) + ") or prize none"
-        )
-    state.pending = {}
-    if rest == "none":
-        return [Event("prize_left", state.day, {"cards": cards})]
-    state.prizes.append(rest)
-    return [Event("prize_kept", state.day, {"card": rest})]
-
-
-def _answer(
-    world: World, state: VoyageState, rules: VoyageRules, verb: str, rest: str
+def _meet(
+    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules, action: VoyageAction
 ) -> list[Event]:
-    offered = options(state, rules, state.pending["name"])
-    try:
-        choice = int(rest)
-    except ValueError:
-        choice = -1
-    if verb != "choose" or not 0 <= choice < len(offered):
+    alongside = state.pending
+    assert isinstance(alongside, Meeting)
+    if isinstance(action, Attack):
+        state.pending = None
+        return attack(world, state, wrules, alongside.ship)
+    if isinstance(action, LetPass):
+        state.pending = None
+        state.let_pass.append([alongside.ship, state.day + rules.let_pass_days])
+        return [Event("let_pass", state.day, {"ship": alongside.ship})]
+    raise IllegalVoyageAction("a ship is alongside: attack or pass")
+
+
+def _prize(
+    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules, action: VoyageAction
+) -> list[Event]:
+    offer = state.pending
+    assert isinstance(offer, PrizeOffer)
+    if not isinstance(action, TakePrize) or (
+        action.card is not None and action.card not in offer.cards
+    ):
+        raise IllegalVoyageAction(
+            "a prize's cards: prize CARD (one of " + ", ".join(offer.cards) + ") or prize none"
+        )
+    state.pending = None
+    if action.card is None:
+        return [Event("prize_left", state.day, {"cards": list(offer.cards)})]
+    state.prizes.append(action.card)
+    return [Event("prize_kept", state.day, {"card": action.card})]
+
+
+def _choose(
+    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules, action: VoyageAction
+) -> list[Event]:
+    offered = options(state, rules)
+    if not isinstance(action, Choose) or not 0 <= action.option < len(offered):
         raise IllegalVoyageAction(f"choose 0-{len(offered) - 1}")
-    if offered[choice]["barred"]:
-        raise IllegalVoyageAction(f"barred: {offered[choice]['barred']}")
-    return answer(world, state, rules, choice)
+    barred = offered[action.option].barred
+    if barred is not None:
+        raise IllegalVoyageAction(f"barred: {barred}")
+    return answer(world, state, rules, wrules, action.option)
+
+
+_ANSWERS: dict[type, Deal] = {
+    Engagement: _keep,
+    Meeting: _meet,
+    PrizeOffer: _prize,
+    Question: _choose,
+}
+"""How each thing the world waits on is answered."""
 
 
 # --- a day --------------------------------------------------------------------------------
@@ -373,24 +421,44 @@ def sail(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRule
         state.tally["days_at_sea"] += 1
         events.append(Event("sailed", day, {"node": state.node}))
     state.let_pass = [p for p in state.let_pass if p[1] > day]
-    state.rumors = [r for r in state.rumors if alive(Rumor.from_list(r), day)]
-    look_out(world, state, season_of(wrules, day), rules.sight_steps)
+    state.rumors = [r for r in state.rumors if alive(Rumor.from_list(r), day, wrules)]
+    look_out(world, state, season_of(wrules, day), rules)
     if at_sea:
-        ship = meeting(world, state, before, was)
-        if ship >= 0:
-            events += _alongside(world, state, ship)
-        elif state.course >= 0 and state.node == state.course:
-            state.course = -1
-            events.append(Event("arrived", day, {"node": state.node, "stop": True}))
-            port = _port_at(world, state.node)
-            if port >= 0:
-                events += harbour.enter_port(world, state, rules, wrules, port)
-        if not state.pending and not state.over and state.port < 0:
-            events += at_sea_day(world, state, rules, wrules)
-        events += _hostile_in_sight(world, state, before, was)
+        events += _at_sea(world, state, rules, wrules, before, was)
     if not state.over and day >= state.last_day:
         state.outcome = "out_of_time"
         events.append(Event("out_of_time", day, {"gold": state.gold, "stop": True}))
+    return events
+
+
+def _at_sea(
+    world: World,
+    state: VoyageState,
+    rules: VoyageRules,
+    wrules: WorldRules,
+    before: list[int],
+    was: int,
+) -> list[Event]:
+    """The day's end at sea: a ship meets her, or she arrives, then the sea's events, then
+    hostile sails newly in sight."""
+    day = state.day
+    events: list[Event] = []
+    ship = meeting(world, state, before, was)
+    if ship >= 0:
+        events += _alongside(world, state, ship)
+    elif state.course >= 0 and state.node == state.course:
+        state.course = -1
+        events.append(Event("arrived", day, {"node": state.node, "stop": True}))
+        port = _port_at(world, state.node)
+        if port >= 0:
+            events += harbour.enter_port(world, state, rules, wrules, port)
+    if state.pending is None and not state.over and state.port < 0:
+        events += at_sea_day(world, state, rules, wrules)
+    if not state.over and state.pending is None and state.port < 0:
+        events += [
+            Event("hostile_in_sight", day, {**describe_ship(world, state, s), "stop": True})
+            for s in hostile_in_sight(world, state, rules, before, was)
+        ]
     return events
 
 
@@ -402,8 +470,6 @@ def _port_at(world: World, node: int) -> int:
 
 
 def _alongside(world: World, state: VoyageState, ship: int) -> list[Event]:
-    from .meet import begin_fight, target_of
-
     day = state.day
     seen = describe_ship(world, state, ship)
     if seen["hostile"]:
@@ -418,69 +484,17 @@ def _alongside(world: World, state: VoyageState, ship: int) -> list[Event]:
                 why="she attacked",
             ),
         ]
-    state.pending = {"kind": "meeting", "ship": ship}
+    state.pending = Meeting(ship)
     return [Event("alongside", day, {**seen, "stop": True})]
-
-
-def in_sight(world: World, state: VoyageState, node: int | None = None) -> list[int]:
-    """Ships within sight of her (a step, two with a navigator), out of port."""
-    from .meet import out_of_port, ships_at
-
-    rules = voyage_rules(state)
-    reach = rules.sight_steps + (1 if "navigator" in state.crew else 0)
-    seen = nearby(world, state.node if node is None else node, reach)
-    return [s for s in ships_at(state, seen) if out_of_port(world, state, s)]
-
-
-def _hostile_in_sight(world: World, state: VoyageState, before: list[int], was: int) -> list[Event]:
-    """A hostile sail newly in sight stops the ship."""
-    if state.over or state.pending or state.port >= 0:
-        return []
-    now = [s for s in in_sight(world, state) if hostile(world, state, s)]
-    if not now:
-        return []
-    rules = voyage_rules(state)
-    reach = rules.sight_steps + (1 if "navigator" in state.crew else 0)
-    seen_then = nearby(world, was, reach)
-    new = [s for s in now if before[s] not in seen_then]
-    return [
-        Event("hostile_in_sight", state.day, {**describe_ship(world, state, s), "stop": True})
-        for s in new
-    ]
-
-
-def blown_downwind(world: World, state: VoyageState, steps: int) -> None:
-    """Running before a storm: she goes where the wind takes her, a step at a time."""
-    import math
-
-    from ..world.routes import bearing
-
-    season = season_of(world_rules(state), state.day)
-    for _ in range(steps):
-        node = state.node
-        toward = float(world.wind_toward[season][node])
-
-        def off_wind(n: int, node: int = node, toward: float = toward) -> tuple[float, int]:
-            heading = float(bearing(world.lon[node], world.lat[node], world.lon[n], world.lat[n]))
-            gap = abs((heading - toward + 180.0) % 360.0 - 180.0)
-            return (gap if not math.isnan(gap) else 180.0, n)
-
-        neighbours = world.step_neighbours[node]
-        if not neighbours:
-            return
-        state.node = min(neighbours, key=off_wind)
 
 
 # --- what you see ---------------------------------------------------------------------------
 
 
-def observe(world: World, state: VoyageState) -> dict[str, Any]:
+def observe(world: World, state: VoyageState, rules: VoyageRules | None = None) -> dict[str, Any]:
     """What the captain sees: the ship sheet, where she is and is bound, what is in sight, the
     rumors she holds (their markers' strength), politics, and what waits on her."""
-    from ..world.rumors import describe, strength
-    from .sheet import ship_sheet
-
-    rules = voyage_rules(state)
+    rules = rules or voyage_rules(state)
     wrules = world_rules(state)
     ws = state.world
     day = ws.day
@@ -494,9 +508,9 @@ def observe(world: World, state: VoyageState) -> dict[str, Any]:
         "port": world.ports[state.port].name if state.port >= 0 else None,
         "course": state.course if state.course >= 0 else None,
         "sheet": ship_sheet(state, rules),
-        "in_sight": [describe_ship(world, state, s) for s in in_sight(world, state)],
+        "in_sight": [describe_ship(world, state, s) for s in in_sight(world, state, rules)],
         "rumors": [
-            {**describe(world, r, day), "marker": round(strength(r, day) / 1000, 3)}
+            {**describe(world, r, day), "marker": round(strength(r, day, wrules) / 1000, 3)}
             for r in (Rumor.from_list(x) for x in state.rumors)
         ],
         "politics": {
@@ -508,11 +522,76 @@ def observe(world: World, state: VoyageState) -> dict[str, Any]:
             "pirate": bool(ws.pirate),
             "wars": [[world.nations[a], world.nations[b]] for a, b in ws.wars],
         },
-        "pending": dict(state.pending),
+        "pending": state.pending.to_dict() if state.pending is not None else {},
         "outcome": state.outcome or None,
     }
     if state.port >= 0:
         out["port_sheet"] = harbour.port_sheet(world, state, rules, wrules)
-    if state.pending.get("kind") == "dilemma":
-        out["options"] = options(state, rules, state.pending["name"])
+    if isinstance(state.pending, Question):
+        out["options"] = [o.as_dict() for o in options(state, rules)]
     return out
+
+
+# --- the protocol ---------------------------------------------------------------------------
+
+
+class VoyageGame(Game[VoyageState, VoyageAction]):
+    """The voyage by the one protocol, on `world` by `rules` (the full rules by default) for
+    `days` days (the rules' own, by default)."""
+
+    mode = "voyage"
+
+    def __init__(
+        self,
+        world: World,
+        rules: VoyageRules | None = None,
+        wrules: WorldRules = SEED_000,
+        days: int | None = None,
+    ) -> None:
+        self.world = world
+        self.rules = rules or find_voyage_rules("full")
+        self.wrules = wrules
+        self.days = self.rules.days if days is None else days
+
+    def new_initial_state(self, seed: int) -> tuple[VoyageState, list[Event]]:
+        return create_voyage(self.world, seed, self.rules, self.wrules, self.days)
+
+    def legal_actions(self, state: VoyageState) -> list[VoyageAction]:
+        return legal_actions(self.world, state, self.rules)
+
+    def act(self, state: VoyageState, action: VoyageAction) -> list[Event]:
+        return act(self.world, state, action, self.rules, self.wrules)
+
+    def outcome(self, state: VoyageState) -> Outcome | None:
+        if not state.over:
+            return None
+        end = VoyageEnd(state.outcome)
+        return Outcome(end, 0 if end is VoyageEnd.WON else None)
+
+    def observe(self, state: VoyageState, side: int = 0) -> dict[str, Any]:
+        return observe(self.world, state, self.rules)
+
+    def parse_action(self, text: str) -> VoyageAction:
+        return VoyageAction.from_str(text)
+
+    def serialise(self, state: VoyageState) -> dict[str, Any]:
+        return state.to_dict()
+
+    def deserialise(self, data: Any) -> VoyageState:
+        """A saved voyage, checked to its last field against this World and these rules."""
+        return self.checked(VoyageState.from_dict(data, self.world))
+
+    def checked(self, state: VoyageState) -> VoyageState:
+        """A voyage read from a save, checked for what only the game knows: its rules, and the
+        question it waits on."""
+        if state.rules != self.rules.name:
+            raise ValueError(f"not a voyage of rules {self.rules.name!r}: {state.rules!r}")
+        if isinstance(state.pending, Question) and state.pending.name not in DILEMMAS:
+            raise ValueError(f"not a voyage: no dilemma {state.pending.name!r}")
+        return state
+
+    def state_hash(self, state: VoyageState) -> str:
+        return state.state_hash()
+
+    def copy(self, state: VoyageState) -> VoyageState:
+        return state.copy()

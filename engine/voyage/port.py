@@ -10,20 +10,23 @@ from typing import Any
 from ..combat.encounter import Encounter, Termination
 from ..combat.outfit import MIN_DECK
 from ..combat.settle import Settlement
-from ..combat.ships import CREW, SHIPS, UPGRADES
+from ..combat.ships import CREW, KIND_INDEX, SHIPS, UPGRADES
 from ..events import Event
 from ..rng import below
 from ..world import wars
 from ..world.bar import stand_a_round
 from ..world.rules import WorldRules
+from ..world.rumors import describe
 from ..world.world import World
+from .fights import begin_fight, prize_taken
+from .offers import offer_prize
 from .rules import VoyageRules
 from .state import VoyageState
 
 SHIP_ORDER = tuple(SHIPS)  # pinnace, brigantine, frigate, galleon: bigger as they go
 
 
-def refusal(world: World, state: VoyageState, port: int) -> str | None:
+def refusal(world: World, state: VoyageState, rules: VoyageRules, port: int) -> str | None:
     """Why the port will not deal with you, or None if it will."""
     ws = state.world
     p = world.ports[port]
@@ -34,15 +37,16 @@ def refusal(world: World, state: VoyageState, port: int) -> str | None:
     if p.nation == world.nation("england") and ws.pirate:
         return "English ports won't deal with a pirate (a royal pardon: 80 gold)"
     if ws.standing[p.nation] < 0:
-        cost = bribe_cost(state, p.nation)
+        cost = bribe_cost(state, rules, p.nation)
         return (
             f"{world.nation_names[p.nation]} wants you: bribe its officials ({cost} gold a point)"
         )
     return None
 
 
-def bribe_cost(state: VoyageState, nation: int) -> int:
-    return 10 * max(0, -state.world.standing[nation])
+def bribe_cost(state: VoyageState, rules: VoyageRules, nation: int) -> int:
+    """ "10 gold, times how far below zero you are", a point at a time."""
+    return rules.bribe_gold * max(0, -state.world.standing[nation])
 
 
 def raid_refusal(
@@ -78,8 +82,6 @@ def buy_round(
         return events
     state.rumors.append(rumor.to_list())
     state.tally["rumors"] += 1
-    from ..world.rumors import describe
-
     told = describe(world, rumor, day)
     events.append(Event("round", day, {"heard": True, "gold": state.gold, **told}))
     return events
@@ -154,8 +156,6 @@ def buy_ship(state: VoyageState, rules: VoyageRules, key: str) -> list[Event]:
 
 def can_strike(state: VoyageState, rules: VoyageRules, card: str) -> str | None:
     deck = state.outfit().deck()
-    from ..combat.ships import KIND_INDEX
-
     if card not in KIND_INDEX or KIND_INDEX[card] not in deck:
         return f"no {card} in your deck"
     if len(deck) <= MIN_DECK:
@@ -171,9 +171,9 @@ def strike(state: VoyageState, rules: VoyageRules, card: str) -> list[Event]:
     return [Event("struck", state.day, {"card": card, "gold": state.gold})]
 
 
-def bribe(world: World, state: VoyageState) -> list[Event]:
+def bribe(world: World, state: VoyageState, rules: VoyageRules) -> list[Event]:
     nation = world.ports[state.port].nation
-    cost = bribe_cost(state, nation)
+    cost = bribe_cost(state, rules, nation)
     state.gold -= cost
     state.world.standing[nation] += 1
     return [
@@ -217,8 +217,6 @@ def enter_port(
 ) -> list[Event]:
     """Making port: a deserter goes ashore; at an islanders' harbour the canoes may come out
     instead; in London with the score and no noose waiting, the run is won."""
-    from .meet import begin_fight
-
     ws = state.world
     day = ws.day
     p = world.ports[port]
@@ -249,7 +247,7 @@ def enter_port(
             {
                 "port": p.name,
                 "nation": world.nations[p.nation],
-                "deals": refusal(world, state, port) is None,
+                "deals": refusal(world, state, rules, port) is None,
                 "stop": True,
             },
         )
@@ -272,8 +270,6 @@ def raid(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRule
     """Raid the town instead of trading: -3 standing going in (an English town makes you a
     pirate); the fight is against its defences, its treasury in the hold, its walls raised and
     relief sooner for each raid it has turned out while on its guard."""
-    from .meet import begin_fight
-
     ws = state.world
     port = state.port
     p = world.ports[port]
@@ -315,8 +311,6 @@ def raid_over(
     """A sack takes everything and the town has nothing for 120 days, raises the alarm and
     ends the guard; a raid turned out leaves the town on its guard, its treasury as the raid
     left it."""
-    from .meet import offer_prize, prize_taken
-
     ws = state.world
     day = ws.day
     p = world.ports[port]
@@ -355,7 +349,7 @@ def port_sheet(
     """What the port offers you, and why not where it will not."""
     port = state.port
     p = world.ports[port]
-    why = refusal(world, state, port)
+    why = refusal(world, state, rules, port)
     ws = state.world
     return {
         "port": p.name,

@@ -1,24 +1,24 @@
-"""A voyage as a record: its seed, rules and length; every action in order; every event with
-the day it happened on; state hashes every `checkpoint_days` days and at the end. A replay
-applies the same actions to a new voyage from the same seed and must give the same events and
-hashes. The captain bot's runs are recorded the same way: its actions are what replay, so a
-replay never needs the bot.
+"""A voyage as a record: its seed, rules and length; every action in order (as text); every
+event with the day it happened on; state hashes every `checkpoint_days` days and at the end. A
+replay applies the same actions to a new voyage from the same seed and must give the same
+events and hashes. The captain bot's runs are recorded the same way: its actions are what
+replay, so a replay never needs the bot.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..events import Event, RawEvent
 from ..replay import LoggedRun, Replayer
 from ..schema import Int, Record, Text
 from ..world.world import World
-from .game import IllegalVoyageAction, act, create_voyage, voyage_rules
+from .actions import IllegalVoyageAction, Sail, VoyageAction
+from .game import VoyageGame
 from .rules import MAX_DAYS, RULESETS, find_voyage_rules
 from .state import VoyageState
-
-Chooser = Callable[[World, VoyageState], str]
 
 OPTIONS = Record(
     {"rules": Text(RULESETS), "days": Int(1, MAX_DAYS)},
@@ -26,6 +26,9 @@ OPTIONS = Record(
     extra=True,
 )
 """What a voyage run's logged options may hold (engine/schema.py): read so on resume."""
+
+Chooser = Callable[[VoyageGame, VoyageState], VoyageAction]
+"""A captain: picks the next action, seeing what a player sees."""
 
 
 @dataclass
@@ -44,37 +47,44 @@ class VoyageRecord:
         self.event_days.extend([day] * len(events))
 
 
-def begin(world: World, seed: int, rules: str = "full", days: int = 730) -> VoyageRecord:
-    state, events = create_voyage(world, seed, find_voyage_rules(rules), days=days)
-    record = VoyageRecord(seed, rules, days, state=state)
+def game_for(world: World, options: Mapping[str, Any]) -> VoyageGame:
+    """The game a run's logged options describe: its rules (full) and length (730 days)."""
+    return VoyageGame(
+        world,
+        find_voyage_rules(str(options.get("rules", "full"))),
+        days=int(options.get("days", 730)),
+    )
+
+
+def begin(game: VoyageGame, seed: int) -> VoyageRecord:
+    state, events = game.new_initial_state(seed)
+    record = VoyageRecord(seed, game.rules.name, game.days, state=state)
     record.add(events, 0)
     return record
 
 
-def step(world: World, record: VoyageRecord, action: str) -> list[Event]:
+def step(game: VoyageGame, record: VoyageRecord, action: VoyageAction) -> list[Event]:
     """Play one action on the record's voyage, recording it (and a checkpoint when a
     `checkpoint_days` day has just come, or the voyage has ended)."""
     state = record.state
     assert state is not None
     before = state.day
-    events = act(world, state, action)
-    record.actions.append(action)
+    events = game.act(state, action)
+    record.actions.append(action.to_str())
     record.add(events, state.day)
-    every = voyage_rules(state).checkpoint_days
+    every = game.rules.checkpoint_days
     if state.over or (state.day != before and state.day % every == 0):
         record.checkpoints.append((len(record.actions), state.state_hash()))
     return events
 
 
-def play(
-    world: World, seed: int, captain: Chooser, rules: str = "full", days: int = 730
-) -> VoyageRecord:
+def play(game: VoyageGame, seed: int, captain: Chooser) -> VoyageRecord:
     """A whole voyage with a captain choosing every action."""
-    record = begin(world, seed, rules, days)
+    record = begin(game, seed)
     state = record.state
     assert state is not None
     while not state.over:
-        step(world, record, captain(world, state))
+        step(game, record, captain(game, state))
     return record
 
 
@@ -82,20 +92,16 @@ def replayer(world: World) -> Replayer:
     """The replayer of logged voyages on this world: the logged actions, applied again."""
 
     def replay(run: LoggedRun) -> tuple[list[RawEvent], list[tuple[int, str]]]:
-        record = begin(
-            world,
-            run.seed,
-            str(run.options.get("rules", "full")),
-            int(run.options.get("days", 730)),
-        )
-        for action in run.actions:
+        game = game_for(world, run.options)
+        record = begin(game, run.seed)
+        for text in run.actions:
             assert record.state is not None
             if record.state.over:
                 break
             try:
-                step(world, record, action)
+                step(game, record, game.parse_action(text))
             except IllegalVoyageAction as error:  # the log and the engine part ways here
-                why = {"action": action, "why": str(error)}
+                why = {"action": text, "why": str(error)}
                 record.add([Event("illegal_action", record.state.day, why)], record.state.day)
                 break
         return [tuple(e) for e in record.events], record.checkpoints
@@ -107,18 +113,17 @@ def state_on_day(world: World, run: LoggedRun, day: int) -> VoyageState:
     """The voyage as it stood at the end of `day` (0: as she set out), its logged actions
     applied again up to then: what a picture of that day shows. A day past the voyage's end
     is refused, naming the last."""
-    record = begin(
-        world, run.seed, str(run.options.get("rules", "full")), int(run.options.get("days", 730))
-    )
+    game = game_for(world, run.options)
+    record = begin(game, run.seed)
     state = record.state
     assert state is not None
-    for action in run.actions:
+    for text in run.actions:
         if state.over:
             break
-        before = state.day
-        if before >= day and action == "sail":  # the next sail would begin the day after
+        action = game.parse_action(text)
+        if state.day >= day and isinstance(action, Sail):  # the next sail begins the day after
             return state
-        step(world, record, action)
+        step(game, record, action)
     if state.day < day:
         raise ValueError(f"day {day}: run {run.run_id} ended on day {state.day}")
     return state

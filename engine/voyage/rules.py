@@ -100,7 +100,14 @@ class VoyageRules:
     omen_days: int = 45  # "about one day in 45 at sea"
     storm_days: int = 120  # "about one day in 120 at sea"
     storm_season_factor: int = 3  # Antilles in autumn, Indian seas in the summer monsoon
+    # the hurricane waters (W, S, E, N) and their season (2: autumn): chosen
+    hurricane_box: tuple[float, float, float, float] = (-90.0, 9.0, -58.0, 28.0)
+    hurricane_season: int = 2
+    # the monsoon's seas (W, S, E, N) and their season (1: summer): chosen
+    monsoon_box: tuple[float, float, float, float] = (40.0, -10.0, 100.0, 25.0)
+    monsoon_season: int = 1
     storm_high_latitude: float = 40.0  # "twice as often past forty degrees"
+    storm_high_latitude_factor: int = 2
     # a storm that rolls its own cost (no dilemmas): 1-3 hull, or a fifth of the purse
     storm_hull_max: int = 3
     storm_gold_per_mille: int = 200

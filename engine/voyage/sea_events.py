@@ -1,11 +1,20 @@
 """Events at sea (seed 000, "Events at sea", "Uncharted islands"), once a day while nobody is
-fighting: the crew's morale and mutiny, wages, good omens, storms, new land sighted and the
-anchorage off a charted island.
+fighting: new land sighted and the anchorage off a charted island, the crew's morale and
+mutiny, wages, good omens and storms.
+
+Each is declared once in `SEA_EVENTS`, in the order a day takes them: its name, how often it
+comes (one day in how many, drawn from the voyage's RNG; or None for one that checks its own
+conditions every day), whether it waits for a day when nothing else waits on her, and what it
+does. `at_sea_day` reads the table and nothing else.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from ..events import Event
+from ..registry import Registry
 from ..rng import below
 from ..world.game import season_of
 from ..world.rules import WorldRules
@@ -14,16 +23,21 @@ from .course import nearby
 from .dilemmas import ask
 from .rules import VoyageRules
 from .state import VoyageState
+from .weather import storm_odds, storm_takes_toll
 
-OMENS = (
-    "birds over the bow",
-    "a spring on an island",
-    "Saint Elmo's fire",
-    "porpoises under the bow",
-)
-ANTILLES = (-90.0, 9.0, -58.0, 28.0)  # the hurricane waters (W, S, E, N): chosen
-INDIAN_SEAS = (40.0, -10.0, 100.0, 25.0)  # the monsoon's seas: chosen
-AUTUMN, SUMMER = 2, 1
+Happening = Callable[[World, VoyageState, VoyageRules, WorldRules], list[Event]]
+Odds = Callable[[World, VoyageState, VoyageRules, WorldRules], int]
+
+
+@dataclass(frozen=True, slots=True)
+class SeaEvent:
+    name: str
+    happens: Happening
+    odds: Odds | None = None  # one day in how many it comes; None: it checks its own every day
+    quiet_days_only: bool = False  # only on a day nothing waits on her (no question, no ship)
+
+
+SEA_EVENTS: Registry[SeaEvent] = Registry("sea event", lambda e: e.name)
 
 
 def _roll(state: VoyageState, per: int) -> bool:
@@ -31,30 +45,72 @@ def _roll(state: VoyageState, per: int) -> bool:
     return value == 0
 
 
-def _inside(lon: float, lat: float, box: tuple[float, float, float, float]) -> bool:
-    west, south, east, north = box
-    return west <= lon <= east and south <= lat <= north
+def at_sea_day(
+    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules
+) -> list[Event]:
+    """A day at sea: each sea event in turn, as declared."""
+    events: list[Event] = []
+    for sea_event in SEA_EVENTS:
+        if sea_event.quiet_days_only and state.pending is not None:
+            continue
+        if sea_event.odds is not None and not _roll(
+            state, sea_event.odds(world, state, rules, wrules)
+        ):
+            continue
+        events += sea_event.happens(world, state, rules, wrules)
+    return events
 
 
-def storm_odds(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules) -> int:
-    """One day in how many a storm blows here and now."""
-    lon, lat = float(world.lon[state.node]), float(world.lat[state.node])
-    season = season_of(wrules, state.day)
-    days = rules.storm_days
-    if (season == AUTUMN and _inside(lon, lat, ANTILLES)) or (
-        season == SUMMER and _inside(lon, lat, INDIAN_SEAS)
-    ):
-        days //= rules.storm_season_factor
-    if abs(lat) > rules.storm_high_latitude:
-        days //= 2
-    return max(1, days)
+# --- new land, and the anchorage --------------------------------------------------------------
 
 
-def morale_day(state: VoyageState, rules: VoyageRules) -> list[Event]:
+def land_sighted(
+    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules
+) -> list[Event]:
+    """An uncharted island within sight goes on the chart and pays; half the time a man on its
+    beach asks to come aboard."""
+    events: list[Event] = []
+    ws = state.world
+    reach = 1 + (1 if "navigator" in state.crew else 0)
+    near = nearby(world, state.node, reach)
+    for i, island in enumerate(ws.islands):
+        if ws.charted[i] or island not in near:
+            continue
+        ws.charted[i] = 1
+        state.gold += wrules.island_charting_pay
+        state.tally["islands"] += 1
+        events.append(
+            Event(
+                "land_sighted",
+                state.day,
+                {"node": island, "paid": wrules.island_charting_pay, "stop": True},
+            )
+        )
+        if rules.dilemmas and _roll(state, max(1, 1000 // max(1, rules.castaway_per_mille))):
+            events += ask(state, rules, "castaway")
+    return events
+
+
+def at_anchor(
+    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules
+) -> list[Event]:
+    """Off a charted island the hull mends and the crew's spirits rise, a point a day."""
+    ws = state.world
+    if not any(c and n == state.node for n, c in zip(ws.islands, ws.charted, strict=True)):
+        return []
+    state.hull = min(state.max_hull(), state.hull + rules.anchor_mend)
+    state.morale = min(rules.morale_max, state.morale + rules.anchor_morale)
+    return [Event("at_anchor", state.day, {"hull": state.hull, "morale": state.morale})]
+
+
+# --- the crew ---------------------------------------------------------------------------------
+
+
+def morale_day(
+    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules
+) -> list[Event]:
     """The crew sour from 30 days after the last prize, a point every 10 days; at nothing it
-    is mutiny: a hand of note hanged as a ringleader or gone at the next landfall with his
-    cards, or with nobody of note aboard the strongroom broken open and 30% of the gold gone.
-    Afterwards morale is 4 and the clock starts again."""
+    is mutiny."""
     day = state.day
     since = day - state.last_prize_day
     if since < rules.sour_after_days or (since - rules.sour_after_days) % rules.sour_every_days:
@@ -69,6 +125,9 @@ def morale_day(state: VoyageState, rules: VoyageRules) -> list[Event]:
 
 
 def mutiny(state: VoyageState, rules: VoyageRules) -> list[Event]:
+    """A hand of note hanged as a ringleader or gone at the next landfall with his cards, or
+    with nobody of note aboard the strongroom broken open and 30% of the gold gone. Afterwards
+    morale is 4 and the clock starts again."""
     day = state.day
     state.tally["mutinies"] += 1
     detail: dict[str, object] = {"stop": True}
@@ -92,7 +151,7 @@ def mutiny(state: VoyageState, rules: VoyageRules) -> list[Event]:
     return [Event("mutiny", day, detail)]
 
 
-def wages(state: VoyageState, rules: VoyageRules) -> list[Event]:
+def wages(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules) -> list[Event]:
     """Every 60 days each hand of note is paid from the purse; short of it, morale -2."""
     if not rules.wages or not state.crew or state.day % rules.wage_days:
         return []
@@ -113,65 +172,43 @@ def wages(state: VoyageState, rules: VoyageRules) -> list[Event]:
     return events
 
 
-def at_sea_day(
-    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules
-) -> list[Event]:
-    """A day at sea: new land, the anchorage, morale, wages, an omen, a storm."""
-    day = state.day
-    events: list[Event] = []
-    ws = state.world
-    reach = 1 + (1 if "navigator" in state.crew else 0)
-    near = nearby(world, state.node, reach)
-    for i, island in enumerate(ws.islands):
-        if ws.charted[i] or island not in near:
-            continue
-        ws.charted[i] = 1
-        state.gold += wrules.island_charting_pay
-        state.tally["islands"] += 1
-        events.append(
-            Event(
-                "land_sighted",
-                day,
-                {"node": island, "paid": wrules.island_charting_pay, "stop": True},
-            )
-        )
-        if rules.dilemmas and _roll(state, max(1, 1000 // max(1, rules.castaway_per_mille))):
-            events += ask(state, rules, "castaway")
-    if any(c and n == state.node for n, c in zip(ws.islands, ws.charted, strict=True)):
-        state.hull = min(state.max_hull(), state.hull + rules.anchor_mend)
-        state.morale = min(rules.morale_max, state.morale + rules.anchor_morale)
-        events.append(Event("at_anchor", day, {"hull": state.hull, "morale": state.morale}))
-    events += morale_day(state, rules)
-    events += wages(state, rules)
-    if state.pending:
-        return events
-    if _roll(state, rules.omen_days):
-        state.morale = min(rules.morale_max, state.morale + rules.omen_morale)
-        state.tally["omens"] += 1
-        which, state.rng = below(state.rng, len(OMENS))
-        events.append(Event("omen", day, {"omen": OMENS[which], "morale": state.morale}))
-    if _roll(state, storm_odds(world, state, rules, wrules)):
-        state.tally["storms"] += 1
-        if rules.dilemmas:
-            events += ask(state, rules, "storm")
-        else:
-            events += storm_toll(state, rules)
-    return events
+# --- omens and storms -------------------------------------------------------------------------
+
+OMENS = (
+    "birds over the bow",
+    "a spring on an island",
+    "Saint Elmo's fire",
+    "porpoises under the bow",
+)
 
 
-def storm_toll(state: VoyageState, rules: VoyageRules) -> list[Event]:
-    """A storm that takes its own toll (the rules before dilemmas): 1 to 3 hull, or, half the
-    time, a fifth of the purse."""
-    day = state.day
-    which, state.rng = below(state.rng, 2)
-    if which and state.gold > 0:
-        lost = max(1, state.gold * rules.storm_gold_per_mille // 1000)
-        state.gold -= lost
-        return [Event("storm", day, {"gold_lost": lost, "gold": state.gold, "stop": True})]
-    loss, state.rng = below(state.rng, rules.storm_hull_max)
-    state.hull = max(0, state.hull - (loss + 1))
-    events = [Event("storm", day, {"hull_lost": loss + 1, "hull": state.hull, "stop": True})]
-    if state.hull == 0:
-        state.outcome, state.cause = "sunk", "storm"
-        events.append(Event("sunk", day, {"by": "storm", "node": state.node, "stop": True}))
-    return events
+def omen(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules) -> list[Event]:
+    state.morale = min(rules.morale_max, state.morale + rules.omen_morale)
+    state.tally["omens"] += 1
+    which, state.rng = below(state.rng, len(OMENS))
+    return [Event("omen", state.day, {"omen": OMENS[which], "morale": state.morale})]
+
+
+def storm(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules) -> list[Event]:
+    """A storm: the captain is asked how to meet it, or (the rules before dilemmas) it takes
+    its own toll."""
+    state.tally["storms"] += 1
+    if rules.dilemmas:
+        return ask(state, rules, "storm")
+    return storm_takes_toll(state, rules)
+
+
+def _omen_odds(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules) -> int:
+    return rules.omen_days
+
+
+def _storm_odds(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules) -> int:
+    return storm_odds(world, state, rules, season_of(wrules, state.day))
+
+
+SEA_EVENTS.add(SeaEvent("land_sighted", land_sighted))
+SEA_EVENTS.add(SeaEvent("at_anchor", at_anchor))
+SEA_EVENTS.add(SeaEvent("morale", morale_day))
+SEA_EVENTS.add(SeaEvent("wages", wages))
+SEA_EVENTS.add(SeaEvent("omen", omen, odds=_omen_odds, quiet_days_only=True))
+SEA_EVENTS.add(SeaEvent("storm", storm, odds=_storm_odds, quiet_days_only=True))

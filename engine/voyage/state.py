@@ -9,7 +9,6 @@ its saved form in JSON.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -22,7 +21,6 @@ from ..combat.ships import CREW, KIND_INDEX, SHIPS, TARGETS, UPGRADES
 from ..schema import (
     RNG_MAX,
     SEED_MAX,
-    Bool,
     Int,
     Limits,
     Maybe,
@@ -32,7 +30,6 @@ from ..schema import (
     SaveError,
     Seq,
     Text,
-    Variant,
     not_an_object,
     read_fields,
     saved,
@@ -41,12 +38,11 @@ from ..schema import (
 from ..world.rumors import Rumor
 from ..world.state import MAX_COUNT, MAX_UNTIL, WorldState, world_limits
 from ..world.world import World
+from .pending import Engagement, Pending, PendingKind
 from .rules import MAX_DAYS, MAX_GOLD, RULESETS
 
 SAVE_VERSION = 1
 
-DILEMMAS = ("storm", "shares", "castaway")  # the questions the world may stop to ask
-FIGHT_WHYS = ("you attacked", "she attacked", "you raided", "canoes")  # how a fight began
 OUTCOMES = ("", "won", "sunk", "out_of_time")
 TALLIES = (
     "fights",
@@ -61,33 +57,6 @@ TALLIES = (
     "rumors",
     "days_at_sea",
 )
-
-_TARGET = Text(TARGETS)
-# What the world waits on, by kind; {} nothing. (A later issue types these.)
-PENDING = Variant(
-    "kind",
-    {
-        "meeting": Record({"kind": Text(), "ship": Int(0, "ship")}),
-        "fight": Record(
-            {
-                "kind": Text(),
-                "target": _TARGET,
-                "ship": Int(-1, "ship"),  # -1: a town or canoes
-                "port": Int(-1, "port"),  # -1: a ship
-                "fired_first": Bool(),
-                "why": Text(FIGHT_WHYS),
-            }
-        ),
-        "prize": Record(
-            {"kind": Text(), "cards": Seq(Text(KIND_INDEX), length=3), "from": _TARGET}
-        ),
-        "dilemma": Record(
-            {"kind": Text(), "name": Text(DILEMMAS), "then_prize": _TARGET},
-            optional=frozenset({"then_prize"}),  # a prize's cards wait behind the question
-        ),
-    },
-)
-PENDING_KINDS = tuple(PENDING.cases)
 
 
 def _rules_limits(name: str) -> dict[str, int]:
@@ -137,8 +106,8 @@ class VoyageState:
     rumors: list[list[Any]] = field(metadata=saved(Seq(Rumor.SHAPE)))
     # the run's last day: past it the voyage is over, alive (`voyage --days`)
     last_day: int = field(metadata=saved(Int("day", MAX_DAYS)))
-    # what the world waits on
-    pending: dict[str, Any] = field(default_factory=dict, metadata=saved(PENDING))
+    # what the world waits on (None: nothing); saved as its dict ({} for nothing)
+    pending: Pending | None = field(default=None, metadata=saved(PendingKind()))
     fight: Encounter | None = field(default=None, metadata=saved(Maybe(Nested(Encounter.read))))
     outcome: str = field(default="", metadata=saved(Text(OUTCOMES)))
     cause: str = field(default="", metadata=saved(Text(("", "storm", *TARGETS))))  # what sank her
@@ -172,7 +141,7 @@ class VoyageState:
         """A copy sharing no list: a state in hand is already checked, so it is not read again."""
         values = self.to_dict()
         del values["version"]
-        values["pending"] = copy.deepcopy(self.pending)  # a prize's cards are a list
+        values["pending"] = self.pending  # a frozen record: shared, never changed
         values["world"] = self.world.copy()
         values["fight"] = self.fight.copy() if self.fight is not None else None
         return VoyageState(**values)
@@ -183,6 +152,8 @@ class VoyageState:
             value = getattr(self, f.name)
             if f.name == "world":
                 value = value.to_dict()
+            elif f.name == "pending":
+                value = value.to_dict() if value is not None else {}
             elif f.name == "fight":
                 value = value.to_dict() if value is not None else None
             elif isinstance(value, list):
@@ -208,7 +179,7 @@ class VoyageState:
         if data.get("version") != SAVE_VERSION:
             raise SaveError(f"version {show(data.get('version'))} is not {SAVE_VERSION}")
         values, _ = read_fields(cls, data, "", limits)
-        if (values["pending"].get("kind") == "fight") != (values["fight"] is not None):
+        if isinstance(values["pending"], Engagement) != (values["fight"] is not None):
             raise SaveError("a fight pending and a fight's state go together")
         state = cls(**values)
         try:

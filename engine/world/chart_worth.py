@@ -18,7 +18,7 @@ import numpy as np
 from ..rng import below, seed_state
 from .charting import chart_everything, chart_region, charted
 from .game import advance, create_world
-from .kinds import MONSTER, SHIP_KINDS
+from .kinds import KINDS
 from .routes import weather_of
 from .rules import SEED_000
 from .rumors import (
@@ -26,6 +26,7 @@ from .rumors import (
     dense,
     destinations,
     lingering,
+    off_by,
     report_spread,
     rig_of,
     search_area,
@@ -60,7 +61,7 @@ def chart_worth(
     kinds: tuple[int, ...] | None = None,
 ) -> list[dict[str, Any]]:
     """Rows of {"chart", "age_days", "search_nodes" (median), "hit_rate"}; the rumors are of
-    ships of `kinds` (every kind but monsters when None)."""
+    ships of `kinds` (every kind that flies a flag when None: no monsters)."""
     rules = SEED_000
     state, _ = create_world(world, seed, rules)
     for _ in range(WARM_UP_DAYS):
@@ -73,7 +74,9 @@ def chart_worth(
         history.append(list(state.ships["node"]))
         snapshots.append(state.copy())
         advance(world, state)
-    wanted = set(kinds) if kinds is not None else set(range(len(SHIP_KINDS))) - {MONSTER}
+    wanted = (
+        set(kinds) if kinds is not None else {k for k, row in enumerate(KINDS.rows) if row.flagged}
+    )
     sailors = [s for s, kind in enumerate(state.ships["kind"]) if kind in wanted]
     if not sailors:
         raise ValueError("no ship of those kinds sails this world")
@@ -90,7 +93,7 @@ def chart_worth(
         node = truth
         if roll >= reliability:
             hops = world.hops_from([truth])
-            ring = np.flatnonzero(np.isin(hops, (1,) if reliability >= 600 else (2, 3)))
+            ring = np.flatnonzero(np.isin(hops, off_by(rules, reliability)))
             if len(ring):
                 which, rng = below(rng, len(ring))
                 node = int(ring[which])
@@ -101,7 +104,7 @@ def chart_worth(
         rig = rig_of(rumor.kind)
         linger = lingering(world, rules, rumor.kind)
         for chart in CHARTS:
-            start = report_spread(world, rumor)
+            start = report_spread(world, rumor, rules)
             clouds = [sparse(start) for _ in bound]
             for step in range(1, span + 1):
                 season = ((day + step - 1) // rules.season_days) % 4
@@ -114,7 +117,7 @@ def chart_worth(
                     total = np.zeros(world.n)
                     for here, (_, share) in zip(clouds, bound, strict=True):
                         total += share * dense(world, here)
-                    area = search_area(total)
+                    area = search_area(total, rules.search_share)
                     sizes[chart, step].append(len(area))
                     hits[chart, step] += int(history[sample + step][ship] in set(area.tolist()))
     return [

@@ -17,18 +17,21 @@
   Tripoli).
 - A sea monster in every named sea, at home where the chart letters it.
 
-Hunters (guard ships, privateers, pirate hunters, corsairs) are weatherly; the rest square.
+Which kinds there are, in what order they muster, where and how each is rigged: their rows
+(kinds.py, `Muster`); a ship starts the run in port, resting (a corsair lying, a pirate hunter
+waiting).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
 from ..rng import below
-from .kinds import ARMADA, CORSAIR, GUARD, HUNTER, MERCHANT, MONSTER, PRIVATEER, TREASURE
+from .kinds import KINDS, Muster, ShipKind, Work
 from .rules import WorldRules
 from .state import LYING, RESTING, SHIP_COLUMNS, WAITING
 from .world import World
-
-SQUARE, WEATHERLY = 0, 1
 
 FLEETS = (  # name, course (ports in order), season it leaves its first port
     ("the flota", ("Cádiz", "Veracruz", "Havana"), 0),
@@ -43,6 +46,7 @@ ARMADAS = (  # nation, name, box (W, S, E, N) of the ports she patrols round
     ("portugal", "the armada of India", (30.0, -30.0, 120.0, 30.0)),
 )
 EUROPE = (-30.0, 28.0, 45.0, 72.0)  # Europe and the Mediterranean: home waters, no guard ships
+FIRST_TASK = {Work.RAID: LYING, Work.WAIT: WAITING}  # the rest: RESTING
 
 
 def _inside(lon: float, lat: float, box: tuple[float, float, float, float]) -> bool:
@@ -50,22 +54,24 @@ def _inside(lon: float, lat: float, box: tuple[float, float, float, float]) -> b
     return west <= lon <= east and south <= lat <= north
 
 
-def muster(
-    world: World, rules: WorldRules, rng: int
-) -> tuple[dict[str, list[int]], list[list[int]], int]:
-    """Every ship the run begins with (its columns), the fleets' and armadas' courses, and
-    the RNG after the draws (merchants' first days in port)."""
-    ships: dict[str, list[int]] = {column: [] for column in SHIP_COLUMNS}
-    courses: list[list[int]] = []
-    ports = world.ports
-    by_name = {p.name: i for i, p in enumerate(ports)}
+@dataclass
+class Roll:
+    """The muster roll as it is called: the ships' columns, the courses, the RNG."""
 
-    def add(
-        kind: int, rig: int, flag: int, home: int, node: int, task: int, until: int, **extra: int
-    ) -> None:
-        row = {
+    world: World
+    rules: WorldRules
+    rng: int
+    ships: dict[str, list[int]] = field(
+        default_factory=lambda: {column: [] for column in SHIP_COLUMNS}
+    )
+    courses: list[list[int]] = field(default_factory=list)
+
+    def add(self, kind: int, flag: int, home: int, node: int, until: int = 0, **extra: int) -> None:
+        """A ship of `kind` at `node`, in port at the start of the run."""
+        row = KINDS.rows[kind]
+        values = {
             "kind": kind,
-            "rig": rig,
+            "rig": row.rig,
             "flag": flag,
             "home": home,
             "node": node,
@@ -73,7 +79,7 @@ def muster(
             "pos": 0,
             "forward": 1,
             "dest": -1,
-            "task": task,
+            "task": FIRST_TASK.get(row.work, RESTING),
             "until": until,
             "target": -1,
             "laden": 0,
@@ -81,77 +87,103 @@ def muster(
             **extra,
         }
         for column in SHIP_COLUMNS:
-            ships[column].append(row[column])
+            self.ships[column].append(values[column])
 
+    def add_course(self, kind: int, course: list[int]) -> None:
+        """A ship sailing `course` (port indices, at least two), at its first port."""
+        self.courses.append(course)
+        first = self.world.ports[course[0]]
+        self.add(kind, first.nation, course[0], first.node, target=0, course=len(self.courses) - 1)
+
+
+def muster(
+    world: World, rules: WorldRules, rng: int
+) -> tuple[dict[str, list[int]], list[list[int]], int]:
+    """Every ship the run begins with (its columns), the fleets' and armadas' courses, and
+    the RNG after the draws (merchants' first days in port): kind by kind in the table's
+    order, each where its row's `muster` says (`MUSTERS`)."""
+    roll = Roll(world, rules, rng)
+    for kind, row in enumerate(KINDS.rows):
+        MUSTERS[row.muster](roll, kind, row)
+    return roll.ships, roll.courses, roll.rng
+
+
+def _trading_ports(roll: Roll, kind: int, row: ShipKind) -> None:
+    """`merchants_per_port` out of every trading port (islanders' harbours trade provisions,
+    not cargoes), each her first days in port drawn from her rest."""
+    world, rules = roll.world, roll.rules
+    assert row.rest is not None  # check_kind: a trader arrives to rest
+    least, most = row.rest.days(rules)
     islanders = world.nations.index("islanders") if "islanders" in world.nations else -1
-    for i, port in enumerate(ports):
+    for i, port in enumerate(world.ports):
         if port.native or port.nation == islanders:
             continue
         for _ in range(rules.merchants_per_port):
-            rest, rng = below(rng, rules.merchant_rest_max - rules.merchant_rest_min + 1)
-            add(
-                MERCHANT, SQUARE, port.nation, i, port.node, RESTING, rules.merchant_rest_min + rest
-            )
+            rest, roll.rng = below(roll.rng, most - least + 1)
+            roll.add(kind, port.nation, i, port.node, least + rest)
+
+
+def _fleets(roll: Roll, kind: int, row: ShipKind) -> None:
+    """One to each treasure fleet's course (its ports that the world has, if two or more)."""
+    by_name = {p.name: i for i, p in enumerate(roll.world.ports)}
     for _name, course_names, _season in FLEETS:
         course = [by_name[n] for n in course_names if n in by_name]
-        if len(course) < 2:
-            continue
-        courses.append(course)
-        first = ports[course[0]]
-        add(
-            TREASURE,
-            SQUARE,
-            first.nation,
-            course[0],
-            first.node,
-            RESTING,
-            0,
-            target=0,
-            course=len(courses) - 1,
-        )
+        if len(course) >= 2:
+            roll.add_course(kind, course)
+
+
+def _colonial_forts(roll: Roll, kind: int, row: ShipKind) -> None:
+    """One at every fortified colonial port (outside Europe and the Mediterranean) of the
+    navies: "the guard stations are out in the colonies"."""
+    world = roll.world
     navies = {world.nations.index(n) for n in NAVIES if n in world.nations}
-    for i, port in enumerate(ports):
+    for i, port in enumerate(world.ports):
         if (
             port.fortified
             and port.nation in navies
             and not _inside(float(world.lon[port.node]), float(world.lat[port.node]), EUROPE)
         ):
-            add(GUARD, WEATHERLY, port.nation, i, port.node, RESTING, 0)
+            roll.add(kind, port.nation, i, port.node)
+
+
+def _armadas(roll: Roll, kind: int, row: ShipKind) -> None:
+    """One to each armada: round the fortified ports of her nation inside her box."""
+    world = roll.world
     for nation, _name, box in ARMADAS:
         if nation not in world.nations:
             continue
         flag = world.nations.index(nation)
         course = [
             i
-            for i, p in enumerate(ports)
+            for i, p in enumerate(world.ports)
             if p.nation == flag
             and p.fortified
             and _inside(float(world.lon[p.node]), float(world.lat[p.node]), box)
         ]
-        if len(course) < 2:
-            continue
-        courses.append(course)
-        first = ports[course[0]]
-        add(
-            ARMADA,
-            SQUARE,
-            flag,
-            course[0],
-            first.node,
-            RESTING,
-            0,
-            target=0,
-            course=len(courses) - 1,
-        )
-    for i, port in enumerate(ports):
-        if "privateer_base" in port.roles:
-            add(PRIVATEER, WEATHERLY, port.nation, i, port.node, RESTING, 0)
-    for i, port in enumerate(ports):
-        if "hunter_station" in port.roles:
-            add(HUNTER, WEATHERLY, port.nation, i, port.node, WAITING, 0)
-    for i, port in enumerate(ports):
-        if "corsair" in port.roles:
-            add(CORSAIR, WEATHERLY, port.nation, i, port.node, LYING, 0)
-    for node in world.sea_label_node.tolist():
-        add(MONSTER, SQUARE, -1, int(node), int(node), RESTING, 0)
-    return ships, courses, rng
+        if len(course) >= 2:
+            roll.add_course(kind, course)
+
+
+def _stations(roll: Roll, kind: int, row: ShipKind) -> None:
+    """One out of every port with her station's role."""
+    assert row.station is not None  # check_kind: a kind mustered at stations has one
+    for i, port in enumerate(roll.world.ports):
+        if row.station.role in port.roles:
+            roll.add(kind, port.nation, i, port.node)
+
+
+def _seas(roll: Roll, kind: int, row: ShipKind) -> None:
+    """One in every named sea, at home where the chart letters it (nobody's)."""
+    for node in roll.world.sea_label_node.tolist():
+        roll.add(kind, -1, int(node), int(node))
+
+
+MUSTERS: dict[Muster, Callable[[Roll, int, ShipKind], None]] = {
+    Muster.TRADING_PORTS: _trading_ports,
+    Muster.FLEETS: _fleets,
+    Muster.COLONIAL_FORTS: _colonial_forts,
+    Muster.ARMADAS: _armadas,
+    Muster.STATIONS: _stations,
+    Muster.SEAS: _seas,
+}
+"""Where the run finds the ships of a kind, by its row's muster."""

@@ -13,6 +13,7 @@ her be a while after a fight (`"leave_be"`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -22,21 +23,21 @@ from ..rng import below, seed_state
 from . import pursuit, wars
 from .fleet import FLEETS, muster
 from .islands import place_islands
-from .kinds import (
-    ARMADA,
-    CORSAIR,
-    GUARD,
-    HUNTER,
-    MERCHANT,
-    MONSTER,
-    PRIVATEER,
-    SHIP_KINDS,
-    TREASURE,
-)
-from .pursuit import HUNTING
+from .kinds import KINDS, SHIP_KINDS, Arrival, Muster, Work
+from .routes import bearing
 from .rules import SEED_000, WorldRules, find_world_rules
 from .sailing import step
-from .state import LAID_UP, LYING, RESTING, SAILING, STRIPPING, WAITING, WAKE_DAYS, WorldState
+from .state import (
+    HUNTING,
+    LAID_UP,
+    LYING,
+    RESTING,
+    SAILING,
+    STRIPPING,
+    WAITING,
+    WAKE_DAYS,
+    WorldState,
+)
 from .world import WAYPOINT, World
 
 ENGINE_VERSION = "world-2"  # world-2: the state keeps wakes and your chart
@@ -114,6 +115,7 @@ def advance(world: World, state: WorldState, orders: dict[str, Any] | None = Non
     season = season_of(rules, day)
     ships = state.ships
     kinds = ships["kind"]
+    keeps_out = [kind.keeps_out for kind in KINDS.rows]
     tasks, legs = ships["task"], ships["leg"]
     hunting: set[int] = set()
     if state.player_node >= 0 or HUNTING in ships["target"]:
@@ -129,13 +131,13 @@ def advance(world: World, state: WorldState, orders: dict[str, Any] | None = Non
                 )
                 if chase < 0:
                     continue
-            step(world, state, ship, season, keep_out=kind == GUARD, chase=chase)
+            step(world, state, ship, season, keep_out=keeps_out[kind], chase=chase)
             continue
         if tasks[ship] != SAILING or legs[ship] < 0:  # mid-leg, a ship just sails on
             events += _work(world, state, rules, ship, kind, day)
             if tasks[ship] != SAILING:
                 continue
-        arrived = step(world, state, ship, season, keep_out=kind == GUARD)
+        arrived = step(world, state, ship, season, keep_out=keeps_out[kind])
         if arrived and ships["node"][ship] == ships["dest"][ship]:
             events += _arrive(world, state, rules, ship, kind, day)
     events += _drive_off(world, state, rules, day)
@@ -167,38 +169,33 @@ def _rest(state: WorldState, ship: int, until: int, task: int = RESTING) -> None
     state.ships["dest"][ship] = -1
 
 
+_RESTS = (RESTING, LYING, LAID_UP, STRIPPING)
+# Read once: an enum member looked up on its class costs more than the rest of `_work`.
+_WAIT, _DRIFT, _NOTHING = Work.WAIT, Work.DRIFT, Arrival.NOTHING
+
+
 def _work(
     world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
 ) -> list[Event]:
+    """Her day's work when she is not mid-leg: nothing while her rest lasts; after it, her
+    kind's work (`WORK`)."""
     ships = state.ships
     task = ships["task"][ship]
-    if task in (RESTING, LYING, LAID_UP, STRIPPING) and day < ships["until"][ship]:
+    if task in _RESTS and day < ships["until"][ship]:
         return []
-    if task == WAITING or kind == HUNTER:
+    work = KINDS.rows[kind].work
+    if task == WAITING or work is _WAIT:
         return []  # pirate hunters come out only for a captain England wants (the voyage)
     if task == STRIPPING:  # a corsair done stripping a town sails home laden
         ships["laden"][ship] = 1
         _sail(state, ship, world.ports[ships["home"][ship]].node)
         return []
     if task == SAILING:
-        if kind == MONSTER and ships["leg"][ship] < 0:
+        if work is _DRIFT and ships["leg"][ship] < 0:
             _drift(world, state, rules, ship)
         return []
     # resting, lying or laid up, and the time is up: the next voyage
-    if kind == MERCHANT:
-        _next_trade(world, state, rules, ship, day)
-    elif kind in (TREASURE, ARMADA):
-        _next_in_course(world, state, rules, ship, kind, day)
-    elif kind == GUARD:
-        _patrol(world, state, rules, ship)
-    elif kind == PRIVATEER:
-        _cruise(world, state, rules, ship)
-    elif kind == CORSAIR:
-        return _choose_town(world, state, rules, ship, day)
-    elif kind == MONSTER:
-        ships["task"][ship] = SAILING
-        _drift(world, state, rules, ship)
-    return []
+    return WORK[work](world, state, rules, ship, kind, day)
 
 
 def trade_partners(world: World, state: WorldState, rules: WorldRules, home: int) -> list[int]:
@@ -219,91 +216,108 @@ def trade_partners(world: World, state: WorldState, rules: WorldRules, home: int
     return out
 
 
-def _next_trade(world: World, state: WorldState, rules: WorldRules, ship: int, day: int) -> None:
+def _rest_days(rules: WorldRules, kind: int) -> tuple[int, int]:
+    """Her kind's rest, least and most days (kinds.check_kind: every kind that rests has one)."""
+    rest = KINDS.rows[kind].rest
+    assert rest is not None
+    return rest.days(rules)
+
+
+def _next_trade(
+    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
+) -> list[Event]:
+    """A trader sails for one of her home's trade partners; none, she lies her longest rest."""
     partners = trade_partners(world, state, rules, state.ships["home"][ship])
     if not partners:
-        _rest(state, ship, day + rules.merchant_rest_max)
-        return
+        _rest(state, ship, day + _rest_days(rules, kind)[1])
+        return []
     port = partners[_draw(state, len(partners))]
     _sail(state, ship, world.ports[port].node, port)
+    return []
 
 
 def _next_in_course(
     world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
-) -> None:
+) -> list[Event]:
+    """The next port of her course; a treasure fleet (her course one of FLEETS) leaves its
+    first port in its season only, and waits for it."""
     ships = state.ships
     course = state.courses[ships["course"][ship]]
-    if kind == TREASURE and ships["target"][ship] == 0:
+    if KINDS.rows[kind].muster is Muster.FLEETS and ships["target"][ship] == 0:
         leaves = FLEETS[ships["course"][ship]][2] if ships["course"][ship] < len(FLEETS) else 0
         now = season_of(rules, day)
         if now != leaves:  # she leaves her first port in her season only: wait for it
             ahead = (leaves - now) % 4
             _rest(state, ship, (day // rules.season_days + ahead) * rules.season_days)
-            return
+            return []
     nxt = (ships["target"][ship] + 1) % len(course)
     _sail(state, ship, world.ports[course[nxt]].node, nxt)
+    return []
 
 
-PATROL_POINTS = 3  # a guard ship's or privateer's beat: this many places, spread out, chosen
-
-
-def _beat(nodes: np.ndarray, home: int) -> list[int]:
-    """Up to PATROL_POINTS of `nodes`, spread evenly through them (the home if none): a few
-    fixed places keep the routes the world needs few."""
+def _beat(nodes: np.ndarray, home: int, points: int) -> list[int]:
+    """Up to `points` of `nodes` (the rules' `patrol_points`), spread evenly through them (the
+    home if none): a few fixed places keep the routes the world needs few."""
     if len(nodes) == 0:
         return [home]
-    picks = np.linspace(0, len(nodes) - 1, min(PATROL_POINTS, len(nodes))).round().astype(int)
+    picks = np.linspace(0, len(nodes) - 1, min(points, len(nodes))).round().astype(int)
     return sorted({int(nodes[i]) for i in picks})
 
 
-def _own_waters_near(world: World, station: int, flag: int, days: int) -> list[int]:
-    """The places of a guard ship's beat: her nation's waters within `days` of her station."""
-    key = f"patrol:{station}:{flag}:{days}"
-    found = world._cache.get(key)
+def _own_waters_near(world: World, rules: WorldRules, station: int, flag: int) -> list[int]:
+    """The places of a guard ship's beat: her nation's waters within `guard_patrol_days` of
+    her station."""
+    days = rules.guard_patrol_days
+    memo = world.caches.patrol_beats
+    found = memo.get((station, flag, days))
     if found is None:
         hops = world.hops_from([station])
         ok = (hops > 0) & (hops <= days) & (world.kind != WAYPOINT) & (world.water_nation == flag)
-        found = _beat(np.flatnonzero(ok), station)
-        world._cache[key] = found
-    assert isinstance(found, list)
+        found = memo.put(
+            (station, flag, days), _beat(np.flatnonzero(ok), station, rules.patrol_points)
+        )
     return found
 
 
-def _patrol(world: World, state: WorldState, rules: WorldRules, ship: int) -> None:
+def _patrol(
+    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
+) -> list[Event]:
     """A guard ship keeps station: out to a node of her nation's waters near her port, back."""
     ships = state.ships
     station = world.ports[ships["home"][ship]].node
     if ships["node"][ship] != station:
         _sail(state, ship, station)
-        return
-    nodes = _own_waters_near(world, station, ships["flag"][ship], rules.guard_patrol_days)
+        return []
+    nodes = _own_waters_near(world, rules, station, ships["flag"][ship])
     _sail(state, ship, nodes[_draw(state, len(nodes))])
+    return []
 
 
-def _cruise(world: World, state: WorldState, rules: WorldRules, ship: int) -> None:
+def _cruise(
+    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
+) -> list[Event]:
     """A privateer with nobody to hunt cruises off her base and comes home."""
     ships = state.ships
     home = world.ports[ships["home"][ship]].node
     if ships["node"][ship] != home:
         _sail(state, ship, home)
-        return
-    key = f"cruise:{home}:{rules.privateer_cruise_days}"
-    nodes = world._cache.get(key)
+        return []
+    days = rules.privateer_cruise_days
+    memo = world.caches.cruise_beats
+    nodes = memo.get((home, days))
     if nodes is None:
         hops = world.hops_from([home])
-        days = rules.privateer_cruise_days
         far = (hops >= days // 2) & (hops <= days) & (world.kind != WAYPOINT)
-        nodes = _beat(np.flatnonzero(far), home)
-        world._cache[key] = nodes
-    assert isinstance(nodes, list)
+        nodes = memo.put((home, days), _beat(np.flatnonzero(far), home, rules.patrol_points))
     _sail(state, ship, nodes[_draw(state, len(nodes))])
+    return []
 
 
 def _choose_town(
-    world: World, state: WorldState, rules: WorldRules, ship: int, day: int
+    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
 ) -> list[Event]:
     """A corsair in port picks an open town of an enemy within range, the nearer the
-    likelier, and goes for it; none in reach, she lies ten days more."""
+    likelier, and goes for it; none in reach, she lies `corsair_idle_days` more."""
     ships = state.ships
     home = ships["home"][ship]
     flag = ships["flag"][ship]
@@ -319,7 +333,7 @@ def _choose_town(
         towns.append(i)
         weights.append(rules.corsair_range_days + 1 - reach)
     if not towns:
-        _rest(state, ship, day + 10, LYING)
+        _rest(state, ship, day + rules.corsair_idle_days, LYING)
         return []
     roll = _draw(state, sum(weights))
     chosen = towns[-1]
@@ -329,6 +343,15 @@ def _choose_town(
             break
         roll -= weight
     _sail(state, ship, world.ports[chosen].node, chosen)
+    return []
+
+
+def _go_drifting(
+    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
+) -> list[Event]:
+    """A sea monster's rest over: it puts to sea and drifts."""
+    state.ships["task"][ship] = SAILING
+    _drift(world, state, rules, ship)
     return []
 
 
@@ -342,7 +365,7 @@ def _drift(world: World, state: WorldState, rules: WorldRules, ship: int) -> Non
     if _home_hops(world, home)[node] > rules.monster_range_days:
         ships["dest"][ship] = home
         return
-    ends = _neighbours(world)[node]
+    ends = world.neighbours[node]
     if not ends:
         return
     down = _downstream(world, rules)[node]
@@ -350,118 +373,157 @@ def _drift(world: World, state: WorldState, rules: WorldRules, ship: int) -> Non
 
 
 def _home_hops(world: World, home: int) -> list[int]:
-    table = world._cache.setdefault("home_hops", {})
-    assert isinstance(table, dict)
-    found = table.get(home)
+    memo = world.caches.home_hops
+    found = memo.get(home)
     if found is None:
-        found = table[home] = world.hops_from([home]).tolist()
-    assert isinstance(found, list)
-    return found
-
-
-def _neighbours(world: World) -> list[list[int]]:
-    """Per graph node, the graph nodes a leg away, in leg order."""
-    found = world._cache.get("neighbours")
-    if found is None:
-        leg_a, leg_b, _, _ = world.lists
-        found = [
-            [leg_b[g] if leg_a[g] == n else leg_a[g] for g in world.legs_at[n]]
-            for n in range(world.n)
-        ]
-        world._cache["neighbours"] = found
-    assert isinstance(found, list)
+        found = memo.put(home, world.hops_from([home]).tolist())
     return found
 
 
 def _downstream(world: World, rules: WorldRules) -> list[int]:
-    """Per node, the neighbour most nearly down its current (-1: slack water)."""
-    cached = world._cache.get("downstream")
-    if cached is None:
-        from .routes import bearing
+    """Per node, the neighbour most nearly down its current (-1: slack water, slacker than
+    `monster_drift_knots`). Kept per those knots."""
+    knots = rules.monster_drift_knots
+    memo = world.caches.downstream
+    cached = memo.get(knots)
+    if cached is not None:
+        return cached
+    found: list[int] = []
+    lon, lat = world.lon, world.lat
+    for node, ends in enumerate(world.neighbours):
+        if not ends or world.current_knots[node] < knots:
+            found.append(-1)
+            continue
+        heads = bearing(
+            np.full(len(ends), lon[node]),
+            np.full(len(ends), lat[node]),
+            lon[list(ends)],
+            lat[list(ends)],
+        )
+        off = np.abs((heads - world.current_toward[node] + 180.0) % 360.0 - 180.0)
+        found.append(int(ends[int(np.argmin(off))]))
+    return memo.put(knots, found)
 
-        found: list[int] = []
-        lon, lat = world.lon, world.lat
-        for node, ends in enumerate(_neighbours(world)):
-            if not ends or world.current_knots[node] < rules.monster_drift_knots:
-                found.append(-1)
-                continue
-            heads = bearing(
-                np.full(len(ends), lon[node]), np.full(len(ends), lat[node]), lon[ends], lat[ends]
-            )
-            off = np.abs((heads - world.current_toward[node] + 180.0) % 360.0 - 180.0)
-            found.append(int(ends[int(np.argmin(off))]))
-        world._cache["downstream"] = found
-        return found
-    assert isinstance(cached, list)
-    return cached
+
+Job = Callable[[World, WorldState, WorldRules, int, int, int], list[Event]]
+WORK: dict[Work, Job] = {
+    Work.TRADE: _next_trade,
+    Work.COURSE: _next_in_course,
+    Work.PATROL: _patrol,
+    Work.CRUISE: _cruise,
+    Work.RAID: _choose_town,
+    Work.DRIFT: _go_drifting,
+}
+"""What a ship does when her rest is over, by her kind's work (a hunter waits: `_work`)."""
+
+
+# --- arriving -----------------------------------------------------------------------------
 
 
 def _arrive(
     world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
 ) -> list[Event]:
-    ships = state.ships
-    ships["dest"][ship] = -1
-    if kind == MONSTER:
+    """She has come to where she was bound: what her kind does then (`ARRIVE`)."""
+    state.ships["dest"][ship] = -1
+    arrival = KINDS.rows[kind].arrival
+    if arrival is _NOTHING:
         return []
     state.voyages[kind] += 1
-    if kind == MERCHANT:
-        span = rules.merchant_rest_max - rules.merchant_rest_min + 1
-        _rest(state, ship, day + rules.merchant_rest_min + _draw(state, span))
-        return []
-    if kind in (TREASURE, ARMADA):
-        rest = rules.treasure_rest_days if kind == TREASURE else rules.armada_rest_days
-        _rest(state, ship, day + rest)
-        if kind == TREASURE:
-            port = world.ports[state.courses[ships["course"][ship]][ships["target"][ship]]]
-            return [
-                Event(
-                    "fleet_arrived",
-                    day,
-                    {"fleet": FLEETS[ships["course"][ship]][0], "port": port.name},
-                )
-            ]
-        return []
-    if kind == HUNTER:  # home from a chase: she waits for a captain England wants
-        _rest(state, ship, day, WAITING)
-        return []
-    if kind in (GUARD, PRIVATEER):
-        if ships["node"][ship] != world.ports[ships["home"][ship]].node:
-            state.voyages[kind] -= 1  # a leg of her beat, not a voyage: home ends one
-        _rest(state, ship, day + 2 + _draw(state, 4))
-        return []
-    if kind == CORSAIR:
-        home = ships["home"][ship]
-        if ships["laden"][ship]:  # home with the captives: she lies 20 days
-            ships["laden"][ship] = 0
-            _rest(state, ship, day + rules.corsair_lie_days, LYING)
-            return [Event("corsair_home", day, {"corsair": world.ports[home].name})]
-        town = ships["target"][ship]
-        port = world.ports[town]
-        state.sacked_until[town] = day + rules.corsair_strip_days
-        state.treasury[town] = 0
-        _rest(state, ship, day + rules.corsair_strip_days, STRIPPING)
-        return [
-            Event(
-                "corsair_raid",
-                day,
-                {
-                    "corsair": world.ports[home].name,
-                    "town": port.name,
-                    "nation": world.nations[port.nation],
-                },
-            )
-        ]
+    return ARRIVE[arrival](world, state, rules, ship, kind, day)
+
+
+def _rest_a_while(
+    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
+) -> list[Event]:
+    """A voyage made: she lies in port a while, drawn from her rest's days."""
+    least, most = _rest_days(rules, kind)
+    _rest(state, ship, day + least + _draw(state, most - least + 1))
     return []
 
 
+def _in_course(
+    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
+) -> list[Event]:
+    """At a port of her course she lies her rest; a treasure fleet's arrival is news."""
+    ships = state.ships
+    _rest(state, ship, day + _rest_days(rules, kind)[0])
+    if KINDS.rows[kind].muster is not Muster.FLEETS:
+        return []
+    port = world.ports[state.courses[ships["course"][ship]][ships["target"][ship]]]
+    return [
+        Event("fleet_arrived", day, {"fleet": FLEETS[ships["course"][ship]][0], "port": port.name})
+    ]
+
+
+def _on_her_beat(
+    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
+) -> list[Event]:
+    """A place of her beat: she rests a few days there; only home ends a voyage."""
+    ships = state.ships
+    if ships["node"][ship] != world.ports[ships["home"][ship]].node:
+        state.voyages[kind] -= 1  # a leg of her beat, not a voyage: home ends one
+    least, most = _rest_days(rules, kind)
+    _rest(state, ship, day + least + _draw(state, most - least + 1))
+    return []
+
+
+def _home_to_wait(
+    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
+) -> list[Event]:
+    """Home from a chase: she waits for a captain England wants."""
+    _rest(state, ship, day, WAITING)
+    return []
+
+
+def _raid(
+    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
+) -> list[Event]:
+    """Home laden with captives, a corsair lies her rest; at the town she was bound for, she
+    strips it for `corsair_strip_days`."""
+    ships = state.ships
+    home = ships["home"][ship]
+    if ships["laden"][ship]:
+        ships["laden"][ship] = 0
+        _rest(state, ship, day + _rest_days(rules, kind)[0], LYING)
+        return [Event("corsair_home", day, {"corsair": world.ports[home].name})]
+    town = ships["target"][ship]
+    port = world.ports[town]
+    state.sacked_until[town] = day + rules.corsair_strip_days
+    state.treasury[town] = 0
+    _rest(state, ship, day + rules.corsair_strip_days, STRIPPING)
+    return [
+        Event(
+            "corsair_raid",
+            day,
+            {
+                "corsair": world.ports[home].name,
+                "town": port.name,
+                "nation": world.nations[port.nation],
+            },
+        )
+    ]
+
+
+ARRIVE: dict[Arrival, Job] = {
+    Arrival.REST: _rest_a_while,
+    Arrival.COURSE: _in_course,
+    Arrival.BEAT: _on_her_beat,
+    Arrival.WAIT: _home_to_wait,
+    Arrival.RAID: _raid,
+}
+"""What a ship does on arriving, by her kind's arrival (a monster arrives nowhere)."""
+
+
 def _drive_off(world: World, state: WorldState, rules: WorldRules, day: int) -> list[Event]:
-    """A guard ship found in another nation's protected waters is driven off by that nation's
-    navy and laid up at home (armadas are exempt: they keep their own empire's patrols)."""
+    """A ship of a kind that keeps out (a guard ship) found in another nation's protected
+    waters is driven off by that nation's navy and laid up at home (armadas do not keep out:
+    they keep their own empire's patrols)."""
     events: list[Event] = []
     ships = state.ships
     waters = world.water_nation
+    keeps_out = [kind.keeps_out for kind in KINDS.rows]
     for ship in range(len(ships["kind"])):
-        if ships["kind"][ship] != GUARD or ships["task"][ship] == LAID_UP:
+        if not keeps_out[ships["kind"][ship]] or ships["task"][ship] == LAID_UP:
             continue
         owner = int(waters[ships["node"][ship]])
         if owner >= 0 and owner != ships["flag"][ship]:
@@ -485,7 +547,7 @@ def lay_up(world: World, state: WorldState, rules: WorldRules, ship: int) -> Non
     ships = state.ships
     kind = ships["kind"][ship]
     home = ships["home"][ship]
-    ships["node"][ship] = home if kind == MONSTER else world.ports[home].node
+    ships["node"][ship] = home if KINDS[kind].home_at_sea else world.ports[home].node
     ships["leg"][ship] = -1
     ships["pos"][ship] = 0
     ships["laden"][ship] = 0

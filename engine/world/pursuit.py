@@ -1,6 +1,7 @@
 """Who comes for you (seed 000, "Meeting a ship", "You sail for England"): the world's warships
 that hunt the player's ship, and how they close with her.
 
+Whether and how far a ship comes for you is her kind's `hunt` (kinds.py):
 - A guard ship hunts you once her nation wants you (your standing with it below zero), within
   `guard_range_days` of her station, twice as far while any of her nation's towns is alarmed;
   she never takes a leg into another nation's waters, so the chase breaks off at the edge.
@@ -20,13 +21,10 @@ import numpy as np
 import numpy.typing as npt
 
 from . import wars
-from .kinds import GUARD, HUNTER, PRIVATEER
+from .kinds import KINDS
 from .rules import WorldRules
-from .state import LAID_UP, SAILING, WAITING, WorldState
+from .state import HUNTING, LAID_UP, SAILING, WorldState
 from .world import World
-
-HUNTING = -2  # ships["target"] of a ship coming for you
-HUNTER_KINDS = (GUARD, PRIVATEER, HUNTER)
 
 
 def station_hops(world: World, port: int) -> npt.NDArray[np.int32]:
@@ -43,17 +41,17 @@ def alarmed(world: World, state: WorldState, nation: int) -> bool:
 
 
 def reach(world: World, state: WorldState, rules: WorldRules, ship: int) -> int:
-    """How many days from home this ship comes for you now; -1: she does not."""
+    """How many days from home this ship comes for you now, as her kind's hunt says; -1: she
+    does not."""
     ships = state.ships
-    kind, flag = ships["kind"][ship], ships["flag"][ship]
-    england = world.nation("england")
-    if kind == GUARD and wars.wants_you(world, state, flag):
-        return rules.guard_range_days * (2 if alarmed(world, state, flag) else 1)
-    if kind == PRIVATEER and wars.at_war(state, flag, england):
-        return rules.privateer_range_days
-    if kind == HUNTER and wars.wants_you(world, state, england):
-        return rules.hunter_range_days
-    return -1
+    hunt = KINDS.rows[ships["kind"][ship]].hunt
+    flag = ships["flag"][ship]
+    if hunt is None or not wars.SETS_ON[hunt.when](world, state, flag):
+        return -1
+    days = int(getattr(rules, hunt.reach))
+    if hunt.alarmed and alarmed(world, state, flag):
+        return days * rules.alarm_reach_factor
+    return days
 
 
 def hunts_you(world: World, state: WorldState, rules: WorldRules, ship: int) -> bool:
@@ -69,13 +67,12 @@ def hunts_you(world: World, state: WorldState, rules: WorldRules, ship: int) -> 
 
 def _hunter_ships(world: World, state: WorldState) -> list[int]:
     """The ships of the kinds that hunt (the fleet never changes its kinds in a run)."""
-    kinds = state.ships["kind"]
-    key = f"hunter_ships:{len(kinds)}:{hash(tuple(kinds))}"
-    found = world._cache.get(key)
+    key = (KINDS.version, tuple(state.ships["kind"]))
+    memo = world.caches.hunter_ships
+    found = memo.get(key)
     if found is None:
-        found = [s for s, kind in enumerate(kinds) if kind in HUNTER_KINDS]
-        world._cache[key] = found
-    assert isinstance(found, list)
+        hunts = [kind.hunt is not None for kind in KINDS.rows]
+        found = memo.put(key, [s for s, kind in enumerate(key[1]) if hunts[kind]])
     return found
 
 
@@ -137,8 +134,3 @@ def closing_leg(
         if best < 0 or days < best_days:
             best, best_days = leg, days
     return best
-
-
-def home_task(kind: int) -> int:
-    """What a ship does once home from a chase: hunters wait for a captain England wants."""
-    return WAITING if kind == HUNTER else SAILING

@@ -18,10 +18,9 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
 from ..sea import leg_costs as sea_leg_costs
+from .kinds import RIGS as RIGS  # the rigs' names, for the route command
+from .kinds import WEATHERLY
 from .world import Floats, Ints, World
-
-SQUARE, WEATHERLY = 0, 1
-RIGS = ("square", "weatherly")
 
 
 def bearing(lon1: Floats, lat1: Floats, lon2: Floats, lat2: Floats) -> Floats:
@@ -39,32 +38,15 @@ def bearing(lon1: Floats, lat1: Floats, lon2: Floats, lat2: Floats) -> Floats:
     return out
 
 
-def _steps(world: World) -> tuple[Ints, Ints, Ints]:
-    """Every day step in leg order, as (from node, to node, leg), forward along its leg."""
-    cached = world._cache.get("steps")
-    if cached is None:
-        nodes = world.leg_nodes
-        starts = world.leg_start
-        keep = np.ones(len(nodes), dtype=bool)
-        keep[starts[1:] - 1] = False  # a leg's last node starts no step of that leg
-        x = nodes[:-1][keep[:-1]]
-        y = nodes[1:][keep[:-1]]
-        leg = np.repeat(np.arange(world.legs, dtype=np.int32), world.leg_days)
-        cached = (x.astype(np.int32), y.astype(np.int32), leg)
-        world._cache["steps"] = cached
-    assert isinstance(cached, tuple)
-    return cached
-
-
 def leg_costs(world: World, season: int, rig: int) -> tuple[Floats, Floats]:
     """Each leg's cost in days of fair sailing, from a to b and from b to a, in a season
     for a rig: the sum of its steps' costs, each by the wind and current where it starts."""
-    key = f"legcost:{season}:{rig}"
-    cached = world._cache.get(key)
+    memo = world.caches.leg_costs
+    cached = memo.get((season, rig))
     if cached is None:
-        x, y, leg = _steps(world)
+        x, y, leg = world.day_steps
         lon, lat = world.lon, world.lat
-        costs = []
+        costs: list[Floats] = []
         for a, b in ((x, y), (y, x)):
             heading = bearing(lon[a], lat[a], lon[b], lat[b])
             step = sea_leg_costs(
@@ -75,17 +57,16 @@ def leg_costs(world: World, season: int, rig: int) -> tuple[Floats, Floats]:
                 world.wind_knots[season][a],
                 weatherly=rig == WEATHERLY,
             )
-            costs.append(np.bincount(leg, weights=step, minlength=world.legs))
-        cached = (costs[0], costs[1])
-        world._cache[key] = cached
-    assert isinstance(cached, tuple)
+            summed = np.bincount(leg, weights=step, minlength=world.legs)
+            costs.append(np.asarray(summed, dtype=np.float64))  # as it is: weighted, floats
+        cached = memo.put((season, rig), (costs[0], costs[1]))
     return cached
 
 
 def _graph(world: World, season: int, rig: int, closed: frozenset[int]) -> csr_matrix:
     """The leg graph as a directed sparse matrix, legs touching `closed` nodes left out."""
-    key = f"graph:{season}:{rig}:{','.join(map(str, sorted(closed)))}"
-    cached = world._cache.get(key)
+    memo = world.caches.leg_graphs
+    cached = memo.get((season, rig, closed))
     if cached is None:
         forward, backward = leg_costs(world, season, rig)
         a, b = world.leg_a, world.leg_b
@@ -96,43 +77,28 @@ def _graph(world: World, season: int, rig: int, closed: frozenset[int]) -> csr_m
         rows = np.concatenate([a[keep], b[keep]])
         cols = np.concatenate([b[keep], a[keep]])
         weights = np.concatenate([forward[keep], backward[keep]])
-        cached = csr_matrix((weights, (rows, cols)), shape=(world.n, world.n))
-        world._cache[key] = cached
-    assert isinstance(cached, csr_matrix)
+        cached = memo.put(
+            (season, rig, closed), csr_matrix((weights, (rows, cols)), shape=(world.n, world.n))
+        )
     return cached
 
 
 def weather_of(world: World, season: int) -> int:
     """The first season whose winds are the same as `season`'s (spring and autumn, with the
     belts at the equinoxes and no monsoon, are): they share their routes."""
-    cached = world._cache.get("weather")
-    if cached is None:
-        found: list[int] = []
-        for s in range(4):
-            same = [
-                t
-                for t in range(s)
-                if np.array_equal(world.wind_toward[t], world.wind_toward[s])
-                and np.array_equal(world.wind_knots[t], world.wind_knots[s])
-            ]
-            found.append(same[0] if same else s)
-        world._cache["weather"] = cached = found
-    assert isinstance(cached, list)
-    return int(cached[season])
+    return world.weathers[season]
 
 
 def _inward(world: World, weather: int, rig: int) -> tuple[csr_matrix, list[int], Ints]:
     """The leg graph over graph nodes only, reversed (an edge from each node to those that
     sail to it), with the graph nodes' ids, for route trees toward a destination."""
-    key = f"inward:{weather}:{rig}"
-    found = world._cache.get(key)
+    memo = world.caches.inward
+    found = memo.get((weather, rig))
     if found is None:
         graph = _graph(world, weather, rig, frozenset())
         ids = world.graph_nodes
         local = graph[ids][:, ids]
-        found = (local.T.tocsr(), ids.tolist(), ids)
-        world._cache[key] = found
-    assert isinstance(found, tuple)
+        found = memo.put((weather, rig), (local.T.tocsr(), ids.tolist(), ids))
     return found
 
 
@@ -140,13 +106,11 @@ def toward(world: World, destination: int, season: int, rig: int) -> list[int]:
     """For every node, the next graph node on the cheapest way to `destination` (-1: none,
     or already there). Cached per (destination, weather, rig), as a list (the daily loop
     reads it a value at a time)."""
-    trees = world._cache.setdefault("trees", {})
-    assert isinstance(trees, dict)
-    weather = weather_of(world, season)
-    key = (destination, weather, rig)
+    trees = world.caches.trees
+    key = (destination, world.weathers[season], rig)
     found = trees.get(key)
     if found is None:
-        inward, ids, id_array = _inward(world, weather, rig)
+        inward, ids, id_array = _inward(world, key[1], rig)
         position = int(np.searchsorted(id_array, destination))
         if position >= len(ids) or ids[position] != destination:
             raise ValueError(f"node {destination} is not a graph node")
@@ -154,29 +118,13 @@ def toward(world: World, destination: int, season: int, rig: int) -> list[int]:
         nxt = np.full(world.n, -1, dtype=np.int64)
         reached = pred >= 0
         nxt[id_array[reached]] = id_array[pred[reached]]
-        found = nxt.tolist()
-        trees[key] = found
-    assert isinstance(found, list)
+        found = trees.put(key, nxt.tolist())
     return found
 
 
 def leg_between(world: World, a: int, b: int) -> int:
     """The leg joining two graph nodes (the first, if several)."""
-    return leg_table(world)[(a, b)]
-
-
-def leg_table(world: World) -> dict[tuple[int, int], int]:
-    """(a, b) -> the leg joining them, both ways round."""
-    found = world._cache.get("leg_between")
-    if found is None:
-        table: dict[tuple[int, int], int] = {}
-        for leg, (x, y) in enumerate(zip(world.leg_a.tolist(), world.leg_b.tolist(), strict=True)):
-            table.setdefault((x, y), leg)
-            table.setdefault((y, x), leg)
-        world._cache["leg_between"] = table
-        return table
-    assert isinstance(found, dict)
-    return found
+    return world.leg_table[(a, b)]
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,8 @@ class WorldRules:
     strain_war: int = 6  # "At 6, England and that nation are at war."
     standing_damage: int = 1  # "one for landing damage or taking plunder"
     standing_sink: int = 2  # "two for a sinking"
+    standing_raid: int = 3  # "A raid costs three times a ship: -3 ... when you go in,
+    standing_sack: int = 2  # -2 more if you sack it"
     drift_days: int = 60  # "Standing drifts a point back toward zero every 60 days"
     standing_floor: int = -20  # bounds, chosen: far past anything a run reaches
     standing_ceiling: int = 20
@@ -40,12 +42,17 @@ class WorldRules:
     treasure_rest_days: int = 20  # a treasure fleet lies this long at each port of its course
     guard_range_days: int = 25  # a guard ship hunts this far (the alarm doubles it: seed 000)
     guard_patrol_days: int = 4  # and otherwise keeps within her nation's waters, this far out
+    patrol_points: int = 3  # a guard ship's or privateer's beat: this many places, spread out
+    beat_rest_min: int = 2  # days a guard ship or privateer rests at each place of her beat:
+    beat_rest_max: int = 5  # chosen
     privateer_range_days: int = 20  # "they come for you, within 20 days of home"
     hunter_range_days: int = 40  # pirate hunters come this far for a captain England wants
+    alarm_reach_factor: int = 2  # "guard ships hunt twice as far" while a town is alarmed
     privateer_cruise_days: int = 10  # without you, they cruise this far from home
     corsair_range_days: int = 45  # "an open town of an enemy ... within 45 days of home"
     corsair_strip_days: int = 60  # "It strips the town for 60 days"
     corsair_lie_days: int = 20  # "lies 20 days before going out again"
+    corsair_idle_days: int = 10  # no open town in reach: she lies this long more, chosen
     monster_range_days: int = 12  # "turns for home once it's more than 12 days out"
     monster_drift_knots: float = 0.3  # slacker water than this: it wanders to a neighbour
     armada_rest_days: int = 10  # an armada lies this long at each port of her patrol
@@ -61,6 +68,31 @@ class WorldRules:
     island_port_days: int = 12  # "far from ports": at least this many days from any port
     island_apart_days: int = 15  # "and from each other"
     island_charting_pay: int = 15  # "the Crown pays 15 for charting it"
+    # --- the bar (seed 000, "Rumors are bought by the round"); its gold is the voyage's ---------
+    talk_days: int = 30  # "ships whose wake came within 30 days of the port"
+    # By round (the last for every round after): "The first round of the night hears something
+    # nearly nine times in ten, at about 0.75 reliable; the fifth, under four in ten, at about
+    # 0.5" (reliability before the distance's garbling).
+    hear_per_mille: tuple[int, ...] = (880, 750, 620, 490, 360)
+    reliability_per_mille: tuple[int, ...] = (780, 715, 655, 590, 530)
+    reliability_spread: int = 100  # +- this, per mille: chosen
+    far_garble: int = 100  # "news from far off is garbled": per mille lost over talk_days
+    reliability_floor: int = 50  # no rumor is told surer or vaguer than these, per mille
+    reliability_ceiling: int = 990
+    # How stale, by age in days 0..12: "up to twelve days old, mostly recent; about five on
+    # average" (weights 20 - age).
+    stale_weights: tuple[int, ...] = (20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8)
+    prisoner_days: int = 3  # "each prisoner ... a rumor about a ship seen in the last few days"
+    prisoner_range_days: int = 10  # near the fight: within this many days of it, chosen
+    prisoner_reliability: int = 800  # chosen
+    # --- rumors (seed 000, "A rumor says a ship was at a node") ------------------------------
+    fade: tuple[int, int] = (4, 5)  # "a marker, which loses a fifth of its strength each day"
+    gone_per_mille: int = 100  # "and is gone below a tenth"
+    good_source_per_mille: int = 600  # a report this reliable is a good source's: chosen
+    good_source_rings: tuple[int, ...] = (1,)  # "off by up to one step (good sources),
+    bad_source_rings: tuple[int, ...] = (2, 3)  # two or three (bad ones)"
+    search_share: float = 0.7  # "the fewest nodes holding 70% of the cloud"
+    patrol_linger: float = 0.25  # a guard ship or privateer rests on her beat, wherever: chosen
 
 
 SEED_000 = WorldRules()

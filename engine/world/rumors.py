@@ -17,6 +17,7 @@ where charted and a sparse matrix where not; both cached per destination.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -28,29 +29,14 @@ from scipy.sparse.csgraph import dijkstra
 from ..schema import Int, Row, Text
 from ..sea import leg_costs as sea_leg_costs
 from . import wars
-from .kinds import (
-    ARMADA,
-    CORSAIR,
-    GUARD,
-    HUNTER,
-    MERCHANT,
-    MONSTER,
-    PRIVATEER,
-    SHIP_KINDS,
-    TREASURE,
-)
+from .kinds import KINDS, SHIP_KINDS, Arrival, ShipKind, Work, last_kind
 from .routes import bearing, weather_of
-from .rules import WorldRules
+from .rules import SEED_000, WorldRules
 from .state import WAKE_DAYS, WorldState
-from .world import World
+from .world import Ints, World
 
 Mass = npt.NDArray[np.float64]
 
-SEARCH_SHARE = 0.7  # "the fewest nodes holding 70% of the cloud"
-FADE = (4, 5)  # the marker keeps four fifths of its strength each day
-GONE_PER_MILLE = 100  # and is gone below a tenth
-GOOD_SOURCE_PER_MILLE = 600  # a report this reliable is off by a step at most; worse, 2-3
-PATROL_LINGER = 0.25  # a guard ship or privateer rests on her beat, wherever it is: chosen
 SOURCES = ("bar", "prisoner")  # who told you (engine/world/bar.py)
 
 
@@ -69,7 +55,7 @@ class Rumor:
 
     SHAPE: ClassVar[Row] = Row(
         (
-            Int(0, len(SHIP_KINDS) - 1),  # kind
+            Int(0, last_kind),  # kind
             Int(-1, "nation"),  # flag
             Int(0, "node"),
             Int(1 - WAKE_DAYS, "day"),  # a sighting up to twelve days old, told on day 0 too
@@ -91,20 +77,29 @@ class Rumor:
         )
 
 
-def strength(rumor: Rumor, today: int) -> int:
-    """The marker's strength today, per mille; below GONE_PER_MILLE it is gone.
+def strength(rumor: Rumor, today: int, rules: WorldRules = SEED_000) -> int:
+    """The marker's strength today, per mille: it keeps `fade` of it each day.
 
     >>> [strength(Rumor(0, 0, 0, 0, 900, "bar", 0), day) for day in (0, 1, 9, 10)]
     [900, 720, 120, 96]
     """
+    keep, of = rules.fade
     value = rumor.reliability
     for _ in range(max(0, today - rumor.day)):
-        value = value * FADE[0] // FADE[1]
+        value = value * keep // of
     return value
 
 
-def alive(rumor: Rumor, today: int) -> bool:
-    return strength(rumor, today) >= GONE_PER_MILLE
+def alive(rumor: Rumor, today: int, rules: WorldRules = SEED_000) -> bool:
+    """The marker is still there: not below `gone_per_mille`."""
+    return strength(rumor, today, rules) >= rules.gone_per_mille
+
+
+def off_by(rules: WorldRules, reliability: int) -> tuple[int, ...]:
+    """How many steps off a report of this reliability is when it is wrong (seed 000: "off
+    by up to one step (good sources), two or three (bad ones)")."""
+    good = reliability >= rules.good_source_per_mille
+    return rules.good_source_rings if good else rules.bad_source_rings
 
 
 # --- where she is bound -----------------------------------------------------------------------
@@ -113,54 +108,89 @@ def alive(rumor: Rumor, today: int) -> bool:
 def destinations(
     world: World, state: WorldState, rules: WorldRules, rumor: Rumor
 ) -> list[tuple[int, float]]:
-    """The nodes the rumored ship may be bound for, with their weights (summing to 1)."""
-    kind, flag, node = rumor.kind, rumor.flag, rumor.node
-    hops = world.hops_from([node])
-    ports = world.ports
-
-    def nearest_of(candidates: list[int]) -> int:
-        return min(candidates, key=lambda i: (hops[ports[i].node] < 0, hops[ports[i].node], i))
-
-    found: list[int] = []
-    if kind == MERCHANT:  # any port she may trade with: nobody knows which
-        found = [
-            p.node
-            for p in ports
-            if not p.native
-            and 0 <= hops[p.node] <= rules.merchant_range_days
-            and (p.nation == flag or not wars.at_war(state, flag, p.nation))
-        ]
-    elif kind in (TREASURE, ARMADA):
-        courses = [c for c in state.courses if c and ports[c[0]].nation == flag] or [
-            [i for i, p in enumerate(ports) if p.nation == flag]
-        ]
-        course = min(courses, key=lambda c: min(hops[ports[i].node] for i in c))
-        if len(course) > 1:
-            left = nearest_of(course)  # she has just left the nearest port of her course
-            found = [ports[i].node for i in course if i != left]
-        else:
-            found = [ports[course[0]].node]
-    elif kind == MONSTER:
-        labels = world.sea_label_node.tolist()
-        found = [min(labels, key=lambda n: (hops[n] < 0, hops[n], n))]
-    else:
-        role = {GUARD: None, PRIVATEER: "privateer_base", HUNTER: "hunter_station",
-                CORSAIR: "corsair"}[kind]  # fmt: skip
-        stations = [
-            i
-            for i, p in enumerate(ports)
-            if p.nation == flag and (p.fortified if role is None else role in p.roles)
-        ] or [i for i, p in enumerate(ports) if p.nation == flag]
-        station = ports[nearest_of(stations)].node
-        reach = rules.guard_range_days if kind == GUARD else rules.privateer_range_days
-        player = state.player_node
-        if player >= 0 and 0 <= world.hops_from([station])[player] <= reach:
-            found = [player]  # bound for you
-        else:
-            found = [station]
-    found = [n for n in dict.fromkeys(found) if hops[n] >= 0] or [node]
+    """The nodes the rumored ship may be bound for, with their weights (summing to 1): as her
+    kind's work says (`BOUND`)."""
+    hops = world.hops_from([rumor.node])
+    found = BOUND[KINDS[rumor.kind].work](world, state, rules, rumor, hops)
+    found = [n for n in dict.fromkeys(found) if hops[n] >= 0] or [rumor.node]
     share = 1.0 / len(found)
     return [(n, share) for n in found]
+
+
+def _nearest_port(world: World, hops: Ints, candidates: list[int]) -> int:
+    ports = world.ports
+    return min(candidates, key=lambda i: (hops[ports[i].node] < 0, hops[ports[i].node], i))
+
+
+def _trade_ports(
+    world: World, state: WorldState, rules: WorldRules, rumor: Rumor, hops: Ints
+) -> list[int]:
+    """Any port she may trade with: nobody knows which."""
+    flag = rumor.flag
+    return [
+        p.node
+        for p in world.ports
+        if not p.native
+        and 0 <= hops[p.node] <= rules.merchant_range_days
+        and (p.nation == flag or not wars.at_war(state, flag, p.nation))
+    ]
+
+
+def _course_ports(
+    world: World, state: WorldState, rules: WorldRules, rumor: Rumor, hops: Ints
+) -> list[int]:
+    """The ports of her course but the nearest, which she has just left."""
+    ports, flag = world.ports, rumor.flag
+    courses = [c for c in state.courses if c and ports[c[0]].nation == flag] or [
+        [i for i, p in enumerate(ports) if p.nation == flag]
+    ]
+    course = min(courses, key=lambda c: min(hops[ports[i].node] for i in c))
+    if len(course) > 1:
+        left = _nearest_port(world, hops, course)
+        return [ports[i].node for i in course if i != left]
+    return [ports[course[0]].node]
+
+
+def _home_sea(
+    world: World, state: WorldState, rules: WorldRules, rumor: Rumor, hops: Ints
+) -> list[int]:
+    """The nearest sea's label, her home."""
+    labels = world.sea_label_node.tolist()
+    return [min(labels, key=lambda n: (hops[n] < 0, hops[n], n))]
+
+
+def _station_or_you(
+    world: World, state: WorldState, rules: WorldRules, rumor: Rumor, hops: Ints
+) -> list[int]:
+    """You, if you are within her station's reach of her nearest station; else her station
+    (a port of her nation with her station's role, a fortified one for none)."""
+    station_of = KINDS[rumor.kind].station
+    assert station_of is not None  # check_kind: a kind that works from a station has one
+    role, flag, ports = station_of.role, rumor.flag, world.ports
+    stations = [
+        i
+        for i, p in enumerate(ports)
+        if p.nation == flag and (p.fortified if role is None else role in p.roles)
+    ] or [i for i, p in enumerate(ports) if p.nation == flag]
+    station = ports[_nearest_port(world, hops, stations)].node
+    reach = int(getattr(rules, station_of.reach))
+    player = state.player_node
+    if player >= 0 and 0 <= world.hops_from([station])[player] <= reach:
+        return [player]  # bound for you
+    return [station]
+
+
+Bound = Callable[[World, WorldState, WorldRules, Rumor, Ints], list[int]]
+BOUND: dict[Work, Bound] = {
+    Work.TRADE: _trade_ports,
+    Work.COURSE: _course_ports,
+    Work.DRIFT: _home_sea,
+    Work.PATROL: _station_or_you,
+    Work.CRUISE: _station_or_you,
+    Work.WAIT: _station_or_you,
+    Work.RAID: _station_or_you,
+}
+"""Where a rumor says a ship is bound, by her kind's work."""
 
 
 # --- how a day moves the cloud -----------------------------------------------------------------
@@ -168,12 +198,10 @@ def destinations(
 
 def _step_graph_costs(world: World, weather: int, rig: int) -> csr_matrix:
     """The day graph with each step's cost in the direction sailed, for a weather and rig."""
-    key = f"stepcost:{weather}:{rig}"
-    found = world._cache.get(key)
+    memo = world.caches.step_costs
+    found = memo.get((weather, rig))
     if found is None:
-        from .routes import _steps
-
-        x, y, _ = _steps(world)
+        x, y, _ = world.day_steps
         lon, lat = world.lon, world.lat
         rows, cols, weights = [], [], []
         for a, b in ((x, y), (y, x)):
@@ -189,45 +217,36 @@ def _step_graph_costs(world: World, weather: int, rig: int) -> csr_matrix:
             rows.append(a)
             cols.append(b)
             weights.append(cost)
-        found = csr_matrix(
-            (np.concatenate(weights), (np.concatenate(rows), np.concatenate(cols))),
-            shape=(world.n, world.n),
-        ).T.tocsr()  # reversed: searched from the destination
-        world._cache[key] = found
-    assert isinstance(found, csr_matrix)
+        found = memo.put(
+            (weather, rig),
+            csr_matrix(
+                (np.concatenate(weights), (np.concatenate(rows), np.concatenate(cols))),
+                shape=(world.n, world.n),
+            ).T.tocsr(),  # reversed: searched from the destination
+        )
     return found
-
-
-def _bounded(table: dict[object, object], key: object, limit: int = 600) -> None:
-    if len(table) > limit:
-        table.pop(next(iter(table)))
 
 
 def true_next(world: World, dest: int, weather: int, rig: int) -> npt.NDArray[np.int64]:
     """For every node, the next node of the cheapest way to `dest` by the real sea (itself at
     `dest` or where there is no way)."""
-    table = world._cache.setdefault("true_next", {})
-    assert isinstance(table, dict)
+    memo = world.caches.true_next
     key = (dest, weather, rig)
-    found = table.get(key)
+    found = memo.get(key)
     if found is None:
         _, pred = dijkstra(
             _step_graph_costs(world, weather, rig), directed=True, indices=dest,
             return_predecessors=True,
         )  # fmt: skip
-        found = np.where(pred >= 0, pred, np.arange(world.n)).astype(np.int64)
-        _bounded(table, key)
-        table[key] = found
-    assert isinstance(found, np.ndarray)
+        found = memo.put(key, np.where(pred >= 0, pred, np.arange(world.n)).astype(np.int64))
     return found
 
 
 def uniform_split(world: World, dest: int) -> csr_matrix:
     """Every leg weighing the same: from each node, an equal share to each neighbour a step
     nearer `dest` (as a matrix to multiply a cloud by); at `dest`, or cut off, it stays."""
-    table = world._cache.setdefault("uniform_split", {})
-    assert isinstance(table, dict)
-    found = table.get(dest)
+    memo = world.caches.uniform_split
+    found = memo.get(dest)
     if found is None:
         hops = world.hops_from([dest]).astype(np.int64)
         graph = world.step_graph.tocoo()
@@ -239,10 +258,7 @@ def uniform_split(world: World, dest: int) -> csr_matrix:
         rows = np.concatenate([v, stay])
         cols = np.concatenate([u, stay])
         weights = np.concatenate([1.0 / counts[u], np.ones(len(stay))])
-        found = csr_matrix((weights, (rows, cols)), shape=(world.n, world.n))
-        _bounded(table, dest)
-        table[dest] = found
-    assert isinstance(found, csr_matrix)
+        found = memo.put(dest, csr_matrix((weights, (rows, cols)), shape=(world.n, world.n)))
     return found
 
 
@@ -260,44 +276,61 @@ class SplitBySource:
 
 
 def split_by_source(world: World, dest: int) -> SplitBySource:
-    table = world._cache.setdefault("split_by_source", {})
-    assert isinstance(table, dict)
-    found = table.get(dest)
+    memo = world.caches.split_by_source
+    found = memo.get(dest)
     if found is None:
         matrix = uniform_split(world, dest)
         cols = matrix.indices.astype(np.int64)
         rows = np.repeat(np.arange(world.n, dtype=np.int64), np.diff(matrix.indptr))
         positions = np.argsort(cols, kind="stable").astype(np.int64)
         starts = np.searchsorted(cols[positions], np.arange(world.n + 1)).astype(np.int64)
-        found = SplitBySource(rows, cols, matrix.data.astype(np.float64), starts, positions)
-        _bounded(table, dest)
-        table[dest] = found
-    assert isinstance(found, SplitBySource)
+        found = memo.put(
+            dest, SplitBySource(rows, cols, matrix.data.astype(np.float64), starts, positions)
+        )
     return found
 
 
 def lingering(world: World, rules: WorldRules, kind: int) -> Mass:
     """Per node, the share of the cloud that stays there a day: a ship at sea sails on every
-    day; in port she lies as long as her kind does (nobody knows how long she has lain), so
-    she leaves with one over her mean rest a day. A guard ship or privateer rests on her beat,
-    wherever that is; a monster never rests."""
-    key = f"linger:{kind}:{rules.name}"
-    found = world._cache.get(key)
+    day; what she does when she stops is her kind's arrival, and so how she lingers
+    (`LINGER`). Kept per (kind, rules)."""
+    row = KINDS[kind]
+    memo = world.caches.lingering
+    found = memo.get((row, rules))
     if found is None:
-        rest = {
-            MERCHANT: (rules.merchant_rest_min + rules.merchant_rest_max) / 2,
-            TREASURE: rules.treasure_rest_days,
-            ARMADA: rules.armada_rest_days,
-            CORSAIR: rules.corsair_lie_days,
-        }.get(kind)
-        found = np.zeros(world.n)
-        if rest is not None:
-            found[[p.node for p in world.ports]] = 1.0 - 1.0 / rest
-        elif kind != MONSTER:
-            found[:] = PATROL_LINGER
-        world._cache[key] = found
-    assert isinstance(found, np.ndarray)
+        found = memo.put((row, rules), LINGER[row.arrival](world, rules, row))
     return found
+
+
+def _in_port(world: World, rules: WorldRules, kind: ShipKind) -> Mass:
+    """In port she lies as long as her kind does (nobody knows how long she has lain), so she
+    leaves with one over her mean rest a day."""
+    assert kind.rest is not None  # check_kind: a kind that arrives to rest has a rest
+    least, most = kind.rest.days(rules)
+    found = np.zeros(world.n)
+    found[[p.node for p in world.ports]] = 1.0 - 1.0 / ((least + most) / 2)
+    return found
+
+
+def _on_her_beat(world: World, rules: WorldRules, kind: ShipKind) -> Mass:
+    """She rests on her beat, wherever that is (a guard ship, a privateer, a hunter)."""
+    return np.full(world.n, rules.patrol_linger)
+
+
+def _never(world: World, rules: WorldRules, kind: ShipKind) -> Mass:
+    """She never rests (a monster)."""
+    return np.zeros(world.n)
+
+
+LINGER: dict[Arrival, Callable[[World, WorldRules, ShipKind], Mass]] = {
+    Arrival.REST: _in_port,
+    Arrival.COURSE: _in_port,
+    Arrival.RAID: _in_port,
+    Arrival.BEAT: _on_her_beat,
+    Arrival.WAIT: _on_her_beat,
+    Arrival.NOTHING: _never,
+}
+"""How a rumored ship lingers, by what her kind does on arriving."""
 
 
 Sparse = tuple[npt.NDArray[np.int64], Mass]  # a cloud as (its nodes, ascending; their mass)
@@ -390,15 +423,14 @@ def step_cloud_everywhere(
     return result
 
 
-def report_spread(world: World, rumor: Rumor) -> Mass:
+def report_spread(world: World, rumor: Rumor, rules: WorldRules = SEED_000) -> Mass:
     """The report as a cloud: its node with the rumor's reliability; the rest on the nodes a
-    step off (a good source) or two and three steps off (a bad one)."""
+    step off (a good source) or two and three steps off (a bad one): `off_by`."""
     mass = np.zeros(world.n)
     right = rumor.reliability / 1000.0
     mass[rumor.node] = right
     hops = world.hops_from([rumor.node])
-    rings = (1,) if rumor.reliability >= GOOD_SOURCE_PER_MILLE else (2, 3)
-    off = np.flatnonzero(np.isin(hops, rings))
+    off = np.flatnonzero(np.isin(hops, off_by(rules, rumor.reliability)))
     if len(off):
         mass[off] += (1.0 - right) / len(off)
     else:
@@ -407,7 +439,8 @@ def report_spread(world: World, rumor: Rumor) -> Mass:
 
 
 def rig_of(kind: int) -> int:
-    return 1 if kind in (GUARD, PRIVATEER, HUNTER, CORSAIR) else 0
+    """How a kind is rigged (kinds.py): her cloud sails as she does."""
+    return KINDS[kind].rig
 
 
 def cloud(
@@ -420,7 +453,7 @@ def cloud(
 ) -> Mass:
     """Where the rumored ship could be `today`: the report's cloud sailed forward a day at a
     time toward each place she may be bound, by your chart (one mask per season). Sums to 1."""
-    start = report_spread(world, rumor)
+    start = report_spread(world, rumor, rules)
     total = np.zeros(world.n)
     rig = rig_of(rumor.kind)
     linger = lingering(world, rules, rumor.kind)
@@ -434,8 +467,9 @@ def cloud(
     return total
 
 
-def search_area(mass: Mass, share: float = SEARCH_SHARE) -> npt.NDArray[np.int64]:
-    """The fewest nodes holding `share` of the cloud (most likely first).
+def search_area(mass: Mass, share: float = SEED_000.search_share) -> npt.NDArray[np.int64]:
+    """The fewest nodes holding `share` of the cloud (most likely first): the rules'
+    `search_share`.
 
     >>> import numpy as np
     >>> search_area(np.array([0.1, 0.5, 0.3, 0.1])).tolist()

@@ -1,30 +1,14 @@
 """Sailing a step a day: a ship mid-leg goes on along it; a ship at a graph node bound
 somewhere takes the next leg of the cheapest way there, for her rig, in this season (the
-cached route trees of routes.py). Guard ships never take a leg into another nation's
-protected waters, so a chase breaks off at the edge.
+cached route trees of routes.py). A ship of a kind that keeps out (a guard ship: kinds.py)
+never takes a leg into another nation's protected waters, so a chase breaks off at the edge.
 """
 
 from __future__ import annotations
 
-from .routes import leg_table, toward
+from .routes import toward
 from .state import WorldState
 from .world import World
-
-
-def leg_waters(world: World) -> list[frozenset[int]]:
-    """Per leg, the nations whose protected waters it passes through."""
-    found = world._cache.get("leg_waters")
-    if found is None:
-        waters = world.water_nation.tolist()
-        nodes = world.leg_nodes.tolist()
-        starts = world.leg_start.tolist()
-        found = [
-            frozenset(w for w in (waters[x] for x in nodes[starts[i] : starts[i + 1]]) if w >= 0)
-            for i in range(world.legs)
-        ]
-        world._cache["leg_waters"] = found
-    assert isinstance(found, list)
-    return found
 
 
 def step(
@@ -43,7 +27,7 @@ def step(
             leg = chase
         elif dest < 0 or node == dest:
             return False
-        table = leg_table(world)
+        table = world.leg_table
         if leg < 0:
             leg = table.get((node, dest), -1)  # a neighbour: straight there, no route needed
         if leg < 0:
@@ -53,7 +37,7 @@ def step(
                 return False
             leg = table[(node, nxt)]
         if keep_out:
-            crossed = leg_waters(world)[leg]
+            crossed = world.leg_waters[leg]
             flag = ships["flag"][ship]
             if any(nation != flag for nation in crossed):
                 return False  # the chase breaks off at the edge of another nation's waters

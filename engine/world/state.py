@@ -28,7 +28,7 @@ from ..schema import (
     saved,
     show,
 )
-from .kinds import SHIP_KINDS
+from .kinds import kind_count, last_kind
 from .rules import RULESETS
 from .world import World
 
@@ -41,7 +41,7 @@ IDLE, SAILING, RESTING, LAID_UP, STRIPPING, LYING, WAITING = range(7)
 
 # The per-ship columns, in the order they are saved.
 SHIP_COLUMNS = (
-    "kind",  # SHIP_KINDS index
+    "kind",  # the index of her kind's row (kinds.py)
     "rig",  # 0 square-rigged, 1 weatherly
     "flag",  # nation index; -1 nobody's (a monster)
     "home",  # port index (a monster: the node of its sea's label)
@@ -72,7 +72,7 @@ _PER_PORT_DAY = Seq(Int(0, MAX_UNTIL), length="ports")
 # The per-ship columns' declarations, in SHIP_COLUMNS's order: the first gives the ship count.
 SHIP_SCHEMA = Record(
     {
-        "kind": Spec(Seq(Int(0, len(SHIP_KINDS) - 1)), gives=lambda v: {"ships": len(v)}),
+        "kind": Spec(Seq(Int(0, last_kind)), gives=lambda v: {"ships": len(v)}),
         "rig": Seq(Int(0, 1), length="ships"),
         "flag": Seq(Int(-1, "nation"), length="ships"),
         "home": Seq(Int(0, "node"), length="ships"),  # a port, or a monster's node: the wider
@@ -136,7 +136,7 @@ class WorldState:
         metadata=saved(Seq(Seq(Int(0, "port"))), gives=lambda v: {"course": len(v) - 1})
     )
     # per ship kind: voyages completed
-    voyages: list[int] = field(metadata=saved(Seq(Int(0, MAX_COUNT), length=len(SHIP_KINDS))))
+    voyages: list[int] = field(metadata=saved(Seq(Int(0, MAX_COUNT), length=kind_count)))
     ships: dict[str, list[int]] = field(
         default_factory=dict,
         metadata=saved(

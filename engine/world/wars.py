@@ -6,8 +6,11 @@ start a war.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..events import Event
 from ..rng import below
+from .kinds import Hostility
 from .rules import WorldRules
 from .state import WorldState
 from .world import World
@@ -168,12 +171,13 @@ def sank_ship(world: World, state: WorldState, rules: WorldRules, nation: int) -
 
 def raided(world: World, state: WorldState, rules: WorldRules, nation: int) -> list[Event]:
     """A raid costs three times a ship: -3 standing going in, and strain 3."""
-    lose_standing(state, rules, nation, 3 * rules.standing_damage)
+    lose_standing(state, rules, nation, rules.standing_raid)
     return strain_peace(world, state, rules, nation, rules.strain_raid)
 
 
 def sacked(world: World, state: WorldState, rules: WorldRules, nation: int) -> list[Event]:
-    lose_standing(state, rules, nation, 2 * rules.standing_damage)
+    """A sack costs -2 standing more, and strain 2."""
+    lose_standing(state, rules, nation, rules.standing_sack)
     return strain_peace(world, state, rules, nation, rules.strain_sack)
 
 
@@ -204,3 +208,49 @@ def drift_grudges(world: World, state: WorldState, rules: WorldRules) -> None:
             continue
         state.standing[nation] = value + (1 if value < 0 else -1 if value > 0 else 0)
     state.strain = [max(0, s - 1) for s in state.strain]
+
+
+# --- whom a ship sets on ----------------------------------------------------------------------
+
+
+def sets_on(world: World, state: WorldState, hostility: Hostility, flag: int) -> bool:
+    """Whether a ship flying `flag` (-1: nobody's) minded so sets on you today: whom she
+    attacks on sight (her kind's hostility), and when she comes for you (her kind's hunt)."""
+    return SETS_ON[hostility](world, state, flag)
+
+
+def _never(world: World, state: WorldState, flag: int) -> bool:
+    return False
+
+
+def _always(world: World, state: WorldState, flag: int) -> bool:
+    return True
+
+
+def _enemy(world: World, state: WorldState, flag: int) -> bool:
+    return flag >= 0 and at_war(state, flag, world.nation("england"))
+
+
+def _wanted(world: World, state: WorldState, flag: int) -> bool:
+    return flag >= 0 and wants_you(world, state, flag)
+
+
+def _enemy_or_wanted(world: World, state: WorldState, flag: int) -> bool:
+    return flag >= 0 and (
+        at_war(state, flag, world.nation("england")) or wants_you(world, state, flag)
+    )
+
+
+def _england_wants_you(world: World, state: WorldState, flag: int) -> bool:
+    return wants_you(world, state, world.nation("england"))
+
+
+SETS_ON: dict[Hostility, Callable[[World, WorldState, int], bool]] = {
+    Hostility.NEVER: _never,
+    Hostility.ALWAYS: _always,
+    Hostility.ENEMY: _enemy,
+    Hostility.WANTED: _wanted,
+    Hostility.ENEMY_OR_WANTED: _enemy_or_wanted,
+    Hostility.ENGLAND_WANTS_YOU: _england_wants_you,
+}
+"""Whom she sets on, by her hostility (kinds.py)."""

@@ -4,6 +4,11 @@ tuples, built once per process from the world tables (by db/) or by hand in test
 Nodes are the day graph's (graph nodes and the waypoints that split long legs into days).
 Every node has an index 0..n-1 equal to its node_id. A leg joins two graph nodes in `days`
 steps; each step belongs to one leg. Ports sit on graph nodes.
+
+What the rules derive from the arrays is kept on the World as it is first asked for: what
+depends on the World alone as cached properties (`port_nodes`, `neighbours`, `leg_table`, ...),
+what depends on more (a destination, a season, a rig, the rules) in `World.caches`, one typed
+`Memo` to each thing kept, the big ones bounded.
 """
 
 from __future__ import annotations
@@ -11,15 +16,24 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
+if TYPE_CHECKING:  # the types of what the modules above keep here
+    from .kinds import ShipKind
+    from .rules import WorldRules
+    from .rumors import SplitBySource
+
 Ints = npt.NDArray[np.int32]
 Floats = npt.NDArray[np.float64]
 Bools = npt.NDArray[np.bool_]
+Nexts = npt.NDArray[np.int64]
+K = TypeVar("K")
+V = TypeVar("V")
 
 NODE_KINDS = ("coast", "ocean", "passage", "waypoint")
 WAYPOINT = NODE_KINDS.index("waypoint")
@@ -36,6 +50,77 @@ class Port:
     fortified: bool
     native: bool  # islanders' harbour: no bar, yard or hands
     roles: frozenset[str]  # home, privateer_base, corsair, hunter_station, islanders
+
+
+class Memo(Generic[K, V]):
+    """What has been worked out, by key: with a `bound`, the least recently used goes first
+    when it is full (the results are the same either way: only the time to work one out again
+    is lost)."""
+
+    __slots__ = ("_items", "bound")
+
+    def __init__(self, bound: int | None = None) -> None:
+        self._items: dict[K, V] = {}
+        self.bound = bound
+
+    def get(self, key: K) -> V | None:
+        items = self._items
+        found = items.get(key)
+        if found is not None and self.bound is not None:
+            del items[key]  # the most recently used goes last
+            items[key] = found
+        return found
+
+    def put(self, key: K, value: V) -> V:
+        items = self._items
+        if self.bound is not None and len(items) >= self.bound and key not in items:
+            del items[next(iter(items))]
+        items[key] = value
+        return value
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+HOPS_KEPT = 1024  # days from a set of nodes: n int32 each (77 kB on the real world: 79 MB)
+CLOUD_STEPS_KEPT = 600  # rumors' per-destination steps (the true way, the even split)
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class WorldCaches:
+    """Everything kept on a World that depends on more than the World, one Memo each, with
+    its key and what fills it."""
+
+    hops: Memo[tuple[int, ...], Ints] = field(default_factory=lambda: Memo(HOPS_KEPT))
+    # routes.py: (season, rig) -> each leg's cost each way; (season, rig, closed nodes) -> the
+    # leg graph; (weather, rig) -> the reversed graph over graph nodes; route trees by
+    # (destination, weather, rig)
+    leg_costs: Memo[tuple[int, int], tuple[Floats, Floats]] = field(default_factory=Memo)
+    leg_graphs: Memo[tuple[int, int, frozenset[int]], csr_matrix] = field(default_factory=Memo)
+    inward: Memo[tuple[int, int], tuple[csr_matrix, list[int], Ints]] = field(default_factory=Memo)
+    trees: Memo[tuple[int, int, int], list[int]] = field(default_factory=Memo)
+    # rumors.py: the day graph's costs by (weather, rig); the true next step toward a
+    # destination by (destination, weather, rig); the even split by destination; how a
+    # kind lingers by (kind, rules)
+    step_costs: Memo[tuple[int, int], csr_matrix] = field(default_factory=Memo)
+    true_next: Memo[tuple[int, int, int], Nexts] = field(
+        default_factory=lambda: Memo(CLOUD_STEPS_KEPT)
+    )
+    uniform_split: Memo[int, csr_matrix] = field(default_factory=lambda: Memo(CLOUD_STEPS_KEPT))
+    split_by_source: Memo[int, SplitBySource] = field(
+        default_factory=lambda: Memo(CLOUD_STEPS_KEPT)
+    )
+    lingering: Memo[tuple[ShipKind, WorldRules], Floats] = field(default_factory=Memo)
+    # game.py: a guard ship's beat by (station, flag, days); a privateer's by (home, days);
+    # the days from a monster's home; the neighbour down the current by the drift's knots
+    patrol_beats: Memo[tuple[int, int, int], list[int]] = field(default_factory=Memo)
+    cruise_beats: Memo[tuple[int, int], list[int]] = field(default_factory=Memo)
+    home_hops: Memo[int, list[int]] = field(default_factory=Memo)
+    downstream: Memo[float, list[int]] = field(default_factory=Memo)
+    # pursuit.py: the ships that may hunt you, by (the table's version, the ships' kinds)
+    hunter_ships: Memo[tuple[int, tuple[int, ...]], list[int]] = field(
+        default_factory=lambda: Memo(8)
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -66,7 +151,6 @@ class World:
     sea_of_node: npt.NDArray[np.int16]  # per node: the sea it lies in, -1 none
     drake: Ints  # Drake's route, node by node
     drake_places: tuple[tuple[int, str], ...]  # (index into drake, place)
-    _cache: dict[str, object] = field(default_factory=dict, repr=False)
 
     @property
     def n(self) -> int:
@@ -144,18 +228,80 @@ class World:
 
     def hops_from(self, sources: list[int] | npt.NDArray[np.int64]) -> Ints:
         """Days (steps) from the nearest of `sources` to every node (breadth first, over the
-        day graph); -1 where unreachable. Cached."""
-        chosen = sorted({int(s) for s in sources})
-        key = f"hops:{','.join(map(str, chosen))}"
-        found = self._cache.get(key)
-        if found is not None:
-            assert isinstance(found, np.ndarray)
-            return found
-        dist = dijkstra(self.step_graph, unweighted=True, indices=chosen, min_only=True)
-        hops = np.where(np.isfinite(dist), dist, -1).astype(np.int32)
-        if len(self._cache) < 4096:
-            self._cache[key] = hops
-        return hops
+        day graph); -1 where unreachable. Kept (the last HOPS_KEPT asked for): not to be
+        written to."""
+        key = tuple(sorted({int(s) for s in sources}))
+        memo = self.caches.hops
+        found = memo.get(key)
+        if found is None:
+            dist = dijkstra(self.step_graph, unweighted=True, indices=list(key), min_only=True)
+            found = memo.put(key, np.where(np.isfinite(dist), dist, -1).astype(np.int32))
+        return found
+
+    @cached_property
+    def caches(self) -> WorldCaches:
+        return WorldCaches()
+
+    @cached_property
+    def port_nodes(self) -> frozenset[int]:
+        """The nodes ports sit on."""
+        return frozenset(p.node for p in self.ports)
+
+    @cached_property
+    def neighbours(self) -> tuple[tuple[int, ...], ...]:
+        """Per graph node, the graph nodes a leg away, in leg order (waypoints: none)."""
+        leg_a, leg_b, _, _ = self.lists
+        return tuple(
+            tuple(leg_b[g] if leg_a[g] == n else leg_a[g] for g in self.legs_at[n])
+            for n in range(self.n)
+        )
+
+    @cached_property
+    def leg_table(self) -> dict[tuple[int, int], int]:
+        """(a, b) -> the leg joining two graph nodes (the first, if several), both ways round:
+        not to be written to."""
+        table: dict[tuple[int, int], int] = {}
+        for leg, (x, y) in enumerate(zip(self.leg_a.tolist(), self.leg_b.tolist(), strict=True)):
+            table.setdefault((x, y), leg)
+            table.setdefault((y, x), leg)
+        return table
+
+    @cached_property
+    def leg_waters(self) -> tuple[frozenset[int], ...]:
+        """Per leg, the nations whose protected waters it passes through."""
+        waters = self.water_nation.tolist()
+        _, _, starts, nodes = self.lists
+        return tuple(
+            frozenset(w for w in (waters[x] for x in nodes[starts[i] : starts[i + 1]]) if w >= 0)
+            for i in range(self.legs)
+        )
+
+    @cached_property
+    def day_steps(self) -> tuple[Ints, Ints, Ints]:
+        """Every day step in leg order, as (from node, to node, leg), forward along its leg."""
+        nodes = self.leg_nodes
+        starts = self.leg_start
+        keep = np.ones(len(nodes), dtype=bool)
+        keep[starts[1:] - 1] = False  # a leg's last node starts no step of that leg
+        x = nodes[:-1][keep[:-1]]
+        y = nodes[1:][keep[:-1]]
+        leg = np.repeat(np.arange(self.legs, dtype=np.int32), self.leg_days)
+        return x.astype(np.int32), y.astype(np.int32), leg
+
+    @cached_property
+    def weathers(self) -> tuple[int, ...]:
+        """Per season, the first season whose winds are the same (spring and autumn, with the
+        belts at the equinoxes and no monsoon, are): they share their routes."""
+        found: list[int] = []
+        for s in range(4):
+            same = [
+                t
+                for t in range(s)
+                if np.array_equal(self.wind_toward[t], self.wind_toward[s])
+                and np.array_equal(self.wind_knots[t], self.wind_knots[s])
+            ]
+            found.append(same[0] if same else s)
+        return tuple(found)
 
     @cached_property
     def port_hops(self) -> Ints:

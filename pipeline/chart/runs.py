@@ -1,13 +1,25 @@
 """Pictures of logged runs, as the chart draws them: one voyage's track day by day and what
-befell her where (`chart --run`), and where captains fight, sink or raid over every logged
-voyage (`chart --where`). Built from the run log's rows and the world's node positions; the
-drawing is the chart's."""
+befell her where (`chart --run`), the chart as she saw it at the end of a day (`--day`, the
+voyage replayed from its log to then), and where captains fight, sink or raid over every
+logged voyage (`chart --where`). Built from the run log's rows (read through db/) and the
+world's node positions; the drawing is `run_layers.py`'s."""
 
 from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass
 from typing import Any
+
+import sqlalchemy as sa
+
+from privateer.db import run_places
+
+from ..errors import ChartError
+from .common import ShipMark
+
+WHERE = tuple(run_places.WHERE)
+"""What `chart --where` can count."""
+PLAYER_FLAG = "england"  # the player's ship, drawn in her flag's colours
 
 RAID_TARGETS = ("town", "fortified_port")
 
@@ -157,14 +169,15 @@ class SeenPicture:
 def seen_picture(world: Any, state: Any, run_id: int) -> SeenPicture:
     """The picture of a voyage's state (`state_on_day`): what she had charted, who was in
     sight, and for every live rumor its ring and its cloud's search area."""
-    from privateer.engine.voyage.game import in_sight, world_rules
+    from privateer.engine.voyage.game import voyage_rules, world_rules
+    from privateer.engine.voyage.sighting import in_sight
     from privateer.engine.world.charting import charted
-    from privateer.engine.world.kinds import ARMADA, GUARD, HUNTER, SHIP_KINDS
+    from privateer.engine.world.kinds import KINDS
     from privateer.engine.world.rumors import (
-        GOOD_SOURCE_PER_MILLE,
         Rumor,
         alive,
         cloud,
+        off_by,
         search_area,
     )
 
@@ -178,23 +191,23 @@ def seen_picture(world: Any, state: Any, run_id: int) -> SeenPicture:
         (
             flag(ws.ships["flag"][s]),
             int(ws.ships["node"][s]),
-            ws.ships["kind"][s] in (GUARD, ARMADA, HUNTER),
+            KINDS[ws.ships["kind"][s]].warship,
         )
-        for s in in_sight(world, state)
+        for s in in_sight(world, state, voyage_rules(state))
     )
     masks = [charted(world, ws, season) for season in range(4)]
     rings = []
     for raw in state.rumors:
         rumor = Rumor.from_list(raw)
-        if not alive(rumor, day):
+        if not alive(rumor, day, world_rules(state)):
             continue
         mass = cloud(world, ws, world_rules(state), rumor, day, masks)
-        area = search_area(mass)
-        kind = SHIP_KINDS[rumor.kind].replace("_", " ")
+        area = search_area(mass, world_rules(state).search_share)
+        kind = KINDS[rumor.kind].label
         rings.append(
             RumorRing(
                 int(rumor.node),
-                1 if rumor.reliability >= GOOD_SOURCE_PER_MILLE else 3,
+                max(off_by(world_rules(state), rumor.reliability)),  # 1 or 3 steps
                 f"{flag(rumor.flag)} {kind}, day {rumor.day}",
                 tuple((int(n), float(mass[n])) for n in area),
             )
@@ -206,3 +219,64 @@ def seen_picture(world: Any, state: Any, run_id: int) -> SeenPicture:
     return SeenPicture(
         day, title, int(state.node), tuple(int(n) for n in ws.charted_currents), sight, tuple(rings)
     )
+
+
+def read_voyage(engine: sa.Engine, run_id: int, day: int | None = None) -> VoyagePicture:
+    """The picture of logged voyage `run_id` (as far as `day`, if given), its ports named."""
+    from privateer.db import world_read
+
+    with engine.connect() as conn:
+        run = run_places.voyage_run(conn, run_id)
+        events = run_places.voyage_events(conn, run_id)
+        ports = world_read.ports_in(conn, (-180.0, -90.0, 180.0, 90.0))
+    names: dict[int, str] = {}
+    for port in ports.itertuples():
+        names[int(port.node_id)] = "/".join(filter(None, [names.get(int(port.node_id)), port.name]))
+    if day is not None:  # as far as that day
+        events = [event for event in events if event[0] <= day]
+    try:
+        return voyage_picture(run, events, names)
+    except ValueError as error:
+        raise ChartError(str(error)) from None
+
+
+def replay_seen(engine: sa.Engine, run_id: int, day: int) -> tuple[SeenPicture, list[ShipMark]]:
+    """The voyage replayed from its log to the end of `day`, and what she saw then; her ship
+    and the ships in sight, to draw. A run this engine cannot replay, or a day past her end,
+    is refused (ChartError)."""
+    from privateer.db.runs import logged_runs
+    from privateer.db.world_load import load_world
+    from privateer.engine.replay import check_world
+    from privateer.engine.voyage.game import ENGINE_VERSION
+    from privateer.engine.voyage.record import state_on_day
+
+    with engine.connect() as conn:
+        (run,) = logged_runs(conn, [run_id])
+    if run.engine_version not in (None, ENGINE_VERSION):
+        raise ChartError(
+            f"run {run_id} was played by {run.engine_version}; this is {ENGINE_VERSION}"
+        )
+    world = load_world(engine)
+    try:
+        check_world(run, world)
+        state = state_on_day(world, run, day)
+    except ValueError as error:  # a ReplayRefusedError too
+        raise ChartError(str(error)) from None
+    picture = seen_picture(world, state, run_id)
+    lon, lat = world.lon, world.lat
+    ships = [(PLAYER_FLAG, float(lon[picture.node]), float(lat[picture.node]), False)]
+    ships += [(flag, float(lon[n]), float(lat[n]), war) for flag, n, war in picture.in_sight]
+    return picture, ships
+
+
+def read_where(engine: sa.Engine, what: str) -> WherePicture:
+    """How often `what` (one of WHERE) happened where, over every logged voyage; refused
+    (ChartError) when no logged voyage has any."""
+    with engine.connect() as conn:
+        by_node = run_places.where_by_node(conn, what)
+        by_sea = run_places.where_by_sea(conn, what)
+    if not by_node:
+        raise ChartError(
+            f"no logged voyage has {what} to draw yet: `privateer voyage --log` logs some"
+        )
+    return WherePicture(what, tuple(by_node), tuple(by_sea))

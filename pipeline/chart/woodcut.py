@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 import shapely
 
-from .params import Box
+from ..params import Box
 
 PARCHMENT = "#f2e6c8"
 LAND_FILL = "#e8d3a3"

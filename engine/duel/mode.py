@@ -1,0 +1,94 @@
+"""The hex duel of seed 001 as a mode of the one protocol (engine/protocol.py): `DuelGame` is
+a duel by a ruleset between Red (a person, or a CPU personality) and Blue's CPU captain, two
+sides taking activations in turn; its actions are the short codes ("m0", "f", "e"), logged
+with the side that took them ("red:m0")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..events import Event
+from ..protocol import Game, Mode, Outcome
+from .actions import DuelAction
+from .events import DUEL_EVENTS
+from .game import ENGINE_VERSION, act, create_duel, current_side, legal_actions, observe
+from .replay import OPTIONS, replay_logged
+from .rules import DuelRules, find_duel_rules
+from .state import DuelState
+
+if TYPE_CHECKING:
+    from ..world.world import World
+
+
+class DuelGame(Game[DuelState, DuelAction]):
+    """A duel by `rules` (seed 001's, by default); `captain` is Blue's personality (None: the
+    seed draws it), `red` a CPU personality for Red (None: a person commands her)."""
+
+    mode = "duel"
+    sides = 2
+
+    def __init__(
+        self, rules: DuelRules | None = None, captain: str | None = None, red: str | None = None
+    ) -> None:
+        self.rules = rules or DuelRules()
+        self.captain = captain
+        self.red = red
+
+    def new_initial_state(self, seed: int) -> tuple[DuelState, list[Event]]:
+        return create_duel(seed, self.captain, self.rules, red=self.red)
+
+    def current_side(self, state: DuelState) -> int:
+        return current_side(state)
+
+    def legal_actions(self, state: DuelState) -> list[DuelAction]:
+        return legal_actions(state)
+
+    def act(self, state: DuelState, action: DuelAction) -> list[Event]:
+        return act(state, action)
+
+    def outcome(self, state: DuelState) -> Outcome | None:
+        if state.result is None:
+            return None
+        return Outcome(state.result, state.winner)
+
+    def observe(self, state: DuelState, side: int = 0) -> dict[str, Any]:
+        return observe(state, side)
+
+    def parse_action(self, text: str) -> DuelAction:
+        """An action's code, or "side:code" as the log keeps it (the side is not checked
+        here: a replay checks it against whose activation it is)."""
+        return DuelAction.from_str(str(text).rpartition(":")[2])
+
+    def serialise(self, state: DuelState) -> dict[str, Any]:
+        return state.to_dict()
+
+    def deserialise(self, data: Any) -> DuelState:
+        return DuelState.from_dict(data)
+
+    def state_hash(self, state: DuelState) -> str:
+        return state.state_hash()
+
+    def copy(self, state: DuelState) -> DuelState:
+        return state.copy()
+
+
+def _game(options: Mapping[str, Any], world: World | None) -> DuelGame:
+    return DuelGame(
+        find_duel_rules(str(options.get("rules", "seed-001"))),
+        options.get("captain") or None,
+        options.get("red") or None,
+    )
+
+
+MODE = Mode(
+    name="duel",
+    run_modes=("duel",),
+    engine_version=ENGINE_VERSION,
+    needs_world=False,
+    options=OPTIONS,
+    game=_game,
+    replayer=lambda world: replay_logged,
+    example={"captain": "bold"},
+    events=DUEL_EVENTS,
+)

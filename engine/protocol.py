@@ -1,0 +1,130 @@
+"""The one protocol every game mode plays by (OpenSpiel's Game and State, python-chess's Board):
+a `Game` is a mode's rules bound to what they are played on (a world, a ruleset, a target);
+its states are plain data. Every mode answers the same calls:
+
+- `new_initial_state(seed)`: the state a run from `seed` opens with, and its events;
+- `current_side(state)`: whose move it is (0 unless the mode has two sides to move);
+- `legal_actions(state)`: every action open now, in a fixed order (empty once it is over);
+- `act(state, action)`: do it, changing the state; the events of what happened. An action not
+  open now raises a subclass of `IllegalActionError` and changes nothing;
+- `outcome(state)`: None while it goes on; then who won (or nobody) and why it ended;
+- `observe(state, side)`: what that side sees, and nothing it should not;
+- `parse_action(text)` / `action.to_str()`: actions round-trip through text, as logs keep them;
+- `serialise(state)` / `deserialise(data)`: canonical JSON-ready data and back, checked;
+- `state_hash(state)`: a digest of the canonical state.
+
+Each mode declares itself (`engine/<mode>/mode.py`) and joins the registry in `engine/modes.py`;
+nothing dispatches on a mode's name.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from .events import Event
+from .replay import Replayer
+from .schema import Record
+
+if TYPE_CHECKING:
+    from .world.world import World
+
+
+class IllegalActionError(ValueError):
+    """An action that is not open now (or not an action at all), in any mode; the message says
+    which and why. Every mode's refusal derives from this one class."""
+
+
+class Action(Protocol):
+    """An action of some mode: a typed value that round-trips through its text."""
+
+    def to_str(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the side that won (None: nobody did), and why it ended (the mode's
+    own termination enum)."""
+
+    termination: Enum
+    winner: int | None = None
+
+    @property
+    def reason(self) -> str:
+        return str(self.termination.value)
+
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+
+
+class Game(ABC, Generic[S, A]):
+    """A mode's rules, bound to what its games are played on. See the module's docstring for
+    what each call means; `sides` is how many sides a state may be observed as."""
+
+    mode: ClassVar[str]
+    sides: ClassVar[int] = 1
+
+    @abstractmethod
+    def new_initial_state(self, seed: int) -> tuple[S, list[Event]]: ...
+
+    def current_side(self, state: S) -> int:
+        return 0
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> Sequence[A]: ...
+
+    @abstractmethod
+    def act(self, state: S, action: A) -> list[Event]: ...
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    @abstractmethod
+    def observe(self, state: S, side: int = 0) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def parse_action(self, text: str) -> A: ...
+
+    @abstractmethod
+    def serialise(self, state: S) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def deserialise(self, data: Any) -> S: ...
+
+    @abstractmethod
+    def state_hash(self, state: S) -> str: ...
+
+    @abstractmethod
+    def copy(self, state: S) -> S: ...
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A game mode as it declares itself to the registry (engine/modes.py): its name, the
+    `runs.mode` values its runs are logged under, the version of its rules (a run logged by
+    another is not replayed), whether it sails a World, what its runs' options may hold, the
+    game a run's options describe, how a logged run is re-run, an example of its options (what
+    the conformance test plays), and its event kinds (name -> declared payload)."""
+
+    name: str
+    run_modes: tuple[str, ...]
+    engine_version: str
+    needs_world: bool
+    options: Record
+    game: Callable[[Mapping[str, Any], World | None], Game[Any, Any]]
+    replayer: Callable[[World | None], Replayer]
+    example: Mapping[str, Any] = field(default_factory=dict)
+    events: Mapping[str, object] = field(default_factory=dict)
+
+
+class TextAction(Protocol):
+    """An action type that parses its own text (`from_str`), raising IllegalActionError."""
+
+    @classmethod
+    def from_str(cls, text: str) -> Self: ...
+
+    def to_str(self) -> str: ...

@@ -1,0 +1,324 @@
+"""What a voyage tells (seed 000): each event kind it emits and the fields its payload carries,
+declared once. A voyage also tells what the living world tells (engine/world/events.py) and,
+in a fight, what the card engine tells (its kinds are declared field by field in
+engine/combat/encounter.py). `stop`: news worth heaving to for (a captain sailing on stops).
+The renderers, the SQL helpers and the pictures read fields by these names; the conformance
+test holds every event played to its declaration.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+
+class VoyageStart(TypedDict):
+    seed: int
+    rules: str
+    port: str
+    ship: str
+    gold: int
+    node: int
+
+
+# "from" is a keyword: the two payloads holding it are declared in the functional form.
+CourseSet = TypedDict("CourseSet", {"to": int, "from": int})
+
+
+class Node(TypedDict):
+    node: int
+
+
+class Arrived(TypedDict):
+    node: int
+    stop: bool
+
+
+class LeftPort(TypedDict):
+    port: str
+
+
+class InPort(TypedDict):
+    port: str
+    nation: str
+    deals: bool
+    stop: bool
+
+
+class ShipSeen(TypedDict):
+    """A ship alongside, attacking, or hostile and newly in sight."""
+
+    ship: int
+    kind: str
+    flag: str | None
+    node: int
+    hostile: bool
+    stop: bool
+
+
+class Ship(TypedDict):
+    ship: int
+
+
+class Fight(TypedDict):
+    target: str
+    why: str
+    node: int
+    ship: int
+    port: str | None
+    hull: int
+    her_hull: int
+    stop: bool
+
+
+class FightOver(TypedDict):
+    target: str
+    outcome: str
+    node: int
+    payout: int
+    hull: int
+    gold: int
+
+
+class Sunk(TypedDict):
+    by: str
+    node: int
+    stop: bool
+
+
+class RumorHeard(TypedDict):
+    source: str
+    node: int
+
+
+class Prize(TypedDict):
+    payout: int
+    morale: int
+
+
+PrizeOffered = TypedDict("PrizeOffered", {"cards": list[str], "from": str, "stop": bool})
+
+
+class Cards(TypedDict):
+    cards: list[str]
+
+
+class Card(TypedDict):
+    card: str
+
+
+class Struck(TypedDict):
+    card: str
+    gold: int
+
+
+class Why(TypedDict):
+    why: str
+
+
+class Sacked(TypedDict):
+    port: str
+    gold: int
+    stop: bool
+
+
+class RaidTurnedOut(TypedDict):
+    port: str
+    treasury: int
+    stop: bool
+
+
+class Round(TypedDict, total=False):
+    """A round stood in a bar: heard or not, and what was heard (a rumor as read)."""
+
+    heard: bool
+    gold: int
+    ship_kind: str
+    flag: str | None
+    node: int
+    lon: float
+    lat: float
+    days_old: int
+    reliability: float
+    source: str
+
+
+class Hired(TypedDict):
+    hand: str
+    gold: int
+
+
+class Repaired(TypedDict):
+    points: int
+    hull: int
+    gold: int
+
+
+class Refitted(TypedDict):
+    upgrade: str
+    gold: int
+
+
+class NewShip(TypedDict):
+    ship: str
+    hull: int
+    gold: int
+
+
+class Bribed(TypedDict):
+    nation: str
+    gold: int
+    standing: int
+
+
+class Gold(TypedDict):
+    gold: int
+
+
+class GoldStop(TypedDict):
+    gold: int
+    stop: bool
+
+
+class Provisions(TypedDict):
+    gold: int
+    hull: int
+    morale: int
+
+
+class PortStop(TypedDict):
+    port: str
+    stop: bool
+
+
+class Deserted(TypedDict):
+    hand: str
+    port: str
+
+
+class Morale(TypedDict):
+    morale: int
+    why: str
+
+
+class MoraleStop(TypedDict):
+    morale: int
+    stop: bool
+
+
+class Mutiny(TypedDict, total=False):
+    stop: bool
+    hand: str
+    fate: str
+    gold_lost: int
+
+
+class Wages(TypedDict):
+    paid: int
+    gold: int
+
+
+class WagesShort(TypedDict):
+    due: int
+    gold: int
+    morale: int
+    stop: bool
+
+
+class Omen(TypedDict):
+    omen: str
+    morale: int
+
+
+class Storm(TypedDict, total=False):
+    """A storm's own toll: hull or gold."""
+
+    hull_lost: int
+    hull: int
+    gold_lost: int
+    gold: int
+    stop: bool
+
+
+class LandSighted(TypedDict):
+    node: int
+    paid: int
+    stop: bool
+
+
+class AtAnchor(TypedDict):
+    hull: int
+    morale: int
+
+
+class Dilemma(TypedDict):
+    name: str
+    options: list[str]
+    stop: bool
+
+
+class Answered(TypedDict, total=False):
+    name: str
+    choice: str
+    hull: int
+    gold: int
+    morale: int
+    node: int
+    hand: str
+
+
+class IllegalAction(TypedDict):
+    """Only in a replay: the log and the engine part ways at this action."""
+
+    action: str
+    why: str
+
+
+VOYAGE_EVENTS: dict[str, type] = {
+    "voyage_start": VoyageStart,
+    "course": CourseSet,
+    "sailed": Node,
+    "arrived": Arrived,
+    "left_port": LeftPort,
+    "in_port": InPort,
+    "alongside": ShipSeen,
+    "attacked": ShipSeen,
+    "hostile_in_sight": ShipSeen,
+    "let_pass": Ship,
+    "fight": Fight,
+    "fight_over": FightOver,
+    "sunk": Sunk,
+    "rumor_heard": RumorHeard,
+    "prize": Prize,
+    "prize_offered": PrizeOffered,
+    "prize_left": Cards,
+    "prize_kept": Card,
+    "pirate": Why,
+    "sacked": Sacked,
+    "raid_turned_out": RaidTurnedOut,
+    "round": Round,
+    "hired": Hired,
+    "repaired": Repaired,
+    "refitted": Refitted,
+    "new_ship": NewShip,
+    "struck": Struck,
+    "bribed": Bribed,
+    "pardoned": Gold,
+    "provisions": Provisions,
+    "canoes": PortStop,
+    "deserted": Deserted,
+    "won": GoldStop,
+    "out_of_time": GoldStop,
+    "morale": Morale,
+    "near_mutiny": MoraleStop,
+    "mutiny": Mutiny,
+    "wages": Wages,
+    "wages_short": WagesShort,
+    "omen": Omen,
+    "storm": Storm,
+    "land_sighted": LandSighted,
+    "at_anchor": AtAnchor,
+    "dilemma": Dilemma,
+    "answered": Answered,
+    "illegal_action": IllegalAction,
+}
+"""Every event kind of the voyage's own, by name: its payload's declared fields."""

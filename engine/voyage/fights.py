@@ -1,0 +1,79 @@
+"""A fight on (seed 000, "Meeting a ship", "Raiding a port"): the card engine's encounter with
+her outfit and hull as they are, on the terms a town sets; and a prize that pays, which cheers
+the crew (and may set them asking for their shares).
+"""
+
+from __future__ import annotations
+
+from ..combat.encounter import create_encounter
+from ..events import Event
+from ..rng import below
+from ..world.world import World
+from .dilemmas import ask
+from .pending import Engagement
+from .rules import VoyageRules
+from .state import VoyageState
+
+
+def _fight_seed(state: VoyageState) -> int:
+    value, state.rng = below(state.rng, 0x7FFFFFFF)
+    return value
+
+
+def begin_fight(
+    world: World,
+    state: VoyageState,
+    target: str,
+    *,
+    ship: int = -1,
+    port: int = -1,
+    fired_first: bool,
+    why: str,
+    hold: int | None = None,
+    walls: int = 0,
+    relief_sooner: int = 0,
+) -> list[Event]:
+    """A fight on: the card engine's encounter with your outfit and hull as they are."""
+    encounter, events = create_encounter(
+        target,
+        state.outfit(state.hull),
+        _fight_seed(state),
+        hold=hold,
+        walls=walls,
+        relief_sooner=relief_sooner,
+    )
+    state.fight = encounter
+    state.pending = Engagement(target, ship, port, fired_first, why)
+    state.tally["fights"] += 1
+    day = state.day
+    out = [
+        Event(
+            "fight",
+            day,
+            {
+                "target": target,
+                "why": why,
+                "node": state.node,
+                "ship": ship,
+                "port": world.ports[port].name if port >= 0 else None,
+                "hull": state.hull,
+                "her_hull": encounter.hull[1],
+                "stop": True,
+            },
+        )
+    ]
+    return out + events  # a card's events keep the fight's round (the log has the day)
+
+
+def prize_taken(state: VoyageState, rules: VoyageRules, payout: int, morale: int) -> list[Event]:
+    """A prize with a payout: the crew's spirits up, the sour clock reset; a large one and
+    the crew want their shares."""
+    state.morale = min(rules.morale_max, state.morale + morale)
+    state.last_prize_day = state.day
+    state.tally["prizes"] += 1
+    events = [Event("prize", state.day, {"payout": payout, "morale": state.morale})]
+    if rules.dilemmas and payout >= rules.shares_payout and not state.over:
+        roll, state.rng = below(state.rng, 1000)
+        if roll < rules.shares_ask_per_mille:
+            events += ask(state, rules, "shares")
+    return events

@@ -1,0 +1,23 @@
+"""A prize's cards offered (seed 000, "Prize cards"): three off her (or the town, or the
+beast), keep one for good or none. A question the crew asked first is answered first: the
+cards wait behind it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..combat.prizes import prize_offer
+from ..events import Event
+from .pending import PrizeOffer, Question
+from .state import VoyageState
+
+
+def offer_prize(state: VoyageState, target: str) -> list[Event]:
+    cards = tuple(prize_offer(target))
+    if isinstance(state.pending, Question):  # the crew's question first
+        state.pending = replace(state.pending, then_prize=target)
+        return []
+    assert state.pending is None, state.pending
+    state.pending = PrizeOffer(cards, target)
+    return [Event("prize_offered", state.day, {"cards": list(cards), "from": target, "stop": True})]

@@ -1,0 +1,114 @@
+"""Who is about (seed 000, "Meeting a ship"): the ships in sight of her, who means her harm,
+who she meets today, and how a ship looks to the captain. Reads the ship-kind table for what
+each kind is and does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..world import wars
+from ..world.kinds import (
+    KINDS,
+    SHIP_KINDS,
+)
+from ..world.state import LAID_UP, SAILING
+from ..world.world import World
+from .course import nearby, sight_steps
+from .rules import VoyageRules
+from .state import VoyageState
+
+
+def target_of(state: VoyageState, ship: int) -> str:
+    """What she fights as: her kind's target (a corsair laden with captives: corsair_laden)."""
+    ships = state.world.ships
+    key = KINDS.rows[ships["kind"][ship]].target
+    if key == "corsair" and ships["laden"][ship]:
+        return "corsair_laden"
+    return key
+
+
+def hostile(world: World, state: VoyageState, ship: int) -> bool:
+    """She attacks on sight, as her kind's hostility says (engine/world/kinds.py): a guard
+    ship, armada or privateer of a nation that wants you or is at war with England; a corsair
+    whose nation is at war with England; a pirate hunter when England wants you; a monster
+    always."""
+    ships = state.world.ships
+    hostility = KINDS.rows[ships["kind"][ship]].hostility
+    return wars.sets_on(world, state.world, hostility, ships["flag"][ship])
+
+
+def out_of_port(world: World, state: VoyageState, ship: int) -> bool:
+    """She is out of port (and not laid up), so she can be met or seen."""
+    ships = state.world.ships
+    task = ships["task"][ship]
+    if task == LAID_UP:
+        return False
+    return ships["node"][ship] not in world.port_nodes or (
+        task == SAILING and ships["leg"][ship] >= 0
+    )
+
+
+def ships_at(state: VoyageState, nodes: dict[int, int] | set[int]) -> list[int]:
+    """The ships on any of `nodes`, in index order."""
+    return [s for s, node in enumerate(state.world.ships["node"]) if node in nodes]
+
+
+def anchored(state: VoyageState) -> bool:
+    """At anchor off a charted island: no ship troubles you there."""
+    ws = state.world
+    return any(c and n == state.node for n, c in zip(ws.islands, ws.charted, strict=True))
+
+
+def meeting(world: World, state: VoyageState, before: list[int], was: int) -> int:
+    """The ship that meets you today (-1 none): on your node, or passed on the step between
+    (she was where you are, you were where she is). Hostile first, then the bar's talk of her
+    kind (a treasure fleet is news), then the lowest index."""
+    ws = state.world
+    node = state.node
+    if state.port >= 0 or node in world.port_nodes or anchored(state):
+        return -1
+    nodes = ws.ships["node"]
+    passing = {s for s, until in state.let_pass if until > ws.day}
+    found: list[tuple[int, int, int]] = []
+    for ship in ships_at(state, {node, was}):
+        here = nodes[ship] == node or (nodes[ship] == was and before[ship] == node)
+        if not here or not out_of_port(world, state, ship):
+            continue
+        if ship in passing:  # let pass, or fought and left: she leaves you be a while
+            continue
+        harm = hostile(world, state, ship)
+        notability = KINDS.rows[ws.ships["kind"][ship]].talk
+        found.append((0 if harm else 1, -notability, ship))
+    return min(found)[2] if found else -1
+
+
+def describe_ship(world: World, state: VoyageState, ship: int) -> dict[str, Any]:
+    ws = state.world
+    flag = ws.ships["flag"][ship]
+    return {
+        "ship": ship,
+        "kind": SHIP_KINDS[ws.ships["kind"][ship]],
+        "flag": world.nations[flag] if flag >= 0 else None,
+        "node": ws.ships["node"][ship],
+        "hostile": hostile(world, state, ship),
+    }
+
+
+def in_sight(
+    world: World, state: VoyageState, rules: VoyageRules, node: int | None = None
+) -> list[int]:
+    """Ships within sight of her (a step, two with a navigator), out of port."""
+    seen = nearby(world, state.node if node is None else node, sight_steps(state, rules))
+    return [s for s in ships_at(state, seen) if out_of_port(world, state, s)]
+
+
+def hostile_in_sight(
+    world: World, state: VoyageState, rules: VoyageRules, before: list[int], was: int
+) -> list[int]:
+    """Hostile sails in sight now that were not in sight of where she was yesterday."""
+    now = [s for s in in_sight(world, state, rules) if hostile(world, state, s)]
+    if not now:
+        return []
+    seen_then = nearby(world, was, sight_steps(state, rules))
+    return [s for s in now if before[s] not in seen_then]

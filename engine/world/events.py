@@ -1,0 +1,59 @@
+"""What the living world tells (seed 000, "The living world"): each event kind it emits and
+the fields its payload carries, declared once. The run log stores these payloads as they are;
+the renderers, the SQL helpers and the pictures read fields by these names, and the conformance
+test holds every event played to its declaration.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+
+class WorldStart(TypedDict):
+    seed: int
+    rules: str
+    england_at_war_with: str | None
+    ships: int
+    islands: int
+
+
+class Nations(TypedDict, total=False):
+    """A war declared or a peace made between two nations (`why`: what drove a war on you;
+    `stop`: news a voyage heaves to for)."""
+
+    nations: list[str]
+    why: str
+    stop: bool
+
+
+class CorsairRaid(TypedDict):
+    corsair: str  # her home port
+    town: str
+    nation: str
+
+
+class CorsairHome(TypedDict):
+    corsair: str
+
+
+class FleetArrived(TypedDict):
+    fleet: str
+    port: str
+
+
+class DrivenOff(TypedDict):
+    flag: str  # the guard ship's nation
+    by: str  # whose waters she was in
+    node: int
+
+
+WORLD_EVENTS: dict[str, type] = {
+    "world_start": WorldStart,
+    "war": Nations,
+    "peace": Nations,
+    "corsair_raid": CorsairRaid,
+    "corsair_home": CorsairHome,
+    "fleet_arrived": FleetArrived,
+    "driven_off": DrivenOff,
+}
+"""Every event kind of the world, by name: its payload's declared fields."""

@@ -1,0 +1,119 @@
+"""The living world without a player as a mode of the one protocol (engine/protocol.py):
+`WorldGame` runs a world from a seed for a number of days; its one action is a day
+(`advance`), and it ends when the days are done."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from ..events import Event
+from ..protocol import Game, IllegalActionError, Mode, Outcome
+from ..replay import NO_WORLD, Replayer, ReplayRefusedError
+from ..schema import Int, Record, Text
+from .events import WORLD_EVENTS
+from .game import ENGINE_VERSION, advance, create_world, observe
+from .record import replayer
+from .rules import RULESETS, SEED_000, WorldRules, find_world_rules
+from .state import WorldState
+from .world import World
+
+LONGEST_RUN_DAYS = 100_000  # `world sim --days`
+
+OPTIONS = Record(
+    {"days": Int(1, LONGEST_RUN_DAYS), "rules": Text(RULESETS)},
+    optional=frozenset({"rules"}),
+    extra=True,
+)
+"""What a world run's logged options may hold."""
+
+
+class IllegalWorldAction(IllegalActionError):
+    """Not a day of the world, or the run's days are done."""
+
+
+class WorldEnd(Enum):
+    DAYS_DONE = "days_done"  # the run's days are sailed
+
+
+@dataclass(frozen=True, slots=True)
+class Day:
+    """A day of the world."""
+
+    def to_str(self) -> str:
+        return "day"
+
+
+class WorldGame(Game[WorldState, Day]):
+    """The world on `world` by `rules` (seed 000's), for `days` days."""
+
+    mode = "world"
+
+    def __init__(self, world: World, days: int, rules: WorldRules = SEED_000) -> None:
+        self.world = world
+        self.days = days
+        self.rules = rules
+
+    def new_initial_state(self, seed: int) -> tuple[WorldState, list[Event]]:
+        return create_world(self.world, seed, self.rules)
+
+    def legal_actions(self, state: WorldState) -> list[Day]:
+        return [] if state.day >= self.days else [Day()]
+
+    def act(self, state: WorldState, action: Day) -> list[Event]:
+        if not isinstance(action, Day):
+            raise IllegalWorldAction(f"{action!r}: the world's one action is a day")
+        if state.day >= self.days:
+            raise IllegalWorldAction(f"the run's {self.days} days are done")
+        return advance(self.world, state)
+
+    def outcome(self, state: WorldState) -> Outcome | None:
+        return Outcome(WorldEnd.DAYS_DONE) if state.day >= self.days else None
+
+    def observe(self, state: WorldState, side: int = 0) -> dict[str, Any]:
+        return observe(self.world, state)
+
+    def parse_action(self, text: str) -> Day:
+        if str(text).strip() != "day":
+            raise IllegalWorldAction(f"{text!r}: the world's one action is 'day'")
+        return Day()
+
+    def serialise(self, state: WorldState) -> dict[str, Any]:
+        return state.to_dict()
+
+    def deserialise(self, data: Any) -> WorldState:
+        return WorldState.from_dict(data, self.world)
+
+    def state_hash(self, state: WorldState) -> str:
+        return state.state_hash()
+
+    def copy(self, state: WorldState) -> WorldState:
+        return state.copy()
+
+
+def _game(options: Mapping[str, Any], world: World | None) -> WorldGame:
+    if world is None:
+        raise ReplayRefusedError("a world run plays only on a world", NO_WORLD)
+    rules = find_world_rules(str(options.get("rules", "seed-000")))
+    return WorldGame(world, int(options["days"]), rules)
+
+
+def _replayer(world: World | None) -> Replayer:
+    if world is None:
+        raise ReplayRefusedError("a world run replays only on its world", NO_WORLD)
+    return replayer(world)
+
+
+MODE = Mode(
+    name="world",
+    run_modes=("world",),
+    engine_version=ENGINE_VERSION,
+    needs_world=True,
+    options=OPTIONS,
+    game=_game,
+    replayer=_replayer,
+    example={"days": 40},
+    events=WORLD_EVENTS,
+)

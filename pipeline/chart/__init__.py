@@ -1,0 +1,108 @@
+"""The chart: the world as built, drawn as the woodcut of the seed (the default) or as a plain
+map to check the build by eye, with optionally the flow of the sea, Drake's route, where the
+world's ships went, and the pictures of logged runs. SVG keeps its text as text and gives each
+port an id (`port-<name>`), so the file can be searched; PNG is for those who can't open SVG.
+
+The rooms: `common.py` what both styles share; `read.py` what the chart reads of the world;
+`plain.py` the plain style; `woodcut.py` the woodcut's shapes, `woodcut_draw.py` its map's
+layers and `woodcut_frame.py` its border, rose, cartouche and key; `runs.py` the pictures of
+logged runs and `run_layers.py` their drawing on either style; `wakes.py` the world's ships'
+wakes (`--turns`); `fit.py` the box and scale fitted to a run's picture. No module here
+imports another's private name, and none imports this one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import sqlalchemy as sa
+
+from ..errors import WorldBuildError
+from ..params import CHART_SCALE_MAX, CHART_SCALE_MIN, Box
+from .common import FORMATS, STYLES, WORLD_BOX, Flow, ShipMark, Track
+from .fit import RunPictures, run_pictures
+from .plain import draw_plain
+from .read import read_chart_data
+from .runs import WHERE, SeenPicture, VoyagePicture, WherePicture
+from .wakes import world_wakes
+from .woodcut_draw import WOODCUT_STAGES, draw_woodcut
+
+__all__ = [
+    "FORMATS",
+    "STYLES",
+    "WHERE",
+    "WOODCUT_STAGES",
+    "WORLD_BOX",
+    "Flow",
+    "RunPictures",
+    "SeenPicture",
+    "ShipMark",
+    "Track",
+    "VoyagePicture",
+    "WherePicture",
+    "draw_chart",
+    "run_pictures",
+    "world_wakes",
+]
+
+
+def draw_chart(
+    engine: sa.Engine,
+    out: Path,
+    *,
+    box: Box | None = None,
+    scale: float = 6.0,
+    flow: Flow | None = None,
+    drake: bool = False,
+    tracks: list[Track] | None = None,
+    voyage: VoyagePicture | None = None,
+    where: WherePicture | None = None,
+    ships: list[ShipMark] | None = None,
+    seen: SeenPicture | None = None,
+    style: str = "plain",
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, int]:
+    """Draw the chart to `out` (.svg or .png); returns what was drawn, by kind. `tracks` are
+    ships' wakes (nation, lons, lats), drawn in their flag's colour; `voyage` a logged
+    voyage's track and marks; `where` how often captains fought, sank or raided where; `ships`
+    ships where they are. `style` is "plain" (a map to check the build by eye) or "woodcut"
+    (the engraved chart of the seed); `progress` hears each stage of a woodcut's drawing."""
+    if style not in STYLES:
+        raise WorldBuildError(f"--style {style!r}: one of {', '.join(STYLES)}")
+    if out.suffix.lower() not in FORMATS:
+        raise WorldBuildError(f"{out}: the chart is written as .svg or .png")
+    if not CHART_SCALE_MIN <= scale <= CHART_SCALE_MAX:
+        raise WorldBuildError(
+            f"--scale {scale:g}: use {CHART_SCALE_MIN:g} to {CHART_SCALE_MAX:g} pixels per degree"
+        )
+    box = box or WORLD_BOX
+    box.validate()
+    runs = voyage is not None or where is not None
+    data = read_chart_data(engine, box, plain=style == "plain", flow=flow, drake=drake, runs=runs)
+    if style == "woodcut":
+        return draw_woodcut(
+            data,
+            out,
+            box=box,
+            scale=scale,
+            flow=flow,
+            tracks=tracks,
+            ships=ships,
+            voyage=voyage,
+            where=where,
+            seen=seen,
+            progress=progress or (lambda _: None),
+        )
+    return draw_plain(
+        data,
+        out,
+        box=box,
+        scale=scale,
+        flow=flow,
+        tracks=tracks,
+        ships=ships,
+        voyage=voyage,
+        where=where,
+        seen=seen,
+    )

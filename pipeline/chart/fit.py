@@ -1,0 +1,93 @@
+"""The pictures of logged runs a chart is asked for, and the map's box and scale fitted to
+them: a voyage's chart is boxed to her track unless a box is given, and a boxed chart of a
+run is drawn RUN_CHART_PX wide unless a scale is given."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+
+from ..params import Box
+from .common import ShipMark
+from .runs import (
+    SeenPicture,
+    VoyagePicture,
+    WherePicture,
+    read_voyage,
+    read_where,
+    replay_seen,
+)
+
+RUN_CHART_PX = 1600.0  # a run's chart, boxed to her track, is drawn this many pixels wide
+
+
+@dataclass(frozen=True, slots=True)
+class RunPictures:
+    """What a chart of logged runs draws, and the box and scale to draw it at (None: the
+    chart's own)."""
+
+    voyage: VoyagePicture | None = None
+    seen: SeenPicture | None = None
+    sighted: tuple[ShipMark, ...] = ()  # her ship and the ships in sight on the `seen` day
+    where: WherePicture | None = None
+    box: Box | None = None
+    scale: float | None = None
+
+
+def run_pictures(
+    engine: sa.Engine,
+    *,
+    run: int | None,
+    day: int | None,
+    where: str | None,
+    box: Box | None,
+    scale: float | None,
+) -> RunPictures:
+    """The voyage `run` (as far as `day`, and what she saw then), or where captains fared
+    (`where`); a voyage's box fitted to her track when no `box` is given, and a boxed
+    picture's scale fitted to its box when no `scale` is."""
+    voyage = seen = picture = None
+    sighted: list[ShipMark] = []
+    if run is not None:
+        voyage = read_voyage(engine, run, day)
+        if day is not None:
+            seen, sighted = replay_seen(engine, run, day)
+        if box is None:
+            box, fitted = box_round(engine, voyage)
+            scale = scale or fitted
+    if where is not None:
+        picture = read_where(engine, where)
+        if box is not None and scale is None:
+            scale = fitted_scale(box)
+    return RunPictures(voyage, seen, tuple(sighted), picture, box, scale)
+
+
+def box_round(engine: sa.Engine, voyage: VoyagePicture) -> tuple[Box, float]:
+    """The box round her track (at least 24 by 16 degrees, 3 degrees to spare), and the scale
+    that draws it RUN_CHART_PX wide."""
+    from privateer.db import world_read
+
+    with engine.connect() as conn:
+        nodes = world_read.nodes(conn).set_index("node_id")
+    placed = nodes.loc[[voyage.start, *voyage.track, *(m.node for m in voyage.marks)]]
+    west, east = float(placed.lon.min()), float(placed.lon.max())
+    south, north = float(placed.lat.min()), float(placed.lat.max())
+    if east - west > 180.0:  # round the world, or across the antimeridian: the whole width
+        west, east = -180.0, 180.0
+    grow_x, grow_y = (
+        max(0.0, 24.0 - (east - west)) / 2 + 3,
+        max(0.0, 16.0 - (north - south)) / 2 + 3,
+    )
+    box = Box(
+        max(-180.0, west - grow_x),
+        max(-85.0, south - grow_y),
+        min(180.0, east + grow_x),
+        min(85.0, north + grow_y),
+    )
+    return box, fitted_scale(box)
+
+
+def fitted_scale(box: Box) -> float:
+    """The scale that draws `box` RUN_CHART_PX wide, between 6 and 60 pixels a degree."""
+    return min(60.0, max(6.0, RUN_CHART_PX / (box.east - box.west)))

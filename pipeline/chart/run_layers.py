@@ -1,0 +1,214 @@
+"""The pictures of logged runs drawn over either style of chart: a voyage's track and her
+marks with their key, where captains fared, and what she saw on a day. The plain chart titles
+them itself (`titled`); the woodcut letters its own cartouche."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .common import break_at_antimeridian
+from .runs import MARK_STYLES, Mark, SeenPicture, VoyagePicture, WherePicture
+
+
+def draw_runs(
+    ax: Any,
+    fig: Any,
+    xy: np.ndarray,
+    *,
+    voyage: VoyagePicture | None,
+    where: WherePicture | None,
+    seen: SeenPicture | None,
+    titled: bool,
+) -> dict[str, int]:
+    """Whichever run pictures were asked for, in their order: what she saw under her track,
+    then where captains fared. `xy` places each node; `titled`: the plain chart's titles."""
+    drawn: dict[str, int] = {}
+    if seen is not None:
+        drawn.update(draw_seen(ax, xy, seen))
+    if voyage is not None:
+        drawn.update(draw_voyage(ax, fig, xy, voyage, titled=titled and seen is None))
+    if where is not None:
+        drawn.update(draw_where(ax, fig, xy, where, titled=titled))
+    return drawn
+
+
+def draw_voyage(
+    ax: Any, fig: Any, xy: np.ndarray, voyage: VoyagePicture, titled: bool = True
+) -> dict[str, int]:
+    """Her track (where she began, then a vertex for each day sailed, never simplified away)
+    and a mark for each thing that befell her, with a key. `titled`: the plain chart's title
+    and the names of the ports she put in at (the woodcut letters both itself)."""
+    import matplotlib
+
+    wake = [voyage.start, *voyage.track]
+    x, y = break_at_antimeridian(xy[wake, 0], xy[wake, 1])
+    with matplotlib.rc_context({"path.simplify": False}):  # every day stays a vertex
+        line = ax.plot(x, y, color="#7a2e0e", linewidth=1.1, alpha=0.9, zorder=7)[0]
+    line.set_gid("tracks")
+    counts = draw_marks(ax, xy, voyage.marks, name_ports=titled)
+    if titled:
+        title(fig, voyage.title)
+    return {"track_days": len(voyage.track), **counts}
+
+
+def title(fig: Any, text: str) -> None:
+    """The plain chart's title, in its upper left corner."""
+    fig.text(
+        0.01,
+        0.99,
+        text,
+        ha="left",
+        va="top",
+        fontsize=9,
+        gid="title",
+        bbox={"facecolor": "#ffffff", "alpha": 0.8, "edgecolor": "none"},
+    )
+
+
+def draw_marks(
+    ax: Any, xy: np.ndarray, marks: tuple[Mark, ...], name_ports: bool = True
+) -> dict[str, int]:
+    """A group of marks for each kind of thing that befell her, in MARK_STYLES' order, and
+    the key that lists them; with `name_ports` the ports she put in at are named."""
+    from matplotlib.lines import Line2D
+
+    counts: dict[str, int] = {}
+    handles = []
+    for kind, (marker, colour, size, words) in MARK_STYLES.items():
+        chosen = [m for m in marks if m.kind == kind]
+        if not chosen:
+            continue
+        nodes = [m.node for m in chosen]
+        group = ax.scatter(
+            xy[nodes, 0],
+            xy[nodes, 1],
+            s=size,
+            marker=marker,
+            facecolor=colour,
+            edgecolor="#222222",
+            linewidths=0.6,
+            zorder=8,
+        )
+        group.set_gid(f"marks-{kind}")
+        counts[f"marks_{kind}"] = len(chosen)
+        handles.append(
+            Line2D(
+                [],
+                [],
+                linestyle="none",
+                marker=marker,
+                markersize=7,
+                color=colour,
+                markeredgecolor="#222222",
+                label=f"{words} ({len(chosen)})",
+            )
+        )
+        if kind == "port" and name_ports:
+            for mark in chosen:
+                ax.text(
+                    xy[mark.node, 0],
+                    xy[mark.node, 1],
+                    f"  {mark.label}",
+                    fontsize=6,
+                    va="bottom",
+                    zorder=8,
+                    gid=f"visit-{mark.label}",
+                )
+    if handles:
+        key = ax.legend(handles=handles, loc="lower left", fontsize=7, framealpha=0.85)
+        key.set_gid("key")
+        key.set_zorder(9)
+    return counts
+
+
+WHERE_COLOURS = {"sunk": "#111111", "fights": "#b02a2a", "raids": "#d4a017"}
+
+
+def draw_where(
+    ax: Any, fig: Any, xy: np.ndarray, where: WherePicture, titled: bool = True
+) -> dict[str, int]:
+    """A ring at each node where it happened, its area by how often, and each named sea's
+    count under its name: the picture of `report`'s where-table."""
+    if where.by_node:
+        nodes = np.array([n for n, _ in where.by_node])
+        often = np.array([t for _, t in where.by_node], dtype=float)
+        rings = ax.scatter(
+            xy[nodes, 0],
+            xy[nodes, 1],
+            s=10.0 + 600.0 * often / often.max(),
+            facecolor=WHERE_COLOURS[where.what],
+            edgecolor="#222222",
+            linewidths=0.4,
+            alpha=0.55,
+            zorder=8,
+        )
+        rings.set_gid("where")
+    for name, lon, lat, times in where.by_sea:
+        ax.text(
+            lon,
+            lat - 1.2,
+            f"{times} {where.what}",
+            fontsize=7,
+            ha="center",
+            va="top",
+            color="#5a1a1a",
+            zorder=9,
+            gid=f"where-sea-{name}",
+        )
+    if titled:
+        title(fig, where.title)
+    return {"where_nodes": len(where.by_node), "where_seas": len(where.by_sea)}
+
+
+def draw_seen(ax: Any, xy: np.ndarray, seen: SeenPicture) -> dict[str, int]:
+    """What she saw on the day: the water on her chart, each rumor's ring (as far off as the
+    report may be, a step about a degree) and its cloud's search area, shaded by its share."""
+    from matplotlib.collections import PatchCollection
+    from matplotlib.patches import Circle
+
+    if seen.seen:
+        nodes = list(seen.seen)
+        charted = ax.scatter(
+            xy[nodes, 0], xy[nodes, 1], s=3, color="#4f7fae", alpha=0.45, linewidths=0, zorder=3
+        )
+        charted.set_gid("seen")
+    rings = [Circle((xy[r.node, 0], xy[r.node, 1]), r.steps * 1.0) for r in seen.rumors]
+    if rings:
+        layer = PatchCollection(
+            rings,
+            facecolor="none",
+            edgecolor="#8b1e1e",
+            linewidths=0.9,
+            linestyle=(0, (3, 2)),
+            zorder=8,
+        )
+        layer.set_gid("rumor-rings")
+        ax.add_collection(layer)
+        for ring in seen.rumors:
+            ax.text(
+                xy[ring.node, 0],
+                xy[ring.node, 1] + ring.steps * 1.0,
+                ring.label,
+                fontsize=6,
+                ha="center",
+                va="bottom",
+                color="#8b1e1e",
+                zorder=8,
+            )
+    shares = [(n, share) for ring in seen.rumors for n, share in ring.search]
+    if shares:
+        nodes = [n for n, _ in shares]
+        most = max(share for _, share in shares) or 1.0
+        clouds = ax.scatter(
+            xy[nodes, 0],
+            xy[nodes, 1],
+            s=[20 + 120 * share / most for _, share in shares],
+            color="#8b1e1e",
+            alpha=0.35,
+            linewidths=0,
+            zorder=8,
+        )
+        clouds.set_gid("clouds")
+    return {"seen": len(seen.seen), "rumors": len(seen.rumors), "cloud_nodes": len(shares)}

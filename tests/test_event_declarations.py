@@ -1,0 +1,96 @@
+"""Event kinds are declared once and read from the declaration: the renderers give every
+declared kind of their mode a line (or, for the kinds a captain need not read, none) from its
+declared fields alone; the SQL helpers name only declared fields; a payload that strays from its
+declaration is caught."""
+
+from __future__ import annotations
+
+import types
+import typing
+from typing import Any
+
+import pytest
+
+from privateer.cli.duel_render import event_line as duel_line
+from privateer.cli.voyage_render import voyage_line
+from privateer.db.event_fields import field
+from privateer.engine.events import Event, EventKind, check_payload, field_names
+from privateer.engine.modes import MODES
+
+SAMPLES: dict[str, Any] = {
+    "side": "red", "outcome": "sunk", "winner": "red", "fled": "blue", "flag": "france",
+    "nations": ["spain", "france"], "change": "veer", "through": "port", "shot": "ball",
+    "stat": "hull", "kind": "merchant", "ship_kind": "merchant", "target": "merchant",
+    "hand": "pilot", "ship": 3, "red": [1, 2, 0], "blue": [5, 6, 3], "hull": 7,
+}  # fmt: skip
+"""Field values a renderer can read as it would a real event's (the rest by type)."""
+
+
+def sample(declared: type) -> dict[str, Any]:
+    """A payload with every declared field, each a plausible value of its declared type."""
+    out: dict[str, Any] = {}
+    for name, hint in typing.get_type_hints(declared).items():
+        union = typing.get_origin(hint) in (typing.Union, types.UnionType)
+        base = next(a for a in typing.get_args(hint) if a is not type(None)) if union else hint
+        if typing.get_origin(base) is list:
+            value: Any = ["x"] if typing.get_args(base)[0] is str else [1]
+            if isinstance(SAMPLES.get(name), list):
+                value = SAMPLES[name]
+        else:
+            value = {int: 1, str: "x", bool: True, float: 0.5}[base]
+            if type(SAMPLES.get(name)) is base:
+                value = SAMPLES[name]
+        out[name] = value
+    return out
+
+
+def dict_kinds(mode: str) -> dict[str, type]:
+    return {k: d for k, d in MODES[mode].events.items() if not isinstance(d, EventKind)}
+
+
+VOYAGE_QUIET = {"sailed", "world_start", "corsair_raid",
+                "corsair_home", "fleet_arrived", "driven_off", "illegal_action"}  # fmt: skip
+"""What a captain at the terminal need not read a line for (a day's sailing, the world's
+doings far off)."""
+
+
+@pytest.mark.parametrize("kind", sorted(dict_kinds("voyage")))
+def test_the_voyage_renderer_reads_each_declared_kind_by_its_declared_fields(kind: str) -> None:
+    declared = dict_kinds("voyage")[kind]
+    event = Event(kind, 3, sample(declared))
+    check_payload(declared, event)
+    line = voyage_line(event)
+    if kind in VOYAGE_QUIET:
+        assert line is None
+    else:
+        assert isinstance(line, str) and line.startswith("day 3: ") and len(line) > 8
+
+
+@pytest.mark.parametrize("kind", sorted(dict_kinds("duel")))
+def test_the_duel_renderer_reads_each_declared_kind_by_its_declared_fields(kind: str) -> None:
+    declared = dict_kinds("duel")[kind]
+    line = duel_line(Event(kind, 2, sample(declared)))
+    assert isinstance(line, str) and line
+
+
+def test_a_payload_that_strays_from_its_declaration_is_caught() -> None:
+    declared = MODES["voyage"].events["sunk"]
+    check_payload(declared, Event("sunk", 1, {"by": "storm", "node": 4, "stop": True}))
+    for bad, words in (
+        ({"by": "storm", "node": 4}, "missing"),
+        ({"by": "storm", "node": "4", "stop": True}, "node"),
+        ({"by": "storm", "node": 4, "stop": True, "depth": 3}, "not declared"),
+    ):
+        with pytest.raises(ValueError, match=words):
+            check_payload(declared, Event("sunk", 1, bad))
+    with pytest.raises(ValueError, match="values"):
+        check_payload(MODES["fight"].events["hit"], Event("hit", 1, (1, 2)))
+
+
+def test_the_sql_helpers_name_only_declared_fields() -> None:
+    assert field("voyage", "sunk", "node") == "(e.payload->>'$.node')"
+    assert "node" in field_names(MODES["voyage"].events["sailed"])
+    with pytest.raises(KeyError, match="no field 'depth'"):
+        field("voyage", "sunk", "depth")
+    with pytest.raises(KeyError, match="no event kind"):
+        field("voyage", "shipwreck", "node")

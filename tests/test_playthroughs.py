@@ -1,0 +1,115 @@
+"""Golden playthroughs (OpenSpiel's integration_tests/playthroughs): a game of each mode played
+from a fixed seed, written as text, one line per action and an indented line per event it
+made, then how it ended and the final state hash. The test plays each again through the
+protocol and diffs it line by line against its file, so a change to the rules shows where the
+games part, not just that a hash moved.
+
+To write the files anew after a deliberate change of the rules:
+`PRIVATEER_PLAYTHROUGHS=write pytest tests/test_playthroughs.py`, then read the diff.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from privateer.engine.combat.bots import BALANCED
+from privateer.engine.combat.encounter import Encounter
+from privateer.engine.duel.replay import record_duel
+from privateer.engine.events import Event
+from privateer.engine.modes import MODES
+from privateer.engine.protocol import Game
+from privateer.engine.voyage.captain import CAPTAIN
+from privateer.engine.voyage.game import VoyageGame
+from privateer.engine.voyage.record import play
+from tests.world_fixtures import synthetic_world
+
+HERE = Path(__file__).parent / "playthroughs"
+WORLD = synthetic_world()
+
+
+@dataclass(frozen=True)
+class Playthrough:
+    name: str
+    mode: str
+    options: dict[str, Any]
+    seed: int
+    actions: Callable[[Game[Any, Any]], list[str]]  # what is played (a bot's choices, as text)
+
+
+def _fight_bot(game: Game[Any, Any]) -> list[str]:
+    state: Encounter = game.new_initial_state(42)[0]
+    played = []
+    while state.result is None:
+        keep = BALANCED.choose(state)
+        game.act(state, keep)
+        played.append(keep.to_str())
+    return played
+
+
+def _duel_cpus(game: Game[Any, Any]) -> list[str]:
+    record = record_duel(2026, "cautious", red="bold")
+    return [code for _, code in record.actions]
+
+
+def _captain(game: Game[Any, Any]) -> list[str]:
+    assert isinstance(game, VoyageGame)
+    return play(game, 7, CAPTAIN.choose).actions
+
+
+PLAYTHROUGHS = (
+    Playthrough("fight", "fight", {"target": "merchant", "ship": "pinnace"}, 42, _fight_bot),
+    Playthrough("duel", "duel", {"captain": "cautious", "red": "bold"}, 2026, _duel_cpus),
+    Playthrough("world", "world", {"days": 365}, 42, lambda game: ["day"] * 365),
+    Playthrough("voyage", "voyage", {"rules": "full", "days": 365}, 7, _captain),
+)
+
+
+def _event_lines(events: list[Event]) -> list[str]:
+    return [
+        f"  {e.kind} {e.round} {json.dumps(e.fields(), sort_keys=True, ensure_ascii=False)}"
+        for e in events
+    ]
+
+
+def render(playthrough: Playthrough) -> list[str]:
+    """The playthrough as text: played through the mode's game from its registry entry."""
+    mode = MODES[playthrough.mode]
+    game = mode.game(playthrough.options, WORLD if mode.needs_world else None)
+    actions = playthrough.actions(game)
+    state, events = game.new_initial_state(playthrough.seed)
+    options = json.dumps(playthrough.options, sort_keys=True)
+    lines = [f"# {playthrough.mode} {options} seed {playthrough.seed}", "start"]
+    lines += _event_lines(events)
+    for text in actions:
+        lines.append(text)
+        lines += _event_lines(game.act(state, game.parse_action(text)))
+    outcome = game.outcome(state)
+    ended = "going on" if outcome is None else f"{outcome.reason} winner {outcome.winner}"
+    lines += [f"outcome {ended}", f"hash {game.state_hash(state)}"]
+    return lines
+
+
+@pytest.mark.parametrize("playthrough", PLAYTHROUGHS, ids=lambda p: p.name)
+def test_a_golden_playthrough_plays_the_same_line_for_line(playthrough: Playthrough) -> None:
+    path = HERE / f"{playthrough.name}.txt"
+    lines = render(playthrough)
+    if os.environ.get("PRIVATEER_PLAYTHROUGHS") == "write":
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    golden = path.read_text(encoding="utf-8").splitlines()
+    if lines != golden:
+        first = next(
+            (i for i, (a, b) in enumerate(zip(golden, lines, strict=False)) if a != b),
+            min(len(golden), len(lines)),
+        )
+        diff = difflib.unified_diff(golden, lines, "golden", "now", n=2, lineterm="")
+        shown = "\n".join(list(diff)[:40])
+        pytest.fail(f"{path.name} parts from the game at line {first + 1}:\n{shown}")
+
