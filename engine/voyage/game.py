@@ -142,7 +142,10 @@ def world_rules(state: VoyageState) -> WorldRules:
 
 
 def legal_actions(
-    world: World, state: VoyageState, rules: VoyageRules | None = None
+    world: World,
+    state: VoyageState,
+    rules: VoyageRules | None = None,
+    wrules: WorldRules | None = None,
 ) -> list[VoyageAction]:
     """Every action open now, in a fixed order. A course may be set to any node of the sea;
     the list offers the ports' nodes."""
@@ -165,7 +168,7 @@ def legal_actions(
         out += [
             Berth(i) for i, p in enumerate(world.ports) if p.node == state.node and i != state.port
         ]
-        out += port_actions(world, state, rules, world_rules(state))
+        out += port_actions(world, state, rules, wrules or world_rules(state))
     return out
 
 
@@ -240,7 +243,7 @@ def act(
     if deal is None:
         raise IllegalVoyageAction(f"{action.to_str()!r} is not open here")
     if isinstance(action, Berth):  # across the harbour to another port on the same water
-        if action not in legal_actions(world, state, rules):
+        if action not in legal_actions(world, state, rules, wrules):
             raise IllegalVoyageAction("berth I: another port at this same anchorage")
     elif isinstance(action, Repair):  # any number of points up to what is missing and affordable
         most = min(state.max_hull() - state.hull, state.gold // rules.repair_gold)
@@ -410,7 +413,7 @@ def sail(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRule
         "player_node": state.node if at_sea else -1,
         "leave_be": [ship for ship, until in state.let_pass if until > ws.day],
     }
-    world_events = advance(world, ws, orders)
+    world_events = advance(world, ws, orders, rules=wrules)
     day = ws.day
     for e in world_events:
         data = dict(e.data) if isinstance(e.data, dict) else e.data
@@ -491,11 +494,16 @@ def _alongside(world: World, state: VoyageState, ship: int) -> list[Event]:
 # --- what you see ---------------------------------------------------------------------------
 
 
-def observe(world: World, state: VoyageState, rules: VoyageRules | None = None) -> dict[str, Any]:
+def observe(
+    world: World,
+    state: VoyageState,
+    rules: VoyageRules | None = None,
+    wrules: WorldRules | None = None,
+) -> dict[str, Any]:
     """What the captain sees: the ship sheet, where she is and is bound, what is in sight, the
     rumors she holds (their markers' strength), politics, and what waits on her."""
     rules = rules or voyage_rules(state)
-    wrules = world_rules(state)
+    wrules = wrules or world_rules(state)
     ws = state.world
     day = ws.day
     england = world.nation("england")
@@ -557,7 +565,7 @@ class VoyageGame(Game[VoyageState, VoyageAction]):
         return create_voyage(self.world, seed, self.rules, self.wrules, self.days)
 
     def legal_actions(self, state: VoyageState) -> list[VoyageAction]:
-        return legal_actions(self.world, state, self.rules)
+        return legal_actions(self.world, state, self.rules, self.wrules)
 
     def act(self, state: VoyageState, action: VoyageAction) -> list[Event]:
         return act(self.world, state, action, self.rules, self.wrules)
@@ -569,7 +577,7 @@ class VoyageGame(Game[VoyageState, VoyageAction]):
         return Outcome(end, 0 if end is VoyageEnd.WON else None)
 
     def observe(self, state: VoyageState, side: int = 0) -> dict[str, Any]:
-        return observe(self.world, state, self.rules)
+        return observe(self.world, state, self.rules, self.wrules)
 
     def parse_action(self, text: str) -> VoyageAction:
         return VoyageAction.from_str(text)

@@ -67,7 +67,7 @@ class WorldGame(Game[WorldState, Day]):
             raise IllegalWorldAction(f"{action!r}: the world's one action is a day")
         if state.day >= self.days:
             raise IllegalWorldAction(f"the run's {self.days} days are done")
-        return advance(self.world, state)
+        return advance(self.world, state, rules=self.rules)
 
     def outcome(self, state: WorldState) -> Outcome | None:
         return Outcome(WorldEnd.DAYS_DONE) if state.day >= self.days else None

@@ -28,10 +28,11 @@ class WorldRecord:
 
 def record_world(world: World, seed: int, days: int, rules: str = "seed-000") -> WorldRecord:
     """Run the world `days` days from `seed` (no player), recording everything."""
-    state, events = create_world(world, seed, find_world_rules(rules))
+    wrules = find_world_rules(rules)
+    state, events = create_world(world, seed, wrules)
     record = WorldRecord(seed, days, rules, list(events))
     for day in range(1, days + 1):
-        record.events.extend(advance(world, state))
+        record.events.extend(advance(world, state, rules=wrules))
         if day % CHECKPOINT_DAYS == 0 or day == days:
             record.checkpoints.append((day, state.state_hash()))
     record.state = state
