@@ -28,14 +28,20 @@ from distributed.diagnostics.plugin import WorkerPlugin
 
 if TYPE_CHECKING:
     from privateer.engine.voyage.record import VoyageRecord
+    from privateer.engine.voyage.rules import VoyageRules
     from privateer.engine.voyage.sim import RunResult
+    from privateer.engine.world.rules import WorldRules
     from privateer.engine.world.world import World
 
 
 @dataclass(frozen=True, slots=True)
 class Batch:
+    """Seeds to play by a ruleset (the objects themselves: a sweep's variants travel to the
+    workers as they are), for so many days."""
+
     seeds: tuple[int, ...]
-    rules: str
+    rules: VoyageRules
+    wrules: WorldRules
     days: int
     keep_records: bool  # hand back every event and action (for the log), or just the result
 
@@ -48,10 +54,9 @@ def play_batch(world: World, batch: Batch) -> list[Played]:
     from privateer.engine.voyage.captain import CAPTAIN
     from privateer.engine.voyage.game import VoyageGame
     from privateer.engine.voyage.record import play
-    from privateer.engine.voyage.rules import find_voyage_rules
     from privateer.engine.voyage.sim import RunResult
 
-    game = VoyageGame(world, find_voyage_rules(batch.rules), days=batch.days)
+    game = VoyageGame(world, batch.rules, batch.wrules, days=batch.days)
     out: list[Played] = []
     for seed in batch.seeds:
         record = play(game, seed, CAPTAIN.choose)
@@ -76,7 +81,8 @@ def chunks(seeds: list[int], size: int) -> list[tuple[int, ...]]:
 def run_voyages(
     world: World,
     seeds: list[int],
-    rules: str,
+    rules: VoyageRules,
+    wrules: WorldRules,
     days: int,
     *,
     keep_records: bool,
@@ -86,7 +92,7 @@ def run_voyages(
     """Yield (index of the first seed, its played runs) batch by batch, in seed order: on the
     dask `client` (see `cluster`), or in this process when there is none."""
     size = max(1, min(10, len(seeds) // max(1, workers * 4)))
-    batches = [Batch(c, rules, days, keep_records) for c in chunks(seeds, size)]
+    batches = [Batch(c, rules, wrules, days, keep_records) for c in chunks(seeds, size)]
     starts = [i * size for i in range(len(batches))]
     if client is None:
         for start, batch in zip(starts, batches, strict=True):

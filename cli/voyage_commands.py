@@ -60,6 +60,7 @@ def voyage(
     storms, omens and mutinies a run, and the gold they ended with."""
     from privateer.engine.voyage.rules import RULESETS
     from privateer.engine.voyage.sim import summarise
+    from privateer.engine.world.rules import SEED_000
 
     from .voyage_batch import (
         ClusterError,
@@ -98,7 +99,14 @@ def voyage(
     try:
         with cluster(workers, scheduler) as client, progress, user_errors():
             for _, played in run_voyages(
-                world, seeds, rules, days, keep_records=log, workers=workers, client=client
+                world,
+                seeds,
+                RULESETS[rules],
+                SEED_000,
+                days,
+                keep_records=log,
+                workers=workers,
+                client=client,
             ):
                 results.extend(r for r, _ in played)
                 if store is not None:

@@ -12,7 +12,9 @@ import pytest
 from privateer.cli.voyage_batch import Batch, play_batch
 from privateer.db import open_database
 from privateer.db.world_load import load_world
+from privateer.engine.voyage.rules import CLASSIC
 from privateer.engine.voyage.sim import summarise
+from privateer.engine.world.rules import SEED_000
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
 
@@ -28,6 +30,8 @@ def test_the_first_twelve_classic_voyages_give_their_figures(full_world_db: Path
     engine = open_database(full_world_db, notify=lambda _: None)
     world = load_world(engine)
     engine.dispose()
-    played = play_batch(world, Batch(tuple(range(12)), "classic", 730, keep_records=False))
+    played = play_batch(
+        world, Batch(tuple(range(12)), CLASSIC, SEED_000, 730, keep_records=False)
+    )
     summary = summarise([result for result, _ in played])
     assert summary == FIRST_TWELVE_CLASSIC
