@@ -11,9 +11,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..dials import turned
 from ..events import Event, RawEvent
 from ..replay import LoggedRun, Replayer
 from ..schema import Int, Record, Text
+from ..world.rules import SEED_000
 from ..world.world import World
 from .actions import IllegalVoyageAction, Sail, VoyageAction
 from .game import VoyageGame
@@ -48,12 +50,11 @@ class VoyageRecord:
 
 
 def game_for(world: World, options: Mapping[str, Any]) -> VoyageGame:
-    """The game a run's logged options describe: its rules (full) and length (730 days)."""
-    return VoyageGame(
-        world,
-        find_voyage_rules(str(options.get("rules", "full"))),
-        days=int(options.get("days", 730)),
-    )
+    """The game a run's logged options describe: its rules (full), turned as a study set its
+    dials (`changes`, engine/dials.py), and its length (730 days)."""
+    rules = find_voyage_rules(str(options.get("rules", "full")))
+    rules, wrules = turned(rules, SEED_000, dict(options.get("changes") or {}))
+    return VoyageGame(world, rules, wrules, days=int(options.get("days", 730)))
 
 
 def begin(game: VoyageGame, seed: int) -> VoyageRecord:

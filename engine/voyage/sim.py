@@ -8,6 +8,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from ..events import Event
+from ..world.world import World
 from .state import VoyageState
 
 
@@ -21,10 +23,28 @@ class RunResult:
     day: int
     gold: int
     tally: dict[str, int]
+    seas: tuple[int, ...] = ()  # the named seas she sailed in (World.seas indexes), sorted
 
     @classmethod
-    def of(cls, state: VoyageState) -> RunResult:
-        return cls(state.seed, state.outcome, state.cause, state.day, state.gold, dict(state.tally))
+    def of(cls, state: VoyageState, seas: tuple[int, ...] = ()) -> RunResult:
+        return cls(
+            state.seed, state.outcome, state.cause, state.day, state.gold, dict(state.tally), seas
+        )
+
+
+def seas_reached(world: World, start: int, events: list[Event]) -> tuple[int, ...]:
+    """The named seas a voyage sailed in: those of her first node and of every node she
+    sailed to (its "sailed" events), sorted.
+
+    >>> from types import SimpleNamespace
+    >>> sea = SimpleNamespace(sea_of_node=[-1, 3, 3, 0])  # node -> sea (-1: none)
+    >>> seas_reached(sea, 0, [Event("sailed", 1, {"node": n}) for n in (1, 2, 3)])
+    (0, 3)
+    """
+    nodes = [start, *(e.data["node"] for e in events if e.kind == "sailed")]
+    found = {int(world.sea_of_node[n]) for n in nodes}
+    found.discard(-1)
+    return tuple(sorted(found))
 
 
 def summarise(results: list[RunResult]) -> dict[str, Any]:

@@ -1,0 +1,153 @@
+"""The dials a balance study turns: any number (or switch) of the voyage's rules or the world's,
+by its field's name, and the rules a setting of them makes.
+
+A dial is a scalar field of `VoyageRules` or `WorldRules` (a whole number, a fraction, a
+switch, a name), or one entry of a table of prices (`ship_gold.frigate`). `parse_dial` reads
+`NAME=VALUES` as a user writes it: a range `15:30:5` (both ends in) or a list `6,10,14`, each
+value of the field's own type. `turned` gives the rules a setting makes, named so that nothing
+can mistake them for the rules they vary (`full[treasury=20]`).
+
+>>> dial, values = parse_dial("treasury=15:30:5")
+>>> dial.owner, values
+('world', (15, 20, 25, 30))
+>>> rules, wrules = turned(RULESETS["classic"], SEED_000, {"treasury": 20, "dilemmas": True})
+>>> rules.name, rules.dilemmas, wrules.treasury, wrules.name
+('classic[dilemmas=true]', True, 20, 'seed-000[treasury=20]')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from .voyage.rules import RULESETS, VoyageRules
+from .world.rules import SEED_000, WorldRules
+
+MAX_POINTS = 10_000  # a study of more settings than this is a mistake, not a study
+
+_SCALARS = {"int": int, "float": float, "bool": bool, "str": str}
+
+
+@dataclass(frozen=True, slots=True)
+class Dial:
+    name: str  # as written: "treasury", "ship_gold.frigate"
+    owner: str  # "voyage" or "world": whose rules object holds it
+    field: str
+    key: str | None  # an entry of a table of prices, or None
+    kind: type  # int, float, bool or str
+
+    def read(self, text: str) -> Any:
+        """One value as written, of the dial's type; ValueError saying what is wanted."""
+        word = text.strip()
+        if self.kind is bool:
+            if word.lower() in ("true", "yes", "on", "1"):
+                return True
+            if word.lower() in ("false", "no", "off", "0"):
+                return False
+            raise ValueError(f"{self.name} is a switch: true or false, not {word!r}")
+        if self.kind is str:
+            if not word:
+                raise ValueError(f"{self.name} takes a name, not nothing")
+            return word
+        try:
+            value = self.kind(word)
+        except ValueError:
+            raise ValueError(f"{self.name} takes {_a(self.kind)}, not {word!r}") from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ValueError(f"{self.name} takes a finite number, not {word!r}")
+        return value
+
+
+def _a(kind: type) -> str:
+    return {int: "a whole number", float: "a number", str: "a name"}.get(kind, kind.__name__)
+
+
+def _dials() -> dict[str, Dial]:
+    out: dict[str, Dial] = {}
+    for owner, base in (("voyage", RULESETS["full"]), ("world", SEED_000)):
+        for f in fields(base):
+            if f.name == "name":
+                continue
+            kind = _SCALARS.get(str(f.type))
+            if kind is not None:
+                out[f.name] = Dial(f.name, owner, f.name, None, kind)
+                continue
+            table = getattr(base, f.name)
+            if isinstance(table, dict):  # a table of prices: each entry a dial of its own
+                for key, value in table.items():
+                    name = f"{f.name}.{key}"
+                    out[name] = Dial(name, owner, f.name, key, type(value))
+    return out
+
+
+DIALS: dict[str, Dial] = _dials()
+"""Every dial there is, by name (the voyage's and the world's rules share no field name)."""
+
+
+def find_dial(name: str) -> Dial:
+    """The dial called `name`; ValueError naming the dials there are."""
+    dial = DIALS.get(name.strip())
+    if dial is None:
+        raise ValueError(f"no rule {name!r} to vary; the rules are: {', '.join(sorted(DIALS))}")
+    return dial
+
+
+def parse_dial(text: str) -> tuple[Dial, tuple[Any, ...]]:
+    """`NAME=VALUES`: a range `15:30:5` (or `15:30`, a step of one), or a list `6,10,14`."""
+    name, sep, values = text.partition("=")
+    if not sep:
+        raise ValueError(f"{text!r}: write NAME=VALUES, as treasury=15:30:5 or storm_days=60,120")
+    dial = find_dial(name)
+    if ":" in values and dial.kind in (int, float):
+        parts = values.split(":")
+        if len(parts) not in (2, 3):
+            raise ValueError(f"{dial.name}: a range is FIRST:LAST or FIRST:LAST:STEP")
+        first, last = dial.read(parts[0]), dial.read(parts[1])
+        step = dial.read(parts[2]) if len(parts) == 3 else dial.kind(1)
+        if step <= 0:
+            raise ValueError(f"{dial.name}: a range's step is more than nothing")
+        count = math.floor((last - first) / step + 1e-9) + 1
+        if count < 1:
+            raise ValueError(f"{dial.name}: the range {values} is empty")
+        if count > MAX_POINTS:
+            raise ValueError(f"{dial.name}: the range {values} has {count} values, too many")
+        found = tuple(dial.kind(first + i * step) for i in range(count))
+    else:
+        found = tuple(dial.read(word) for word in values.split(","))
+    if not found:
+        raise ValueError(f"{dial.name}: no values")
+    if len(set(found)) != len(found):
+        raise ValueError(f"{dial.name}: a value is given twice")
+    return dial, found
+
+
+def _shown(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def turned(
+    rules: VoyageRules, wrules: WorldRules, setting: Mapping[str, Any]
+) -> tuple[VoyageRules, WorldRules]:
+    """The rules a setting of dials makes from these; each changed object named by its base's
+    name and its changes, so it is never taken for the rules it varies."""
+    changes: dict[str, dict[str, Any]] = {"voyage": {}, "world": {}}
+    words: dict[str, list[str]] = {"voyage": [], "world": []}
+    for name, value in setting.items():
+        dial = find_dial(name)
+        base = rules if dial.owner == "voyage" else wrules
+        if dial.key is None:
+            changes[dial.owner][dial.field] = value
+        else:
+            table = dict(changes[dial.owner].get(dial.field, getattr(base, dial.field)))
+            table[dial.key] = value
+            changes[dial.owner][dial.field] = table
+        words[dial.owner].append(f"{dial.name}={_shown(value)}")
+    if words["voyage"]:
+        name = f"{rules.name}[{','.join(words['voyage'])}]"
+        rules = replace(rules, name=name, **changes["voyage"])
+    if words["world"]:
+        name = f"{wrules.name}[{','.join(words['world'])}]"
+        wrules = replace(wrules, name=name, **changes["world"])
+    return rules, wrules
