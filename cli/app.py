@@ -12,7 +12,14 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from . import bench_commands, db_commands, duel_commands, runs_commands, world_commands
+from . import (
+    bench_commands,
+    db_commands,
+    duel_commands,
+    runs_commands,
+    sweep_commands,
+    world_commands,
+)
 from .chart_command import chart
 from .combat_commands import fight, sim
 from .common import USER_ERROR_EXIT, GlobalOptions, note, one_line
@@ -93,6 +100,7 @@ app.command()(play)
 app.add_typer(runs_commands.app, name="runs")
 app.add_typer(runs_commands.saves_app, name="saves")
 app.add_typer(duel_commands.app, name="duel")
+app.add_typer(sweep_commands.app, name="sweep")
 app.command()(runs_commands.sql)
 app.command()(runs_commands.report)
 

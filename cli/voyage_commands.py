@@ -151,13 +151,19 @@ def _has_the_ports(world: World, rules: VoyageRules) -> None:
         fail(f"this world has no {missing[0]}: build the whole world (`world build`)")
 
 
-def _write(store: Any, records: list[Any], world_hash: str) -> list[int]:
+def _write(
+    store: Any, records: list[Any], world_hash: str, options: dict[str, Any] | None = None
+) -> list[int]:
+    """Log captain-bot voyages in one transaction; their run ids. `options` adds to what each
+    run's options say (a study's runs name their study and the rules it turned)."""
     from privateer.db.runlog import RunBuffer
 
     def fill(first: int) -> tuple[RunBuffer, list[Any]]:
         buffer = RunBuffer()
         for offset, record in enumerate(records):
-            buffer.add_voyage(first + offset, record, bot="captain", world_hash=world_hash)
+            buffer.add_voyage(
+                first + offset, record, bot="captain", world_hash=world_hash, options=options
+            )
         return buffer, []
 
     first = store.start(fill)

@@ -106,6 +106,13 @@ class RunStore:
             write(duck, buffer, extra=extra)
         return run_id
 
+    @contextmanager
+    def session(self) -> Iterator[Any]:
+        """A raw DuckDB connection for one short unit of work (a study's rows), closed (and the
+        file let go) at the end."""
+        with self._duck() as duck:
+            yield duck
+
     def write(self, buffer: RunBuffer, extra: list[Statement] | None = None) -> None:
         with self._duck() as duck:
             write(duck, buffer, extra=extra)

@@ -9,7 +9,7 @@ payloads are buffered as the JSON text they will be, each kind through its own t
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -208,10 +208,13 @@ class RunBuffer:
         world_hash: str,
         finished: bool = True,
         since: tuple[int, int, int] = (0, 0, 0),
+        options: Mapping[str, Any] | None = None,
     ) -> None:
         """A voyage's run row, and its events (each with its day), actions and checkpoints
         past the counts already written, `since` = (events, actions, checkpoints): a voyage
-        played by a person is written as it goes, its run row first."""
+        played by a person is written as it goes, its run row first. `options` adds to (or
+        overrides) what the run's options say: a study's run names its study, its point and
+        the rules it turned (`changes`)."""
         from privateer.engine.voyage.game import ENGINE_VERSION as VOYAGE_VERSION
 
         state = record.state
@@ -222,7 +225,7 @@ class RunBuffer:
                 run_id,
                 "voyage",
                 record.seed,
-                {"rules": record.rules, "days": record.days},
+                {"rules": record.rules, "days": record.days, **(options or {})},
                 engine_version=VOYAGE_VERSION,
                 outcome=state.outcome or None,
                 score=state.gold,

@@ -4,4 +4,4 @@ Opening a database compares its stored revision with this first, so a database a
 head never pays for alembic's import and script scan. A test checks it is alembic's head.
 """
 
-SCHEMA_HEAD = "0005"
+SCHEMA_HEAD = "0006"

@@ -239,4 +239,47 @@ saves = sa.Table(
     sa.Column("updated_at", sa.DateTime, nullable=False),
 )
 
+# --- balance studies (revision 0006) -----------------------------------------------------------
+
+sweeps = sa.Table(
+    "sweeps",
+    metadata,
+    _id("sweep_id"),
+    sa.Column("dials", sa.JSON, nullable=False),  # [[name, [values...]], ...]
+    sa.Column("rules", sa.String, nullable=False),  # the voyage rules turned
+    sa.Column("first_seed", sa.BigInteger, nullable=False),
+    sa.Column("runs", sa.Integer, nullable=False),  # a point
+    sa.Column("days", sa.Integer, nullable=False),
+    sa.Column("engine_version", sa.String, nullable=False),
+    sa.Column("world_hash", sa.String(64), nullable=False),
+    sa.Column("created_at", sa.DateTime, nullable=False),
+)
+
+sweep_points = sa.Table(
+    "sweep_points",
+    metadata,
+    sa.Column("sweep_id", sa.Integer, nullable=False),
+    sa.Column("point", sa.Integer, nullable=False),
+    sa.Column("setting", sa.JSON, nullable=False),  # {dial: value}
+    sa.Column("point_key", sa.String(64), nullable=False),  # setting, seeds, days, engine, world
+    sa.Column("figures", sa.JSON, nullable=False),
+    sa.PrimaryKeyConstraint("sweep_id", "point"),
+)
+
+sweep_results = sa.Table(
+    "sweep_results",
+    metadata,
+    sa.Column("point_key", sa.String(64), nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("outcome", sa.String, nullable=False),
+    sa.Column("cause", sa.String, nullable=False),
+    sa.Column("day", sa.Integer, nullable=False),
+    sa.Column("gold", sa.Integer, nullable=False),
+    sa.Column("raids", sa.Integer, nullable=False),
+    sa.Column("prizes", sa.Integer, nullable=False),
+    sa.Column("storms", sa.Integer, nullable=False),
+    sa.Column("seas", sa.JSON, nullable=False),  # the named seas she sailed in (World.seas)
+    sa.Column("run_id", sa.Integer),  # the logged run, if the study logged its runs
+)
+
 RUN_TABLES: tuple[sa.Table, ...] = (runs, events, actions, checkpoints, saves)

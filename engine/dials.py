@@ -28,6 +28,9 @@ from .world.rules import SEED_000, WorldRules
 MAX_POINTS = 10_000  # a study of more settings than this is a mistake, not a study
 
 _SCALARS = {"int": int, "float": float, "bool": bool, "str": str}
+NOT_DIALS = ("name", "days", "checkpoint_days")
+"""Fields that are not rules of play: a ruleset's name, a run's length (a study's --days) and
+how often the log keeps a state hash."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +71,7 @@ def _dials() -> dict[str, Dial]:
     out: dict[str, Dial] = {}
     for owner, base in (("voyage", RULESETS["full"]), ("world", SEED_000)):
         for f in fields(base):
-            if f.name == "name":
+            if f.name in NOT_DIALS:
                 continue
             kind = _SCALARS.get(str(f.type))
             if kind is not None:

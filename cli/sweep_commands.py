@@ -1,0 +1,349 @@
+"""`privateer sweep`: a balance study. Turn one or more dials of the rules over values, play the
+same seeds with the captain bot at every setting (common random numbers: differences between
+points are the rule's, not the dice's), on dask workers, keep the study in the database, and
+print (and plot) each point's figures. `sweep list` and `sweep show ID` read studies back.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+import typer
+from typer.core import TyperGroup
+
+from .common import (
+    INTERRUPTED_EXIT,
+    Output,
+    check_writable,
+    db_path,
+    existing_db,
+    fail,
+    note,
+    output_options,
+    stderr_console,
+    user_errors,
+)
+from .options import LONGEST_VOYAGE_DAYS, int_option, seed_option
+from .worlds import engine_world
+
+if TYPE_CHECKING:
+    from privateer.db.run_store import RunStore
+    from privateer.db.sweeps import Study
+    from privateer.engine.world.world import World
+
+MAX_RUNS = 1_000_000  # a study's runs in all (points x runs a point)
+PLOT_SUFFIXES = (".png", ".svg")
+
+
+class _StudyGroup(TyperGroup):
+    """`sweep NAME=VALUES ...` runs a study; `sweep list` and `sweep show ID` read them back."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        first = next((a for a in args if not a.startswith("-")), None)
+        if first is not None and first not in self.commands:
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+app = typer.Typer(
+    cls=_StudyGroup,
+    help="Balance studies: turn dials of the rules, play the same seeds at every setting, "
+    "keep the figures. `privateer sweep treasury=15:30:5` runs one; `sweep list`, "
+    "`sweep show ID` read them back.",
+    no_args_is_help=True,
+)
+
+POINT_COLUMNS = [
+    "runs", "won", "won_rate", "won_low", "won_high", "mean_day_home", "raids_per_run",
+    "sunk", "alive_at_end", "seas_reached", "sunk_by",
+]  # fmt: skip
+RATES = ("won_rate", "won_low", "won_high", "sunk", "alive_at_end")
+
+
+@app.command("run")
+@output_options
+def run(
+    ctx: typer.Context,
+    dials: list[str] = typer.Argument(
+        ...,
+        help="NAME=VALUES: a rule's field by name (treasury, storm_days, ship_gold.frigate, ...) "
+        "and its values, a range FIRST:LAST[:STEP] or a list A,B,C. Several give every "
+        "combination.",
+        metavar="NAME=VALUES...",
+    ),
+    rules: str = typer.Option("full", "--rules", help="The voyage rules turned: full or classic."),
+    runs: int = int_option(100, "--runs", 1, 100_000, "Runs at every point (the same seeds)."),
+    days: int = int_option(730, "--days", 1, LONGEST_VOYAGE_DAYS, "The longest a run lasts."),
+    seed: int = seed_option("The first run's seed (then +1 each), the same at every point."),
+    workers: int = int_option(
+        0, "--workers", 0, 256, "Processes to play on (dask); 0: one per core; 1: this process."
+    ),
+    scheduler: str | None = typer.Option(
+        None, "--scheduler", help="Play on a running dask cluster: its scheduler's address."
+    ),
+    log: bool = typer.Option(
+        False, "--log", help="Log every run too (mode voyage), its options naming the study."
+    ),
+    fresh: bool = typer.Option(
+        False, "--fresh", help="Play every point again, even one an earlier study stored."
+    ),
+    plot: Path | None = typer.Option(
+        None, "--plot", help="Draw each figure against the first dial: OUT.png or OUT.svg."
+    ),
+    output: Output = Output(),
+) -> None:
+    """Play --runs voyages with the captain bot at every setting of the dials, the same seeds at
+    each, and print each point's figures: won (with its 95% Wilson interval), the mean day
+    home, raids a run, sunk and by what, alive at the end, the named seas reached. The study is
+    kept (`sweep list`); a point an earlier study stored is read back, not played again."""
+    from privateer.engine.dials import MAX_POINTS, parse_dial
+    from privateer.engine.voyage.rules import RULESETS
+
+    from .voyage_batch import scheduler_address
+
+    parsed = []
+    for text in dials:
+        try:
+            parsed.append(parse_dial(text))
+        except ValueError as error:
+            fail(str(error))
+    names = [dial.name for dial, _ in parsed]
+    if len(set(names)) != len(names):
+        fail("a dial is given twice: give each rule once, with all its values")
+    if rules not in RULESETS:
+        fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
+    points = list(itertools.product(*(values for _, values in parsed)))
+    if len(points) > MAX_POINTS or len(points) * runs > MAX_RUNS:
+        fail(f"{len(points)} points of {runs} runs is too many (at most {MAX_RUNS:,} runs)")
+    if plot is not None:
+        check_writable(plot, PLOT_SUFFIXES)
+    if scheduler is not None:
+        try:
+            scheduler = scheduler_address(scheduler)
+        except ValueError as error:
+            fail(str(error))
+    settings = [dict(zip(names, values, strict=True)) for values in points]
+    world = engine_world(ctx)
+    study, rows = _play(
+        ctx, world, parsed, settings, rules, runs, days, seed, workers, scheduler, log, fresh
+    )
+    _show(rows, names, output)
+    if plot is not None:
+        _plot(plot, study, rows, names)
+
+
+def _play(
+    ctx: typer.Context,
+    world: World,
+    parsed: list[Any],
+    settings: list[dict[str, Any]],
+    rules_name: str,
+    runs: int,
+    days: int,
+    seed: int,
+    workers: int,
+    scheduler: str | None,
+    log: bool,
+    fresh: bool,
+) -> tuple[Study, list[dict[str, Any]]]:
+    from privateer.db.run_store import RunStore
+    from privateer.db.sweeps import Study, new_sweep, stored_keys, sweep_points
+    from privateer.engine.dials import turned
+    from privateer.engine.voyage.game import ENGINE_VERSION
+    from privateer.engine.voyage.rules import RULESETS
+    from privateer.engine.world.rules import SEED_000
+
+    from .voyage_batch import ClusterError, cluster, default_workers
+
+    turned_rules = [turned(RULESETS[rules_name], SEED_000, s) for s in settings]
+    for setting, (voyage_rules, wrules) in zip(settings, turned_rules, strict=True):
+        _playable(world, setting, voyage_rules, wrules)
+    study = Study(
+        tuple((dial.name, values) for dial, values in parsed),
+        rules_name, seed, runs, days, ENGINE_VERSION, world.content_hash,
+    )  # fmt: skip
+    keys = [study.point_key(s) for s in settings]
+    with user_errors():
+        store = RunStore(db_path(ctx), notify=note)
+        with store.session() as duck:
+            stored = set() if fresh else stored_keys(duck, keys, runs)
+            sweep_id = new_sweep(duck, study)
+            for point in (i for i, key in enumerate(keys) if key in stored):
+                _point_done(duck, world, sweep_id, point, settings[point], keys[point])
+    to_play = [i for i, key in enumerate(keys) if key not in stored]
+    if stored:
+        note(f"{len(stored)} of {len(keys)} points read from earlier studies")
+    workers = workers or default_workers()
+    try:
+        with cluster(workers, scheduler) as client, user_errors():
+            _play_points(
+                store, world, study, sweep_id, settings, keys, turned_rules, to_play,
+                workers, client, log,
+            )  # fmt: skip
+    except ClusterError as error:
+        fail(f"{error}; study {sweep_id} keeps the points played before")
+    except KeyboardInterrupt:
+        with store.session() as duck:
+            done = len(sweep_points(duck, sweep_id))
+        note(f"interrupted: study {sweep_id} keeps {done} of {len(keys)} points")
+        raise typer.Exit(INTERRUPTED_EXIT) from None
+    with user_errors(), store.session() as duck:
+        points = sweep_points(duck, sweep_id)
+    note(f"study {sweep_id}: {len(settings)} points of {runs} runs")
+    return study, [{"point": p["point"], **p["setting"], **p["figures"]} for p in points]
+
+
+TRIAL_DAYS = 30  # a setting is tried this long before a study plays it
+
+
+def _playable(world: World, setting: dict[str, Any], rules: Any, wrules: Any) -> None:
+    """Refuse, before any work, a setting the game cannot be played by (a port this world has
+    not, a number the rules cannot take): its first seed is tried for a month."""
+    from privateer.engine.voyage.captain import CAPTAIN
+    from privateer.engine.voyage.game import VoyageGame
+    from privateer.engine.voyage.record import play
+
+    shown = " ".join(f"{k}={v}" for k, v in setting.items())
+    for port in (rules.start_port, rules.home_port):
+        if port not in world.port_by_name:
+            fail(f"{shown}: this world has no port {port!r}")
+    try:
+        play(VoyageGame(world, rules, wrules, days=TRIAL_DAYS), 0, CAPTAIN.choose)
+    except (ValueError, ArithmeticError, IndexError, KeyError) as error:
+        fail(f"{shown}: the game cannot be played by these rules ({type(error).__name__}: {error})")
+
+
+def _point_done(
+    duck: Any, world: World, sweep_id: int, point: int, setting: dict[str, Any], key: str
+) -> None:
+    """A point's figures, from its stored results (with polars), kept with the study."""
+    from privateer.db.sweeps import point_figures, results_frame, write_point
+
+    figures = point_figures(results_frame(duck, [key]), world.seas)[key]
+    write_point(duck, sweep_id, point, setting, key, figures)
+
+
+def _play_points(
+    store: RunStore,
+    world: World,
+    study: Study,
+    sweep_id: int,
+    settings: list[dict[str, Any]],
+    keys: list[str],
+    turned_rules: list[Any],
+    to_play: list[int],
+    workers: int,
+    client: Any,
+    log: bool,
+) -> None:
+    """Play the points not stored yet; as each ends, its results (and runs) are written and its
+    figures kept with the study."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from privateer.db.sweeps import write_results
+
+    from .voyage_batch import run_voyages
+    from .voyage_commands import _write
+
+    seeds = list(range(study.first_seed, study.first_seed + study.runs))
+    progress = Progress(
+        TextColumn("study"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=stderr_console(), transient=True,
+    )  # fmt: skip
+    task = progress.add_task("study", total=len(to_play) * study.runs)
+    with progress:
+        for point in to_play:
+            voyage_rules, wrules = turned_rules[point]
+            rows: list[tuple[Any, ...]] = []
+            for _, played in run_voyages(
+                world, seeds, voyage_rules, wrules, study.days,
+                keep_records=log, workers=workers, client=client,
+            ):  # fmt: skip
+                ids: list[int | None] = [None] * len(played)
+                if log:
+                    options = {"rules": study.rules, "changes": settings[point],
+                               "sweep": sweep_id, "point": point}  # fmt: skip
+                    records = [rec for _, rec in played if rec is not None]
+                    ids = list(_write(store, records, world.content_hash, options))
+                rows += [_result_row(r, run_id) for (r, _), run_id in zip(played, ids, strict=True)]
+                progress.advance(task, len(played))
+            with store.session() as duck:
+                write_results(duck, keys[point], rows)
+                _point_done(duck, world, sweep_id, point, settings[point], keys[point])
+
+
+def _result_row(result: Any, run_id: int | None) -> tuple[Any, ...]:
+    tally = result.tally
+    return (
+        result.seed, result.outcome, result.cause, result.day, result.gold,
+        tally["raids"], tally["prizes"], tally["storms"], list(result.seas), run_id,
+    )  # fmt: skip
+
+
+def _show(rows: list[dict[str, Any]], names: list[str], output: Output) -> None:
+    if output.format.value == "table":
+        shown = [
+            {**r, "sunk_by": ", ".join(f"{k} {100 * v:.0f}%" for k, v in r["sunk_by"].items())}
+            for r in rows
+        ]
+        output.rows(shown, ["point", *names, *POINT_COLUMNS], rates=RATES)
+    else:
+        output.rows(rows, ["point", *names, *POINT_COLUMNS, "prizes_per_run", "seas"])
+
+
+def _plot(path: Path, study: Study, rows: list[dict[str, Any]], names: list[str]) -> None:
+    from privateer.pipeline.chart.dials import draw_dials
+
+    from .common import writing
+
+    with writing(path):
+        draw_dials(path, rows, names, f"{study.rules} rules, {study.runs} runs a point")
+    note(f"wrote {path}")
+
+
+@app.command("list")
+@output_options
+def list_command(ctx: typer.Context, output: Output = Output()) -> None:
+    """Every study kept, newest first: its dials, rules, seeds, days and points."""
+    from privateer.db.run_store import RunStore
+    from privateer.db.sweeps import list_sweeps
+
+    path = existing_db(ctx)
+    with user_errors(), RunStore(path, notify=note).session() as duck:
+        rows = list_sweeps(duck)
+    output.rows(
+        rows, ["sweep_id", "created_at", "rules", "dials", "first_seed", "runs", "days", "points"]
+    )
+
+
+@app.command("show")
+@output_options
+def show(
+    ctx: typer.Context,
+    sweep_id: int = typer.Argument(..., help="The study (see `sweep list`).", metavar="ID"),
+    plot: Path | None = typer.Option(
+        None, "--plot", help="Draw each figure against the first dial: OUT.png or OUT.svg."
+    ),
+    output: Output = Output(),
+) -> None:
+    """A kept study's points and their figures, as the study printed them."""
+    from privateer.db.run_store import RunStore
+    from privateer.db.sweeps import Study, list_sweeps, sweep_exists, sweep_points
+
+    if plot is not None:
+        check_writable(plot, PLOT_SUFFIXES)
+    path = existing_db(ctx)
+    with user_errors(), RunStore(path, notify=note).session() as duck:
+        if not sweep_exists(duck, sweep_id):
+            fail(f"no study {sweep_id} (see `privateer sweep list`)")
+        (row,) = [r for r in list_sweeps(duck) if r["sweep_id"] == sweep_id]
+        points = sweep_points(duck, sweep_id)
+    names = list(points[0]["setting"]) if points else []
+    rows = [{"point": p["point"], **p["setting"], **p["figures"]} for p in points]
+    _show(rows, names, output)
+    if plot is not None and rows:
+        study = Study((), row["rules"], row["first_seed"], row["runs"], row["days"], "", "")
+        _plot(plot, study, rows, names)

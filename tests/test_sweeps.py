@@ -1,0 +1,228 @@
+"""Balance studies (`privateer sweep`) on the synthetic sea (it has a Plymouth and a London):
+dials read by name with their values, every combination a point, the same seeds at each; the
+study and its points kept and read back; identical points reused; runs logged with their
+study and replayed; the figures computed with polars, the share won with a Wilson interval
+checked by hand; the same figures with one worker or two; refusals before any work."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+import privateer.cli.sweep_commands as sweep_commands
+from privateer.cli.app import app
+from privateer.db.sweeps import point_figures
+from privateer.engine.dials import DIALS, parse_dial, turned
+from privateer.engine.voyage.rules import RULESETS
+from privateer.engine.world.rules import SEED_000
+from tests.world_fixtures import synthetic_world
+
+runner = CliRunner()
+WORLD = synthetic_world()
+DAYS = "120"
+
+
+@pytest.fixture
+def sea(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sweep_commands, "engine_world", lambda ctx: WORLD)
+
+
+def sweep(db: Path, *args: str, code: int = 0) -> Any:
+    result = runner.invoke(app, ["--db", str(db), "sweep", *args])
+    assert result.exit_code == code, result.output
+    return result
+
+
+# --- dials --------------------------------------------------------------------------------
+
+
+def test_a_dial_is_any_rule_by_name_with_a_range_or_a_list_of_its_type() -> None:
+    assert parse_dial("treasury=15:30:5")[1] == (15, 20, 25, 30)
+    assert parse_dial("treasury=15:17")[1] == (15, 16, 17)
+    assert parse_dial("storm_days=60,120")[1] == (60, 120)
+    assert parse_dial("storm_high_latitude=30:40:2.5")[1] == (30.0, 32.5, 35.0, 37.5, 40.0)
+    assert parse_dial("dilemmas=true,false")[1] == (True, False)
+    assert parse_dial("ship_gold.frigate=80,120")[1] == (80, 120)
+    assert parse_dial("home_port=London,Dover")[1] == ("London", "Dover")
+    assert {DIALS["treasury"].owner, DIALS["storm_days"].owner} == {"world", "voyage"}
+    assert "days" not in DIALS and "name" not in DIALS  # a run's length is --days
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("treasure=20", "no rule 'treasure' to vary; the rules are: alarm_days"),
+        ("treasury", "write NAME=VALUES"),
+        ("treasury=20.5", "treasury takes a whole number, not '20.5'"),
+        ("treasury=30:15:5", "the range 30:15:5 is empty"),
+        ("treasury=15:30:0", "a range's step is more than nothing"),
+        ("treasury=1:2:3:4", "a range is FIRST:LAST or FIRST:LAST:STEP"),
+        ("treasury=5,5", "a value is given twice"),
+        ("dilemmas=maybe", "dilemmas is a switch: true or false"),
+        ("storm_high_latitude=nan", "takes a finite number"),
+        ("hurricane_box=1", "no rule 'hurricane_box'"),
+    ],
+)
+def test_a_dial_written_wrong_is_refused_naming_what_is_wanted(text: str, says: str) -> None:
+    with pytest.raises(ValueError, match=r".*".join(map(_escaped, says.split("'")))):
+        parse_dial(text)
+
+
+def _escaped(part: str) -> str:
+    import re
+
+    return re.escape(part)
+
+
+def test_a_setting_turns_the_rules_it_names_and_names_the_turned_rules() -> None:
+    rules, wrules = turned(RULESETS["full"], SEED_000, {"treasury": 20, "ship_gold.frigate": 90})
+    assert (wrules.treasury, wrules.name) == (20, "seed-000[treasury=20]")
+    assert rules.ship_gold["frigate"] == 90 and rules.ship_gold["galleon"] == 160
+    assert RULESETS["full"].ship_gold["frigate"] == 100  # the base rules are left as they were
+    assert rules.name == "full[ship_gold.frigate=90]"
+
+
+# --- the figures --------------------------------------------------------------------------
+
+
+def test_the_figures_are_polars_over_the_results_with_a_wilson_interval() -> None:
+    results = pl.DataFrame(
+        {
+            "point_key": ["a"] * 10,
+            "seed": list(range(10)),
+            "outcome": ["won"] * 4 + ["sunk"] * 3 + ["out_of_time"] * 3,
+            "cause": [""] * 4 + ["storm", "storm", "merchant"] + [""] * 3,
+            "day": [400, 500, 600, 700, 10, 20, 30, 730, 730, 730],
+            "gold": [150] * 4 + [0] * 6,
+            "raids": [1, 2, 3, 4, 0, 0, 0, 0, 0, 0],
+            "prizes": [0] * 10,
+            "storms": [0] * 10,
+            "seas": [[0, 1]] * 5 + [[1]] * 5,
+            "run_id": [None] * 10,
+        }
+    )
+    (figures,) = point_figures(results, ("Mare Nostrum", "Oceanus")).values()
+    # Wilson, 4 of 10 at 95%, by hand: centre (0.4 + z²/20) / (1 + z²/10), half-width
+    # z sqrt(0.4 * 0.6 / 10 + z² / 400) / (1 + z²/10), z = 1.959964
+    z = 1.959964
+    centre = (0.4 + z * z / 20) / (1 + z * z / 10)
+    half = z * math.sqrt(0.024 + z * z / 400) / (1 + z * z / 10)
+    assert figures["won"] == 4 and figures["won_rate"] == 0.4
+    assert figures["won_low"] == pytest.approx(centre - half, abs=1e-4)  # 0.1682
+    assert figures["won_high"] == pytest.approx(centre + half, abs=1e-4)  # 0.6873
+    assert (figures["won_low"], figures["won_high"]) == (0.1682, 0.6873)
+    assert figures["mean_day_home"] == 550.0 and figures["raids_per_run"] == 1.0
+    assert figures["sunk"] == 0.3 and figures["sunk_by"] == {"storm": 0.2, "merchant": 0.1}
+    assert figures["alive_at_end"] == 0.3
+    assert figures["seas"] == {"Oceanus": 1.0, "Mare Nostrum": 0.5}
+    assert figures["seas_reached"] == 2 and figures["seas_per_run"] == 1.5
+
+
+# --- studies --------------------------------------------------------------------------------
+
+
+def test_a_study_plays_every_point_keeps_it_and_reuses_identical_points(
+    sea: None, db_path: Path, tmp_path: Path
+) -> None:
+    plot = tmp_path / "dial.svg"
+    first = sweep(
+        db_path, "treasury=10,40", "dilemmas=true,false", "--runs", "4", "--days", DAYS,
+        "--workers", "1", "--json", "--plot", str(plot),
+    )  # fmt: skip
+    points = json.loads(first.stdout)
+    assert [(p["treasury"], p["dilemmas"]) for p in points] == [
+        (10, True), (10, False), (40, True), (40, False)
+    ]
+    assert all(p["runs"] == 4 for p in points) and "study 1: 4 points of 4 runs" in first.stderr
+    assert "<svg" in plot.read_text() and "won" in plot.read_text()
+    listed = json.loads(sweep(db_path, "list", "--json").stdout)
+    assert [(s["sweep_id"], s["points"], s["dials"]) for s in listed] == [
+        (1, 4, "treasury=10,40 dilemmas=true,false")
+    ]
+    shown = json.loads(sweep(db_path, "show", "1", "--json").stdout)
+    assert shown == points
+    again = sweep(
+        db_path, "treasury=40,70", "dilemmas=true,false", "--runs", "4", "--days", DAYS,
+        "--workers", "1", "--json",
+    )  # fmt: skip
+    assert "2 of 4 points read from earlier studies" in again.stderr
+    assert json.loads(again.stdout)[:2] == [{**p, "point": p["point"] - 2} for p in points[2:]]
+    with duckdb.connect(str(db_path), read_only=True) as con:
+        kept = con.execute("SELECT count(*) FROM sweep_results").fetchone()
+    assert kept == (6 * 4,)  # six settings in all, each played once
+
+
+def test_the_same_seeds_at_every_point_and_a_dial_that_does_nothing_changes_nothing(
+    sea: None, db_path: Path
+) -> None:
+    """Common random numbers: a dial the captain never meets (the price of a galleon she
+    cannot afford) leaves every run as it was."""
+    points = json.loads(
+        sweep(
+            db_path, "ship_gold.galleon=160,900", "--runs", "5", "--days", DAYS,
+            "--workers", "1", "--json",
+        ).stdout  # fmt: skip
+    )
+    figures = [{k: v for k, v in p.items() if k not in ("point", "ship_gold.galleon")}
+               for p in points]  # fmt: skip
+    assert figures[0] == figures[1]
+
+
+def test_a_logged_study_names_itself_in_its_runs_which_replay(sea: None, db_path: Path) -> None:
+    sweep(db_path, "storm_days=20,200", "--runs", "3", "--days", DAYS, "--workers", "1", "--log")
+    with duckdb.connect(str(db_path), read_only=True) as con:
+        runs = con.execute(
+            "SELECT options->>'$.sweep', options->>'$.point', options->>'$.changes', "
+            "options->>'$.rules' FROM runs ORDER BY run_id"
+        ).fetchall()
+        linked = con.execute("SELECT count(*) FROM sweep_results WHERE run_id IS NOT NULL")
+        assert linked.fetchone() == (6,)
+    assert [r[:2] for r in runs] == [("1", "0")] * 3 + [("1", "1")] * 3
+    assert json.loads(runs[0][2]) == {"storm_days": 20} and runs[0][3] == "full"
+    from privateer.db.runs import all_run_ids, logged_runs
+    from privateer.db.run_store import RunStore
+    from privateer.engine.modes import check_run
+
+    with RunStore(db_path).reading() as conn:
+        checked = [check_run(r, WORLD) for r in logged_runs(conn, all_run_ids(conn))]
+    assert len(checked) == 6 and all(r.identical for r in checked)
+
+
+def test_a_study_on_two_workers_stores_the_figures_of_one(sea: None, tmp_path: Path) -> None:
+    args = ("treasury=10,40", "--runs", "6", "--days", DAYS, "--json")
+    one = json.loads(sweep(tmp_path / "one.duckdb", *args, "--workers", "1").stdout)
+    two = json.loads(sweep(tmp_path / "two.duckdb", *args, "--workers", "2").stdout)
+    assert one == two
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["treasury=10,20", "treasury=30"], "a dial is given twice"),
+        (["bogus=1"], "no rule 'bogus' to vary"),
+        (["treasury=10", "--rules", "modern"], "no rules 'modern'"),
+        (["treasury=10", "--plot", "out.txt"], "write .png or .svg"),
+        (["home_port=Atlantis"], "home_port=Atlantis: this world has no port 'Atlantis'"),
+        (["omen_days=0"], "omen_days=0: the game cannot be played by these rules"),
+        (["show", "7"], "no study 7"),
+    ],
+)
+def test_a_study_written_wrong_is_one_line_before_any_work(
+    sea: None, db_path: Path, args: list[str], says: str
+) -> None:
+    if args[0] == "show":
+        sweep(db_path, "treasury=10", "--runs", "1", "--days", "5", "--workers", "1")
+    result = sweep(db_path, *args, "--runs", "2", code=2) if args[0] != "show" else sweep(
+        db_path, *args, code=2
+    )
+    assert says in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    if args[0] != "show" and db_path.exists():
+        with duckdb.connect(str(db_path), read_only=True) as con:
+            assert con.execute("SELECT count(*) FROM sweeps").fetchone() == (0,)
