@@ -18,8 +18,11 @@ from typer.testing import CliRunner
 
 import privateer.cli.sweep_commands as sweep_commands
 from privateer.cli.app import app
+from privateer.db.run_store import RunStore
+from privateer.db.runs import all_run_ids, logged_runs
 from privateer.db.sweeps import point_figures
 from privateer.engine.dials import DIALS, parse_dial, turned
+from privateer.engine.modes import check_run
 from privateer.engine.voyage.rules import RULESETS
 from privateer.engine.world.rules import SEED_000
 from tests.world_fixtures import synthetic_world
@@ -164,12 +167,8 @@ def test_the_same_seeds_at_every_point_and_a_dial_that_does_nothing_changes_noth
 ) -> None:
     """Common random numbers: a dial the captain never meets (the price of a galleon she
     cannot afford) leaves every run as it was."""
-    points = json.loads(
-        sweep(
-            db_path, "ship_gold.galleon=160,900", "--runs", "5", "--days", DAYS,
-            "--workers", "1", "--json",
-        ).stdout  # fmt: skip
-    )
+    args = ("ship_gold.galleon=160,900", "--runs", "5", "--days", DAYS, "--workers", "1")
+    points = json.loads(sweep(db_path, *args, "--json").stdout)
     figures = [{k: v for k, v in p.items() if k not in ("point", "ship_gold.galleon")}
                for p in points]  # fmt: skip
     assert figures[0] == figures[1]
@@ -186,10 +185,6 @@ def test_a_logged_study_names_itself_in_its_runs_which_replay(sea: None, db_path
         assert linked.fetchone() == (6,)
     assert [r[:2] for r in runs] == [("1", "0")] * 3 + [("1", "1")] * 3
     assert json.loads(runs[0][2]) == {"storm_days": 20} and runs[0][3] == "full"
-    from privateer.db.runs import all_run_ids, logged_runs
-    from privateer.db.run_store import RunStore
-    from privateer.engine.modes import check_run
-
     with RunStore(db_path).reading() as conn:
         checked = [check_run(r, WORLD) for r in logged_runs(conn, all_run_ids(conn))]
     assert len(checked) == 6 and all(r.identical for r in checked)
