@@ -215,13 +215,14 @@ def report(ctx: typer.Context, output: Output = Output()) -> None:
     fights last; which cards decided fights; how voyages ended, and where they fight and sink.
     Rates are shares (percentages in the table, fractions in JSON and CSV); a table with
     nothing logged says so in one line."""
-    from privateer.db.queries import REPORTS, run_report
+    from privateer.db.report import REPORTS, run_report
+    from privateer.db.run_store import RunStore
 
-    from .common import Format, print_json
+    from .common import Format, existing_db, note, print_json
 
-    engine = open_db(ctx, create=False)
-    with engine.connect() as conn:
-        results = run_report(conn)
+    open_db(ctx, create=False).dispose()  # brought up to date, if it must be
+    with user_errors(), RunStore(existing_db(ctx), notify=note).session() as duck:
+        results = run_report(duck)
     if output.format is Format.JSON:
         print_json(
             {
@@ -231,7 +232,7 @@ def report(ctx: typer.Context, output: Output = Output()) -> None:
         )
         return
     for name, (columns, rows) in results.items():
-        title, _, rates = REPORTS[name]
+        title, rates = REPORTS[name].title, REPORTS[name].rates
         records = [dict(zip(columns, row, strict=True)) for row in rows]
         if output.format is Format.TABLE and not records:
             typer.echo(f"{title}: none logged\n")

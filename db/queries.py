@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
-import sqlalchemy as sa
 
 _SELECT = duckdb.StatementType.SELECT
 _EXPLAIN = duckdb.StatementType.EXPLAIN
@@ -158,84 +157,3 @@ def run_query(
         return columns, cursor.fetchall()
     finally:
         con.close()
-
-
-REPORTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "outcomes": (
-        "outcome rates by bot, ship and target",
-        """SELECT target, ship, coalesce(bot, 'you') AS bot, count(*) AS fights,
-                  round(avg((outcome = 'destroyed')::INT), 3) AS destroyed,
-                  round(avg((outcome = 'sunk')::INT), 3) AS sunk,
-                  round(avg((outcome = 'fled')::INT), 3) AS fled,
-                  round(avg((outcome = 'got_away')::INT), 3) AS got_away,
-                  round(avg((outcome = 'parted')::INT), 3) AS parted
-           FROM runs WHERE outcome IS NOT NULL AND mode IN ('fight', 'sim')
-           GROUP BY ALL ORDER BY target, ship, bot""",
-        ("destroyed", "sunk", "fled", "got_away", "parted"),
-    ),
-    "rounds": (
-        "how many rounds fights last",
-        """SELECT target, outcome, count(*) AS fights, round(avg(rounds), 2) AS mean_rounds,
-                  min(rounds) AS fewest, quantile_cont(rounds, 0.5) AS median,
-                  max(rounds) AS most
-           FROM runs WHERE outcome IS NOT NULL AND mode IN ('fight', 'sim')
-           GROUP BY ALL ORDER BY target, outcome""",
-        (),
-    ),
-    "deciding_cards": (
-        "which cards decided fights (the last card played before the end)",
-        """WITH last_card AS (
-               SELECT e.run_id, arg_max(e.payload->>'$.card', e.seq) AS card
-               FROM events e
-               WHERE e.payload->>'$.card' IS NOT NULL
-                 AND e.seq < (SELECT max(seq) FROM events x
-                              WHERE x.run_id = e.run_id AND x.kind = 'end')
-               GROUP BY e.run_id)
-           SELECT r.outcome, l.card, count(*) AS fights
-           FROM runs r JOIN last_card l USING (run_id)
-           WHERE r.outcome IS NOT NULL AND r.mode IN ('fight', 'sim')
-           GROUP BY ALL ORDER BY r.outcome, fights DESC""",
-        (),
-    ),
-    "voyages": (
-        "voyages: how they ended, by rules and captain",
-        """SELECT options->>'$.rules' AS rules, coalesce(bot, 'you') AS captain,
-                  count(*) AS runs,
-                  round(avg((outcome = 'won')::INT), 3) AS won,
-                  round(avg((outcome = 'sunk')::INT), 3) AS sunk,
-                  round(avg((outcome = 'out_of_time')::INT), 3) AS alive_at_end,
-                  round(avg(days) FILTER (WHERE outcome = 'won'), 1) AS mean_day_home,
-                  round(avg(score), 1) AS mean_gold
-           FROM runs WHERE mode = 'voyage' AND outcome IS NOT NULL
-             AND outcome <> 'abandoned'
-           GROUP BY ALL ORDER BY rules, captain""",
-        ("won", "sunk", "alive_at_end"),
-    ),
-    "where": (
-        "where voyages fight and sink: by named sea and by whose protected water",
-        """WITH fights AS (
-               SELECT e.run_id, (e.payload->>'$.node')::INT AS node_id,
-                      e.payload->>'$.target' AS target, e.payload->>'$.outcome' AS outcome
-               FROM events e JOIN runs r USING (run_id)
-               WHERE r.mode = 'voyage' AND e.kind = 'fight_over')
-           SELECT coalesce(s.name, 'open ocean') AS sea,
-                  coalesce(w.nation, 'nobody') AS waters,
-                  count(*) AS fights,
-                  count(*) FILTER (WHERE f.outcome = 'destroyed') AS taken,
-                  count(*) FILTER (WHERE f.outcome = 'sunk') AS sunk,
-                  round(avg((f.outcome = 'sunk')::INT), 3) AS sunk_rate
-           FROM fights f
-           LEFT JOIN sea_nodes sn USING (node_id) LEFT JOIN seas s USING (sea_id)
-           LEFT JOIN waters w USING (node_id)
-           GROUP BY ALL ORDER BY fights DESC, sea, waters""",
-        ("sunk_rate",),
-    ),
-}
-
-
-def run_report(conn: sa.Connection) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
-    out = {}
-    for name, (_, query, _) in REPORTS.items():
-        result = conn.execute(sa.text(query))
-        out[name] = (list(result.keys()), [tuple(row) for row in result])
-    return out
