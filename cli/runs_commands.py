@@ -1,20 +1,30 @@
-"""`privateer runs ...` (list, show, replay), `privateer saves ...`, `privateer sql` and
-`privateer report`: the run log, read back and analysed."""
+"""`privateer runs ...` (list, show, replay, export), `privateer saves ...`, `privateer sql`
+and `privateer report`: the run log, read back, analysed and exported."""
 
 from __future__ import annotations
+
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import typer
 
 from .common import (
+    INTERRUPTED_EXIT,
     Output,
+    database_errors,
     db_at_head,
     db_path,
     fail,
+    note,
     open_db,
     output_options,
     user_errors,
 )
-from .options import int_option, run_argument
+from .options import RUN_ID_MAX, Bounded, int_option, run_argument
 
 app = typer.Typer(help="The runs in the database: list them, show one, replay to verify.")
 saves_app = typer.Typer(help="Runs in progress: list their saves, or let one go.")
@@ -142,6 +152,111 @@ def replay(
             )
     if diverged:
         raise typer.Exit(1)
+
+
+@contextmanager
+def _interruptible(said: str) -> Iterator[None]:
+    """Ctrl-C inside: one line and exit 130, however it surfaces (DuckDB turns the
+    KeyboardInterrupt raised in one of its statements into a "Query interrupted" error)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    asked = False
+
+    def on_sigint(_signum: int, _frame: object) -> None:
+        nonlocal asked
+        asked = True
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield
+    except BaseException:
+        if not asked:
+            raise
+        note(said)
+        raise typer.Exit(INTERRUPTED_EXIT) from None
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@app.command("export")
+@output_options
+def export(
+    ctx: typer.Context,
+    folder: Path = typer.Argument(
+        ..., help="The folder to write (new, or empty; --force to replace).", metavar="DIR"
+    ),
+    mode: str | None = typer.Option(
+        None, "--mode", help="Export only the runs of this mode (sim, voyage, world, ...)."
+    ),
+    since: int | None = typer.Option(
+        None,
+        "--since",
+        click_type=Bounded(1, RUN_ID_MAX),
+        metavar="RUN_ID",
+        help="Export only runs whose run_id is RUN_ID or more (that run and every later one).",
+    ),
+    force: bool = typer.Option(
+        False,
+        "--force",
+        help="Write into a DIR that is not empty: an earlier export's runs, events, actions, "
+        "checkpoints and world folders are replaced, every other file is kept.",
+    ),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display."),
+    output: Output = Output(),
+) -> None:
+    """Write the runs, their events, actions and checkpoints as Parquet, hive-partitioned by
+    mode (DIR/events/mode=sim/part-0.parquet), with the world tables beside them
+    (DIR/world/nodes.parquet; GeoParquet where a table has geometry), so polars, DuckDB or
+    Spark reads them without privateer. JSON columns are text. The files are written beside
+    DIR and moved into place at the end, so a failed or interrupted export leaves DIR as it
+    was. Prints what each table holds: rows, files, bytes, path."""
+    import time
+
+    from privateer.db.run_export import export_runs
+    from privateer.engine.modes import MODES
+
+    from .progress import stage_progress
+
+    known = MODES.run_modes()
+    if mode is not None and mode not in known:
+        fail(f"unknown mode {mode!r}; the modes are {', '.join(known)}")
+    started = time.perf_counter()
+    try:
+        with (
+            stage_progress(1, enabled=not quiet and sys.stderr.isatty()) as on_step,
+            user_errors(),
+            database_errors(ctx),
+            _interruptible(f"interrupted: nothing was written to {folder}"),
+        ):
+            engine = open_db(ctx, read_only=True, spatial=True, create=False, must_exist=True)
+            with engine.connect() as conn:
+                exported = export_runs(
+                    conn, folder, mode=mode, since=since, force=force, on_step=on_step
+                )
+    except OSError as error:
+        fail(f"cannot write {folder}: {error.strerror or error}")
+    runs = ", ".join(f"{n} {m}" for m, n in exported.runs_by_mode.items())
+    size = sum(w.bytes for w in exported.tables)
+    note(
+        f"exported {sum(exported.runs_by_mode.values())} runs ({runs}) to {exported.folder}: "
+        f"{size / 1e6:.1f} MB in {time.perf_counter() - started:.1f}s"
+        + ("" if exported.world else "; the database holds no world, so no world/ folder")
+    )
+    output.rows(
+        [
+            {
+                "table": w.table,
+                "rows": w.rows,
+                "files": w.files,
+                "bytes": w.bytes,
+                "path": str(w.path),
+            }
+            for w in exported.tables
+        ],
+        ["table", "rows", "files", "bytes", "path"],
+    )
 
 
 @saves_app.command("list")

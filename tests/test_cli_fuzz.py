@@ -159,6 +159,7 @@ GIVEN: dict[tuple[tuple[str, ...], str], str] = {
     (("bar",), "port"): "Tangier",
     (("chart",), "out"): "out.svg",
     (("world", "export"), "path"): "out.geojson",
+    (("runs", "export"), "folder"): "out",
     (("world", "build"), "box"): TINY_BOX,
     (("bench", "world"), "box"): TINY_BOX,
     (("bench", "startup"), "runs"): "0",  # refused: a run of it starts three processes
