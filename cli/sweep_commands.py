@@ -323,7 +323,9 @@ def list_command(ctx: typer.Context, output: Output = Output()) -> None:
 @output_options
 def show(
     ctx: typer.Context,
-    sweep_id: int = typer.Argument(..., help="The study: its id, as sweep list shows it.", metavar="ID"),
+    sweep_id: int = typer.Argument(
+        ..., help="The study: its id, as sweep list shows it.", metavar="ID"
+    ),
     plot: Path | None = typer.Option(
         None, "--plot", help="Draw each figure against the first dial: OUT.png or OUT.svg."
     ),
