@@ -46,6 +46,9 @@ def draw_dials(
                     low = [_value(p[band[0]], scale) for p in points]
                     high = [_value(p[band[1]], scale) for p in points]
                     ax.fill_between(xs, low, high, color=ink, alpha=0.18, linewidth=0)
+            values = sorted({r[first] for r in rows})
+            if len(values) <= 12 and all(isinstance(v, int | float) for v in values):
+                ax.set_xticks(values)  # the settings played, not a round scale between them
             ax.set_title(label + (" (%)" if share else ""), fontstyle="italic")
             ax.set_xlabel(first)
             ax.grid(alpha=0.3)
