@@ -14,7 +14,6 @@ import typer
 
 from privateer.engine.combat.ships import CATALOGUE, KIND_INDEX
 from privateer.engine.voyage.actions import IllegalVoyageAction
-from privateer.engine.voyage.game import observe
 from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Question
 
 from .render import glossary_lines, state_lines
@@ -107,13 +106,13 @@ def _show_context(session: VoyageSession) -> None:
             words = CATALOGUE[KIND_INDEX[card]].words()
             typer.echo(f"    {i + 1}  {CATALOGUE[KIND_INDEX[card]].name:<24} {words}")
     elif isinstance(pending, Question):
-        seen = observe(session.world, state)
+        seen = session.game.observe(state)
         typer.echo(f"  {pending.name}:")
         for i, option in enumerate(seen["options"]):
             barred = f"  BARRED: {option['barred']}" if option["barred"] else ""
             typer.echo(f"    {i + 1}  {option['choice']}: {option['stakes']}{barred}")
     elif isinstance(pending, Meeting):
-        for line in sight_lines(observe(session.world, state)):
+        for line in sight_lines(session.game.observe(state)):
             typer.echo(line)
 
 
@@ -133,7 +132,6 @@ def _play(session: VoyageSession, action: str) -> bool:
 
 def _command(session: VoyageSession, text: str) -> None:
     state = session.state
-    world = session.world
     context = _context(session)
     words = text.split()
     verb = words[0].lower()
@@ -150,7 +148,7 @@ def _command(session: VoyageSession, text: str) -> None:
         "port": port_lines,
     }
     if verb in seen_views:
-        for line in seen_views[verb](observe(world, state)):
+        for line in seen_views[verb](session.game.observe(state)):
             typer.echo(line)
         return
     if verb == "chart":

@@ -19,7 +19,7 @@ from privateer.db.runs import run_world_hash
 from privateer.db.saves import drop_save_statement, load_stored_save, state_save_statement
 from privateer.engine.events import Event
 from privateer.engine.voyage.actions import VoyageAction
-from privateer.engine.voyage.game import ENGINE_VERSION, VoyageGame
+from privateer.engine.voyage.game import ACCEPTED_VERSIONS, VoyageGame
 from privateer.engine.voyage.record import OPTIONS, VoyageRecord, begin, game_for, step
 from privateer.engine.voyage.rules import find_voyage_rules
 from privateer.engine.voyage.state import SAVE_VERSION, VoyageState
@@ -74,7 +74,7 @@ class VoyageSession:
                 run_id,
                 mode=MODE,
                 save_version=SAVE_VERSION,
-                engine_version=ENGINE_VERSION,
+                engine_version=ACCEPTED_VERSIONS,
                 start_with="privateer play",
                 options=OPTIONS,
             )
@@ -95,7 +95,7 @@ class VoyageSession:
                 f"run {stored.run_id}'s options (rules {rules!r}, {days} days) are not its "
                 f"save's (rules {state.rules!r}, {state.last_day} days): it cannot be picked up"
             )
-        game = game_for(world, stored.options)
+        game = game_for(world, stored.options, stored.engine_version)
         try:
             state = game.checked(state)
         except ValueError as error:

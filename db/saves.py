@@ -48,6 +48,7 @@ class StoredSave:
     next_event_seq: int
     actions: list[str]
     options: dict[str, Any]
+    engine_version: str = ""  # the engine the run was played with
 
 
 def load_stored_save(
@@ -56,7 +57,7 @@ def load_stored_save(
     *,
     mode: str,
     save_version: int,
-    engine_version: str,
+    engine_version: str | tuple[str, ...],
     start_with: str,
     options: Record,
 ) -> StoredSave:
@@ -87,9 +88,10 @@ def load_stored_save(
             f"run {found_run}'s save is version {version}, {newer} (it reads {save_version}); "
             "it is left as it is"
         )
-    if run_engine != engine_version:
+    plays = (engine_version,) if isinstance(engine_version, str) else engine_version
+    if run_engine not in plays:
         raise DatabaseError(
-            f"run {found_run} was played with engine {run_engine}; this is {engine_version}, "
+            f"run {found_run} was played with engine {run_engine}; this is {plays[-1]}, "
             "so it cannot be picked up (`privateer saves drop` lets it go)"
         )
     data = state_json
@@ -108,7 +110,12 @@ def load_stored_save(
         )
     ]
     return StoredSave(
-        int(found_run), data, int(seq), actions, _read_options(found_run, options_json, options)
+        int(found_run),
+        data,
+        int(seq),
+        actions,
+        _read_options(found_run, options_json, options),
+        str(run_engine),
     )
 
 

@@ -66,7 +66,7 @@ def check_run(run: LoggedRun, world: World | None = None) -> ReplayResult:
     check (another engine version, another world, no world for a mode that sails one, an
     unknown mode) raises ReplayRefusedError with the reason."""
     mode = MODES.for_run(run.mode, run.run_id)
-    if run.engine_version is not None and run.engine_version != mode.engine_version:
+    if not mode.plays(run.engine_version):
         raise ReplayRefusedError(
             f"run {run.run_id} was recorded with engine {run.engine_version}; this "
             f"privateer runs {mode.engine_version}, so a replay would not be a check",

@@ -108,7 +108,8 @@ class Mode:
     `runs.mode` values its runs are logged under, the version of its rules (a run logged by
     another is not replayed), whether it sails a World, what its runs' options may hold, the
     game a run's options describe, how a logged run is re-run, an example of its options (what
-    the conformance test plays), and its event kinds (name -> declared payload)."""
+    the conformance test plays), its event kinds (name -> declared payload), and the earlier
+    engine versions whose runs it still plays as they were played."""
 
     name: str
     run_modes: tuple[str, ...]
@@ -118,7 +119,15 @@ class Mode:
     game: Callable[[Mapping[str, Any], World | None], Game[Any, Any]]
     replayer: Callable[[World | None], Replayer]
     example: Mapping[str, Any] = field(default_factory=dict)
+    earlier_versions: tuple[str, ...] = ()  # engine versions whose runs it still plays
     events: Mapping[str, object] = field(default_factory=dict)
+
+    def plays(self, engine_version: str | None) -> bool:
+        """Whether a run logged by this engine version can be replayed (or resumed) here."""
+        return engine_version is None or engine_version in (
+            self.engine_version,
+            *self.earlier_versions,
+        )
 
 
 class TextAction(Protocol):

@@ -247,10 +247,15 @@ class Nested:
         return self.reader(value, path, limits)
 
 
-def saved(kind: Kind, gives: Callable[[Any], Mapping[str, int]] | None = None) -> dict[str, Spec]:
+def saved(
+    kind: Kind, gives: Callable[[Any], Mapping[str, int]] | None = None, *, optional: bool = False
+) -> dict[str, Any]:
     """A dataclass field's metadata declaring what a save may hold in it, and the limits it
-    gives the fields after it: `gold: int = field(metadata=saved(Int(0, MAX_GOLD)))`."""
-    return {"saved": Spec(kind, gives)}
+    gives the fields after it: `gold: int = field(metadata=saved(Int(0, MAX_GOLD)))`. An
+    `optional` field may be absent from a save (it then takes its default): one a later
+    version added, that a state without it never writes, so an earlier save reads as it was
+    and hashes as it did."""
+    return {"saved": Spec(kind, gives), "optional": optional}
 
 
 _RECORDS: dict[type, Record] = {}
@@ -264,7 +269,10 @@ def record_of(cls: type) -> Record:
         undeclared = [f.name for f in fields(cls) if "saved" not in f.metadata]
         if undeclared:
             raise TypeError(f"{cls.__name__}.{undeclared[0]} declares nothing (see saved())")
-        found = Record({f.name: f.metadata["saved"] for f in fields(cls)})
+        found = Record(
+            {f.name: f.metadata["saved"] for f in fields(cls)},
+            optional=frozenset(f.name for f in fields(cls) if f.metadata.get("optional")),
+        )
         _RECORDS[cls] = found
     return found
 

@@ -68,7 +68,7 @@ PLAYTHROUGHS = (
     Playthrough("fight", "fight", {"target": "merchant", "ship": "pinnace"}, 42, _fight_bot),
     Playthrough("duel", "duel", {"captain": "cautious", "red": "bold"}, 2026, _duel_cpus),
     Playthrough("world", "world", {"days": 365}, 42, lambda game: ["day"] * 365),
-    Playthrough("voyage", "voyage", {"rules": "full", "days": 365}, 7, _captain),
+    Playthrough("voyage", "voyage", {"rules": "dilemmas", "days": 365}, 7, _captain),
 )
 
 

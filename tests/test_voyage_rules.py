@@ -32,7 +32,7 @@ from tests.voyage_fixtures import (
     voyage_to,
 )
 
-RULES = find_voyage_rules("full")
+RULES = find_voyage_rules("dilemmas")
 
 
 def fight_out_events(state: VoyageState) -> list[Event]:

@@ -36,7 +36,7 @@ def port_index(name: str) -> int:
     return next(i for i, p in enumerate(WORLD.ports) if p.name == name)
 
 
-def quiet_voyage(seed: int = 1, rules: str = "full", days: int = 730) -> VoyageState:
+def quiet_voyage(seed: int = 1, rules: str = "dilemmas", days: int = 730) -> VoyageState:
     """A voyage in Plymouth with every ship of the world laid up far in the future (so none
     meets you unless a test sails one to you)."""
     state, _ = create_voyage(WORLD, seed, find_voyage_rules(rules), days=days)

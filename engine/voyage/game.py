@@ -54,6 +54,7 @@ from .actions import (
 from .course import look_out, next_step
 from .dilemmas import DILEMMAS, answer, options
 from .fights import begin_fight
+from .late import LateState
 from .meet import attack, settle_fight
 from .pending import Engagement, Meeting, PrizeOffer, Question
 from .rules import VoyageRules, find_voyage_rules
@@ -62,7 +63,11 @@ from .sheet import ship_sheet
 from .sighting import describe_ship, hostile_in_sight, in_sight, meeting, target_of
 from .state import VoyageState
 
-ENGINE_VERSION = "voyage-1"
+ENGINE_VERSION = "voyage-2"
+"""voyage-2: the late game (renown, the home stretch, captives, the lookout, letters of
+marque). A voyage-1 run replays and resumes under the rules it was played by
+(`LEGACY_RULESETS`): every rule of voyage-2 beyond them is switched off there."""
+ACCEPTED_VERSIONS = ("voyage-1", ENGINE_VERSION)
 
 
 class VoyageEnd(Enum):
@@ -111,6 +116,7 @@ def create_voyage(
         let_pass=[],
         rumors=[],
         last_day=rules.days if days is None else days,
+        late=LateState() if rules.late_game else None,
     )
     look_out(world, state, 0, rules)
     events.append(

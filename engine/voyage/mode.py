@@ -19,7 +19,7 @@ from .record import OPTIONS, game_for, replayer
 def _game(options: Mapping[str, Any], world: World | None) -> VoyageGame:
     if world is None:
         raise ReplayRefusedError("a voyage sails only on a world", NO_WORLD)
-    return game_for(world, options)
+    return game_for(world, options, ENGINE_VERSION)
 
 
 def _replayer(world: World | None) -> Replayer:
@@ -38,4 +38,5 @@ MODE = Mode(
     replayer=_replayer,
     example={"rules": "full", "days": 90},
     events={**WORLD_EVENTS, **FIGHT_EVENTS, **VOYAGE_EVENTS},
+    earlier_versions=("voyage-1",),
 )

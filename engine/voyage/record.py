@@ -19,11 +19,11 @@ from ..world.rules import SEED_000
 from ..world.world import World
 from .actions import IllegalVoyageAction, Sail, VoyageAction
 from .game import VoyageGame
-from .rules import MAX_DAYS, RULESETS, find_voyage_rules
+from .rules import KNOWN_RULESETS, MAX_DAYS, find_voyage_rules
 from .state import VoyageState
 
 OPTIONS = Record(
-    {"rules": Text(RULESETS), "days": Int(1, MAX_DAYS)},
+    {"rules": Text(KNOWN_RULESETS), "days": Int(1, MAX_DAYS)},
     optional=frozenset({"rules", "days"}),  # absent: the full rules, 730 days
     extra=True,
 )
@@ -49,10 +49,13 @@ class VoyageRecord:
         self.event_days.extend([day] * len(events))
 
 
-def game_for(world: World, options: Mapping[str, Any]) -> VoyageGame:
-    """The game a run's logged options describe: its rules (full), turned as a study set its
-    dials (`changes`, engine/dials.py), and its length (730 days)."""
-    rules = find_voyage_rules(str(options.get("rules", "full")))
+def game_for(
+    world: World, options: Mapping[str, Any], engine_version: str | None = None
+) -> VoyageGame:
+    """The game a run's logged options describe, as the engine that logged it played it: its
+    rules (full), turned as a study set its dials (`changes`, engine/dials.py), and its length
+    (730 days)."""
+    rules = find_voyage_rules(str(options.get("rules", "full")), engine_version)
     rules, wrules = turned(rules, SEED_000, dict(options.get("changes") or {}))
     return VoyageGame(world, rules, wrules, days=int(options.get("days", 730)))
 
@@ -93,7 +96,7 @@ def replayer(world: World) -> Replayer:
     """The replayer of logged voyages on this world: the logged actions, applied again."""
 
     def replay(run: LoggedRun) -> tuple[list[RawEvent], list[tuple[int, str]]]:
-        game = game_for(world, run.options)
+        game = game_for(world, run.options, run.engine_version)
         record = begin(game, run.seed)
         for text in run.actions:
             assert record.state is not None
@@ -114,7 +117,7 @@ def state_on_day(world: World, run: LoggedRun, day: int) -> VoyageState:
     """The voyage as it stood at the end of `day` (0: as she set out), its logged actions
     applied again up to then: what a picture of that day shows. A day past the voyage's end
     is refused, naming the last."""
-    game = game_for(world, run.options)
+    game = game_for(world, run.options, run.engine_version)
     record = begin(game, run.seed)
     state = record.state
     assert state is not None

@@ -35,6 +35,12 @@ class VoyageRules:
     raid_guard: bool = True  # a raid turned out puts the town on its guard
     prize_cards: bool = True  # a prize offers three cards
     wages: bool = True  # hands of note draw wages
+    # the late game (seed 000, "The late game", "Seeing her first", "Letters of marque")
+    renown: bool = True  # your name gets about: hunters come farther, warships better found
+    home_stretch: bool = True  # with the score in hand, every enemy privateer comes for you
+    captives: bool = True  # a laden corsair taken frees her captives; her raids are news
+    lookout: bool = True  # ships seen two steps past the water you read; the read of a ship
+    letters: bool = True  # a run in three acts: three letters, then home to London, to win
     # --- the bar and the yard (seed 000) ------------------------------------------------------
     round_gold: int = 2  # "stand the house a drink (2 gold)"
     repair_gold: int = 1  # "Repairs at 1 gold a point, not 3."
@@ -124,22 +130,65 @@ class VoyageRules:
     canoes_per_mille: int = 300  # "30% of the time the canoes come out"
     canoes_raided_per_mille: int = 700  # "(70% if you've raided them)"
     anchor_mend: int = 1  # "the hull mends a point a day"
+    # --- your name (seed 000, "The late game") -----------------------------------------------
+    # "At 60, 120 and 200 it goes up a step": renown is what prizes and raids have paid
+    renown_steps: tuple[int, ...] = (60, 120, 200)
+    renown_reach_per_mille: int = 250  # "each step hunters and privateers come a quarter farther"
+    renown_hull: int = 2  # "and a hostile warship comes with 2 more hull"
+    # --- seeing her first (seed 000, "Seeing her first") -------------------------------------
+    lookout_steps: int = 2  # "ships are seen two steps past the water you can read"
+    # --- letters of marque (seed 000, "Letters of marque: a run in three acts") --------------
+    letter_days: tuple[int, int, int] = (150, 270, 300)  # each act's deadline (from its issue)
+    letter_reward: tuple[int, int, int] = (30, 50, 90)  # paid on finishing each act: chosen
+    letter_prizes: int = 2  # act one: "two prizes near home"
+    letter_extension_days: int = 90  # "a missed deadline gets more time once": chosen
+    letter_extension_standing: int = 2  # "at -2 with England"
+    admiralty_word_days: int = 30  # "the plate ship gets fresh word every 30 days"
+    admiralty_reliability: int = 900  # how true the Admiralty's word is, per mille: chosen
     # --- where rumors of treasure are told ----------------------------------------------------
     checkpoint_days: int = 30  # a state hash every 30 days in the log
+
+    @property
+    def late_game(self) -> bool:
+        """Any rule of the late game on: the voyage keeps its late-game state."""
+        return self.renown or self.home_stretch or self.captives or self.lookout or self.letters
 
     def with_changes(self, **changes: object) -> VoyageRules:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
 FULL = VoyageRules()
-CLASSIC = FULL.with_changes(
+LOOKOUT = FULL.with_changes(name="lookout", letters=False)
+LATE = LOOKOUT.with_changes(name="late", lookout=False)
+DILEMMAS = LATE.with_changes(name="dilemmas", renown=False, home_stretch=False, captives=False)
+CLASSIC = DILEMMAS.with_changes(
     name="classic", dilemmas=False, raid_guard=False, prize_cards=False, wages=False
 )
-RULESETS: dict[str, VoyageRules] = {r.name: r for r in (FULL, CLASSIC)}
+RULESETS: dict[str, VoyageRules] = {r.name: r for r in (FULL, LOOKOUT, LATE, DILEMMAS, CLASSIC)}
+"""The seed's stages, each a ruleset: `classic` (the captain won 39%), `dilemmas` (storms,
+shares and castaways ask; the raid guard, prize cards, wages), `late` (renown, the home
+stretch, corsairs' captives), `lookout` (seeing her first, the read of a ship) and `full`
+(letters of marque: a run in three acts)."""
+
+LEGACY_RULESETS: dict[str, dict[str, VoyageRules]] = {
+    "voyage-1": {"full": DILEMMAS.with_changes(name="full"), "classic": CLASSIC},
+}
+"""What a run's rules name meant under an earlier engine version: runs and saves of
+`voyage-1` (before the late game) named `full` what is now `dilemmas`, under the name they
+were played and hashed with."""
 
 
-def find_voyage_rules(name: str) -> VoyageRules:
+KNOWN_RULESETS: tuple[str, ...] = tuple(
+    dict.fromkeys([*RULESETS, *(name for table in LEGACY_RULESETS.values() for name in table)])
+)
+"""Every rules name a run or a save may carry."""
+
+
+def find_voyage_rules(name: str, engine_version: str | None = None) -> VoyageRules:
+    """The ruleset `name` as the engine `engine_version` played it (this engine's, by
+    default); ValueError naming those there are."""
+    table = LEGACY_RULESETS.get(engine_version or "", RULESETS)
     try:
-        return RULESETS[name]
+        return table[name]
     except KeyError:
-        raise ValueError(f"no voyage rules {name!r}: one of {', '.join(RULESETS)}") from None
+        raise ValueError(f"no voyage rules {name!r}: one of {', '.join(table)}") from None

@@ -38,8 +38,9 @@ from ..schema import (
 from ..world.rumors import Rumor
 from ..world.state import MAX_COUNT, MAX_UNTIL, WorldState, world_limits
 from ..world.world import World
+from .late import LateState
 from .pending import Engagement, Pending, PendingKind
-from .rules import MAX_DAYS, MAX_GOLD, RULESETS
+from .rules import KNOWN_RULESETS, MAX_DAYS, MAX_GOLD, find_voyage_rules
 
 SAVE_VERSION = 1
 
@@ -60,7 +61,7 @@ TALLIES = (
 
 
 def _rules_limits(name: str) -> dict[str, int]:
-    return {"morale_max": RULESETS[name].morale_max}
+    return {"morale_max": find_voyage_rules(name).morale_max}
 
 
 def _world_limits(world: WorldState) -> dict[str, int]:
@@ -72,7 +73,7 @@ class VoyageState:
     """Each saved field declares what it may hold (engine/schema.py): bounds named "node" and
     "port" are the world's, checked where the World is given."""
 
-    rules: str = field(metadata=saved(Text(RULESETS), gives=_rules_limits))
+    rules: str = field(metadata=saved(Text(KNOWN_RULESETS), gives=_rules_limits))
     seed: int = field(metadata=saved(Int(0, SEED_MAX)))
     world: WorldState = field(metadata=saved(Nested(WorldState.read), gives=_world_limits))
     # the voyage's own draws: events at sea, fights' seeds, islanders' moods
@@ -111,6 +112,10 @@ class VoyageState:
     fight: Encounter | None = field(default=None, metadata=saved(Maybe(Nested(Encounter.read))))
     outcome: str = field(default="", metadata=saved(Text(OUTCOMES)))
     cause: str = field(default="", metadata=saved(Text(("", "storm", *TARGETS))))  # what sank her
+    # the late game's own (None: rules without it; absent from the save and the hash then)
+    late: LateState | None = field(
+        default=None, metadata=saved(Maybe(Nested(LateState.read)), optional=True)
+    )
     tally: dict[str, int] = field(
         default_factory=lambda: dict.fromkeys(TALLIES, 0),
         metadata=saved(Record(dict.fromkeys(TALLIES, Int(0, MAX_COUNT)))),
@@ -144,6 +149,7 @@ class VoyageState:
         values["pending"] = self.pending  # a frozen record: shared, never changed
         values["world"] = self.world.copy()
         values["fight"] = self.fight.copy() if self.fight is not None else None
+        values["late"] = self.late.copy() if self.late is not None else None
         return VoyageState(**values)
 
     def to_dict(self) -> dict[str, Any]:
@@ -156,6 +162,10 @@ class VoyageState:
                 value = value.to_dict() if value is not None else {}
             elif f.name == "fight":
                 value = value.to_dict() if value is not None else None
+            elif f.name == "late":
+                if value is None:
+                    continue  # not a late-game voyage: saved and hashed as it always was
+                value = value.to_dict()
             elif isinstance(value, list):
                 value = [list(v) if isinstance(v, list) else v for v in value]
             elif isinstance(value, dict):
