@@ -15,6 +15,14 @@ def _where(d: dict[str, Any]) -> str:
     return f" at node {d['node']}" if "node" in d else ""
 
 
+def _task(d: dict[str, Any]) -> str:
+    if d["task"] == "prizes":
+        return f"take {d['target']} prizes"
+    if d["task"] == "sack":
+        return "sack a town"
+    return "take the plate ship"
+
+
 def voyage_line(event: Event) -> str | None:
     """A line for a voyage event (None for what a captain need not read: a day's sailing)."""
     if not isinstance(event.data, dict):
@@ -96,6 +104,19 @@ def voyage_line(event: Event) -> str | None:
         "wages_short": lambda: f"short of wages ({d['due']} due): morale {d['morale']}",
         "omen": lambda: f"a good omen: {d['omen']}",
         "storm": lambda: "a storm: " + ", ".join(f"{k} {v}" for k, v in d.items() if k != "stop"),
+        "letter": lambda: (
+            f"a letter of marque, act {d['act']}: {_task(d)} in {d['region']}, against "
+            f"{d['nation']}, by day {d['deadline']}, for {d['reward']} gold"
+        ),
+        "letter_progress": lambda: f"the letter's work: {d['done']} of {d['of']}",
+        "letter_done": lambda: f"act {d['act']} done: the Crown pays {d['reward']}",
+        "letter_extended": lambda: (
+            f"the letter's deadline passed: more time, till day {d['deadline']} (-2 with England)"
+        ),
+        "letter_revoked": lambda: "the letter is revoked: you are a pirate",
+        "admiralty_word": lambda: (
+            f"the Admiralty's word: the plate ship seen near node {d['node']}"
+        ),
         "war": lambda: "war: " + " and ".join(d["nations"]),
         "peace": lambda: "peace: " + " and ".join(d["nations"]),
     }

@@ -252,7 +252,7 @@ FOUND: list[tuple[str, Any, str]] = [  # (field, tampered value, words the refus
     ("node", -7, "node -7 is outside"),
     ("port", 9999, f"port 9999 is outside -1..{PORTS - 1}"),
     ("course", 99_999_999, "course 99999999 is outside"),
-    ("rules", "bogus", "rules 'bogus' is not one of 'full', 'lookout', 'late', 'dilemmas', 'classic'"),
+    ("rules", "bogus", "rules 'bogus' is not one of 'full', 'lookout', 'late', 'dilemmas'"),
     ("rumors", [{"x": 1}], "rumors[0] must be a list of 7"),
     ("morale", 99, "morale 99 is outside 0..10"),
     ("seed", -1, "seed -1 is outside 0..4611686018427387904"),

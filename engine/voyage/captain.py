@@ -25,8 +25,9 @@ from ..combat.ships import TARGETS
 from ..world import wars
 from ..world.charting import charted
 from ..world.kinds import ARMADA, CORSAIR, GUARD, KINDS, MERCHANT, TREASURE
-from ..world.rumors import Rumor, cloud, strength
+from ..world.rumors import Rumor, cloud, clouds_ahead, strength
 from ..world.world import World
+from . import letters
 from . import port as harbour
 from .actions import (
     Attack,
@@ -47,6 +48,7 @@ from .actions import (
 )
 from .dilemmas import DILEMMAS, options
 from .game import VoyageGame
+from .late import Letter
 from .pending import Engagement, Meeting, PrizeOffer, Question
 from .rules import VoyageRules
 from .sighting import hostile, in_sight
@@ -110,7 +112,11 @@ class Captain:
 
     # -- who is fair game ----------------------------------------------------------------------
     def _enemy(self, world: World, state: VoyageState, nation: int) -> bool:
-        return nation >= 0 and wars.at_war(state.world, nation, world.nation("england"))
+        """Fair game: at war with England, or the nation a letter of marque is against."""
+        return nation >= 0 and (
+            wars.at_war(state.world, nation, world.nation("england"))
+            or letters.licensed(state, nation)
+        )
 
     def _sound(self, state: VoyageState) -> bool:
         """A sound hull, or a purse too empty to mend it (then it takes its chances)."""
@@ -209,7 +215,7 @@ class Captain:
         ws = state.world
         england = world.nation("england")
         by_name = world.port_by_name
-        if state.gold >= rules.goal_gold and not ws.pirate:
+        if harbour.has_the_score(state, rules) and not ws.pirate:
             return by_name[rules.home_port].node
         if ws.pirate:
             english = [i for i, p in enumerate(world.ports) if p.nation == england]
@@ -222,7 +228,56 @@ class Captain:
             yards = [i for i in self._friendly(world, state, rules) if world.ports[i].fortified]
             if yards:
                 return self._nearest(world, state, yards)
+        letter = state.late.letter if state.late is not None else None
+        if letter is not None:
+            goal = self._letter_work(game, state, letter)
+            if goal >= 0:
+                return goal
         return self._prize_ground(game, state)
+
+    # -- letters of marque -----------------------------------------------------------------------
+    def _letter_work(self, game: VoyageGame, state: VoyageState, letter: Letter) -> int:
+        """Where the letter's work is (-1: nowhere it can do it now): its nation's ports in
+        the region to cruise off, a town there it can carry, or the plate ship."""
+        world = game.world
+        if letter.task == "plate_ship":
+            return self._intercept(game, state, letter)
+        in_region = set(letters.region_nodes(world, letter.region))
+        ports = [
+            i
+            for i, p in enumerate(world.ports)
+            if p.nation == letter.nation and not p.native and p.node in in_region
+        ]
+        if letter.task == "sack":
+            towns = [i for i in ports if self._raidable(game, state, i)]
+            return self._nearest(world, state, towns) if towns else -1
+        grounds = [i for i in ports if world.ports[i].node != state.node]
+        return self._nearest(world, state, grounds) if grounds else -1
+
+    INTERCEPT_DAYS = (0, 5, 10, 15, 20, 30, 40, 50, 60)  # how far ahead it looks for her
+
+    def _intercept(self, game: VoyageGame, state: VoyageState, letter: Letter) -> int:
+        """The node where she is likeliest to be in k days that it can reach in k days, by the
+        Admiralty's latest word (the seed's captain: "it heads for where she's likeliest to be
+        in k days that it can reach in k days")."""
+        words = [Rumor.from_list(r) for r in state.rumors]
+        word = next((w for w in reversed(words) if w.source == letters.ADMIRALTY), None)
+        if word is None:
+            return -1
+        world = game.world
+        here = world.hops_from([state.node])
+        masks = [charted(world, state.world, s) for s in range(4)]
+        days = [state.day + k for k in self.INTERCEPT_DAYS]
+        best, best_mass = -1, 0.0
+        clouds = clouds_ahead(world, state.world, game.wrules, word, days, masks)
+        for k, mass in zip(self.INTERCEPT_DAYS, clouds, strict=True):
+            reachable = np.flatnonzero((here >= 0) & (here <= k))
+            if len(reachable) == 0:
+                continue
+            node = int(reachable[np.argmax(mass[reachable])])
+            if mass[node] > best_mass:
+                best, best_mass = node, float(mass[node])
+        return best
 
     def _prize_ground(self, game: VoyageGame, state: VoyageState) -> int:
         """The best rumor or town within reach; else the nearest enemy port to cruise off;

@@ -266,6 +266,47 @@ class Answered(TypedDict, total=False):
     hand: str
 
 
+class LetterIssued(TypedDict):
+    """A letter of marque in hand: its act, the nation it makes fair game, where to work,
+    the task (prizes, sack, plate_ship) and its target (prizes to take; -1 any town; the
+    plate ship), the day it is due and what it pays."""
+
+    act: int
+    nation: str
+    region: str
+    task: str
+    target: int
+    deadline: int
+    reward: int
+    stop: bool
+
+
+class LetterProgress(TypedDict):
+    act: int
+    done: int
+    of: int
+
+
+class LetterDone(TypedDict):
+    act: int
+    reward: int
+    gold: int
+    stop: bool
+
+
+class LetterDue(TypedDict, total=False):
+    """A deadline passed: more time once (`deadline`), then the letter revoked."""
+
+    act: int
+    deadline: int
+    stop: bool
+
+
+class AdmiraltyWord(TypedDict):
+    node: int  # where she was when the word was sent
+    ship: int
+
+
 class IllegalAction(TypedDict):
     """Only in a replay: the log and the engine part ways at this action."""
 
@@ -320,5 +361,11 @@ VOYAGE_EVENTS: dict[str, type] = {
     "dilemma": Dilemma,
     "answered": Answered,
     "illegal_action": IllegalAction,
+    "letter": LetterIssued,
+    "letter_progress": LetterProgress,
+    "letter_done": LetterDone,
+    "letter_extended": LetterDue,
+    "letter_revoked": LetterDue,
+    "admiralty_word": AdmiraltyWord,
 }
 """Every event kind of the voyage's own, by name: its payload's declared fields."""

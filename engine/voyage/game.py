@@ -28,6 +28,7 @@ from ..world.game import advance, create_world, season_of
 from ..world.rules import SEED_000, WorldRules, find_world_rules
 from ..world.rumors import Rumor, alive, describe, strength
 from ..world.world import World
+from . import letters
 from . import port as harbour
 from .actions import (
     Attack,
@@ -133,6 +134,8 @@ def create_voyage(
             },
         )
     )
+    if rules.letters:
+        events += letters.issue(world, state, rules, 1)
     return state, events
 
 
@@ -430,8 +433,10 @@ def sail(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRule
         state.tally["days_at_sea"] += 1
         events.append(Event("sailed", day, {"node": state.node}))
     state.let_pass = [p for p in state.let_pass if p[1] > day]
-    state.rumors = [r for r in state.rumors if alive(Rumor.from_list(r), day, wrules)]
+    state.rumors = [r for r in state.rumors if _kept(Rumor.from_list(r), day, wrules)]
     look_out(world, state, season_of(wrules, day), rules)
+    if rules.letters:
+        events += letters.letter_day(world, state, rules, wrules)
     if at_sea:
         events += _at_sea(world, state, rules, wrules, before, was)
     if not state.over and day >= state.last_day:
@@ -469,6 +474,11 @@ def _at_sea(
             for s in hostile_in_sight(world, state, rules, before, was)
         ]
     return events
+
+
+def _kept(rumor: Rumor, day: int, wrules: WorldRules) -> bool:
+    """A rumor stays while its marker lasts; the Admiralty's word till fresher word comes."""
+    return rumor.source == letters.ADMIRALTY or alive(rumor, day, wrules)
 
 
 def _port_at(world: World, node: int) -> int:

@@ -14,6 +14,7 @@ from ..world.bar import question_prisoner
 from ..world.game import lay_up
 from ..world.rules import WorldRules
 from ..world.world import World
+from . import letters
 from .fights import begin_fight, prize_taken
 from .offers import offer_prize
 from .pending import Engagement
@@ -34,7 +35,8 @@ def attack(world: World, state: VoyageState, wrules: WorldRules, ship: int) -> l
         if flag == world.nation("england") and not ws.pirate:
             wars.turn_pirate(world, ws, wrules)
             events.append(Event("pirate", ws.day, {"why": "you fired on an English ship"}))
-        events += [Event(e.kind, ws.day, e.data) for e in wars.fired_on(world, ws, wrules, flag)]
+        fired = wars.fired_on(world, ws, wrules, flag, letters.licensed(state, flag))
+        events += [Event(e.kind, ws.day, e.data) for e in fired]
     return events + begin_fight(
         world, state, target_of(state, ship), ship=ship, fired_first=True, why="you attacked"
     )
@@ -91,8 +93,12 @@ def settle_fight(
             if engagement.fired_first and flag >= 0:
                 wars.sank_ship(world, ws, wrules, flag)
                 events += [
-                    Event(e.kind, day, e.data) for e in wars.took_ship(world, ws, wrules, flag)
+                    Event(e.kind, day, e.data)
+                    for e in wars.took_ship(
+                        world, ws, wrules, flag, letters.licensed(state, flag)
+                    )
                 ]
+            events += letters.took_ship(world, state, rules, ship)
         else:  # parted, fled or got away from: she leaves you be a while
             state.let_pass.append([ship, day + rules.let_pass_days])
     if settlement.payout > 0:

@@ -18,6 +18,7 @@ from ..world.bar import stand_a_round
 from ..world.rules import WorldRules
 from ..world.rumors import describe
 from ..world.world import World
+from . import letters
 from .fights import begin_fight, prize_taken
 from .offers import offer_prize
 from .rules import VoyageRules
@@ -192,7 +193,8 @@ def bribe(world: World, state: VoyageState, rules: VoyageRules) -> list[Event]:
 def pardon(world: World, state: VoyageState, rules: VoyageRules) -> list[Event]:
     state.gold -= rules.pardon_gold
     wars.pardon(world, state.world)
-    return [Event("pardoned", state.day, {"gold": state.gold})]
+    pardoned = [Event("pardoned", state.day, {"gold": state.gold})]
+    return pardoned + (letters.pardoned(world, state, rules) if rules.letters else [])
 
 
 def provisions(state: VoyageState, rules: VoyageRules) -> list[Event]:
@@ -255,12 +257,20 @@ def enter_port(
     return events + check_won(world, state, rules)
 
 
+def has_the_score(state: VoyageState, rules: VoyageRules) -> bool:
+    """What wins a run home in London: all three letters done (with letters of marque: gold is
+    then the score), or the goal's gold (without)."""
+    if rules.letters:
+        return letters.letters_done(state)
+    return state.gold >= rules.goal_gold
+
+
 def check_won(world: World, state: VoyageState, rules: VoyageRules) -> list[Event]:
     if state.port < 0 or state.over:
         return []
     if world.ports[state.port].name != rules.home_port or state.world.pirate:
         return []
-    if state.gold < rules.goal_gold:
+    if not has_the_score(state, rules):
         return []
     state.outcome = "won"
     return [Event("won", state.day, {"gold": state.gold, "stop": True})]
@@ -278,7 +288,8 @@ def raid(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRule
     if p.nation == world.nation("england") and not ws.pirate:
         wars.turn_pirate(world, ws, wrules)
         events.append(Event("pirate", day, {"why": f"you raided {p.name}"}))
-    events += [Event(e.kind, day, e.data) for e in wars.raided(world, ws, wrules, p.nation)]
+    raided = wars.raided(world, ws, wrules, p.nation, letters.licensed(state, p.nation))
+    events += [Event(e.kind, day, e.data) for e in raided]
     if p.native and port not in state.raided_natives:
         state.raided_natives.append(port)
     guarded = rules.raid_guard and ws.guard_until[port] > day
@@ -322,9 +333,14 @@ def raid_over(
         ws.guard_until[port] = 0
         ws.guard_raids[port] = 0
         state.tally["sacks"] += 1
-        events += [Event(e.kind, day, e.data) for e in wars.sacked(world, ws, wrules, p.nation)]
+        licensed = letters.licensed(state, p.nation)
+        events += [
+            Event(e.kind, day, e.data)
+            for e in wars.sacked(world, ws, wrules, p.nation, licensed)
+        ]
         events.append(Event("sacked", day, {"port": p.name, "gold": state.gold, "stop": True}))
         events += prize_taken(state, rules, settlement.payout, rules.sack_morale)
+        events += letters.sacked_town(world, state, rules, port)
         if rules.prize_cards:
             events += offer_prize(state, encounter.setup.target)
         return events

@@ -24,11 +24,27 @@ class RunResult:
     gold: int
     tally: dict[str, int]
     seas: tuple[int, ...] = ()  # the named seas she sailed in (World.seas indexes), sorted
+    # the late game's: (letters done, letters revoked, renown step, home stretch reached);
+    # None for rules without it
+    late: tuple[int, int, int, bool] | None = None
 
     @classmethod
     def of(cls, state: VoyageState, seas: tuple[int, ...] = ()) -> RunResult:
+        late = state.late
+        kept = (
+            None
+            if late is None
+            else (late.acts_done, late.revoked, late.renown_step, late.home_stretch)
+        )
         return cls(
-            state.seed, state.outcome, state.cause, state.day, state.gold, dict(state.tally), seas
+            state.seed,
+            state.outcome,
+            state.cause,
+            state.day,
+            state.gold,
+            dict(state.tally),
+            seas,
+            kept,
         )
 
 
@@ -70,4 +86,33 @@ def summarise(results: list[RunResult]) -> dict[str, Any]:
         "omens_per_run": per_run("omens"),
         "mutinies_per_run": per_run("mutinies"),
         "mean_gold": round(sum(r.gold for r in results) / runs, 1) if runs else 0.0,
+        **_late_figures(results),
+    }
+
+
+def _late_figures(results: list[RunResult]) -> dict[str, Any]:
+    """The late game's figures (for rules with it): how many runs finished each act's letter,
+    letters revoked, the renown step runs ended at (runs per step), how many reached the home
+    stretch, and what sank runs in each act (the act they were working when they sank)."""
+    late = [r for r in results if r.late is not None]
+    if not late:
+        return {}
+    sunk_by_act: dict[str, Counter[str]] = {}
+    for r in late:
+        assert r.late is not None
+        if r.outcome == "sunk":
+            act = str(min(r.late[0] + 1, 3)) if r.late[0] < 3 else "home"
+            sunk_by_act.setdefault(act, Counter())[r.cause] += 1
+    return {
+        "letters_completed": {
+            str(act): sum(1 for r in late if r.late is not None and r.late[0] >= act)
+            for act in (1, 2, 3)
+        },
+        "revoked": sum(r.late[1] for r in late if r.late is not None),
+        "renown_steps": dict(sorted(Counter(str(r.late[2]) for r in late if r.late).items())),
+        "home_stretch_reached": sum(1 for r in late if r.late is not None and r.late[3]),
+        "sunk_by_act": {
+            act: dict(sorted(c.items(), key=lambda kv: (-kv[1], kv[0])))
+            for act, c in sorted(sunk_by_act.items())
+        },
     }

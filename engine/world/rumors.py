@@ -37,7 +37,7 @@ from .world import Ints, World
 
 Mass = npt.NDArray[np.float64]
 
-SOURCES = ("bar", "prisoner")  # who told you (engine/world/bar.py)
+SOURCES = ("bar", "prisoner", "admiralty")  # who told you (the bar, a prisoner, a letter's word)
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,6 +465,35 @@ def cloud(
             here = step_sparse(world, here, dest, weather, rig, charted_by_season[season], linger)
         total += share * dense(world, here)
     return total
+
+
+def clouds_ahead(
+    world: World,
+    state: WorldState,
+    rules: WorldRules,
+    rumor: Rumor,
+    days: list[int],
+    charted_by_season: list[npt.NDArray[np.bool_]],
+) -> list[Mass]:
+    """The rumor's cloud on each of `days` (ascending, none before the rumor's day), sailed
+    forward once: where a hunter might meet her k days from now."""
+    start = report_spread(world, rumor, rules)
+    totals = [np.zeros(world.n) for _ in days]
+    rig = rig_of(rumor.kind)
+    linger = lingering(world, rules, rumor.kind)
+    for dest, share in destinations(world, state, rules, rumor):
+        here = sparse(start)
+        day = rumor.day
+        for i, wanted in enumerate(days):
+            while day < wanted:
+                season = (day // rules.season_days) % 4
+                weather = weather_of(world, season)
+                here = step_sparse(
+                    world, here, dest, weather, rig, charted_by_season[season], linger
+                )
+                day += 1
+            totals[i] += share * dense(world, here)
+    return totals
 
 
 def search_area(mass: Mass, share: float = SEED_000.search_share) -> npt.NDArray[np.int64]:

@@ -152,15 +152,19 @@ def strain_peace(
     return []
 
 
-def fired_on(world: World, state: WorldState, rules: WorldRules, nation: int) -> list[Event]:
+def fired_on(
+    world: World, state: WorldState, rules: WorldRules, nation: int, licensed: bool = False
+) -> list[Event]:
     """You fired first on a ship of `nation`: a point of standing however it goes, and
-    strain on the peace."""
+    strain on the peace (none under a letter of marque against it: England sent you)."""
     lose_standing(state, rules, nation, rules.standing_damage)
-    return strain_peace(world, state, rules, nation, rules.strain_fire)
+    return [] if licensed else strain_peace(world, state, rules, nation, rules.strain_fire)
 
 
-def took_ship(world: World, state: WorldState, rules: WorldRules, nation: int) -> list[Event]:
-    return strain_peace(world, state, rules, nation, rules.strain_take)
+def took_ship(
+    world: World, state: WorldState, rules: WorldRules, nation: int, licensed: bool = False
+) -> list[Event]:
+    return [] if licensed else strain_peace(world, state, rules, nation, rules.strain_take)
 
 
 def sank_ship(world: World, state: WorldState, rules: WorldRules, nation: int) -> list[Event]:
@@ -169,16 +173,20 @@ def sank_ship(world: World, state: WorldState, rules: WorldRules, nation: int) -
     return []
 
 
-def raided(world: World, state: WorldState, rules: WorldRules, nation: int) -> list[Event]:
-    """A raid costs three times a ship: -3 standing going in, and strain 3."""
+def raided(
+    world: World, state: WorldState, rules: WorldRules, nation: int, licensed: bool = False
+) -> list[Event]:
+    """A raid costs three times a ship: -3 standing going in, and strain 3 (none licensed)."""
     lose_standing(state, rules, nation, rules.standing_raid)
-    return strain_peace(world, state, rules, nation, rules.strain_raid)
+    return [] if licensed else strain_peace(world, state, rules, nation, rules.strain_raid)
 
 
-def sacked(world: World, state: WorldState, rules: WorldRules, nation: int) -> list[Event]:
-    """A sack costs -2 standing more, and strain 2."""
+def sacked(
+    world: World, state: WorldState, rules: WorldRules, nation: int, licensed: bool = False
+) -> list[Event]:
+    """A sack costs -2 standing more, and strain 2 (none licensed)."""
     lose_standing(state, rules, nation, rules.standing_sack)
-    return strain_peace(world, state, rules, nation, rules.strain_sack)
+    return [] if licensed else strain_peace(world, state, rules, nation, rules.strain_sack)
 
 
 def turn_pirate(world: World, state: WorldState, rules: WorldRules) -> None:
