@@ -136,7 +136,7 @@ def test_every_mode_is_registered_once_under_its_run_modes() -> None:
         assert all(MODES.for_run(r) is mode for r in mode.run_modes)
 
 
-@pytest.mark.parametrize("rules", ["full", "classic"])
+@pytest.mark.parametrize("rules", ["full", "lookout", "late", "dilemmas", "classic"])
 def test_the_captains_voyages_tell_only_declared_events(rules: str) -> None:
     """The captain bot reaches what random play seldom does (raids, sacks, storms, prizes)."""
     mode = MODES["voyage"]

@@ -89,7 +89,11 @@ class Captain:
             away = self._sheer_off(world, state, threat)
             if away != state.course and away != state.node:
                 return Course(away)
-        if state.course < 0 or (state.port >= 0 and state.course == state.node):
+        if (
+            state.course < 0
+            or (state.port >= 0 and state.course == state.node)
+            or (self._fresh_word(state) and threat < 0)  # sheering off comes first
+        ):
             goal = self._destination(game, state)
             if goal <= -10:
                 return Berth(-10 - goal)
@@ -242,7 +246,7 @@ class Captain:
         world = game.world
         if letter.task == "plate_ship":
             return self._intercept(game, state, letter)
-        in_region = set(letters.region_nodes(world, letter.region))
+        in_region = letters.region_nodes(world, letter.region)
         ports = [
             i
             for i, p in enumerate(world.ports)
@@ -254,30 +258,30 @@ class Captain:
         grounds = [i for i in ports if world.ports[i].node != state.node]
         return self._nearest(world, state, grounds) if grounds else -1
 
-    INTERCEPT_DAYS = (0, 5, 10, 15, 20, 30, 40, 50, 60)  # how far ahead it looks for her
+    def _fresh_word(self, state: VoyageState) -> bool:
+        """The Admiralty's word of the plate ship came today: think again where to meet her."""
+        late = state.late
+        return (
+            late is not None
+            and late.letter is not None
+            and late.letter.task == "plate_ship"
+            and late.word_day == state.day
+            and state.pending is None
+        )
 
     def _intercept(self, game: VoyageGame, state: VoyageState, letter: Letter) -> int:
-        """The node where she is likeliest to be in k days that it can reach in k days, by the
-        Admiralty's latest word (the seed's captain: "it heads for where she's likeliest to be
-        in k days that it can reach in k days")."""
+        """A node on the plate ship's likeliest track (by the Admiralty's latest word) this ship
+        can reach no later than she does: it goes there and waits for her (the seed's captain:
+        "it heads for where she's likeliest to be in k days that it can reach in k days")."""
         words = [Rumor.from_list(r) for r in state.rumors]
         word = next((w for w in reversed(words) if w.source == letters.ADMIRALTY), None)
         if word is None:
             return -1
-        world = game.world
-        here = world.hops_from([state.node])
-        masks = [charted(world, state.world, s) for s in range(4)]
-        days = [state.day + k for k in self.INTERCEPT_DAYS]
-        best, best_mass = -1, 0.0
-        clouds = clouds_ahead(world, state.world, game.wrules, word, days, masks)
-        for k, mass in zip(self.INTERCEPT_DAYS, clouds, strict=True):
-            reachable = np.flatnonzero((here >= 0) & (here <= k))
-            if len(reachable) == 0:
-                continue
-            node = int(reachable[np.argmax(mass[reachable])])
-            if mass[node] > best_mass:
-                best, best_mass = node, float(mass[node])
-        return best
+        here = game.world.hops_from([state.node])
+        for day, node in _her_track(game, state, word):
+            if day >= state.day and 0 <= here[node] <= day - state.day:
+                return node
+        return -1
 
     def _prize_ground(self, game: VoyageGame, state: VoyageState) -> int:
         """The best rumor or town within reach; else the nearest enemy port to cruise off;
@@ -348,6 +352,34 @@ class Captain:
         masks = [charted(world, state.world, s) for s in range(4)]
         mass = cloud(world, state.world, game.wrules, rumor, state.day, masks)
         return int(np.argmax(mass))
+
+
+TRACK_DAYS = 120  # how far ahead a plate ship's track is worked out from a word of her
+_TRACKS: dict[tuple[str, int, tuple[int | str, ...]], list[tuple[int, int]]] = {}
+
+
+def _her_track(game: VoyageGame, state: VoyageState, word: Rumor) -> list[tuple[int, int]]:
+    """(day, node) of the rumored ship's likeliest place out at sea, day by day from the word:
+    worked out once a word (by the chart as it stood then) and kept for the run (keyed by its
+    world, its seed and the word: the same run works it out the same way)."""
+    key = (game.world.content_hash, state.seed, tuple(word.to_list()))
+    found = _TRACKS.get(key)
+    if found is None:
+        world = game.world
+        masks = [charted(world, state.world, s) for s in range(4)]
+        days = list(range(word.day, word.day + TRACK_DAYS))
+        at_sea = np.ones(world.n, dtype=bool)
+        at_sea[list(world.port_nodes)] = False  # she is met at sea, never in port
+        clouds = clouds_ahead(world, state.world, game.wrules, word, days, masks)
+        found = [
+            (day, int(np.argmax(np.where(at_sea, mass, 0.0))))
+            for day, mass in zip(days, clouds, strict=True)
+            if np.any(mass[at_sea] > 0)
+        ]
+        if len(_TRACKS) > 256:
+            _TRACKS.clear()
+        _TRACKS[key] = found
+    return found
 
 
 CAPTAIN = Captain()

@@ -63,12 +63,28 @@ def inside(world: World, node: int, region: Region) -> bool:
     return any(w <= lon <= e and s <= lat <= n for w, s, e, n in region.boxes)
 
 
-def region_nodes(world: World, name: str) -> list[int]:
-    """The nodes of a region, in order (what the chart draws dashed; empty for a ship's)."""
-    region = REGION_BY_NAME.get(name)
-    if region is None:
-        return []
-    return [n for n in range(world.n) if inside(world, n, region)]
+_REGION_NODES: dict[tuple[str, str], frozenset[int]] = {}
+
+
+def region_nodes(world: World, name: str) -> frozenset[int]:
+    """The nodes of a region (what the chart draws dashed; none for a ship's), worked out once
+    a world."""
+    key = (world.content_hash, name)
+    found = _REGION_NODES.get(key)
+    if found is None:
+        region = REGION_BY_NAME.get(name)
+        lon, lat = world.lon, world.lat
+        found = frozenset(
+            ()
+            if region is None
+            else (
+                int(n)
+                for w, s, e, north in region.boxes
+                for n in ((lon >= w) & (lon <= e) & (lat >= s) & (lat <= north)).nonzero()[0]
+            )
+        )
+        _REGION_NODES[key] = found
+    return found
 
 
 def _nation_of(world: World, state: VoyageState, region: Region) -> int:

@@ -82,12 +82,22 @@ def step(game: VoyageGame, record: VoyageRecord, action: VoyageAction) -> list[E
     return events
 
 
+ACTIONS_A_DAY = 200  # far more than any day takes: a captain past this has lost its way
+
+
 def play(game: VoyageGame, seed: int, captain: Chooser) -> VoyageRecord:
-    """A whole voyage with a captain choosing every action."""
+    """A whole voyage with a captain choosing every action. A captain that goes round in
+    circles without the days passing is a bug, said at once (RuntimeError), not a hang."""
     record = begin(game, seed)
     state = record.state
     assert state is not None
+    limit = ACTIONS_A_DAY * (game.days + 1)
     while not state.over:
+        if len(record.actions) > limit:
+            raise RuntimeError(
+                f"seed {seed}: the captain took {limit} actions by day {state.day}: "
+                f"{record.actions[-4:]}"
+            )
         step(game, record, captain(game, state))
     return record
 
