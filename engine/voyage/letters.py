@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..events import Event
+from ..registry import Registry
 from ..rng import below
 from ..world import wars
 from ..world.fleet import FLEETS
@@ -45,15 +46,17 @@ class Region:
     nation: str  # whose ships or towns the letter is against ("enemy": England's opening one)
 
 
-REGIONS: tuple[Region, ...] = (
+REGIONS: Registry[Region] = Registry("region", lambda r: r.name)
+"""Where the first two acts' letters send you (the third follows its ship), declared once: the
+letters, the captain and the chart read them here."""
+for _region in (
     Region("the Narrow Seas", 1, ((-7.0, 47.5, 9.0, 56.5),), "enemy"),
     Region("the Barbary coast", 1, ((-14.0, 27.0, 16.0, 38.0),), "barbary"),
     Region("the Spanish Main", 2, ((-91.0, 7.0, -59.0, 22.0),), "spain"),
     Region("Brazil", 2, ((-50.0, -30.0, -33.0, 0.0),), "portugal"),
     Region("the Indies", 2, ((90.0, -12.0, 135.0, 12.0),), "dutch"),
-)
-"""Where the first two acts' letters send you (the third follows its ship)."""
-REGION_BY_NAME = {r.name: r for r in REGIONS}
+):
+    REGIONS.add(_region)
 PLATE_NATION = "spain"
 ADMIRALTY = "admiralty"  # the source of the Admiralty's word (a rumor's `source`)
 
@@ -72,7 +75,7 @@ def region_nodes(world: World, name: str) -> frozenset[int]:
     key = (world.content_hash, name)
     found = _REGION_NODES.get(key)
     if found is None:
-        region = REGION_BY_NAME.get(name)
+        region = REGIONS.get(name)
         lon, lat = world.lon, world.lat
         found = frozenset(
             ()
@@ -99,11 +102,15 @@ def _nation_of(world: World, state: VoyageState, region: Region) -> int:
     return world.nation("france") if "france" in world.nations else -1
 
 
-def _open_towns(world: World, nation: int, region: Region) -> list[int]:
+def _ports_in(world: World, nation: int, region: Region, *, open_only: bool) -> list[int]:
+    """The nation's ports in the region (only its open towns, for a sack)."""
     return [
         i
         for i, p in enumerate(world.ports)
-        if p.nation == nation and not p.fortified and not p.native and inside(world, p.node, region)
+        if p.nation == nation
+        and not p.native
+        and not (open_only and p.fortified)
+        and inside(world, p.node, region)
     ]
 
 
@@ -145,7 +152,8 @@ def issue(world: World, state: VoyageState, rules: VoyageRules, act: int) -> lis
         if region.act != act:
             continue
         nation = _nation_of(world, state, region)
-        if nation < 0 or (act == 2 and not _open_towns(world, nation, region)):
+        # its ships come and go from its ports there; a town to sack must be an open one
+        if nation < 0 or not _ports_in(world, nation, region, open_only=act == 2):
             continue
         choices.append((region, nation))
     if not choices:
@@ -246,7 +254,7 @@ def took_ship(world: World, state: VoyageState, rules: VoyageRules, ship: int) -
     letter = late.letter
     if letter.task == "plate_ship":
         return finish(world, state, rules) if ship == letter.target else []
-    region = REGION_BY_NAME.get(letter.region)
+    region = REGIONS.get(letter.region)
     if letter.task != "prizes" or region is None:
         return []
     if state.world.ships["flag"][ship] != letter.nation or not inside(world, state.node, region):
@@ -264,7 +272,7 @@ def sacked_town(world: World, state: VoyageState, rules: VoyageRules, port: int)
     if late is None or late.letter is None or late.letter.task != "sack":
         return []
     letter = late.letter
-    region = REGION_BY_NAME.get(letter.region)
+    region = REGIONS.get(letter.region)
     p = world.ports[port]
     if region is None or p.nation != letter.nation or not inside(world, p.node, region):
         return []
