@@ -137,3 +137,39 @@ def test_voyages_summarised_logged_replayed_and_reported(world_db_copy: Path) ->
     on_two = ("--runs", "3", "--days", "120", "--workers", "2", "--rules", "classic", "--json")
     again = json.loads(invoke(world_db_copy, "voyage", *on_two).stdout)
     assert {k: again[k] for k in SUMMARY_KEYS} == {k: summary[k] for k in SUMMARY_KEYS}
+
+
+def test_a_voyage_saved_before_the_late_game_resumes_by_its_rules_and_replays(
+    world_db_copy: Path,
+) -> None:
+    """A run of engine voyage-1 (its `full` is now `dilemmas`) picked up where it was saved:
+    it plays on by the rules it began under, and its log replays identically."""
+    from privateer.db.run_store import RunStore
+    from privateer.db.runlog import RunBuffer
+    from privateer.db.saves import state_save_statement
+    from privateer.engine.voyage.record import begin, game_for, step
+    from privateer.engine.voyage.state import SAVE_VERSION
+
+    engine = open_database(world_db_copy, notify=lambda _: None)
+    world = load_world(engine)
+    engine.dispose()
+    old = game_for(world, {"rules": "full", "days": 730}, "voyage-1")
+    record = begin(old, 11)
+    dover = world.port_by_name["Dover"].node
+    step(old, record, old.parse_action(f"course {dover}"))
+    step(old, record, old.parse_action("sail"))
+    state = record.state
+    assert state is not None and state.late is None
+
+    def rows(run_id: int) -> tuple[RunBuffer, list[tuple[str, list[object]]]]:
+        buffer = RunBuffer()
+        buffer.add_voyage(run_id, record, bot=None, world_hash=world.content_hash, finished=False)
+        buffer.runs["engine_version"][-1] = "voyage-1"
+        return buffer, [state_save_statement(run_id, SAVE_VERSION, state.to_dict())]
+
+    run_id = RunStore(world_db_copy, notify=lambda _: None).start(rows)
+    resumed = invoke(world_db_copy, "play", "--resume", input="sail\nsail\nquit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert f"resuming run {run_id} on day {state.day}" in resumed.stdout
+    replayed = invoke(world_db_copy, "runs", "replay", str(run_id))
+    assert replayed.exit_code == 0 and "identical" in replayed.stdout, replayed.output

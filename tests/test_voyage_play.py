@@ -97,3 +97,32 @@ def test_the_classic_rules_switch_off_the_later_systems() -> None:
     assert find_voyage_rules("full").dilemmas
     with pytest.raises(ValueError, match="no voyage rules"):
         find_voyage_rules("modern")
+
+
+def test_a_voyage_of_the_engine_before_the_late_game_plays_as_it_was_played() -> None:
+    """Runs and saves of voyage-1 named `full` what is now `dilemmas`: played by the rules they
+    were logged under, the captain's first year from seed 7 ends in the state hash that
+    engine pinned (a761ca00...), and a log of it replays under this engine."""
+    from privateer.engine.modes import check_run
+    from privateer.engine.voyage.record import game_for
+
+    old = game_for(WORLD, {"rules": "full", "days": 365}, "voyage-1")
+    assert old.rules.name == "full" and not old.rules.late_game
+    record = play(old, 7, CAPTAIN.choose)
+    assert record.state is not None
+    assert record.state.state_hash() == (
+        "a761ca00d487e3a8b15736508c0f56899d5326887dc44ac8cf24f0b95511255d"
+    )
+    logged = LoggedRun(
+        1,
+        "voyage",
+        7,
+        {"rules": "full", "days": 365},
+        True,
+        record.actions,
+        [(i, e.kind, e.payload()) for i, e in enumerate(record.events)],
+        record.checkpoints,
+        engine_version="voyage-1",
+    )
+    assert check_run(logged, WORLD).identical
+    assert game_for(WORLD, {"rules": "full"}).rules.letters  # this engine's full has them
