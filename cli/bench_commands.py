@@ -293,7 +293,9 @@ def voyage_bench(
     runs: int = int_option(10, "--runs", 1, 1000, "Captain-bot runs per round."),
     days: int = int_option(730, "--days", 1, LONGEST_VOYAGE_DAYS, "The longest a run lasts."),
     rounds: int = int_option(3, "--rounds", 1, 20, "Rounds of each (median)."),
-    rules: str = typer.Option("full", "--rules", help="full or classic."),
+    rules: str = typer.Option(
+        "full", "--rules", help="A voyage ruleset: classic, dilemmas, late, lookout or full."
+    ),
     output: Output = Output(),
 ) -> None:
     """Captain-bot voyages a second on one core (seeds 0 .. --runs-1, after one run to warm

@@ -74,7 +74,11 @@ def run(
         "combination.",
         metavar="NAME=VALUES...",
     ),
-    rules: str = typer.Option("full", "--rules", help="The voyage rules turned: full or classic."),
+    rules: str = typer.Option(
+        "full",
+        "--rules",
+        help="The voyage ruleset turned: classic, dilemmas, late, lookout or full.",
+    ),
     runs: int = int_option(100, "--runs", 1, 100_000, "Runs at every point (the same seeds)."),
     days: int = int_option(730, "--days", 1, LONGEST_VOYAGE_DAYS, "The longest a run lasts."),
     seed: int = seed_option("The first run's seed (then +1 each), the same at every point."),

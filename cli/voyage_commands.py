@@ -25,8 +25,9 @@ if TYPE_CHECKING:
     from privateer.engine.world.world import World
 
 RULES_HELP = (
-    "full: every rule of the voyage; classic: the rules before dilemmas, the raid guard, "
-    "prize cards and wages"
+    "The seed's stage: classic (before dilemmas), dilemmas (storms, shares, castaways ask; "
+    "raid guard, prize cards, wages), late (+ renown, home stretch, captives), lookout (+ "
+    "seeing her first, the read of a ship) or full (+ letters of marque)"
 )
 
 

@@ -14,7 +14,7 @@ from .event_fields import declared, field
 
 PLACED_KINDS = (
     "voyage_start", "sailed", "arrived", "fight_over", "storm", "answered", "sunk", "won",
-    "out_of_time",
+    "out_of_time", "letter",
 )  # fmt: skip
 """The events a picture of a voyage draws: where she began and sailed day by day, the ports
 she put in at, her fights and raids (`fight_over`), storms (rolled, or answered), her end."""

@@ -97,6 +97,9 @@ def test_chart_run_draws_a_vertex_for_every_day_sailed_and_every_fight(
     assert marked == fights
     assert len(_group(out, "marks-start").findall(f".//{SVG}use")) == 1
     assert _group(out, "key") is not None and "Run 1" in out.read_text()
+    region = _count(logged, "SELECT count(*) FROM events WHERE run_id = 1 AND kind = 'letter'")
+    assert region >= 1  # the full rules send her out under a letter, its water drawn dashed
+    assert 'id="letter-region:' in out.read_text()
 
 
 @pytest.mark.slow

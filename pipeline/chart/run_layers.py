@@ -42,6 +42,14 @@ def draw_voyage(
     and the names of the ports she put in at (the woodcut letters both itself)."""
     import matplotlib
 
+    for name, nodes in voyage.regions:  # a letter's region: dashed round its water
+        if nodes:
+            (x0, y0), (x1, y1) = xy[list(nodes)].min(axis=0), xy[list(nodes)].max(axis=0)
+            edge = ax.plot(
+                [x0, x1, x1, x0, x0], [y0, y0, y1, y1, y0], color="#5a3a1a",
+                linestyle=(0, (5, 4)), linewidth=1.0, zorder=6,
+            )[0]  # fmt: skip
+            edge.set_gid(f"letter-region:{name}")
     wake = [voyage.start, *voyage.track]
     x, y = break_at_antimeridian(xy[wake, 0], xy[wake, 1])
     with matplotlib.rc_context({"path.simplify": False}):  # every day stays a vertex

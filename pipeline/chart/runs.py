@@ -7,12 +7,15 @@ world's node positions; the drawing is `run_layers.py`'s."""
 from __future__ import annotations
 
 import bisect
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import sqlalchemy as sa
 
 from privateer.db import run_places
+from privateer.engine.voyage import letters
 
 from ..errors import ChartError
 from .common import ShipMark
@@ -58,6 +61,8 @@ class VoyagePicture:
     start: int
     track: tuple[int, ...]
     marks: tuple[Mark, ...]
+    # each letter of marque's region she was sent to work (name, its nodes), drawn dashed
+    regions: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,15 +234,30 @@ def read_voyage(engine: sa.Engine, run_id: int, day: int | None = None) -> Voyag
         run = run_places.voyage_run(conn, run_id)
         events = run_places.voyage_events(conn, run_id)
         ports = world_read.ports_in(conn, (-180.0, -90.0, 180.0, 90.0))
+        nodes = world_read.nodes(conn)
     names: dict[int, str] = {}
     for port in ports.itertuples():
         names[int(port.node_id)] = "/".join(filter(None, [names.get(int(port.node_id)), port.name]))
     if day is not None:  # as far as that day
         events = [event for event in events if event[0] <= day]
     try:
-        return voyage_picture(run, events, names)
+        picture = voyage_picture(run, events, names)
     except ValueError as error:
         raise ChartError(str(error)) from None
+    worked = dict.fromkeys(str(p["region"]) for _, kind, p in events if kind == "letter")
+    regions = tuple(
+        (name, _region_nodes(nodes, name)) for name in worked if name in letters.REGIONS
+    )
+    return dataclasses.replace(picture, regions=regions)
+
+
+def _region_nodes(nodes: Any, name: str) -> tuple[int, ...]:
+    """The world's nodes inside a letter's region (engine/voyage/letters.py's boxes)."""
+    lon, lat = nodes["lon"].to_numpy(), nodes["lat"].to_numpy()
+    inside = np.zeros(len(lon), dtype=bool)
+    for w, s, e, n in letters.REGIONS[name].boxes:
+        inside |= (lon >= w) & (lon <= e) & (lat >= s) & (lat <= n)
+    return tuple(int(i) for i in nodes["node_id"].to_numpy()[inside])
 
 
 def replay_seen(engine: sa.Engine, run_id: int, day: int) -> tuple[SeenPicture, list[ShipMark]]:
@@ -246,13 +266,14 @@ def replay_seen(engine: sa.Engine, run_id: int, day: int) -> tuple[SeenPicture, 
     is refused (ChartError)."""
     from privateer.db.runs import logged_runs
     from privateer.db.world_load import load_world
+    from privateer.engine.modes import MODES
     from privateer.engine.replay import check_world
     from privateer.engine.voyage.game import ENGINE_VERSION
     from privateer.engine.voyage.record import state_on_day
 
     with engine.connect() as conn:
         (run,) = logged_runs(conn, [run_id])
-    if run.engine_version not in (None, ENGINE_VERSION):
+    if not MODES["voyage"].plays(run.engine_version):
         raise ChartError(
             f"run {run_id} was played by {run.engine_version}; this is {ENGINE_VERSION}"
         )
