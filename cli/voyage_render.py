@@ -96,11 +96,28 @@ def voyage_line(event: Event) -> str | None:
         "wages_short": lambda: f"short of wages ({d['due']} due): morale {d['morale']}",
         "omen": lambda: f"a good omen: {d['omen']}",
         "storm": lambda: "a storm: " + ", ".join(f"{k} {v}" for k, v in d.items() if k != "stop"),
+        "renown": lambda: (
+            f"your name gets about: renown {d['renown']}, step {d['step']}; hunters come "
+            "farther, warships better found"
+        ),
+        "home_stretch": lambda: (
+            f"word is out that you hold {d['gold']} gold: every enemy privateer is coming"
+        ),
+        "captives_freed": lambda: (
+            f"the captives of {d['town']} go free: {d['nation']} {d['standing']:+d}, "
+            f"England {d['england']:+d}"
+        ),
+        "corsair_raid": lambda: (
+            f"corsairs of {d['corsair']} strip {d['town']} ({d['nation']}) for captives"
+            if d.get("stop")
+            else None
+        ),
         "war": lambda: "war: " + " and ".join(d["nations"]),
         "peace": lambda: "peace: " + " and ".join(d["nations"]),
     }
     text = texts.get(kind)  # None: nothing a captain reads (a day's sailing, the tallies)
-    return None if text is None else day + text()
+    line = None if text is None else text()
+    return None if line is None else day + line
 
 
 def sheet_lines(seen: dict[str, Any]) -> list[str]:

@@ -1,6 +1,8 @@
 """What `privateer voyage` reports of many captain-bot runs: how many were won, sunk (and by
 what), alive at the end; the day the winners came home; raids, prizes, storms, omens and
-mutinies a run; the gold they ended with."""
+mutinies a run; the gold they ended with. With the late game's renown, how many runs ended at
+each renown step; with its home stretch, how many runs reached it and how many of those got
+home (rules without them report exactly what they always did)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Any
 
 from ..events import Event
 from ..world.world import World
+from .rules import find_voyage_rules
 from .state import VoyageState
 
 
@@ -24,11 +27,25 @@ class RunResult:
     gold: int
     tally: dict[str, int]
     seas: tuple[int, ...] = ()  # the named seas she sailed in (World.seas indexes), sorted
+    # the late game's, for rules with it (None without): renown's step at the end, and
+    # whether the home stretch began
+    renown_step: int | None = None
+    home_stretch: bool | None = None
 
     @classmethod
     def of(cls, state: VoyageState, seas: tuple[int, ...] = ()) -> RunResult:
+        rules = find_voyage_rules(state.rules)
+        late = state.late if rules.late_game else None
         return cls(
-            state.seed, state.outcome, state.cause, state.day, state.gold, dict(state.tally), seas
+            state.seed,
+            state.outcome,
+            state.cause,
+            state.day,
+            state.gold,
+            dict(state.tally),
+            seas,
+            late.renown_step if late is not None and rules.renown else None,
+            late.home_stretch if late is not None and rules.home_stretch else None,
         )
 
 
@@ -48,6 +65,10 @@ def seas_reached(world: World, start: int, events: list[Event]) -> tuple[int, ..
 
 
 def summarise(results: list[RunResult]) -> dict[str, Any]:
+    """The figures of many runs. With renown, `renown_steps`: how many runs ended at each
+    step ("0" to "3", every step listed; a count says more than a mean of three thresholds);
+    with the home stretch, `home_stretch_reached` (runs in which word got out) and
+    `home_stretch_won` (of those, how many got home)."""
     runs = len(results)
     won = [r for r in results if r.outcome == "won"]
     sunk = [r for r in results if r.outcome == "sunk"]
@@ -70,4 +91,19 @@ def summarise(results: list[RunResult]) -> dict[str, Any]:
         "omens_per_run": per_run("omens"),
         "mutinies_per_run": per_run("mutinies"),
         "mean_gold": round(sum(r.gold for r in results) / runs, 1) if runs else 0.0,
+        **_late_figures(results),
     }
+
+
+def _late_figures(results: list[RunResult]) -> dict[str, Any]:
+    """The late game's figures, for the rules that play it (none for the others)."""
+    out: dict[str, Any] = {}
+    steps = [r.renown_step for r in results if r.renown_step is not None]
+    if steps:
+        counts = Counter(steps)
+        out["renown_steps"] = {str(s): counts.get(s, 0) for s in range(max(3, *steps) + 1)}
+    stretched = [r for r in results if r.home_stretch]
+    if any(r.home_stretch is not None for r in results):
+        out["home_stretch_reached"] = len(stretched)
+        out["home_stretch_won"] = sum(r.outcome == "won" for r in stretched)
+    return out

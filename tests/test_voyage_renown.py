@@ -1,0 +1,358 @@
+"""The late game's renown, home stretch and captives, one rule at a time on the synthetic sea
+(seed 000, "The late game", "Barbary corsairs"); and that with their switches off (the
+`dilemmas` rules, or a late voyage with one switch turned off) none of it happens."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from privateer.engine.combat.encounter import Termination
+from privateer.engine.combat.ships import TARGETS
+from privateer.engine.events import Event
+from privateer.engine.voyage import renown
+from privateer.engine.voyage.actions import Sail
+from privateer.engine.voyage.fights import prize_taken
+from privateer.engine.voyage.game import act
+from privateer.engine.voyage.meet import settle_fight
+from privateer.engine.voyage.rules import VoyageRules, find_voyage_rules
+from privateer.engine.voyage.sim import RunResult, summarise
+from privateer.engine.voyage.state import VoyageState
+from privateer.engine.world import pursuit, wars
+from privateer.engine.world.kinds import CORSAIR, GUARD, MERCHANT, PRIVATEER
+from privateer.engine.world.rules import SEED_000, WorldRules
+from privateer.engine.world.state import HUNTING, SAILING
+from tests.voyage_fixtures import WORLD, act_text, pending_of, port_index, put_ship, quiet_voyage
+
+LATE = find_voyage_rules("late")
+DILEMMAS = find_voyage_rules("dilemmas")
+
+
+def nation(key: str) -> int:
+    return WORLD.nations.index(key)
+
+
+def at_war_with_england(state: VoyageState, key: str) -> None:
+    wars.declare_war(WORLD, state.world, nation("england"), nation(key), "test")
+
+
+def put_another(state: VoyageState, kind: int, flag: str, node: int, skip: int) -> int:
+    """As `put_ship`, but the kind's ship after the first `skip` of them (two of a kind)."""
+    ships = state.world.ships
+    ship = [s for s, k in enumerate(ships["kind"]) if k == kind][skip]
+    ships["flag"][ship] = nation(flag)
+    ships["node"][ship], ships["leg"][ship] = node, -1
+    ships["task"][ship], ships["dest"][ship], ships["until"][ship] = SAILING, -1, 0
+    return ship
+
+
+def sail(
+    state: VoyageState, rules: VoyageRules = LATE, wrules: WorldRules = SEED_000
+) -> list[Event]:
+    return act(WORLD, state, Sail(), rules, wrules)
+
+
+# --- renown --------------------------------------------------------------------------------
+
+
+def test_renown_goes_up_a_step_at_60_120_and_200_and_each_step_stops_the_ship() -> None:
+    state = quiet_voyage(rules="late")
+    assert state.late is not None
+    news: list[tuple[int, int, dict[str, object]]] = []
+    for payout in (30, 29, 1, 59, 1, 50, 30, 100):
+        events = prize_taken(state, LATE, payout, LATE.prize_morale)
+        news += [(payout, state.late.renown, e.data) for e in events if e.kind == "renown"]
+    assert state.late.renown == 300 and state.late.renown_step == 3
+    assert news == [
+        (1, 60, {"renown": 60, "step": 1, "stop": True}),
+        (1, 120, {"renown": 120, "step": 2, "stop": True}),
+        (30, 200, {"renown": 200, "step": 3, "stop": True}),
+    ]  # and none past the last step (300)
+
+
+def test_a_payout_that_passes_two_steps_is_one_piece_of_news() -> None:
+    state = quiet_voyage(rules="late")
+    events = prize_taken(state, LATE, 130, LATE.prize_morale)
+    assert [e.data for e in events if e.kind == "renown"] == [
+        {"renown": 130, "step": 2, "stop": True}
+    ]
+
+
+def test_a_sacks_payout_is_renown_too() -> None:
+    state = quiet_voyage(seed=3, rules="late")
+    assert state.late is not None
+    town = port_index("Sevilla")
+    state.port, state.node = town, WORLD.ports[town].node
+    act_text(WORLD, state, "raid")
+    assert state.fight is not None
+    state.fight.result = Termination.DESTROYED  # the town sacked: its treasury taken
+    events = settle_fight(WORLD, state, LATE, SEED_000)
+    (over,) = [e.data for e in events if e.kind == "fight_over"]
+    assert over["payout"] == SEED_000.treasury and state.late.renown == SEED_000.treasury
+
+
+def test_each_renown_step_sends_hunters_and_privateers_a_quarter_farther() -> None:
+    state = quiet_voyage(rules="late")
+    assert state.late is not None
+    ws = state.world
+    at_war_with_england(state, "france")
+    ws.standing[nation("spain")] = -1  # Spain wants you: her guard ships hunt you
+    privateer = put_ship(state, PRIVATEER, "france", 40)
+    hunter = put_ship(state, GUARD, "spain", 41)
+    far: dict[int, list[int]] = {}
+    for step in range(4):
+        state.late.renown_step = step
+        heard = pursuit.Name.of(renown.orders(state, LATE))
+        far[step] = [pursuit.reach(WORLD, ws, SEED_000, s, heard) for s in (privateer, hunter)]
+    assert renown.orders(state, LATE) == {"reach_per_mille": 1750}
+    assert far == {0: [20, 25], 1: [25, 31], 2: [30, 37], 3: [35, 43]}  # rounded down
+    state.late.renown_step = 0
+    assert renown.orders(state, LATE) == {}  # step 0: the orders as they always were
+
+
+def test_a_privateer_just_out_of_reach_comes_once_renown_has_a_step() -> None:
+    """Through the day's orders: a privateer out of Brest whose reach falls a day short of
+    where you sail to stays on her beat, and comes for you with renown a step up."""
+    hunted = []
+    for step in (0, 1):
+        state = quiet_voyage(rules="late")
+        assert state.late is not None
+        state.late.renown_step = step
+        at_war_with_england(state, "france")
+        brest = port_index("Brest")
+        ship = put_ship(state, PRIVATEER, "france", WORLD.ports[brest].node)
+        state.world.ships["home"][ship] = brest
+        act_text(WORLD, state, "course 5")  # along the north edge, away from Brest
+        probe = state.copy()
+        sail(probe)
+        ahead = probe.node  # where her first day's step takes her
+        days = int(pursuit.station_hops(WORLD, brest)[ahead])
+        short = next(r for r in range(1, days) if r * 1250 // 1000 >= days)
+        wrules = dataclasses.replace(SEED_000, privateer_range_days=short)
+        sail(state, LATE, wrules)
+        assert state.node == ahead
+        hunted.append(state.world.ships["target"][ship] == HUNTING)
+    assert hunted == [False, True]
+
+
+def test_a_hostile_warship_comes_with_two_more_hull_a_step_and_shows_it() -> None:
+    for step in range(4):
+        state = quiet_voyage(rules="late")
+        assert state.late is not None
+        state.late.renown_step = step
+        state.world.standing[nation("spain")] = -2  # Spain wants you: her guard ships attack
+        state.port, state.node = -1, 40
+        act_text(WORLD, state, "course 42")
+        put_ship(state, GUARD, "spain", 41)
+        events = sail(state)
+        assert state.fight is not None
+        (fight,) = [e.data for e in events if e.kind == "fight"]
+        hull = TARGETS["guard_ship"].hull + 2 * step
+        assert state.fight.setup.walls == 2 * step
+        assert fight["her_hull"] == state.fight.hull[1] == state.fight.max_hull[1] == hull
+
+
+def test_a_merchant_or_a_warship_not_hostile_comes_as_her_kind_is() -> None:
+    for kind, flag in ((MERCHANT, "spain"), (GUARD, "portugal")):
+        state = quiet_voyage(rules="late")
+        assert state.late is not None
+        state.late.renown_step = 3
+        state.port, state.node = -1, 40
+        act_text(WORLD, state, "course 42")
+        ship = put_ship(state, kind, flag, 41)
+        sail(state)
+        assert pending_of(state) == {"kind": "meeting", "ship": ship}  # alongside, not hostile
+        act_text(WORLD, state, "attack")  # your firing makes her hostile: not better found
+        assert state.fight is not None and state.fight.setup.walls == 0
+
+
+# --- the home stretch ----------------------------------------------------------------------
+
+
+def home_stretch_day(gold: int, rules: VoyageRules = LATE) -> tuple[VoyageState, list[Event], int]:
+    """A day's sail out of Plymouth with `gold`, a French privateer waiting in Brest far
+    beyond her reach (the rules' privateer range cut to a day); the day's events and her."""
+    state = quiet_voyage(rules=rules.name)
+    state.gold = gold
+    at_war_with_england(state, "france")
+    brest = port_index("Brest")
+    ship = put_ship(state, PRIVATEER, "france", WORLD.ports[brest].node)
+    state.world.ships["home"][ship] = brest
+    act_text(WORLD, state, "course 5")
+    wrules = dataclasses.replace(SEED_000, privateer_range_days=1)
+    assert pursuit.station_hops(WORLD, brest)[1] > 1
+    return state, sail(state, rules, wrules), ship
+
+
+def test_with_the_score_word_gets_out_and_every_enemy_privateer_comes_from_any_range() -> None:
+    state, events, ship = home_stretch_day(150)
+    assert state.late is not None and state.late.home_stretch
+    assert [e.data for e in events if e.kind == "home_stretch"] == [{"gold": 150, "stop": True}]
+    assert state.world.ships["target"][ship] == HUNTING  # from Brest, whatever the range
+    assert state.world.ships["dest"][ship] == state.node
+    again = sail(state, LATE, dataclasses.replace(SEED_000, privateer_range_days=1))
+    assert not any(e.kind == "home_stretch" for e in again)  # news once
+    short, events, ship = home_stretch_day(149)
+    assert short.late is not None and not short.late.home_stretch
+    assert not any(e.kind == "home_stretch" for e in events)
+    assert short.world.ships["target"][ship] != HUNTING
+
+
+def test_word_out_is_for_privateers_of_nations_at_war_with_england_only() -> None:
+    state = quiet_voyage(rules="late")
+    ws = state.world
+    at_war_with_england(state, "france")
+    ws.standing[nation("spain")] = -1  # Spain wants you: her guard ship hunts, within range
+    word = pursuit.Name(word_out=True)
+    enemy = put_ship(state, PRIVATEER, "france", 40)
+    friend = put_another(state, PRIVATEER, "portugal", 41, 1)  # at peace with England
+    guard = put_ship(state, GUARD, "spain", 42)
+    assert len({enemy, friend, guard}) == 3
+    assert pursuit.reach(WORLD, ws, SEED_000, enemy, word) == pursuit.ANY_RANGE
+    assert pursuit.reach(WORLD, ws, SEED_000, friend, word) == -1
+    assert pursuit.reach(WORLD, ws, SEED_000, guard, word) == SEED_000.guard_range_days
+
+
+def test_no_word_gets_out_for_a_pirate_and_once_out_it_stays_out() -> None:
+    pirate = quiet_voyage(rules="late")
+    pirate.gold, pirate.world.pirate = 200, 1
+    assert renown.word_out(pirate, LATE) == []
+    state = quiet_voyage(rules="late")
+    state.gold = 150
+    assert [e.kind for e in renown.word_out(state, LATE)] == ["home_stretch"]
+    state.gold = 10  # spent, or lost to a mutiny: the privateers are not called off
+    assert renown.orders(state, LATE) == {"word_out": True}
+
+
+# --- corsairs and captives -------------------------------------------------------------------
+
+
+def take_laden_corsair(rules: VoyageRules, town: str) -> tuple[VoyageState, list[Event]]:
+    """A corsair of Algiers laden with the captives of `town` attacks you, and is taken."""
+    state = quiet_voyage(rules=rules.name)
+    state.port, state.node = -1, 40
+    act_text(WORLD, state, "course 42")
+    ship = put_ship(state, CORSAIR, "barbary", 41)  # at war with England from the first day
+    state.world.ships["laden"][ship] = 1
+    state.world.ships["target"][ship] = port_index(town)
+    state.world.ships["home"][ship] = port_index("Algiers")
+    events = sail(state, rules)
+    assert pending_of(state)["kind"] == "fight" and pending_of(state)["target"] == "corsair_laden"
+    assert state.fight is not None
+    state.fight.result = Termination.DESTROYED
+    return state, events + settle_fight(WORLD, state, rules, SEED_000)
+
+
+def test_a_laden_corsair_taken_frees_her_captives_a_point_with_their_nation_and_the_crown() -> None:
+    state, events = take_laden_corsair(LATE, "Lisboa")
+    ws = state.world
+    assert ws.standing[nation("portugal")] == 1 and ws.standing[nation("england")] == 1
+    assert [e.data for e in events if e.kind == "captives_freed"] == [
+        {"town": "Lisboa", "nation": "portugal", "standing": 1, "england": 1}
+    ]
+    english, events = take_laden_corsair(LATE, "Bristol")  # English captives: both points
+    assert english.world.standing[nation("england")] == 2
+
+
+def test_captives_freed_stay_within_the_standing_bounds() -> None:
+    state = quiet_voyage(rules="late")
+    ceiling = SEED_000.standing_ceiling
+    state.world.standing[nation("portugal")] = ceiling
+    wars.gain_standing(state.world, SEED_000, nation("portugal"), 1)
+    assert state.world.standing[nation("portugal")] == ceiling
+
+
+def test_an_empty_corsair_taken_frees_nobody() -> None:
+    state = quiet_voyage(rules="late")
+    state.port, state.node = -1, 40
+    act_text(WORLD, state, "course 42")
+    put_ship(state, CORSAIR, "barbary", 41)
+    sail(state)
+    assert state.fight is not None and pending_of(state)["target"] == "corsair"
+    state.fight.result = Termination.DESTROYED
+    events = settle_fight(WORLD, state, LATE, SEED_000)
+    assert not any(e.kind == "captives_freed" for e in events)
+    assert state.world.standing[nation("england")] == 0
+
+
+def corsair_raid_day(rules: VoyageRules, town: str) -> list[dict[str, object]]:
+    """A corsair of Algiers arrives off `town` while you lie in Plymouth: the raid's news."""
+    state = quiet_voyage(rules=rules.name)
+    ship = put_ship(state, CORSAIR, "barbary", WORLD.ports[port_index(town)].node + 12)
+    ws = state.world
+    ws.ships["home"][ship] = port_index("Algiers")
+    ws.ships["dest"][ship] = WORLD.ports[port_index(town)].node
+    ws.ships["target"][ship] = port_index(town)
+    raids: list[dict[str, object]] = []
+    for _ in range(4):
+        raids += [e.data for e in sail(state, rules) if e.kind == "corsair_raid"]
+    assert ws.ships["task"][ship] != SAILING  # she is there, stripping it
+    return raids
+
+
+def test_a_corsair_raid_on_an_english_town_stops_the_ship() -> None:
+    (english,) = corsair_raid_day(LATE, "Bristol")
+    assert english["nation"] == "england" and english["stop"] is True
+    (portuguese,) = corsair_raid_day(LATE, "Lisboa")
+    assert "stop" not in portuguese  # far off, another nation's: only logged
+
+
+# --- with the switches off -------------------------------------------------------------------
+
+
+def test_with_the_rules_of_dilemmas_none_of_it_happens() -> None:
+    state = quiet_voyage(rules="dilemmas")
+    assert state.late is None
+    assert not any(e.kind == "renown" for e in prize_taken(state, DILEMMAS, 250, 3))
+    assert renown.orders(state, DILEMMAS) == {}
+    far, events, ship = home_stretch_day(150, DILEMMAS)
+    assert not any(e.kind == "home_stretch" for e in events)
+    assert far.world.ships["target"][ship] != HUNTING
+    taken, events = take_laden_corsair(DILEMMAS, "Lisboa")
+    assert not any(e.kind == "captives_freed" for e in events)
+    assert taken.world.standing[nation("portugal")] == 0
+    assert taken.world.standing[nation("england")] == 0
+    (raid,) = corsair_raid_day(DILEMMAS, "Bristol")
+    assert "stop" not in raid
+
+
+@pytest.mark.parametrize("switch", ["renown", "home_stretch", "captives"])
+def test_each_switch_turned_off_in_a_late_voyage_turns_its_rule_off(switch: str) -> None:
+    rules = LATE.with_changes(**{switch: False})
+    state = quiet_voyage(rules="late")
+    assert state.late is not None
+    state.late.renown_step, state.late.home_stretch = 2, True
+    orders = renown.orders(state, rules)
+    assert ("reach_per_mille" in orders) is (switch != "renown")
+    assert ("word_out" in orders) is (switch != "home_stretch")
+    fresh = quiet_voyage(rules="late")
+    news = prize_taken(fresh, rules, 250, 3)
+    assert any(e.kind == "renown" for e in news) is (switch != "renown")
+    fresh.gold = 150
+    assert bool(renown.word_out(fresh, rules)) is (switch != "home_stretch")
+    _, events = take_laden_corsair(rules, "Lisboa")
+    assert any(e.kind == "captives_freed" for e in events) is (switch != "captives")
+    (raid,) = corsair_raid_day(rules, "Bristol")
+    assert ("stop" in raid) is (switch != "captives")
+
+
+# --- what `voyage` reports ----------------------------------------------------------------
+
+
+def test_the_summary_gains_the_late_figures_only_for_rules_with_them() -> None:
+    plain = quiet_voyage(rules="dilemmas")
+    assert RunResult.of(plain).renown_step is None
+    assert set(summarise([RunResult.of(plain)])) == {
+        "runs", "won", "sunk", "sunk_by", "alive_at_end", "mean_day_home", "raids_per_run",
+        "prizes_per_run", "storms_per_run", "omens_per_run", "mutinies_per_run", "mean_gold",
+    }  # fmt: skip
+    runs = []
+    for step, stretch, outcome in ((0, False, "sunk"), (2, True, "won"), (2, True, "sunk")):
+        state = quiet_voyage(rules="late")
+        assert state.late is not None
+        state.late.renown_step, state.late.home_stretch, state.outcome = step, stretch, outcome
+        runs.append(RunResult.of(state))
+    summary = summarise(runs)
+    assert summary["renown_steps"] == {"0": 1, "1": 0, "2": 2, "3": 0}
+    assert (summary["home_stretch_reached"], summary["home_stretch_won"]) == (2, 1)
