@@ -104,8 +104,8 @@ def voyage_line(event: Event) -> str | None:
             f"word is out that you hold {d['gold']} gold: every enemy privateer is coming"
         ),
         "captives_freed": lambda: (
-            f"the captives of {d['town']} go free: {d['nation']} {d['standing']:+d}, "
-            f"England {d['england']:+d}"
+            f"the captives of {d['town']} go free: standing with {d['nation']} {d['standing']:+d}"
+            + ("" if d["nation"] == "england" else f", with England {d['england']:+d}")
         ),
         "corsair_raid": lambda: (
             f"corsairs of {d['corsair']} strip {d['town']} ({d['nation']}) for captives"

@@ -12,10 +12,13 @@ from privateer.engine.combat.encounter import Termination
 from privateer.engine.combat.ships import TARGETS
 from privateer.engine.events import Event
 from privateer.engine.voyage import renown
-from privateer.engine.voyage.actions import Sail
+from privateer.engine.voyage.actions import Attack, Choose, Course, LetPass, Repair, Sail
+from privateer.engine.voyage.captain import BLIND, CAPTAIN
 from privateer.engine.voyage.fights import prize_taken
-from privateer.engine.voyage.game import act
+from privateer.engine.voyage.game import VoyageGame, act
 from privateer.engine.voyage.meet import settle_fight
+from privateer.engine.voyage.pending import Meeting, Question
+from privateer.engine.voyage.port import refusal
 from privateer.engine.voyage.rules import VoyageRules, find_voyage_rules
 from privateer.engine.voyage.sim import RunResult, summarise
 from privateer.engine.voyage.state import VoyageState
@@ -356,3 +359,97 @@ def test_the_summary_gains_the_late_figures_only_for_rules_with_them() -> None:
     summary = summarise(runs)
     assert summary["renown_steps"] == {"0": 1, "1": 0, "2": 2, "3": 0}
     assert (summary["home_stretch_reached"], summary["home_stretch_won"]) == (2, 1)
+
+
+# --- the captain's notion of the home stretch ------------------------------------------------
+
+
+def captain_at_sea(gold: int, node: int, course: int, rules: VoyageRules = LATE) -> VoyageState:
+    state = quiet_voyage(rules=rules.name)
+    state.port, state.node, state.course, state.gold = -1, node, course, gold
+    return state
+
+
+LONDON = WORLD.ports[port_index("London")].node
+
+
+def test_with_the_score_the_captain_turns_for_home_whatever_course_it_was_on() -> None:
+    game = VoyageGame(WORLD, LATE)
+    far = WORLD.ports[port_index("Havana")].node
+    state = captain_at_sea(150, 40, far)
+    assert CAPTAIN.choose(game, state) == Course(LONDON)
+    assert BLIND.choose(game, state) == Sail()  # blind: on for Havana
+    plain = VoyageGame(WORLD, DILEMMAS)  # no home stretch in the rules: as it always was
+    assert CAPTAIN.choose(plain, captain_at_sea(150, 40, far, DILEMMAS)) == Sail()
+    assert CAPTAIN.choose(game, captain_at_sea(149, 40, far)) == Sail()  # short: hunting on
+
+
+def test_homeward_with_the_score_the_captain_picks_no_fights() -> None:
+    game = VoyageGame(WORLD, LATE)
+    for gold, chosen in ((150, LetPass()), (149, Attack())):
+        state = captain_at_sea(gold, 40, LONDON)
+        state.pending = Meeting(put_ship(state, MERCHANT, "spain", 40))
+        assert CAPTAIN.choose(game, state) == chosen
+        assert BLIND.choose(game, state) == Attack()
+
+
+def test_homeward_the_captain_rides_out_a_storm_rather_than_lighten_ship() -> None:
+    game = VoyageGame(WORLD, LATE)
+    for hull, chosen in ((4, 0), (3, 2)):  # ride it out; on a hull a storm could sink, run
+        state = captain_at_sea(160, 40, LONDON)
+        state.hull, state.pending = hull, Question("storm")
+        assert CAPTAIN.choose(game, state) == Choose(chosen)
+        assert BLIND.choose(game, state) == Choose(1)  # lighten: a fifth of the purse over
+
+
+def test_homeward_the_captain_refuses_shares_that_would_take_it_under_the_score() -> None:
+    game = VoyageGame(WORLD, LATE)
+    for gold, chosen in ((160, 1), (200, 0)):
+        state = captain_at_sea(gold, 40, LONDON)
+        state.pending = Question("shares")
+        assert CAPTAIN.choose(game, state) == Choose(chosen)
+        assert BLIND.choose(game, state) == Choose(0)
+
+
+def test_homeward_the_captain_mends_only_with_what_it_holds_over_the_score() -> None:
+    game = VoyageGame(WORLD, LATE)
+    for gold, points in ((155, 5), (152, 2), (150, 0)):
+        state = quiet_voyage(rules="late")
+        state.gold, state.hull = gold, 4
+        chosen = CAPTAIN.choose(game, state)
+        assert chosen == (Repair(points) if points else Course(LONDON))
+        assert BLIND.choose(game, state) == Repair(6)
+
+
+def test_homeward_on_a_hull_it_can_mend_the_captain_puts_in_on_the_way() -> None:
+    game = VoyageGame(WORLD, LATE)
+    near = 4 + 12  # nearer Bristol than London
+    for gold, mends in ((160, True), (150, False)):
+        state = captain_at_sea(gold, near, LONDON)
+        state.hull = 3
+        chosen = CAPTAIN.choose(game, state)
+        if not mends:  # nothing over the score to mend with: straight home
+            assert chosen == Sail()
+            continue
+        assert isinstance(chosen, Course) and chosen.node != LONDON
+        port = next(i for i, p in enumerate(WORLD.ports) if p.node == chosen.node)
+        hops = WORLD.hops_from([near])
+        assert hops[chosen.node] < hops[LONDON] and refusal(WORLD, state, LATE, port) is None
+        assert BLIND.choose(game, state) == Sail()
+
+
+def test_short_of_the_score_with_word_out_the_captain_lies_to_off_home() -> None:
+    game = VoyageGame(WORLD, LATE)
+    state = captain_at_sea(140, 3 + 12, -1)
+    assert state.late is not None
+    state.late.home_stretch = True
+    chosen = CAPTAIN.choose(game, state)
+    assert isinstance(chosen, Course) and chosen.node in WORLD.step_neighbours[LONDON]
+    assert chosen.node not in WORLD.port_nodes
+    state.node = chosen.node  # there: it lies to, and the privateers come to it
+    assert CAPTAIN.choose(game, state) == Sail() and state.course == -1
+    assert BLIND.choose(game, state) != Sail()  # blind: off after a prize
+    far_short = captain_at_sea(100, 3 + 12, -1)  # too far short: it hunts as ever
+    assert far_short.late is not None
+    far_short.late.home_stretch = True
+    assert CAPTAIN.choose(game, far_short) == BLIND.choose(game, far_short)
