@@ -154,6 +154,24 @@ def politics_lines(seen: dict[str, Any]) -> list[str]:
         lines.append(
             "  strain on the peace: " + ", ".join(f"{k} {v}" for k, v in p["strain"].items())
         )
+    name = p.get("name")  # the late game's renown and home stretch
+    if name:
+        lines += name_lines(name)
+    return lines
+
+
+def name_lines(name: dict[str, Any]) -> list[str]:
+    """Your name (the late game): renown and its step, and whether word is out."""
+    lines = []
+    if "renown" in name:
+        upto = f", next step at {name['next']}" if name["next"] is not None else ""
+        farther = (name["reach_per_mille"] - 1000) / 10
+        lines.append(
+            f"  your name: renown {name['renown']} (step {name['step']}{upto}); hunters come "
+            f"{farther:.0f}% farther, hostile warships {name['warship_hull']} hull stronger"
+        )
+    if name.get("word_out"):
+        lines.append("  the home stretch: word is out, every enemy privateer is coming")
     return lines
 
 

@@ -137,3 +137,14 @@ def test_voyages_summarised_logged_replayed_and_reported(world_db_copy: Path) ->
     on_two = ("--runs", "3", "--days", "120", "--workers", "2", "--rules", "classic", "--json")
     again = json.loads(invoke(world_db_copy, "voyage", *on_two).stdout)
     assert {k: again[k] for k in SUMMARY_KEYS} == {k: summary[k] for k in SUMMARY_KEYS}
+
+
+def test_voyage_json_gains_the_late_figures_only_with_the_late_game(world_db_copy: Path) -> None:
+    runs = ("voyage", "--runs", "2", "--days", "60", "--workers", "1", "--json")
+    late = json.loads(invoke(world_db_copy, *runs, "--rules", "late").stdout)
+    assert set(late) == SUMMARY_KEYS | {"rules", "renown_steps", "home_stretch_reached",
+                                        "home_stretch_won"}  # fmt: skip
+    assert list(late["renown_steps"]) == ["0", "1", "2", "3"]
+    assert sum(late["renown_steps"].values()) == 2
+    plain = json.loads(invoke(world_db_copy, *runs, "--rules", "dilemmas").stdout)
+    assert set(plain) == SUMMARY_KEYS | {"rules"}

@@ -8,6 +8,7 @@ import dataclasses
 
 import pytest
 
+from privateer.cli.voyage_render import politics_lines
 from privateer.engine.combat.encounter import Termination
 from privateer.engine.combat.ships import TARGETS
 from privateer.engine.events import Event
@@ -15,7 +16,7 @@ from privateer.engine.voyage import renown
 from privateer.engine.voyage.actions import Attack, Choose, Course, LetPass, Repair, Sail
 from privateer.engine.voyage.captain import BLIND, CAPTAIN
 from privateer.engine.voyage.fights import prize_taken
-from privateer.engine.voyage.game import VoyageGame, act
+from privateer.engine.voyage.game import VoyageGame, act, observe
 from privateer.engine.voyage.meet import settle_fight
 from privateer.engine.voyage.pending import Meeting, Question
 from privateer.engine.voyage.port import refusal
@@ -453,3 +454,20 @@ def test_short_of_the_score_with_word_out_the_captain_lies_to_off_home() -> None
     assert far_short.late is not None
     far_short.late.home_stretch = True
     assert CAPTAIN.choose(game, far_short) == BLIND.choose(game, far_short)
+
+
+def test_politics_shows_your_name_in_the_late_game_only() -> None:
+    state = quiet_voyage(rules="late")
+    assert state.late is not None
+    state.late.renown, state.late.renown_step, state.late.home_stretch = 75, 1, True
+    seen = observe(WORLD, state)
+    assert seen["politics"]["name"] == {
+        "renown": 75, "step": 1, "next": 120, "reach_per_mille": 1250, "warship_hull": 2,
+        "word_out": True,
+    }  # fmt: skip
+    lines = politics_lines(seen)
+    assert "  your name: renown 75 (step 1, next step at 120); hunters come 25% farther, " in (
+        "\n".join(lines)
+    )
+    assert lines[-1] == "  the home stretch: word is out, every enemy privateer is coming"
+    assert "name" not in observe(WORLD, quiet_voyage(rules="dilemmas"))["politics"]

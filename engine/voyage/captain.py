@@ -14,8 +14,10 @@ the shortest way whatever course it was on, picks no fights, mends only with wha
 the score (putting in on the way when its hull is unsound and it can), rides out a storm rather
 than lighten ship (running before it on a hull a storm could sink) and refuses shares that
 would take it under. Short of the score by a little once word is out, near home on a sound
-hull, it lies to off home: the privateers come to it, and each pays. (Measured over 200 runs:
-the runs that reach the home stretch get home nine times in ten, against eight.)
+hull, it lies to off home: the privateers come to it, and each pays. Over 200 runs of the
+`late` rules, 73 reach the home stretch; 66 of them get home (60 blind), none sinks on the
+way (2 blind), and the 7 that do not ran out of days (the score came with fewer days left
+than the way home, but one).
 `Captain(home_stretch=False)` sails into it blind, as the seed's bot did.
 
 It is a player: it reads what a player sees (its ship, the ships in sight, the rumors it

@@ -515,7 +515,8 @@ def observe(
     wrules: WorldRules | None = None,
 ) -> dict[str, Any]:
     """What the captain sees: the ship sheet, where she is and is bound, what is in sight, the
-    rumors she holds (their markers' strength), politics, and what waits on her."""
+    rumors she holds (their markers' strength), politics (with your name, in the late game),
+    and what waits on her."""
     rules = rules or voyage_rules(state)
     wrules = wrules or world_rules(state)
     ws = state.world
@@ -547,6 +548,8 @@ def observe(
         "pending": state.pending.to_dict() if state.pending is not None else {},
         "outcome": state.outcome or None,
     }
+    if state.late is not None and (rules.renown or rules.home_stretch):
+        out["politics"]["name"] = renown.name_sheet(state, rules)
     if state.port >= 0:
         out["port_sheet"] = harbour.port_sheet(world, state, rules, wrules)
     if isinstance(state.pending, Question):

@@ -76,6 +76,25 @@ def word_out(state: VoyageState, rules: VoyageRules) -> list[Event]:
     return [Event("home_stretch", state.day, {"gold": state.gold, "stop": True})]
 
 
+def name_sheet(state: VoyageState, rules: VoyageRules) -> dict[str, Any]:
+    """Your name as the politics sheet shows it: renown, its step and the next threshold (None
+    past the last), how much farther the hunters come (per mille of their reach) and how much
+    more hull a hostile warship has; and whether word is out (the home stretch)."""
+    late = state.late
+    assert late is not None
+    out: dict[str, Any] = {}
+    if rules.renown:
+        step = late.renown_step
+        out["renown"] = late.renown
+        out["step"] = step
+        out["next"] = rules.renown_steps[step] if step < len(rules.renown_steps) else None
+        out["reach_per_mille"] = 1000 + step * rules.renown_reach_per_mille
+        out["warship_hull"] = step * rules.renown_hull
+    if rules.home_stretch:
+        out["word_out"] = late.home_stretch
+    return out
+
+
 def orders(state: VoyageState, rules: VoyageRules) -> dict[str, Any]:
     """What the world's hunters hear of you today, for the day's orders: how far they come
     (per mille of their reach) once renown has passed a step, and that word is out on the

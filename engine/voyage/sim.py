@@ -1,8 +1,8 @@
 """What `privateer voyage` reports of many captain-bot runs: how many were won, sunk (and by
 what), alive at the end; the day the winners came home; raids, prizes, storms, omens and
-mutinies a run; the gold they ended with. With the late game's renown, how many runs ended at
-each renown step; with its home stretch, how many runs reached it and how many of those got
-home (rules without them report exactly what they always did)."""
+mutinies a run; the gold they ended with. With the late game, how many runs ended at each
+renown step, and how many reached the home stretch and how many of those got home (rules
+without the late game report exactly what they always did)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from typing import Any
 
 from ..events import Event
 from ..world.world import World
-from .rules import find_voyage_rules
 from .state import VoyageState
 
 
@@ -28,14 +27,13 @@ class RunResult:
     tally: dict[str, int]
     seas: tuple[int, ...] = ()  # the named seas she sailed in (World.seas indexes), sorted
     # the late game's, for rules with it (None without): renown's step at the end, and
-    # whether the home stretch began
+    # whether the home stretch began (0 and False when a switch keeps the rule off)
     renown_step: int | None = None
     home_stretch: bool | None = None
 
     @classmethod
     def of(cls, state: VoyageState, seas: tuple[int, ...] = ()) -> RunResult:
-        rules = find_voyage_rules(state.rules)
-        late = state.late if rules.late_game else None
+        late = state.late  # None for rules without the late game
         return cls(
             state.seed,
             state.outcome,
@@ -44,8 +42,8 @@ class RunResult:
             state.gold,
             dict(state.tally),
             seas,
-            late.renown_step if late is not None and rules.renown else None,
-            late.home_stretch if late is not None and rules.home_stretch else None,
+            late.renown_step if late is not None else None,
+            late.home_stretch if late is not None else None,
         )
 
 
@@ -65,10 +63,10 @@ def seas_reached(world: World, start: int, events: list[Event]) -> tuple[int, ..
 
 
 def summarise(results: list[RunResult]) -> dict[str, Any]:
-    """The figures of many runs. With renown, `renown_steps`: how many runs ended at each
-    step ("0" to "3", every step listed; a count says more than a mean of three thresholds);
-    with the home stretch, `home_stretch_reached` (runs in which word got out) and
-    `home_stretch_won` (of those, how many got home)."""
+    """The figures of many runs. With the late game, `renown_steps`: how many runs ended at
+    each step ("0" to "3", every step listed; a count says more than a mean of three
+    thresholds), `home_stretch_reached` (runs in which word got out) and `home_stretch_won`
+    (of those, how many got home)."""
     runs = len(results)
     won = [r for r in results if r.outcome == "won"]
     sunk = [r for r in results if r.outcome == "sunk"]
