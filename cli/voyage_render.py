@@ -117,11 +117,28 @@ def voyage_line(event: Event) -> str | None:
         "admiralty_word": lambda: (
             f"the Admiralty's word: the plate ship seen near node {d['node']}"
         ),
+        "renown": lambda: (
+            f"your name gets about: renown {d['renown']}, step {d['step']}; hunters come "
+            "farther, warships better found"
+        ),
+        "home_stretch": lambda: (
+            f"word is out that you hold {d['gold']} gold: every enemy privateer is coming"
+        ),
+        "captives_freed": lambda: (
+            f"the captives of {d['town']} go free: standing with {d['nation']} {d['standing']:+d}"
+            + ("" if d["nation"] == "england" else f", with England {d['england']:+d}")
+        ),
+        "corsair_raid": lambda: (
+            f"corsairs of {d['corsair']} strip {d['town']} ({d['nation']}) for captives"
+            if d.get("stop")
+            else None
+        ),
         "war": lambda: "war: " + " and ".join(d["nations"]),
         "peace": lambda: "peace: " + " and ".join(d["nations"]),
     }
     text = texts.get(kind)  # None: nothing a captain reads (a day's sailing, the tallies)
-    return None if text is None else day + text()
+    line = None if text is None else text()
+    return None if line is None else day + line
 
 
 def sheet_lines(seen: dict[str, Any]) -> list[str]:
@@ -158,6 +175,24 @@ def politics_lines(seen: dict[str, Any]) -> list[str]:
         lines.append(
             "  strain on the peace: " + ", ".join(f"{k} {v}" for k, v in p["strain"].items())
         )
+    name = p.get("name")  # the late game's renown and home stretch
+    if name:
+        lines += name_lines(name)
+    return lines
+
+
+def name_lines(name: dict[str, Any]) -> list[str]:
+    """Your name (the late game): renown and its step, and whether word is out."""
+    lines = []
+    if "renown" in name:
+        upto = f", next step at {name['next']}" if name["next"] is not None else ""
+        farther = (name["reach_per_mille"] - 1000) / 10
+        lines.append(
+            f"  your name: renown {name['renown']} (step {name['step']}{upto}); hunters come "
+            f"{farther:.0f}% farther, hostile warships {name['warship_hull']} hull stronger"
+        )
+    if name.get("word_out"):
+        lines.append("  the home stretch: word is out, every enemy privateer is coming")
     return lines
 
 

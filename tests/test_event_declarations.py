@@ -48,10 +48,19 @@ def dict_kinds(mode: str) -> dict[str, type]:
     return {k: d for k, d in MODES[mode].events.items() if not isinstance(d, EventKind)}
 
 
-VOYAGE_QUIET = {"sailed", "world_start", "corsair_raid",
+VOYAGE_QUIET = {"sailed", "world_start",
                 "corsair_home", "fleet_arrived", "driven_off", "illegal_action"}  # fmt: skip
 """What a captain at the terminal need not read a line for (a day's sailing, the world's
 doings far off)."""
+
+
+def test_a_corsair_raid_is_read_only_when_it_stops_the_ship() -> None:
+    """A raid far off is the world's doing (no line); an English town's stops the ship, with
+    a line to say why (the late game's captives rule)."""
+    raid = {"corsair": "Algiers", "town": "Baltimore", "nation": "england"}
+    assert voyage_line(Event("corsair_raid", 3, raid)) is None
+    line = voyage_line(Event("corsair_raid", 3, {**raid, "stop": True}))
+    assert line == "day 3: corsairs of Algiers strip Baltimore (england) for captives"
 
 
 @pytest.mark.parametrize("kind", sorted(dict_kinds("voyage")))

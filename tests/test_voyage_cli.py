@@ -173,3 +173,14 @@ def test_a_voyage_saved_before_the_late_game_resumes_by_its_rules_and_replays(
     assert f"resuming run {run_id} on day {state.day}" in resumed.stdout
     replayed = invoke(world_db_copy, "runs", "replay", str(run_id))
     assert replayed.exit_code == 0 and "identical" in replayed.stdout, replayed.output
+
+
+def test_voyage_json_gains_the_late_figures_only_with_the_late_game(world_db_copy: Path) -> None:
+    runs = ("voyage", "--runs", "2", "--days", "60", "--workers", "1", "--json")
+    late = json.loads(invoke(world_db_copy, *runs, "--rules", "late").stdout)
+    assert set(late) == SUMMARY_KEYS | {"rules", "renown_steps", "home_stretch_reached",
+                                        "home_stretch_won"}  # fmt: skip
+    assert list(late["renown_steps"]) == ["0", "1", "2", "3"]
+    assert sum(late["renown_steps"].values()) == 2
+    plain = json.loads(invoke(world_db_copy, *runs, "--rules", "dilemmas").stdout)
+    assert set(plain) == SUMMARY_KEYS | {"rules"}

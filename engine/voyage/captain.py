@@ -8,6 +8,18 @@ seed's bot took fortified ports from a brigantine, but this card engine's brigan
 against one nine times in ten). It rides out a storm on a sound hull, pays shares it can spare,
 takes any castaway, and keeps the first prize card offered.
 
+By rules with a home stretch (word gets out when it has the score, and every enemy privateer
+comes for it) it has a notion of it. With the score in hand it keeps it: it turns for home by
+the shortest way whatever course it was on, picks no fights, mends only with what it holds over
+the score (putting in on the way when its hull is unsound and it can), rides out a storm rather
+than lighten ship (running before it on a hull a storm could sink) and refuses shares that
+would take it under. Short of the score by a little once word is out, near home on a sound
+hull, it lies to off home: the privateers come to it, and each pays. Over 200 runs of the
+`late` rules, 73 reach the home stretch; 66 of them get home (60 blind), none sinks on the
+way (2 blind), and the 7 that do not ran out of days (the score came with fewer days left
+than the way home, but one).
+`Captain(home_stretch=False)` sails into it blind, as the seed's bot did.
+
 It is a player: it reads what a player sees (its ship, the ships in sight, the rumors it
 holds: a rumor's kind, flag, place and age, never which ship it was) and chooses from the
 legal actions.
@@ -46,7 +58,7 @@ from .actions import (
     TakePrize,
     VoyageAction,
 )
-from .dilemmas import DILEMMAS, options
+from .dilemmas import DILEMMAS, options, shares_cost
 from .game import VoyageGame
 from .late import Letter
 from .pending import Engagement, Meeting, PrizeOffer, Question
@@ -67,6 +79,9 @@ class Captain:
     raid_treasury: int = 10  # gold a town must hold to be worth a raid
     raid_hull: float = 0.7  # the share of full hull it raids on
     broke: int = 3  # gold: less than this and the captain cannot mend; it takes its chances
+    home_stretch: bool = True  # a notion of the home stretch (by rules that have one)
+    home_waters: int = 10  # days from home: short of the score with word out, it lies to off
+    lie_to_short: int = 30  # home for the privateers, when this short or less, on a sound hull
 
     # -- the decision ------------------------------------------------------------------------
     def choose(self, game: VoyageGame, state: VoyageState) -> VoyageAction:
@@ -75,11 +90,12 @@ class Captain:
         if isinstance(pending, Engagement):
             return self._fight(state)
         if isinstance(pending, Meeting):
-            return Attack() if self._prey(world, state, pending.ship) else LetPass()
+            fair = self._prey(world, state, pending.ship) and not self._keeping(game, state)
+            return Attack() if fair else LetPass()
         if isinstance(pending, PrizeOffer):
             return TakePrize(pending.cards[0])
         if isinstance(pending, Question):
-            return self._answer(state, rules, pending)
+            return self._answer(game, state, pending)
         if state.port >= 0:
             chosen = self._in_port(game, state, game.legal_actions(state))
             if chosen:
@@ -93,6 +109,7 @@ class Captain:
             state.course < 0
             or (state.port >= 0 and state.course == state.node)
             or (self._fresh_word(state) and threat < 0)  # sheering off comes first
+            or self._astray(game, state)
         ):
             goal = self._destination(game, state)
             if goal <= -10:
@@ -109,9 +126,15 @@ class Captain:
         keep = (RUNNER if outgunned else BALANCED).choose(fight)
         return KeepCards(keep.first, keep.second)
 
-    def _answer(self, state: VoyageState, rules: VoyageRules, question: Question) -> Choose:
-        """The dilemma's own default for a captain keeping `reserve` gold back."""
+    def _answer(self, game: VoyageGame, state: VoyageState, question: Question) -> Choose:
+        """The dilemma's own default for a captain keeping `reserve` gold back; homeward with
+        the score, whatever keeps the score."""
+        rules = game.rules
         open_ = [i for i, o in enumerate(options(state, rules)) if o.barred is None]
+        if self._keeping(game, state):
+            kept = self._keep_score(state, rules, question.name, open_)
+            if kept is not None:
+                return Choose(kept)
         return Choose(DILEMMAS[question.name].bot_choice(state, rules, open_, self.reserve))
 
     # -- who is fair game ----------------------------------------------------------------------
@@ -157,10 +180,14 @@ class Captain:
     ) -> VoyageAction | None:
         world, rules = game.world, game.rules
         offered = frozenset(legal)  # asked of often below
-        homeward = state.gold >= rules.goal_gold
+        homeward = letters.has_the_score(state, rules)
         if Pardon() in offered and state.gold - rules.pardon_gold >= 0:
             return Pardon()
         repairs = [a for a in legal if isinstance(a, Repair)]
+        if repairs and self._keeping(game, state):  # mend with what it holds over the score
+            spare = (state.gold - _score_gold(rules)) // rules.repair_gold
+            points = min(repairs[0].points, spare)
+            return Repair(points) if points > 0 else None
         if repairs:
             return repairs[0]
         if not homeward:
@@ -219,8 +246,13 @@ class Captain:
         ws = state.world
         england = world.nation("england")
         by_name = world.port_by_name
-        if harbour.has_the_score(state, rules) and not ws.pirate:
+        if letters.has_the_score(state, rules) and not ws.pirate:
+            keeping = self._keeping(game, state)
+            if keeping and state.port < 0 and self._mend_on_the_way(game, state):
+                return self._nearest(world, state, self._friendly(world, state, rules))
             return by_name[rules.home_port].node
+        if self._lying_to(game, state):
+            return self._offing(world, by_name[rules.home_port].node)
         if ws.pirate:
             english = [i for i, p in enumerate(world.ports) if p.nation == england]
             if state.gold >= rules.pardon_gold:
@@ -288,6 +320,7 @@ class Captain:
         else the nearest friendly port."""
         world = game.world
         ws = state.world
+        reach = self.reach_days
         here = world.hops_from([state.node])
         best, best_value = -1, 0.0
         for raw in state.rumors:
@@ -297,13 +330,13 @@ class Captain:
                 continue
             node = self._likeliest(game, state, rumor)
             days = int(here[node])
-            if 0 <= days <= self.reach_days // 2:
+            if 0 <= days <= reach // 2:
                 score = value / (days + 3)
                 if score > best_value:
                     best, best_value = node, score
         for i, p in enumerate(world.ports):
             days = int(here[p.node])
-            if not 0 <= days <= self.reach_days or not self._raidable(game, state, i):
+            if not 0 <= days <= reach or not self._raidable(game, state, i):
                 continue
             score = ws.treasury[i] / (days + 3)
             if score > best_value:
@@ -321,7 +354,7 @@ class Captain:
             if not p.native
             and p.node != state.node
             and self._enemy(world, state, p.nation)
-            and 0 <= here[p.node] <= self.reach_days
+            and 0 <= here[p.node] <= reach
         ]
         if hunting_grounds and self._sound(state):
             return self._nearest(world, state, hunting_grounds)
@@ -353,6 +386,79 @@ class Captain:
         mass = cloud(world, state.world, game.wrules, rumor, state.day, masks)
         return int(np.argmax(mass))
 
+    # -- the home stretch -----------------------------------------------------------------------
+    def _keeping(self, game: VoyageGame, state: VoyageState) -> bool:
+        """Homeward with the score in hand, by rules with a home stretch: keep the score."""
+        rules = game.rules
+        return (
+            self.home_stretch
+            and rules.home_stretch
+            and letters.has_the_score(state, rules)
+            and not state.world.pirate
+        )
+
+    def _word_out(self, game: VoyageGame, state: VoyageState) -> bool:
+        """Word is out (every enemy privateer is coming), and it minds it."""
+        late = state.late
+        return (
+            self.home_stretch and game.rules.home_stretch and late is not None and late.home_stretch
+        )
+
+    def _lying_to(self, game: VoyageGame, state: VoyageState) -> bool:
+        """Short of the score by `lie_to_short` or less with word out, in home waters on a
+        sound hull: it lies to off home, and the privateers bring it the rest."""
+        rules = game.rules
+        if not self._word_out(game, state) or state.world.pirate or not self._sound(state):
+            return False
+        if rules.goal_gold - state.gold > self.lie_to_short:
+            return False
+        home = game.world.port_by_name[rules.home_port].node
+        return 0 <= int(game.world.hops_from([home])[state.node]) <= self.home_waters
+
+    def _offing(self, world: World, home: int) -> int:
+        """A node of open water a day off `home`, where a ship lies to (`home` if none)."""
+        open_water = [n for n in world.step_neighbours[home] if n not in world.port_nodes]
+        return min(open_water) if open_water else home
+
+    def _astray(self, game: VoyageGame, state: VoyageState) -> bool:
+        """Keeping the score on a course that is not for home (set before it had the score),
+        or for home on a hull it could mend on the way: it thinks again where to go (a step
+        aside, sheering off, is not astray)."""
+        if not self._keeping(game, state) or state.course < 0:
+            return False
+        home = game.world.port_by_name[game.rules.home_port].node
+        if state.course == home:
+            return state.port < 0 and self._mend_on_the_way(game, state)
+        return int(game.world.hops_from([state.node])[state.course]) > 1
+
+    def _mend_on_the_way(self, game: VoyageGame, state: VoyageState) -> bool:
+        """Homeward on an unsound hull, with gold over the score to mend some of it."""
+        rules = game.rules
+        spare = (state.gold - _score_gold(rules)) // rules.repair_gold
+        return spare > 0 and not self._sound(state)
+
+    def _keep_score(
+        self, state: VoyageState, rules: VoyageRules, name: str, open_: list[int]
+    ) -> int | None:
+        """What keeps the score, homeward: a storm ridden out (run before on a hull it could
+        sink: lightening costs gold), shares refused if paying would take it under the score
+        and the crew can bear it; None: the dilemma's own default."""
+        if name == "storm":
+            if 0 in open_ and state.hull > rules.storm_hull_max:
+                return 0
+            return 2 if 2 in open_ else None
+        if name == "shares":
+            under = state.gold - shares_cost(state, rules) < _score_gold(rules)
+            bearable = state.morale - rules.shares_morale > rules.near_mutiny
+            return 1 if under and bearable and 1 in open_ else None
+        return None
+
+
+def _score_gold(rules: VoyageRules) -> int:
+    """The gold that is the score, kept homeward: the goal's (none with letters of marque,
+    where the letters are the score)."""
+    return 0 if rules.letters else rules.goal_gold
+
 
 TRACK_DAYS = 120  # how far ahead a plate ship's track is worked out from a word of her
 _TRACKS: dict[tuple[str, int, tuple[int | str, ...]], list[tuple[int, int]]] = {}
@@ -383,3 +489,5 @@ def _her_track(game: VoyageGame, state: VoyageState, word: Rumor) -> list[tuple[
 
 
 CAPTAIN = Captain()
+BLIND = Captain(home_stretch=False)
+"""The captain without a notion of the home stretch (the seed's bot), to measure against."""

@@ -307,6 +307,24 @@ class AdmiraltyWord(TypedDict):
     ship: int
 
 
+class Renown(TypedDict):
+    """Your name gets about: renown (what prizes and raids have paid) passed a step."""
+
+    renown: int
+    step: int
+    stop: bool
+
+
+class CaptivesFreed(TypedDict):
+    """A laden corsair taken: her captives go free, a point with their nation (the town's she
+    took them from) and one with the Crown; the standings after."""
+
+    town: str
+    nation: str
+    standing: int
+    england: int
+
+
 class IllegalAction(TypedDict):
     """Only in a replay: the log and the engine part ways at this action."""
 
@@ -360,6 +378,9 @@ VOYAGE_EVENTS: dict[str, type] = {
     "at_anchor": AtAnchor,
     "dilemma": Dilemma,
     "answered": Answered,
+    "renown": Renown,
+    "home_stretch": GoldStop,
+    "captives_freed": CaptivesFreed,
     "illegal_action": IllegalAction,
     "letter": LetterIssued,
     "letter_progress": LetterProgress,

@@ -11,6 +11,7 @@ from ..rng import below
 from ..world.world import World
 from .dilemmas import ask
 from .pending import Engagement
+from .renown import gain
 from .rules import VoyageRules
 from .state import VoyageState
 
@@ -66,12 +67,14 @@ def begin_fight(
 
 
 def prize_taken(state: VoyageState, rules: VoyageRules, payout: int, morale: int) -> list[Event]:
-    """A prize with a payout: the crew's spirits up, the sour clock reset; a large one and
-    the crew want their shares."""
+    """A prize with a payout (a ship's, a raid's or a sack's): the crew's spirits up, the sour
+    clock reset, your name the better known (renown); a large one and the crew want their
+    shares."""
     state.morale = min(rules.morale_max, state.morale + morale)
     state.last_prize_day = state.day
     state.tally["prizes"] += 1
     events = [Event("prize", state.day, {"payout": payout, "morale": state.morale})]
+    events += gain(state, rules, payout)
     if rules.dilemmas and payout >= rules.shares_payout and not state.over:
         roll, state.rng = below(state.rng, 1000)
         if roll < rules.shares_ask_per_mille:

@@ -28,7 +28,7 @@ from ..world.game import advance, create_world, season_of
 from ..world.rules import SEED_000, WorldRules, find_world_rules
 from ..world.rumors import Rumor, alive, describe, strength
 from ..world.world import World
-from . import letters
+from . import letters, renown
 from . import port as harbour
 from .actions import (
     Attack,
@@ -52,6 +52,7 @@ from .actions import (
     Upgrade,
     VoyageAction,
 )
+from .captives import raid_is_news
 from .course import look_out, next_step
 from .dilemmas import DILEMMAS, answer, options
 from .fights import begin_fight
@@ -354,7 +355,7 @@ def _meet(
     assert isinstance(alongside, Meeting)
     if isinstance(action, Attack):
         state.pending = None
-        return attack(world, state, wrules, alongside.ship)
+        return attack(world, state, rules, wrules, alongside.ship)
     if isinstance(action, LetPass):
         state.pending = None
         state.let_pass.append([alongside.ship, state.day + rules.let_pass_days])
@@ -406,10 +407,11 @@ _ANSWERS: dict[type, Deal] = {
 
 def sail(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules) -> list[Event]:
     """A day: your ship a step along her course (leaving port if she is in one and bound
-    away), the world a day on, then what the day brings: a ship that meets you, arrival,
-    events at sea. Events that should stop a captain sailing on carry "stop"."""
+    away), the world a day on (its hunters hearing what your name has carried: renown, the
+    home stretch), then what the day brings: a ship that meets you, arrival, events at sea.
+    Events that should stop a captain sailing on carry "stop"."""
     ws = state.world
-    events: list[Event] = []
+    events: list[Event] = renown.word_out(state, rules)
     was = state.node
     if state.course >= 0 and state.course != state.node:
         if state.port >= 0:
@@ -422,12 +424,16 @@ def sail(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRule
         "player_node": state.node if at_sea else -1,
         "leave_be": [ship for ship, until in state.let_pass if until > ws.day],
     }
+    if state.late is not None:
+        orders.update(renown.orders(state, rules))
     world_events = advance(world, ws, orders, rules=wrules)
     day = ws.day
     for e in world_events:
         data = dict(e.data) if isinstance(e.data, dict) else e.data
         if e.kind == "war" and "england" in data["nations"]:
             data["stop"] = True  # a war declared on England: news worth heaving to for
+        elif e.kind == "corsair_raid" and raid_is_news(rules, data):
+            data["stop"] = True  # an English town stripped for captives
         events.append(Event(e.kind, day, data))
     if at_sea:
         state.tally["days_at_sea"] += 1
@@ -459,7 +465,7 @@ def _at_sea(
     events: list[Event] = []
     ship = meeting(world, state, before, was)
     if ship >= 0:
-        events += _alongside(world, state, ship)
+        events += _alongside(world, state, rules, ship)
     elif state.course >= 0 and state.node == state.course:
         state.course = -1
         events.append(Event("arrived", day, {"node": state.node, "stop": True}))
@@ -488,7 +494,7 @@ def _port_at(world: World, node: int) -> int:
     return -1
 
 
-def _alongside(world: World, state: VoyageState, ship: int) -> list[Event]:
+def _alongside(world: World, state: VoyageState, rules: VoyageRules, ship: int) -> list[Event]:
     day = state.day
     seen = describe_ship(world, state, ship)
     if seen["hostile"]:
@@ -501,6 +507,7 @@ def _alongside(world: World, state: VoyageState, ship: int) -> list[Event]:
                 ship=ship,
                 fired_first=False,
                 why="she attacked",
+                walls=renown.hull_bonus(world, state, rules, ship),
             ),
         ]
     state.pending = Meeting(ship)
@@ -517,7 +524,8 @@ def observe(
     wrules: WorldRules | None = None,
 ) -> dict[str, Any]:
     """What the captain sees: the ship sheet, where she is and is bound, what is in sight, the
-    rumors she holds (their markers' strength), politics, and what waits on her."""
+    rumors she holds (their markers' strength), politics (with your name, in the late game),
+    and what waits on her."""
     rules = rules or voyage_rules(state)
     wrules = wrules or world_rules(state)
     ws = state.world
@@ -549,6 +557,8 @@ def observe(
         "pending": state.pending.to_dict() if state.pending is not None else {},
         "outcome": state.outcome or None,
     }
+    if state.late is not None and (rules.renown or rules.home_stretch):
+        out["politics"]["name"] = renown.name_sheet(state, rules)
     if state.port >= 0:
         out["port_sheet"] = harbour.port_sheet(world, state, rules, wrules)
     if isinstance(state.pending, Question):

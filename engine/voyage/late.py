@@ -54,6 +54,12 @@ class LateState:
     revoked: int = field(default=0, metadata=saved(Int(0, 1_000)))  # letters revoked so far
     word_day: int = field(default=-1, metadata=saved(Int(-1, "day")))  # the Admiralty's last
 
+    @property
+    def lettered(self) -> bool:
+        """Whether the run has played letters of marque (by rules with them the first is in
+        hand from day one; after it one is in hand, done, or was revoked)."""
+        return self.letter is not None or self.acts_done > 0 or self.revoked > 0
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in fields(self):

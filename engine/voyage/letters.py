@@ -307,3 +307,11 @@ def letters_done(state: VoyageState) -> bool:
     late = state.late
     return late is not None and late.acts_done >= 3
 
+
+def has_the_score(state: VoyageState, rules: VoyageRules) -> bool:
+    """What wins a run home in London (and, with it in hand, sets word about): all three
+    letters done (with letters of marque: gold is then the score), or the goal's gold."""
+    if rules.letters:
+        return letters_done(state)
+    return state.gold >= rules.goal_gold
+

@@ -15,21 +15,28 @@ from ..world.game import lay_up
 from ..world.rules import WorldRules
 from ..world.world import World
 from . import letters
+from .captives import free_captives
 from .fights import begin_fight, prize_taken
 from .offers import offer_prize
 from .pending import Engagement
 from .port import raid_over
+from .renown import hull_bonus
 from .rules import VoyageRules
 from .sighting import target_of
 from .state import VoyageState
 from .weather import sunk_event
 
 
-def attack(world: World, state: VoyageState, wrules: WorldRules, ship: int) -> list[Event]:
+def attack(
+    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules, ship: int
+) -> list[Event]:
     """You fire first on the ship alongside: her nation remembers it however it goes (a
-    monster is nobody's), and an English ship makes you a pirate."""
+    monster is nobody's), and an English ship makes you a pirate. She is found as she came
+    alongside: the renown hull of a warship that was hostile then (your firing does not make
+    her better found)."""
     ws = state.world
     flag = ws.ships["flag"][ship]
+    walls = hull_bonus(world, state, rules, ship)
     events: list[Event] = []
     if flag >= 0:
         if flag == world.nation("england") and not ws.pirate:
@@ -38,7 +45,13 @@ def attack(world: World, state: VoyageState, wrules: WorldRules, ship: int) -> l
         fired = wars.fired_on(world, ws, wrules, flag, letters.licensed(state, flag))
         events += [Event(e.kind, ws.day, e.data) for e in fired]
     return events + begin_fight(
-        world, state, target_of(state, ship), ship=ship, fired_first=True, why="you attacked"
+        world,
+        state,
+        target_of(state, ship),
+        ship=ship,
+        fired_first=True,
+        why="you attacked",
+        walls=walls,
     )
 
 
@@ -89,6 +102,7 @@ def settle_fight(
     if ship >= 0:
         flag = ws.ships["flag"][ship]
         if result is Termination.DESTROYED:
+            freed = free_captives(world, state, rules, wrules, ship, target)  # before laid up
             lay_up(world, ws, wrules, ship)
             if engagement.fired_first and flag >= 0:
                 wars.sank_ship(world, ws, wrules, flag)
@@ -99,6 +113,7 @@ def settle_fight(
                     )
                 ]
             events += letters.took_ship(world, state, rules, ship)
+            events += freed
         else:  # parted, fled or got away from: she leaves you be a while
             state.let_pass.append([ship, day + rules.let_pass_days])
     if settlement.payout > 0:

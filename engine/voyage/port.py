@@ -257,20 +257,12 @@ def enter_port(
     return events + check_won(world, state, rules)
 
 
-def has_the_score(state: VoyageState, rules: VoyageRules) -> bool:
-    """What wins a run home in London: all three letters done (with letters of marque: gold is
-    then the score), or the goal's gold (without)."""
-    if rules.letters:
-        return letters.letters_done(state)
-    return state.gold >= rules.goal_gold
-
-
 def check_won(world: World, state: VoyageState, rules: VoyageRules) -> list[Event]:
     if state.port < 0 or state.over:
         return []
     if world.ports[state.port].name != rules.home_port or state.world.pirate:
         return []
-    if not has_the_score(state, rules):
+    if not letters.has_the_score(state, rules):
         return []
     state.outcome = "won"
     return [Event("won", state.day, {"gold": state.gold, "stop": True})]

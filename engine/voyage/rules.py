@@ -135,6 +135,9 @@ class VoyageRules:
     renown_steps: tuple[int, ...] = (60, 120, 200)
     renown_reach_per_mille: int = 250  # "each step hunters and privateers come a quarter farther"
     renown_hull: int = 2  # "and a hostile warship comes with 2 more hull"
+    # --- corsairs' captives (seed 000, "Barbary corsairs") -----------------------------------
+    captives_standing: int = 1  # "the captives go free: a point with their nation,
+    captives_crown: int = 1  # and one with the Crown"
     # --- seeing her first (seed 000, "Seeing her first") -------------------------------------
     lookout_steps: int = 2  # "ships are seen two steps past the water you can read"
     # --- letters of marque (seed 000, "Letters of marque: a run in three acts") --------------

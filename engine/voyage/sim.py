@@ -1,6 +1,8 @@
 """What `privateer voyage` reports of many captain-bot runs: how many were won, sunk (and by
 what), alive at the end; the day the winners came home; raids, prizes, storms, omens and
-mutinies a run; the gold they ended with."""
+mutinies a run; the gold they ended with. With the late game, how many runs ended at each
+renown step, and how many reached the home stretch and how many of those got home (rules
+without the late game report exactly what they always did)."""
 
 from __future__ import annotations
 
@@ -24,18 +26,16 @@ class RunResult:
     gold: int
     tally: dict[str, int]
     seas: tuple[int, ...] = ()  # the named seas she sailed in (World.seas indexes), sorted
-    # the late game's: (letters done, letters revoked, renown step, home stretch reached);
-    # None for rules without it
-    late: tuple[int, int, int, bool] | None = None
+    # the late game's, for rules with it (None without): renown's step at the end, and
+    # whether the home stretch began (0 and False when a switch keeps the rule off)
+    renown_step: int | None = None
+    home_stretch: bool | None = None
+    # letters of marque, for rules with them (None without): acts done, letters revoked
+    letters: tuple[int, int] | None = None
 
     @classmethod
     def of(cls, state: VoyageState, seas: tuple[int, ...] = ()) -> RunResult:
-        late = state.late
-        kept = (
-            None
-            if late is None
-            else (late.acts_done, late.revoked, late.renown_step, late.home_stretch)
-        )
+        late = state.late  # None for rules without the late game
         return cls(
             state.seed,
             state.outcome,
@@ -44,7 +44,9 @@ class RunResult:
             state.gold,
             dict(state.tally),
             seas,
-            kept,
+            late.renown_step if late is not None else None,
+            late.home_stretch if late is not None else None,
+            (late.acts_done, late.revoked) if late is not None and late.lettered else None,
         )
 
 
@@ -64,6 +66,10 @@ def seas_reached(world: World, start: int, events: list[Event]) -> tuple[int, ..
 
 
 def summarise(results: list[RunResult]) -> dict[str, Any]:
+    """The figures of many runs. With the late game, `renown_steps`: how many runs ended at
+    each step ("0" to "3", every step listed; a count says more than a mean of three
+    thresholds), `home_stretch_reached` (runs in which word got out) and `home_stretch_won`
+    (of those, how many got home)."""
     runs = len(results)
     won = [r for r in results if r.outcome == "won"]
     sunk = [r for r in results if r.outcome == "sunk"]
@@ -91,26 +97,36 @@ def summarise(results: list[RunResult]) -> dict[str, Any]:
 
 
 def _late_figures(results: list[RunResult]) -> dict[str, Any]:
-    """The late game's figures (for rules with it): how many runs finished each act's letter,
-    letters revoked, the renown step runs ended at (runs per step), how many reached the home
-    stretch, and what sank runs in each act (the act they were working when they sank)."""
-    late = [r for r in results if r.late is not None]
-    if not late:
-        return {}
+    """The late game's figures, for the rules that play it (none for the others)."""
+    out: dict[str, Any] = {}
+    steps = [r.renown_step for r in results if r.renown_step is not None]
+    if steps:
+        counts = Counter(steps)
+        out["renown_steps"] = {str(s): counts.get(s, 0) for s in range(max(3, *steps) + 1)}
+    stretched = [r for r in results if r.home_stretch]
+    if any(r.home_stretch is not None for r in results):
+        out["home_stretch_reached"] = len(stretched)
+        out["home_stretch_won"] = sum(r.outcome == "won" for r in stretched)
+    lettered = [r for r in results if r.letters is not None]
+    if lettered:
+        out.update(_letter_figures(lettered))
+    return out
+
+
+def _letter_figures(results: list[RunResult]) -> dict[str, Any]:
+    """How many runs finished each act's letter, letters revoked, and what sank runs in each
+    act (the act they were working when they sank; "home" once all three were done)."""
+    acts = [r.letters[0] for r in results if r.letters is not None]
     sunk_by_act: dict[str, Counter[str]] = {}
-    for r in late:
-        assert r.late is not None
-        if r.outcome == "sunk":
-            act = str(min(r.late[0] + 1, 3)) if r.late[0] < 3 else "home"
+    for r in results:
+        if r.outcome == "sunk" and r.letters is not None:
+            act = str(r.letters[0] + 1) if r.letters[0] < 3 else "home"
             sunk_by_act.setdefault(act, Counter())[r.cause] += 1
     return {
         "letters_completed": {
-            str(act): sum(1 for r in late if r.late is not None and r.late[0] >= act)
-            for act in (1, 2, 3)
+            str(act): sum(1 for done in acts if done >= act) for act in (1, 2, 3)
         },
-        "revoked": sum(r.late[1] for r in late if r.late is not None),
-        "renown_steps": dict(sorted(Counter(str(r.late[2]) for r in late if r.late).items())),
-        "home_stretch_reached": sum(1 for r in late if r.late is not None and r.late[3]),
+        "revoked": sum(r.letters[1] for r in results if r.letters is not None),
         "sunk_by_act": {
             act: dict(sorted(c.items(), key=lambda kv: (-kv[1], kv[0])))
             for act, c in sorted(sunk_by_act.items())

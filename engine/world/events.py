@@ -26,10 +26,17 @@ class Nations(TypedDict, total=False):
     stop: bool
 
 
-class CorsairRaid(TypedDict):
+class _Raid(TypedDict):
     corsair: str  # her home port
     town: str
     nation: str
+
+
+class CorsairRaid(_Raid, total=False):
+    """A town stripped for captives (`stop`: an English town, news a voyage heaves to for in
+    the late game)."""
+
+    stop: bool
 
 
 class CorsairHome(TypedDict):

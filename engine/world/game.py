@@ -7,7 +7,10 @@ protected waters is driven off by that nation's navy and laid up at home.
 
 `orders` is how a player's ship joins in (the voyage): where the player is today
 (`{"player_node": n}`, -1 in port), which the world's hunters read, and the ships that leave
-her be a while after a fight (`"leave_be"`).
+her be a while after a fight (`"leave_be"`); and, in the late game, what the hunters have
+heard of her (pursuit.Name): how far they come, per mille of their reach
+(`"reach_per_mille"`, her renown), and whether word is out that she has the score
+(`"word_out"`, the home stretch). Absent, nothing is heard: a world run is as it was.
 """
 
 from __future__ import annotations
@@ -127,7 +130,7 @@ def advance(
     hunting: set[int] = set()
     if state.player_node >= 0 or HUNTING in ships["target"]:
         spared = frozenset(int(s) for s in orders.get("leave_be", ()))
-        hunting = set(pursuit.call_out(world, state, rules, spared))
+        hunting = set(pursuit.call_out(world, state, rules, spared, pursuit.Name.of(orders)))
     for ship in range(len(kinds)):
         kind = kinds[ship]
         if ship in hunting:  # closing with you: no work of her own, no port to arrive in

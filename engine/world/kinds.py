@@ -106,11 +106,14 @@ class Station:
 class Hunt:
     """She comes for you (pursuit.py) `when` her hostility holds, within `reach` (a WorldRules
     field) days of home; `alarmed`: `alarm_reach_factor` times as far while a town of her
-    nation is alarmed (seed 000: "the town's nation's guard ships hunt twice as far")."""
+    nation is alarmed (seed 000: "the town's nation's guard ships hunt twice as far");
+    `word_out`: whatever the range once word is out that you have the score (the voyage's
+    home stretch, seed 000: "every enemy privateer puts to sea to stop you getting it home")."""
 
     when: Hostility
     reach: str
     alarmed: bool = False
+    word_out: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -205,7 +208,9 @@ SEED_000_KINDS: tuple[ShipKind, ...] = (
         target="privateer",
         rest=Rest("beat_rest_min", "beat_rest_max"),
         station=Station("privateer_base", "privateer_range_days"),
-        hunt=Hunt(Hostility.ENEMY, "privateer_range_days"),  # "they come for you"
+        # "they come for you"; the home stretch: "every privateer of a nation at war with
+        # England comes for you, whatever the range"
+        hunt=Hunt(Hostility.ENEMY, "privateer_range_days", word_out=True),
     ),
     ShipKind(
         name="hunter",

@@ -10,12 +10,21 @@ Whether and how far a ship comes for you is her kind's `hunt` (kinds.py):
 - The pirate hunters of Port Royal and Bridgetown come out only for a captain England wants,
   within `hunter_range_days`.
 
+What the voyage's late game has made of your name reaches them through the day's orders
+(`Name`, game.py `advance`): with renown every hunter comes farther (`reach_per_mille` of her
+reach), and once word is out that you have the score (the home stretch) the kinds whose hunt
+says `word_out` come whatever the range. A world run without a player hears neither.
+
 A hunter closes by the fewest days: at the end of each leg she takes the leg whose far end is
 nearest your ship (the world's route trees are for fixed places; you move). When you are in
 port, out of reach or no longer wanted, she gives up and goes home.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +34,29 @@ from .kinds import KINDS
 from .rules import WorldRules
 from .state import HUNTING, LAID_UP, SAILING, WorldState
 from .world import World
+
+ANY_RANGE = 1 << 30  # days: farther than any way by sea (a hunt whatever the range)
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """What the hunters have heard of you today, from the voyage's orders: how far they come,
+    per mille of their reach (1000: as far as their rules say; renown adds to it), and whether
+    word is out that you have the score (the kinds whose hunt says `word_out` then come
+    whatever the range)."""
+
+    reach_per_mille: int = 1000
+    word_out: bool = False
+
+    @classmethod
+    def of(cls, orders: Mapping[str, Any]) -> Name:
+        """The day's orders' `reach_per_mille` and `word_out` (absent: nothing heard)."""
+        per_mille = int(orders.get("reach_per_mille", 1000))
+        word_out = bool(orders.get("word_out", False))
+        return cls(per_mille, word_out) if per_mille != 1000 or word_out else UNKNOWN
+
+
+UNKNOWN = Name()  # nothing heard of you: every hunter's reach as her rules say
 
 
 def station_hops(world: World, port: int) -> npt.NDArray[np.int32]:
@@ -40,25 +72,34 @@ def alarmed(world: World, state: WorldState, nation: int) -> bool:
     )
 
 
-def reach(world: World, state: WorldState, rules: WorldRules, ship: int) -> int:
-    """How many days from home this ship comes for you now, as her kind's hunt says; -1: she
-    does not."""
+def reach(
+    world: World, state: WorldState, rules: WorldRules, ship: int, name: Name = UNKNOWN
+) -> int:
+    """How many days from home this ship comes for you now, as her kind's hunt says and as
+    far as your `name` carries (renown: `reach_per_mille` of it, rounded down; word out:
+    ANY_RANGE for a hunt that says `word_out`); -1: she does not."""
     ships = state.ships
     hunt = KINDS.rows[ships["kind"][ship]].hunt
     flag = ships["flag"][ship]
     if hunt is None or not wars.SETS_ON[hunt.when](world, state, flag):
         return -1
+    if name.word_out and hunt.word_out:
+        return ANY_RANGE
     days = int(getattr(rules, hunt.reach))
     if hunt.alarmed and alarmed(world, state, flag):
-        return days * rules.alarm_reach_factor
+        days *= rules.alarm_reach_factor
+    if name.reach_per_mille != 1000:
+        days = days * name.reach_per_mille // 1000
     return days
 
 
-def hunts_you(world: World, state: WorldState, rules: WorldRules, ship: int) -> bool:
+def hunts_you(
+    world: World, state: WorldState, rules: WorldRules, ship: int, name: Name = UNKNOWN
+) -> bool:
     player = state.player_node
     if player < 0 or state.ships["task"][ship] == LAID_UP:
         return False
-    days = reach(world, state, rules, ship)
+    days = reach(world, state, rules, ship, name)
     if days < 0:
         return False
     away = int(station_hops(world, state.ships["home"][ship])[player])
@@ -77,11 +118,15 @@ def _hunter_ships(world: World, state: WorldState) -> list[int]:
 
 
 def call_out(
-    world: World, state: WorldState, rules: WorldRules, leave_be: frozenset[int] = frozenset()
+    world: World,
+    state: WorldState,
+    rules: WorldRules,
+    leave_be: frozenset[int] = frozenset(),
+    name: Name = UNKNOWN,
 ) -> list[int]:
-    """Set every warship that comes for you today on your track, and send home those that
-    give up (or that you fought and that leave you be a while: `leave_be`). Returns the ships
-    hunting you."""
+    """Set every warship that comes for you today (as far as your `name` carries) on your
+    track, and send home those that give up (or that you fought and that leave you be a
+    while: `leave_be`). Returns the ships hunting you."""
     ships = state.ships
     targets, tasks = ships["target"], ships["task"]
     hunting: list[int] = []
@@ -91,7 +136,7 @@ def call_out(
             key = ships["kind"][ship] * 1000 + ships["flag"][ship]
             days = reaches.get(key)
             if days is None:
-                days = reaches[key] = reach(world, state, rules, ship)
+                days = reaches[key] = reach(world, state, rules, ship, name)
             away = (
                 int(station_hops(world, ships["home"][ship])[state.player_node])
                 if days >= 0

@@ -138,6 +138,11 @@ def lose_standing(state: WorldState, rules: WorldRules, nation: int, points: int
     state.standing[nation] = _clamp(rules, state.standing[nation] - points)
 
 
+def gain_standing(state: WorldState, rules: WorldRules, nation: int, points: int) -> None:
+    """A good turn done a nation (captives freed): `points` of standing, within the bounds."""
+    state.standing[nation] = _clamp(rules, state.standing[nation] + points)
+
+
 def strain_peace(
     world: World, state: WorldState, rules: WorldRules, nation: int, points: int
 ) -> list[Event]:
