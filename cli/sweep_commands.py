@@ -26,7 +26,7 @@ from .common import (
     stderr_console,
     user_errors,
 )
-from .options import LONGEST_VOYAGE_DAYS, int_option, seed_option
+from .options import LONGEST_VOYAGE_DAYS, RUN_ID_MAX, Bounded, int_option, seed_option
 from .worlds import engine_world
 
 if TYPE_CHECKING:
@@ -328,7 +328,10 @@ def list_command(ctx: typer.Context, output: Output = Output()) -> None:
 def show(
     ctx: typer.Context,
     sweep_id: int = typer.Argument(
-        ..., help="The study: its id, as sweep list shows it.", metavar="ID"
+        ...,
+        click_type=Bounded(1, RUN_ID_MAX),
+        help="The study: its id, as sweep list shows it.",
+        metavar="ID",
     ),
     plot: Path | None = typer.Option(
         None, "--plot", help="Draw each figure against the first dial: OUT.png or OUT.svg."

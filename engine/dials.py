@@ -17,6 +17,7 @@ can mistake them for the rules they vary (`full[treasury=20]`).
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
@@ -90,9 +91,13 @@ DIALS: dict[str, Dial] = _dials()
 
 
 def find_dial(name: str) -> Dial:
-    """The dial called `name`; ValueError naming the dials there are."""
+    """The dial called `name`; ValueError naming the nearest names (or, with none near, every
+    dial there is)."""
     dial = DIALS.get(name.strip())
     if dial is None:
+        near = difflib.get_close_matches(name.strip(), DIALS, n=3, cutoff=0.75)
+        if near:
+            raise ValueError(f"no rule {name!r} to vary; did you mean {' or '.join(near)}?")
         raise ValueError(f"no rule {name!r} to vary; the rules are: {', '.join(sorted(DIALS))}")
     return dial
 

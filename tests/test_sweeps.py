@@ -61,7 +61,8 @@ def test_a_dial_is_any_rule_by_name_with_a_range_or_a_list_of_its_type() -> None
 @pytest.mark.parametrize(
     ("text", "says"),
     [
-        ("treasure=20", "no rule 'treasure' to vary; the rules are: alarm_days"),
+        ("treasure=20", "no rule 'treasure' to vary; did you mean treasury"),
+        ("plunder=20", "no rule 'plunder' to vary; the rules are: admiralty_reliability, "),
         ("treasury", "write NAME=VALUES"),
         ("treasury=20.5", "treasury takes a whole number, not '20.5'"),
         ("treasury=30:15:5", "the range 30:15:5 is empty"),
