@@ -12,6 +12,7 @@ from typing import Any
 
 from ..schema import Bool, Int, Limits, Maybe, Nested, Text, read_fields, saved
 from ..world.state import MAX_COUNT
+from .rules import VoyageRules
 
 LETTER_TASKS = ("prizes", "sack", "plate_ship")  # the three acts' tasks
 
@@ -70,3 +71,13 @@ class LateState:
     def read(cls, data: Any, path: str, limits: Limits) -> LateState:
         values, _ = read_fields(cls, data, path, limits)
         return cls(**values)
+
+
+def renown_hull(late: LateState | None, rules: VoyageRules) -> int:
+    """The hull a hostile warship comes with above her kind's, for your renown (seed 000: "each
+    step ... a hostile warship comes with 2 more hull"): `renown_hull` a step passed, none with
+    renown off (or no late game). The fight's terms (its walls) and the read of her both add
+    this, so what the lookout reads is what comes alongside."""
+    if late is None or not rules.renown:
+        return 0
+    return late.renown_step * rules.renown_hull
