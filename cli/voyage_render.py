@@ -41,11 +41,14 @@ def voyage_line(event: Event) -> str | None:
         ),
         "alongside": lambda: (
             f"a {d['kind'].replace('_', ' ')} of {d['flag'] or 'nobody'} "
-            "comes alongside: attack or pass"
+            "comes alongside: attack or pass" + _read_brief(d)
         ),
-        "attacked": lambda: f"a {d['kind'].replace('_', ' ')} of {d['flag'] or 'nobody'} attacks!",
+        "attacked": lambda: (
+            f"a {d['kind'].replace('_', ' ')} of {d['flag'] or 'nobody'} attacks!" + _read_brief(d)
+        ),
         "hostile_in_sight": lambda: (
             f"a hostile sail in sight: {d['kind'].replace('_', ' ')} of {d['flag'] or 'nobody'}"
+            + _off(d)
         ),
         "let_pass": lambda: "you let her pass",
         "fight": lambda: (
@@ -141,6 +144,81 @@ def voyage_line(event: Event) -> str | None:
     return None if line is None else day + line
 
 
+def _off(d: dict[str, Any]) -> str:
+    """How far off a sail is and whether she is bearing down (the lookout rule's), or
+    nothing."""
+    if "days" not in d:
+        return ""
+    if d["days"] == 0:
+        return ", alongside"
+    days = f"{d['days']} day{'s' if d['days'] != 1 else ''} off"
+    return f", {days}" + (", bearing down" if d.get("bearing_down") else "")
+
+
+def _read_brief(d: dict[str, Any]) -> str:
+    """The read of her in a few words (the lookout rule's), or nothing."""
+    if "read" not in d:
+        return ""
+    r = d["read"]
+    return f" (her hull {r['hull']} to your {r['your_hull']}; she hurts {r['hurt']})"
+
+
+def read_lines(read: dict[str, Any], indent: str = "    ") -> list[str]:
+    """The read of a ship, a line for each thing it tells (`help read` explains them)."""
+    renown = f" ({read['renown_hull']} of it for your renown)" if read["renown_hull"] else ""
+    lines = [
+        f"hull: hers {read['hull']}{renown} against yours "
+        f"{read['your_hull']}/{read['your_max_hull']}",
+        f"guns: she hurts {read['hurt']}, and her wounds would cost you {read['wounds']} more; "
+        f"you hurt {read['your_hurt']}, your wounds {read['your_wounds']}",
+    ]
+    for gun in read["guns"]:
+        wound = gun["wound"]
+        costs = (
+            ""
+            if wound == "none"
+            else f", leaves {wound}: "
+            + (f"{gun['wound_cost']} hull" if gun["wound_cost"] else "stops your flight")
+        )
+        lines.append(f"  {gun['count']} x {gun['name']}: hit {gun['hit']}{costs}")
+    lines += [
+        "runs: " + (f"yes, {read['flee']} flee card(s)" if read["flee"] else "no, she stands"),
+        "shaking her off: "
+        + (f"hard, chase {read['chase']}" if read["chase"] else "easy, she has no chase"),
+        "mends: " + (f"yes, {read['mend']} hull in her deck" if read["mend"] else "no"),
+        "help coming: "
+        + (
+            f"{read['relief']} relief from round {read['relief_from']} "
+            f"(hurt {read['relief_hurt']} in all)"
+            if read["relief"]
+            else "none"
+        ),
+        f"hold: {read['hold']} gold, bounty {read['bounty']}",
+    ]
+    return [indent + line for line in lines]
+
+
+READ_HELP = (
+    "The read of a ship, off her deck (the lookout rules), for every ship in sight and when "
+    "one comes alongside:",
+    "  hull         her hull (with what your renown adds to a hostile warship) against yours "
+    "as it stands and full",
+    "  guns         her hurt: the hull her shot cards take off you, every card kept once; and "
+    "what the wounds they leave would cost you (a leak 2 hull, fire 3, sails shot away nothing "
+    "but your flight); then each of her shot cards: how many, hit, wound. Yours beside hers",
+    "  runs         her flee cards: she gets away when she is threatened (half hull or less, "
+    "or outgunned two to one)",
+    "  shaking off  her chase: way taken off you each time you run",
+    "  mends        the hull her mend cards give back",
+    "  help coming  a town's relief: so many cards from such a round",
+    "  hold         the gold in her hold to plunder (a laden corsair carries more), and the "
+    "bounty for sinking her",
+    "  days off     (with the ships in sight, and a hostile sail newly in sight) steps "
+    "between you; bearing down: she is coming closer (hunting you, bound for where you are, "
+    "or her next step nearer you)",
+)
+
+
 def sheet_lines(seen: dict[str, Any]) -> list[str]:
     sheet = seen["sheet"]
     lines = [
@@ -196,14 +274,21 @@ def name_lines(name: dict[str, Any]) -> list[str]:
     return lines
 
 
-def sight_lines(seen: dict[str, Any]) -> list[str]:
+def sight_lines(seen: dict[str, Any], reads: bool = True) -> list[str]:
+    """What is in sight, a line a ship (with the lookout rule, how far off and bearing down,
+    and, with `reads`, the read of her under it)."""
     if not seen["in_sight"]:
         return ["  nothing in sight"]
-    return [
-        f"  a {s['kind'].replace('_', ' ')} of {s['flag'] or 'nobody'} at node {s['node']}"
-        + ("  HOSTILE" if s["hostile"] else "")
-        for s in seen["in_sight"]
-    ]
+    lines = []
+    for s in seen["in_sight"]:
+        lines.append(
+            f"  a {s['kind'].replace('_', ' ')} of {s['flag'] or 'nobody'} at node {s['node']}"
+            + _off(s)
+            + ("  HOSTILE" if s["hostile"] else "")
+        )
+        if reads and "read" in s:
+            lines += read_lines(s["read"])
+    return lines
 
 
 def rumor_lines(seen: dict[str, Any]) -> list[str]:

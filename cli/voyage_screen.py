@@ -18,8 +18,10 @@ from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Que
 
 from .render import glossary_lines, state_lines
 from .voyage_render import (
+    READ_HELP,
     politics_lines,
     port_lines,
+    read_lines,
     rumor_lines,
     sheet_lines,
     sight_lines,
@@ -30,7 +32,7 @@ from .voyage_session import VoyageSession
 GO_DAYS = 400  # `go` sails on at most this many days without a stop
 
 HELP = {
-    "always": "sheet | politics | sight | rumors | port | chart FILE.png|svg | help | quit",
+    "always": "sheet | politics | sight | rumors | port | chart FILE.png|svg | help [TOPIC] | quit",
     "sailing": "course PORT | course LON,LAT | course NODE; sail (a day); go (sail on until "
     "something stops you)",
     "in port": "round | hire HAND | repair [N] | upgrade U | ship S | strike CARD | bribe | "
@@ -40,6 +42,9 @@ HELP = {
     "prize": "prize 1|2|3 (keep that card for good) | prize none",
     "question": "choose N (one of the choices shown)",
 }
+
+HELP_TOPICS: dict[str, tuple[str, ...]] = {"read": READ_HELP}
+"""`help TOPIC`: what a topic's lines mean."""
 
 
 def run(session: VoyageSession, read_line: Callable[[], str] | None = None) -> None:
@@ -111,8 +116,8 @@ def _show_context(session: VoyageSession) -> None:
         for i, option in enumerate(seen["options"]):
             barred = f"  BARRED: {option['barred']}" if option["barred"] else ""
             typer.echo(f"    {i + 1}  {option['choice']}: {option['stakes']}{barred}")
-    elif isinstance(pending, Meeting):
-        for line in sight_lines(session.game.observe(state)):
+    elif isinstance(pending, Meeting):  # the read of her came with her coming alongside
+        for line in sight_lines(session.game.observe(state), reads=False):
             typer.echo(line)
 
 
@@ -124,6 +129,9 @@ def _play(session: VoyageSession, action: str) -> bool:
         line = voyage_line(event)
         if line:
             typer.echo(line)
+        if isinstance(event.data, dict) and "read" in event.data:  # alongside, or attacking
+            for read in read_lines(event.data["read"]):
+                typer.echo(read)
         if isinstance(event.data, dict) and event.data.get("stop"):
             stop = True
     _show_context(session)
@@ -137,8 +145,7 @@ def _command(session: VoyageSession, text: str) -> None:
     verb = words[0].lower()
     rest = " ".join(words[1:])
     if verb in ("help", "h") or (verb == "?" and context != "fight"):
-        for name, line in HELP.items():
-            typer.echo(f"  {name + ':':<11} {line}")
+        _help(rest.strip().lower())
         return
     seen_views = {
         "sheet": sheet_lines,
@@ -202,6 +209,20 @@ def _command(session: VoyageSession, text: str) -> None:
         rest = str(min(state.max_hull() - state.hull, state.gold))
     action = f"{verb} {rest}".strip()
     _play(session, action)
+
+
+def _help(topic: str) -> None:
+    """`help`: the commands; `help TOPIC`: what a topic's lines mean."""
+    if not topic:
+        for name, line in HELP.items():
+            typer.echo(f"  {name + ':':<11} {line}")
+        return
+    lines = HELP_TOPICS.get(topic)
+    if lines is None:
+        typer.echo(f"  no help on {topic!r}: help, or help {' | '.join(HELP_TOPICS)}")
+        return
+    for line in lines:
+        typer.echo(f"  {line}")
 
 
 def _port_index(session: VoyageSession, name: str) -> int | None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import UnionType
-from typing import Any, NamedTuple, Union, get_args, get_origin, get_type_hints
+from typing import Any, NamedTuple, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 import orjson
 
@@ -189,7 +189,9 @@ MAX_VALUES = 8
 
 def _fits(value: Any, hint: Any) -> bool:
     """Whether a payload value is of a declared type (int, str, bool, float, None, X | Y,
-    list[X])."""
+    list[X], a TypedDict of such: a record within the payload)."""
+    if is_typeddict(hint):
+        return isinstance(value, dict) and _stray(hint, value) is None
     origin = get_origin(hint)
     if origin in (Union, UnionType):
         return any(_fits(value, h) for h in get_args(hint))
@@ -218,16 +220,24 @@ def check_payload(declared: object, event: Event) -> None:
         return
     if not isinstance(data, dict):
         raise ValueError(f"{kind}: a payload of fields is declared, got {data!r}")
+    stray = _stray(declared, data)
+    if stray is not None:
+        raise ValueError(f"{kind}: {stray}")
+
+
+def _stray(declared: object, data: dict[str, Any]) -> str | None:
+    """What of `data` strays from the TypedDict `declared` (a key not declared, a value not of
+    its type, a required key missing); None if nothing does. A key declared NotRequired may be
+    absent."""
     hints = get_type_hints(declared)
     required: frozenset[str] = getattr(declared, "__required_keys__", frozenset())
     for key, value in data.items():
         if key not in hints:
-            raise ValueError(f"{kind}: field {key!r} is not declared")
+            return f"field {key!r} is not declared"
         if not _fits(value, hints[key]):
-            raise ValueError(f"{kind}: {key} = {value!r} is not {hints[key]}")
+            return f"{key} = {value!r} is not {hints[key]}"
     missing = sorted(required - set(data))
-    if missing:
-        raise ValueError(f"{kind}: declared field {missing[0]!r} is missing")
+    return f"declared field {missing[0]!r} is missing" if missing else None
 
 
 def field_names(declared: object) -> tuple[str, ...]:

@@ -32,8 +32,11 @@ def sample(declared: type) -> dict[str, Any]:
     for name, hint in typing.get_type_hints(declared).items():
         union = typing.get_origin(hint) in (typing.Union, types.UnionType)
         base = next(a for a in typing.get_args(hint) if a is not type(None)) if union else hint
-        if typing.get_origin(base) is list:
-            value: Any = ["x"] if typing.get_args(base)[0] is str else [1]
+        if typing.is_typeddict(base):  # a record within the payload (a ship's read)
+            value: Any = sample(base)
+        elif typing.get_origin(base) is list:
+            (item,) = typing.get_args(base)
+            value = [sample(item)] if typing.is_typeddict(item) else ["x"] if item is str else [1]
             if isinstance(SAMPLES.get(name), list):
                 value = SAMPLES[name]
         else:
@@ -94,6 +97,24 @@ def test_a_payload_that_strays_from_its_declaration_is_caught() -> None:
             check_payload(declared, Event("sunk", 1, bad))
     with pytest.raises(ValueError, match="values"):
         check_payload(MODES["fight"].events["hit"], Event("hit", 1, (1, 2)))
+
+
+def test_a_record_within_a_payload_is_held_to_its_declaration_and_may_be_left_out() -> None:
+    """A ship's read rides in an alongside event (the lookout rule's); a voyage without the
+    rule leaves it out, and one with it must give it whole."""
+    declared = MODES["voyage"].events["alongside"]
+    seen = {"ship": 1, "kind": "merchant", "flag": "spain", "node": 4, "hostile": False}
+    check_payload(declared, Event("alongside", 1, {**seen, "stop": True}))
+    read = sample(typing.get_type_hints(declared)["read"])
+    check_payload(declared, Event("alongside", 1, {**seen, "read": read, "stop": True}))
+    for bad in (
+        {key: value for key, value in read.items() if key != "hull"},
+        {**read, "hull": "12"},
+        {**read, "guns": [{"card": "swivel"}]},
+        {**read, "depth": 3},
+    ):
+        with pytest.raises(ValueError, match="read"):
+            check_payload(declared, Event("alongside", 1, {**seen, "read": bad, "stop": True}))
 
 
 def test_the_sql_helpers_name_only_declared_fields() -> None:

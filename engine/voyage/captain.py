@@ -20,6 +20,12 @@ way (2 blind), and the 7 that do not ran out of days (the score came with fewer 
 than the way home, but one).
 `Captain(home_stretch=False)` sails into it blind, as the seed's bot did.
 
+With the lookout (seed 000, "Seeing her first") it reads a ship before it engages
+(engine/voyage/scout.py): it attacks prey only when the read says it can take her, and chases
+no rumor of a kind it could not take. It still sheers off only from what is within its sight:
+the seed's bot, sheering off at the longer lookout, turned away from too much and ran out of
+time.
+
 It is a player: it reads what a player sees (its ship, the ships in sight, the rumors it
 holds: a rumor's kind, flag, place and age, never which ship it was) and chooses from the
 legal actions.
@@ -28,6 +34,7 @@ legal actions.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -58,11 +65,13 @@ from .actions import (
     TakePrize,
     VoyageAction,
 )
+from .course import lookout_steps, sight_steps
 from .dilemmas import DILEMMAS, options, shares_cost
 from .game import VoyageGame
 from .late import Letter
 from .pending import Engagement, Meeting, PrizeOffer, Question
 from .rules import VoyageRules
+from .scout import against, punch, read_ship, read_target
 from .sighting import hostile, in_sight
 from .state import VoyageState
 
@@ -82,6 +91,12 @@ class Captain:
     home_stretch: bool = True  # a notion of the home stretch (by rules that have one)
     home_waters: int = 10  # days from home: short of the score with word out, it lies to off
     lie_to_short: int = 30  # home for the privateers, when this short or less, on a sound hull
+    # the read of a ship (with the lookout rule): it attacks when its guns can sink her in a
+    # pass of the deck (its hurt and wounds' cost at least her hull) and its hull stands at
+    # least this share of what hers can deal (her hurt and wounds' cost)
+    reads: bool = True
+    stand_share: float = 0.28
+    lookout_sheer: bool = False  # sheer off from what the lookout sees, not only its sight
 
     # -- the decision ------------------------------------------------------------------------
     def choose(self, game: VoyageGame, state: VoyageState) -> VoyageAction:
@@ -90,8 +105,9 @@ class Captain:
         if isinstance(pending, Engagement):
             return self._fight(state)
         if isinstance(pending, Meeting):
-            fair = self._prey(world, state, pending.ship) and not self._keeping(game, state)
-            return Attack() if fair else LetPass()
+            ship = pending.ship
+            take = self._prey(world, state, ship) and self._can_take(world, state, rules, ship)
+            return Attack() if take and not self._keeping(game, state) else LetPass()
         if isinstance(pending, PrizeOffer):
             return TakePrize(pending.cards[0])
         if isinstance(pending, Question):
@@ -157,10 +173,31 @@ class Captain:
             and self._sound(state)
         )
 
+    def _reading(self, rules: VoyageRules) -> bool:
+        return self.reads and rules.lookout
+
+    def _can_take(self, world: World, state: VoyageState, rules: VoyageRules, ship: int) -> bool:
+        """The read says it can take her (always so, without the read)."""
+        if not self._reading(rules):
+            return True
+        return self._takes(read_ship(world, state, rules, ship))
+
+    def _takes(self, read: dict[str, Any]) -> bool:
+        """Its guns can sink her in a pass of the deck, and its hull stands what hers deal."""
+        sinks_her = punch(read, "your_") >= int(read["hull"])
+        return sinks_her and int(read["your_hull"]) >= self.stand_share * punch(read)
+
+    def _could_take(self, state: VoyageState, target: str) -> bool:
+        """The read of a kind it hears of, against its ship mended whole (as it would be
+        before it went after her)."""
+        return self._takes(against(read_target(target), state, state.max_hull()))
+
     def _threat(self, world: World, state: VoyageState, rules: VoyageRules) -> int:
-        """An armada, or a guard ship that wants it, in sight (-1 none)."""
+        """An armada, or a guard ship that wants it, in its sight (-1 none): what the lookout
+        sees farther off it sails on past, unless `lookout_sheer`."""
         ships = state.world.ships
-        for ship in in_sight(world, state, rules):
+        steps = (lookout_steps if self.lookout_sheer else sight_steps)(state, rules)
+        for ship in in_sight(world, state, rules, steps=steps):
             kind = ships["kind"][ship]
             if kind in (ARMADA, GUARD) and hostile(world, state, ship):
                 return ship
@@ -237,7 +274,10 @@ class Captain:
         world = game.world
         if rumor.kind not in PREY or not self._enemy(world, state, rumor.flag):
             return 0.0
-        target = TARGETS[KINDS[rumor.kind].target]
+        key = KINDS[rumor.kind].target
+        if self._reading(game.rules) and not self._could_take(state, key):
+            return 0.0
+        target = TARGETS[key]
         return (target.hold + target.bounty) * strength(rumor, state.day, game.wrules) / 1000.0
 
     def _destination(self, game: VoyageGame, state: VoyageState) -> int:

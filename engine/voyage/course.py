@@ -2,7 +2,7 @@
 that brings you nearest, and where steps tie, the one that runs best with the current and wind
 you have charted (uncharted water weighs every step the same, so the first such step in the
 graph's order is taken). And what you see as you go: the water a step out (two with a
-navigator) goes on your chart.
+navigator) goes on your chart; with the lookout rule a sail is seen two steps farther.
 """
 
 from __future__ import annotations
@@ -23,6 +23,13 @@ WEATHERLY_SHIPS = ("pinnace", "brigantine")  # fore-and-aft rigged: they work to
 def sight_steps(state: VoyageState, rules: VoyageRules) -> int:
     """How far she sees: the rules' sight, a step more with a navigator aboard."""
     return rules.sight_steps + (1 if "navigator" in state.crew else 0)
+
+
+def lookout_steps(state: VoyageState, rules: VoyageRules) -> int:
+    """How far her lookout sees a sail: her sight, and with the lookout rule `lookout_steps`
+    more (seed 000, "Seeing her first": "ships are seen two steps past the water you can
+    read"). Only ships are seen that far: the water charted is still her sight's."""
+    return sight_steps(state, rules) + (rules.lookout_steps if rules.lookout else 0)
 
 
 def _run_cost(world: World, state: VoyageState, a: int, b: int, season: int) -> float:

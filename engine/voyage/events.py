@@ -44,8 +44,43 @@ class InPort(TypedDict):
     stop: bool
 
 
-class ShipSeen(TypedDict):
-    """A ship alongside, attacking, or hostile and newly in sight."""
+class GunRead(TypedDict):
+    """A shot card of a ship's deck, as the read gives it: how many, what each hits, the
+    wound it leaves ("none", "leak", "fire", "sails") and what that wound costs the side hit."""
+
+    card: str
+    name: str
+    count: int
+    hit: int
+    wound: str
+    wound_cost: int
+
+
+class ShipRead(TypedDict):
+    """The read of a ship (engine/voyage/scout.py): her figures off her deck, and yours."""
+
+    target: str
+    hull: int
+    renown_hull: int
+    hurt: int
+    wounds: int
+    guns: list[GunRead]
+    flee: int
+    chase: int
+    mend: int
+    relief: int
+    relief_from: int
+    relief_hurt: int
+    hold: int
+    bounty: int
+    your_hull: int
+    your_max_hull: int
+    your_hurt: int
+    your_wounds: int
+
+
+class Seen(TypedDict):
+    """A ship as the captain sees her (engine/voyage/sighting.py's `describe_ship`)."""
 
     ship: int
     kind: str
@@ -53,6 +88,21 @@ class ShipSeen(TypedDict):
     node: int
     hostile: bool
     stop: bool
+
+
+class ShipSeen(Seen, total=False):
+    """A ship alongside or attacking; with the lookout rule, the read of her (optional: a
+    voyage by rules without it tells what it always told)."""
+
+    read: ShipRead
+
+
+class HostileSeen(Seen, total=False):
+    """A hostile sail newly in sight; with the lookout rule, how many days off she is and
+    whether she is bearing down (coming closer: engine/voyage/sighting.py's `sightings`)."""
+
+    days: int
+    bearing_down: bool
 
 
 class Ship(TypedDict):
@@ -341,7 +391,7 @@ VOYAGE_EVENTS: dict[str, type] = {
     "in_port": InPort,
     "alongside": ShipSeen,
     "attacked": ShipSeen,
-    "hostile_in_sight": ShipSeen,
+    "hostile_in_sight": HostileSeen,
     "let_pass": Ship,
     "fight": Fight,
     "fight_over": FightOver,

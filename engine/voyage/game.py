@@ -60,9 +60,17 @@ from .late import LateState
 from .meet import attack, settle_fight
 from .pending import Engagement, Meeting, PrizeOffer, Question
 from .rules import VoyageRules, find_voyage_rules
+from .scout import read_ship
 from .sea_events import at_sea_day
 from .sheet import ship_sheet
-from .sighting import describe_ship, hostile_in_sight, in_sight, meeting, target_of
+from .sighting import (
+    describe_ship,
+    hostile_in_sight,
+    in_sight,
+    meeting,
+    sightings,
+    target_of,
+)
 from .state import VoyageState
 
 ENGINE_VERSION = "voyage-2"
@@ -475,9 +483,13 @@ def _at_sea(
     if state.pending is None and not state.over and state.port < 0:
         events += at_sea_day(world, state, rules, wrules)
     if not state.over and state.pending is None and state.port < 0:
+        sails = hostile_in_sight(world, state, rules, before, was)
+        how: list[dict[str, Any]] = [{} for _ in sails]
+        if sails and rules.lookout:  # how far off, and whether she is bearing down
+            how = sightings(world, state, rules, sails, season_of(wrules, day))
         events += [
-            Event("hostile_in_sight", day, {**describe_ship(world, state, s), "stop": True})
-            for s in hostile_in_sight(world, state, rules, before, was)
+            Event("hostile_in_sight", day, {**describe_ship(world, state, s), **h, "stop": True})
+            for s, h in zip(sails, how, strict=True)
         ]
     return events
 
@@ -497,6 +509,8 @@ def _port_at(world: World, node: int) -> int:
 def _alongside(world: World, state: VoyageState, rules: VoyageRules, ship: int) -> list[Event]:
     day = state.day
     seen = describe_ship(world, state, ship)
+    if rules.lookout:
+        seen["read"] = read_ship(world, state, rules, ship)
     if seen["hostile"]:
         return [
             Event("attacked", day, {**seen, "stop": True}),
@@ -540,7 +554,7 @@ def observe(
         "port": world.ports[state.port].name if state.port >= 0 else None,
         "course": state.course if state.course >= 0 else None,
         "sheet": ship_sheet(state, rules),
-        "in_sight": [describe_ship(world, state, s) for s in in_sight(world, state, rules)],
+        "in_sight": _in_sight(world, state, rules, season_of(wrules, day)),
         "rumors": [
             {**describe(world, r, day), "marker": round(strength(r, day, wrules) / 1000, 3)}
             for r in (Rumor.from_list(x) for x in state.rumors)
@@ -564,6 +578,22 @@ def observe(
     if isinstance(state.pending, Question):
         out["options"] = [o.as_dict() for o in options(state, rules)]
     return out
+
+
+def _in_sight(
+    world: World, state: VoyageState, rules: VoyageRules, season: int
+) -> list[dict[str, Any]]:
+    """The ships her lookout sees; with the lookout rule, each with how far off she is,
+    whether she is bearing down, and the read of her."""
+    ships = in_sight(world, state, rules)
+    seen = [describe_ship(world, state, s) for s in ships]
+    if not rules.lookout:
+        return seen
+    how = sightings(world, state, rules, ships, season)
+    return [
+        {**d, **h, "read": read_ship(world, state, rules, s)}
+        for s, d, h in zip(ships, seen, how, strict=True)
+    ]
 
 
 # --- the protocol ---------------------------------------------------------------------------

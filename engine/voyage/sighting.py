@@ -1,6 +1,6 @@
-"""Who is about (seed 000, "Meeting a ship"): the ships in sight of her, who means her harm,
-who she meets today, and how a ship looks to the captain. Reads the ship-kind table for what
-each kind is and does.
+"""Who is about (seed 000, "Meeting a ship", "Seeing her first"): the ships in sight of her,
+who means her harm, who she meets today, and how a ship looks to the captain: how far off she
+is and whether she is bearing down. Reads the ship-kind table for what each kind is and does.
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from ..world.kinds import (
     KINDS,
     SHIP_KINDS,
 )
-from ..world.state import LAID_UP, SAILING
+from ..world.routes import toward
+from ..world.state import HUNTING, LAID_UP, SAILING
 from ..world.world import World
-from .course import nearby, sight_steps
+from .course import lookout_steps, nearby
 from .rules import VoyageRules
 from .state import VoyageState
 
@@ -96,19 +97,76 @@ def describe_ship(world: World, state: VoyageState, ship: int) -> dict[str, Any]
 
 
 def in_sight(
-    world: World, state: VoyageState, rules: VoyageRules, node: int | None = None
+    world: World,
+    state: VoyageState,
+    rules: VoyageRules,
+    node: int | None = None,
+    steps: int | None = None,
 ) -> list[int]:
-    """Ships within sight of her (a step, two with a navigator), out of port."""
-    seen = nearby(world, state.node if node is None else node, sight_steps(state, rules))
+    """Ships her lookout sees, out of port: within her sight (a step, two with a navigator),
+    and with the lookout rule two steps farther (`lookout_steps`); `steps`: within that many
+    instead."""
+    reach = lookout_steps(state, rules) if steps is None else steps
+    seen = nearby(world, state.node if node is None else node, reach)
     return [s for s in ships_at(state, seen) if out_of_port(world, state, s)]
 
 
 def hostile_in_sight(
     world: World, state: VoyageState, rules: VoyageRules, before: list[int], was: int
 ) -> list[int]:
-    """Hostile sails in sight now that were not in sight of where she was yesterday."""
-    now = [s for s in in_sight(world, state, rules) if hostile(world, state, s)]
+    """Hostile sails her lookout sees now that it did not see from where she was yesterday."""
+    reach = lookout_steps(state, rules)
+    now = [s for s in in_sight(world, state, rules, steps=reach) if hostile(world, state, s)]
     if not now:
         return []
-    seen_then = nearby(world, was, sight_steps(state, rules))
+    seen_then = nearby(world, was, reach)
     return [s for s in now if before[s] not in seen_then]
+
+
+def next_node(world: World, state: VoyageState, ship: int, season: int) -> int:
+    """Where she will be tomorrow if she holds on as she goes (her own node if she lies still):
+    the next node of the leg she is sailing; at a graph node bound somewhere, the first step of
+    the way her rig takes there this season (the world's route trees, as she sails them)."""
+    ships = state.world.ships
+    node = ships["node"][ship]
+    if ships["task"][ship] != SAILING:
+        return node
+    leg = ships["leg"][ship]
+    if leg >= 0:
+        return world.leg_path(leg, bool(ships["forward"][ship]))[ships["pos"][ship] + 1]
+    dest = ships["dest"][ship]
+    if dest < 0 or dest == node:
+        return node
+    leg = world.leg_table.get((node, dest), -1)
+    if leg < 0:
+        ahead = toward(world, dest, season, ships["rig"][ship])[node]
+        if ahead < 0:
+            return node
+        leg = world.leg_table[(node, ahead)]
+    return world.leg_path(leg, int(world.leg_a[leg]) == node)[1]
+
+
+def sightings(
+    world: World, state: VoyageState, rules: VoyageRules, ships: list[int], season: int
+) -> list[dict[str, Any]]:
+    """For each of `ships` (in her lookout's sight): how far off she is, in days (steps of the
+    day graph from you), and whether she is bearing down on you. She is bearing down when she
+    is under way and coming closer: her destination is you (she is hunting you, or bound for
+    the node you are on), or her next node (`next_node`: where she will be tomorrow) is fewer
+    days from you than she is now. A ship lying still (in port, resting, stripping a town, or
+    with nowhere to go), or going her way across or away from you, is not."""
+    near = nearby(world, state.node, lookout_steps(state, rules) + 1)  # her next node too
+    ws = state.world.ships
+    out = []
+    for ship in ships:
+        node = ws["node"][ship]
+        days = near.get(node, -1)
+        if ws["task"][ship] != SAILING:
+            closing = False
+        elif ws["target"][ship] == HUNTING or ws["dest"][ship] == state.node:
+            closing = True
+        else:
+            ahead = near.get(next_node(world, state, ship, season), -1)
+            closing = 0 <= ahead < days
+        out.append({"days": days, "bearing_down": closing})
+    return out
