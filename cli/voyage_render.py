@@ -219,6 +219,58 @@ READ_HELP = (
 )
 
 
+LETTER_HELP = (
+    "Letters of marque (the full rules): a run in three acts, a letter each.",
+    "  act 1        take prizes of the letter's nation in its region near home (the Narrow "
+    "Seas or the Barbary coast): a ship of that flag taken there counts",
+    "  act 2        sack a town of the letter's nation in its region farther out (the Spanish "
+    "Main, Brazil or the Indies)",
+    "  act 3        take the named Spanish plate ship; the Admiralty sends word of where she "
+    "was every 30 days (a rumor, on the chart till fresher word replaces it; see rumors)",
+    "  fair game    while the letter lasts its nation is fair game: firing on its ships or "
+    "raiding its towns costs standing with it, but no strain on its peace with England",
+    "  due          a letter missed gets more time once (at -2 with England); missed again it "
+    "is revoked and you are a pirate (a royal pardon brings a new one)",
+    "  the score    all three done and home to London wins; gold is then the score. With "
+    "them done, word gets out (the home stretch): every enemy privateer comes for you",
+    "  chart        the region of each letter you worked is drawn dashed (chart FILE.svg)",
+)
+
+
+def letter_lines(seen: dict[str, Any]) -> list[str]:
+    """Your letters of marque (the full rules): the one in hand and how far it is done."""
+    sheet = seen.get("letters")
+    if sheet is None:
+        return ["  no letters of marque under these rules"]
+    lines = []
+    held = sheet["letter"]
+    if held is not None:
+        task = _task({"task": held["task"], "target": held["of"]})
+        due = f"due day {held['deadline']} ({held['days_left']} days)"
+        lines.append(
+            f"  act {held['act']}: {task} in {held['region']}, against {held['nation']}: "
+            f"{held['done']} of {held['of']} done; {due}"
+            + (", extended once" if held["extended"] else "")
+            + f"; pays {held['reward']}"
+        )
+    elif sheet["acts_done"] >= 3:
+        lines.append("  all three letters done: home to London wins")
+    else:
+        lines.append("  no letter in hand: revoked, you are a pirate (a pardon brings a new one)")
+    lines.append(f"  acts done {sheet['acts_done']} of 3, letters revoked {sheet['revoked']}")
+    if sheet["word_day"] is not None and held is not None and held["task"] == "plate_ship":
+        lines.append(f"  the Admiralty's last word of her: day {sheet['word_day']} (see rumors)")
+    return lines
+
+
+def letter_mark(seen: dict[str, Any]) -> str:
+    """The letter in a prompt's few words ("act 1 1/2 by 150"); empty without one."""
+    held = (seen.get("letters") or {}).get("letter")
+    if held is None:
+        return ""
+    return f"; act {held['act']} {held['done']}/{held['of']} by {held['deadline']}"
+
+
 def sheet_lines(seen: dict[str, Any]) -> list[str]:
     sheet = seen["sheet"]
     lines = [

@@ -18,7 +18,10 @@ from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Que
 
 from .render import glossary_lines, state_lines
 from .voyage_render import (
+    LETTER_HELP,
     READ_HELP,
+    letter_lines,
+    letter_mark,
     politics_lines,
     port_lines,
     read_lines,
@@ -32,7 +35,8 @@ from .voyage_session import VoyageSession
 GO_DAYS = 400  # `go` sails on at most this many days without a stop
 
 HELP = {
-    "always": "sheet | politics | sight | rumors | port | chart FILE.png|svg | help [TOPIC] | quit",
+    "always": "sheet | politics | sight | rumors | port | letter | chart FILE.png|svg | "
+    "help [TOPIC] | quit",
     "sailing": "course PORT | course LON,LAT | course NODE; sail (a day); go (sail on until "
     "something stops you)",
     "in port": "round | hire HAND | repair [N] | upgrade U | ship S | strike CARD | bribe | "
@@ -43,7 +47,7 @@ HELP = {
     "question": "choose N (one of the choices shown)",
 }
 
-HELP_TOPICS: dict[str, tuple[str, ...]] = {"read": READ_HELP}
+HELP_TOPICS: dict[str, tuple[str, ...]] = {"read": READ_HELP, "letter": LETTER_HELP}
 """`help TOPIC`: what a topic's lines mean."""
 
 
@@ -94,8 +98,10 @@ def _context(session: VoyageSession) -> str:
 def _prompt(session: VoyageSession) -> str:
     where = _context(session)
     state = session.state
+    mark = letter_mark(session.game.observe(state)) if state.late is not None else ""
     return (
-        f"[day {state.day} {where}; hull {state.hull} gold {state.gold} morale {state.morale}] > "
+        f"[day {state.day} {where}; hull {state.hull} gold {state.gold} morale {state.morale}"
+        f"{mark}] > "
     )
 
 
@@ -153,6 +159,7 @@ def _command(session: VoyageSession, text: str) -> None:
         "sight": sight_lines,
         "rumors": rumor_lines,
         "port": port_lines,
+        "letter": letter_lines,
     }
     if verb in seen_views:
         for line in seen_views[verb](session.game.observe(state)):

@@ -14,6 +14,7 @@ import difflib
 import json
 import os
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from privateer.engine.modes import MODES
 from privateer.engine.protocol import Game
 from privateer.engine.voyage.captain import CAPTAIN
 from privateer.engine.voyage.game import VoyageGame
+from privateer.engine.voyage.letters import REGIONS, Region
 from privateer.engine.voyage.record import play
 from tests.world_fixtures import synthetic_world
 
@@ -42,6 +44,7 @@ class Playthrough:
     options: dict[str, Any]
     seed: int
     actions: Callable[[Game[Any, Any]], list[str]]  # what is played (a bot's choices, as text)
+    regions: tuple[Region, ...] = ()  # letters of marque's regions of the synthetic sea
 
 
 def _fight_bot(game: Game[Any, Any]) -> list[str]:
@@ -59,16 +62,30 @@ def _duel_cpus(game: Game[Any, Any]) -> list[str]:
     return [code for _, code in record.actions]
 
 
-def _captain(game: Game[Any, Any]) -> list[str]:
-    assert isinstance(game, VoyageGame)
-    return play(game, 7, CAPTAIN.choose).actions
+def _captain(seed: int) -> Callable[[Game[Any, Any]], list[str]]:
+    def played(game: Game[Any, Any]) -> list[str]:
+        assert isinstance(game, VoyageGame)
+        return play(game, seed, CAPTAIN.choose).actions
+
+    return played
+
+
+# the synthetic sea's letter regions (the real ones are boxes of the real chart): prizes of the
+# Barbary corsairs west, a Spanish town to sack east (its sea makes no plate ship: two acts)
+SEAS = (
+    Region("the western sea", 1, ((0.0, 0.0, 5.0, 7.0),), "barbary"),
+    Region("the eastern sea", 2, ((6.0, 5.0, 11.0, 7.0),), "spain"),
+)
 
 
 PLAYTHROUGHS = (
     Playthrough("fight", "fight", {"target": "merchant", "ship": "pinnace"}, 42, _fight_bot),
     Playthrough("duel", "duel", {"captain": "cautious", "red": "bold"}, 2026, _duel_cpus),
     Playthrough("world", "world", {"days": 365}, 42, lambda game: ["day"] * 365),
-    Playthrough("voyage", "voyage", {"rules": "dilemmas", "days": 365}, 7, _captain),
+    Playthrough("voyage", "voyage", {"rules": "dilemmas", "days": 365}, 7, _captain(7)),
+    # the late game: renown, corsairs' captives, the lookout's stops and reads, and letters of
+    # marque (the first done, the second's deadline passed and extended, then done)
+    Playthrough("voyage-full", "voyage", {"rules": "full", "days": 365}, 3, _captain(3), SEAS),
 )
 
 
@@ -81,6 +98,13 @@ def _event_lines(events: list[Event]) -> list[str]:
 
 def render(playthrough: Playthrough) -> list[str]:
     """The playthrough as text: played through the mode's game from its registry entry."""
+    with ExitStack() as regions:
+        for region in playthrough.regions:
+            regions.enter_context(REGIONS.extra(region))
+        return _played(playthrough)
+
+
+def _played(playthrough: Playthrough) -> list[str]:
     mode = MODES[playthrough.mode]
     game = mode.game(playthrough.options, WORLD if mode.needs_world else None)
     actions = playthrough.actions(game)

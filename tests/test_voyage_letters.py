@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from privateer.cli.voyage_render import LETTER_HELP
 from privateer.engine.voyage import letters
 from privateer.engine.voyage.game import create_voyage
 from privateer.engine.voyage.letters import REGIONS, Region
@@ -18,7 +19,7 @@ from privateer.engine.voyage.rules import find_voyage_rules
 from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world.kinds import MERCHANT, TREASURE
 from privateer.engine.world.rumors import Rumor
-from tests.voyage_fixtures import WORLD, act_text, port_index, put_ship, quiet_voyage
+from tests.voyage_fixtures import WORLD, act_text, port_index, put_ship, quiet_voyage, screen
 
 FULL = find_voyage_rules("full")
 WEST = Region("the western sea", 1, ((0.0, 0.0, 5.0, 7.0),), "barbary")
@@ -174,3 +175,31 @@ def test_all_three_letters_and_home_to_london_wins_and_nothing_less() -> None:
     while not state.over:
         act_text(WORLD, state, "sail")
     assert state.outcome == "won"
+
+
+def test_play_shows_the_letter_in_hand_on_the_prompt_and_asked_and_help_letter_explains(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    state = lettered()
+    out = screen(state, ["letter", "help letter"], capsys)
+    held = state.late.letter  # type: ignore[union-attr]
+    assert held is not None
+    assert f"; act 1 0/2 by {held.deadline}] > " in out  # the prompt keeps the letter in view
+    assert (
+        f"act 1: take 2 prizes in the western sea, against barbary: 0 of 2 done; "
+        f"due day {held.deadline} ({held.deadline - state.day} days); pays {held.reward}"
+    ) in out
+    assert "acts done 0 of 3, letters revoked 0" in out
+    for line in LETTER_HELP:
+        assert line in out
+    plain = screen(quiet_voyage(rules="dilemmas"), ["letter"], capsys)
+    assert "no letters of marque under these rules" in plain and "; act" not in plain
+
+
+def test_the_letter_sheet_says_what_is_in_hand_and_what_is_done() -> None:
+    state = lettered()
+    sheet = letters.letter_sheet(WORLD, state)
+    assert sheet["letter"]["task"] == "prizes" and sheet["letter"]["of"] == FULL.letter_prizes
+    assert (sheet["acts_done"], sheet["revoked"], sheet["word_day"]) == (0, 0, None)
+    state.late.acts_done, state.late.letter = 3, None  # type: ignore[union-attr]
+    assert letters.letter_sheet(WORLD, state)["letter"] is None

@@ -5,13 +5,8 @@ lookout off (rules `dilemmas`) nothing of it shows."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
-
 import pytest
 
-from privateer.cli import voyage_screen
 from privateer.cli.voyage_render import READ_HELP
 from privateer.engine.combat.cards import WOUND_COST
 from privateer.engine.combat.ships import CATALOGUE, TARGETS
@@ -34,8 +29,7 @@ from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world import wars
 from privateer.engine.world.kinds import CORSAIR, GUARD, MERCHANT, TREASURE
 from privateer.engine.world.state import HUNTING, RESTING, SAILING
-from privateer.engine.world.world import World
-from tests.voyage_fixtures import WORLD, act_text, pending_of, quiet_voyage
+from tests.voyage_fixtures import WORLD, act_text, pending_of, quiet_voyage, screen
 from tests.world_fixtures import COLS, ROWS
 
 HOME = 40  # node (4, 3) of the synthetic sea: nobody's waters, every way open round it
@@ -316,36 +310,6 @@ def test_the_captain_sheers_off_only_within_its_sight() -> None:
 
 
 # --- the screen -----------------------------------------------------------------------------
-
-
-@dataclass
-class Unsaved:
-    """What the screen drives, without a database: the game and its state."""
-
-    game: VoyageGame
-    state: VoyageState
-    run_id: int = 0
-
-    @property
-    def world(self) -> World:
-        return self.game.world
-
-    @property
-    def over(self) -> bool:
-        return self.state.over
-
-    def parse(self, text: str) -> Any:
-        return self.game.parse_action(text)
-
-    def play(self, action: Any) -> list[Event]:
-        return self.game.act(self.state, action)
-
-
-def screen(state: VoyageState, lines: list[str], capsys: pytest.CaptureFixture[str]) -> str:
-    session = Unsaved(VoyageGame(WORLD, find_voyage_rules(state.rules)), state)
-    feed: Iterator[str] = iter([*lines, "quit"])
-    voyage_screen.run(session, lambda: next(feed) + "\n")  # type: ignore[arg-type]
-    return capsys.readouterr().out
 
 
 def test_play_shows_the_read_in_sight_and_alongside_and_help_read_explains_it(

@@ -3,11 +3,16 @@ unless a test puts one there."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
+from privateer.cli import voyage_screen
 from privateer.engine.events import Event
 from privateer.engine.voyage.actions import VoyageAction
-from privateer.engine.voyage.game import act, create_voyage, legal_actions
+from privateer.engine.voyage.game import VoyageGame, act, create_voyage, legal_actions
 from privateer.engine.voyage.rules import find_voyage_rules
 from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world.state import LAID_UP
@@ -74,3 +79,34 @@ def voyage_to(state: VoyageState, node: int, answer: str = "choose 0") -> None:
         if state.pending:
             return
         act_text(WORLD, state, "sail")
+
+
+@dataclass
+class Unsaved:
+    """What `play`'s screen drives, without a database: the game and its state."""
+
+    game: VoyageGame
+    state: VoyageState
+    run_id: int = 0
+
+    @property
+    def world(self) -> World:
+        return self.game.world
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def parse(self, text: str) -> Any:
+        return self.game.parse_action(text)
+
+    def play(self, action: Any) -> list[Event]:
+        return self.game.act(self.state, action)
+
+
+def screen(state: VoyageState, lines: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """What `play` prints for the lines typed (then quit), on the synthetic sea."""
+    session = Unsaved(VoyageGame(WORLD, find_voyage_rules(state.rules)), state)
+    feed: Iterator[str] = iter([*lines, "quit"])
+    voyage_screen.run(session, lambda: next(feed) + "\n")  # type: ignore[arg-type]
+    return capsys.readouterr().out

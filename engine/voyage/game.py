@@ -539,7 +539,7 @@ def observe(
 ) -> dict[str, Any]:
     """What the captain sees: the ship sheet, where she is and is bound, what is in sight, the
     rumors she holds (their markers' strength), politics (with your name, in the late game),
-    and what waits on her."""
+    her letters of marque (by rules with them) and what waits on her."""
     rules = rules or voyage_rules(state)
     wrules = wrules or world_rules(state)
     ws = state.world
@@ -573,6 +573,8 @@ def observe(
     }
     if state.late is not None and (rules.renown or rules.home_stretch):
         out["politics"]["name"] = renown.name_sheet(state, rules)
+    if state.late is not None and rules.letters:
+        out["letters"] = letters.letter_sheet(world, state)
     if state.port >= 0:
         out["port_sheet"] = harbour.port_sheet(world, state, rules, wrules)
     if isinstance(state.pending, Question):

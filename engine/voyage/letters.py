@@ -21,6 +21,7 @@ one there, and the plate ship drawn from Spain's treasure fleets.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..events import Event
 from ..registry import Registry
@@ -301,6 +302,36 @@ def pardoned(world: World, state: VoyageState, rules: VoyageRules) -> list[Event
     if late is None or late.letter is not None or late.acts_done >= 3 or not late.revoked:
         return []
     return issue(world, state, rules, late.acts_done + 1)
+
+
+def letter_sheet(world: World, state: VoyageState) -> dict[str, Any]:
+    """Your letters as the sidebar shows them: the one in hand (its act, nation, region or the
+    plate ship's fleet, task, how far done, when due and how many days that leaves, whether it
+    has had its extension, what it pays; None without one), the acts done, letters revoked,
+    and the day of the Admiralty's last word of the plate ship (None before any)."""
+    late = state.late
+    assert late is not None
+    letter = late.letter
+    held: dict[str, Any] | None = None
+    if letter is not None:
+        held = {
+            "act": letter.act,
+            "nation": world.nations[letter.nation],
+            "region": letter.region,
+            "task": letter.task,
+            "done": letter.done,
+            "of": letter.target if letter.task == "prizes" else 1,
+            "deadline": letter.deadline,
+            "days_left": letter.deadline - state.day,
+            "extended": letter.extended,
+            "reward": letter.reward,
+        }
+    return {
+        "letter": held,
+        "acts_done": late.acts_done,
+        "revoked": late.revoked,
+        "word_day": late.word_day if late.word_day >= 0 else None,
+    }
 
 
 def letters_done(state: VoyageState) -> bool:
