@@ -44,14 +44,15 @@ class Batch:
     wrules: WorldRules
     days: int
     keep_records: bool  # hand back every event and action (for the log), or just the result
+    captain: str = "ours"  # which captain bot plays them (engine/voyage/captain.py's CAPTAINS)
 
 
 Played = tuple["RunResult", "VoyageRecord | None"]
 
 
 def play_batch(world: World, batch: Batch) -> list[Played]:
-    """Play each seed of the batch with the captain bot."""
-    from privateer.engine.voyage.captain import CAPTAIN
+    """Play each seed of the batch with the batch's captain bot."""
+    from privateer.engine.voyage.captain import CAPTAINS
     from privateer.engine.voyage.game import VoyageGame
     from privateer.engine.voyage.record import play
     from privateer.engine.voyage.sim import RunResult, seas_reached
@@ -60,7 +61,7 @@ def play_batch(world: World, batch: Batch) -> list[Played]:
     start = world.port_by_name[batch.rules.start_port].node
     out: list[Played] = []
     for seed in batch.seeds:
-        record = play(game, seed, CAPTAIN.choose)
+        record = play(game, seed, CAPTAINS[batch.captain].choose)
         assert record.state is not None
         result = RunResult.of(record.state, seas_reached(world, start, record.events))
         out.append((result, record if batch.keep_records else None))
@@ -89,11 +90,12 @@ def run_voyages(
     keep_records: bool,
     workers: int,
     client: Any = None,
+    captain: str = "ours",
 ) -> Iterator[tuple[int, list[Played]]]:
     """Yield (index of the first seed, its played runs) batch by batch, in seed order: on the
     dask `client` (see `cluster`), or in this process when there is none."""
     size = max(1, min(10, len(seeds) // max(1, workers * 4)))
-    batches = [Batch(c, rules, wrules, days, keep_records) for c in chunks(seeds, size)]
+    batches = [Batch(c, rules, wrules, days, keep_records, captain) for c in chunks(seeds, size)]
     starts = [i * size for i in range(len(batches))]
     if client is None:
         for start, batch in zip(starts, batches, strict=True):

@@ -24,6 +24,11 @@ if TYPE_CHECKING:
     from privateer.engine.voyage.rules import VoyageRules
     from privateer.engine.world.world import World
 
+CAPTAIN_HELP = (
+    "ours: the captain bot at its best (it reads a ship before it engages, keeps the score on "
+    "the home stretch); seed: as seed 000's bot played the late game (blind to the home "
+    "stretch, engaging without the read), to measure the seed's stages as it did"
+)
 RULES_HELP = (
     "The seed's stage: classic (before dilemmas), dilemmas (storms, shares, castaways ask; "
     "raid guard, prize cards, wages), late (+ renown, home stretch, captives), lookout (+ "
@@ -38,6 +43,7 @@ def voyage(
     days: int = int_option(730, "--days", 1, LONGEST_VOYAGE_DAYS, "The longest a run lasts."),
     seed: int = seed_option("The first run's seed (then +1 each)."),
     rules: str = typer.Option("full", "--rules", help=RULES_HELP),
+    captain: str = typer.Option("ours", "--captain", help=CAPTAIN_HELP),
     log: bool = typer.Option(
         False, "--log", help="Log every run (mode voyage) with its events, actions and checkpoints."
     ),
@@ -59,6 +65,7 @@ def voyage(
     """Play --runs whole voyages with the captain bot from --seed on and summarise them: won,
     sunk (and by what), alive at the end, the day the winners came home, raids, prizes,
     storms, omens and mutinies a run, and the gold they ended with."""
+    from privateer.engine.voyage.captain import CAPTAINS
     from privateer.engine.voyage.rules import RULESETS
     from privateer.engine.voyage.sim import summarise
     from privateer.engine.world.rules import SEED_000
@@ -73,6 +80,8 @@ def voyage(
 
     if rules not in RULESETS:
         fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
+    if captain not in CAPTAINS:
+        fail(f"no captain {captain!r}: one of {', '.join(CAPTAINS)}")
     if scheduler is not None:
         try:
             scheduler = scheduler_address(scheduler)
@@ -108,16 +117,19 @@ def voyage(
                 keep_records=log,
                 workers=workers,
                 client=client,
+                captain=captain,
             ):
                 results.extend(r for r, _ in played)
                 if store is not None:
                     records = [rec for _, rec in played if rec is not None]
-                    logged.extend(_write(store, records, world.content_hash))
+                    logged.extend(_write(store, records, world.content_hash, bot=_bot(captain)))
                 progress.advance(task, len(played))
     except ClusterError as error:
         fail(f"{error}; logged runs {ranges_text(logged)} stay" if logged else str(error))
     summary = summarise(results)
     summary["rules"] = rules
+    if captain != "ours":
+        summary["captain"] = captain
     if logged:
         note(f"logged runs {ranges_text(logged)}")
         summary["run_ids"] = [list(pair) for pair in id_ranges(logged)]
@@ -152,8 +164,17 @@ def _has_the_ports(world: World, rules: VoyageRules) -> None:
         fail(f"this world has no {missing[0]}: build the whole world (`world build`)")
 
 
+def _bot(captain: str) -> str:
+    """The bot a logged run names: the captain bot, or the seed's."""
+    return "captain" if captain == "ours" else f"captain-{captain}"
+
+
 def _write(
-    store: Any, records: list[Any], world_hash: str, options: dict[str, Any] | None = None
+    store: Any,
+    records: list[Any],
+    world_hash: str,
+    options: dict[str, Any] | None = None,
+    bot: str = "captain",
 ) -> list[int]:
     """Log captain-bot voyages in one transaction; their run ids. `options` adds to what each
     run's options say (a study's runs name their study and the rules it turned)."""
@@ -163,7 +184,7 @@ def _write(
         buffer = RunBuffer()
         for offset, record in enumerate(records):
             buffer.add_voyage(
-                first + offset, record, bot="captain", world_hash=world_hash, options=options
+                first + offset, record, bot=bot, world_hash=world_hash, options=options
             )
         return buffer, []
 

@@ -24,8 +24,9 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
 runner = CliRunner()
 
 SUMMARY_KEYS = {
-    "runs", "won", "sunk", "sunk_by", "alive_at_end", "mean_day_home", "raids_per_run",
-    "prizes_per_run", "storms_per_run", "omens_per_run", "mutinies_per_run", "mean_gold",
+    "runs", "won", "sunk", "sunk_by", "alive_at_end", "mean_day_home", "mean_day_sunk",
+    "raids_per_run", "prizes_per_run", "storms_per_run", "omens_per_run", "mutinies_per_run",
+    "mean_gold",
 }  # fmt: skip
 
 

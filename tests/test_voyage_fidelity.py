@@ -13,7 +13,7 @@ from privateer.cli.voyage_batch import Batch, play_batch
 from privateer.db import open_database
 from privateer.db.world_load import load_world
 from privateer.engine.dials import turned
-from privateer.engine.voyage.rules import CLASSIC
+from privateer.engine.voyage.rules import CLASSIC, find_voyage_rules
 from privateer.engine.voyage.sim import summarise
 from privateer.engine.world.rules import SEED_000
 
@@ -22,7 +22,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
 FIRST_TWELVE_CLASSIC = {
     "runs": 12, "won": 4, "sunk": 5,
     "sunk_by": {"merchant": 2, "fortified_port": 1, "privateer": 1, "treasure_fleet": 1},
-    "alive_at_end": 3, "mean_day_home": 497.8, "raids_per_run": 5.08, "prizes_per_run": 23.42,
+    "alive_at_end": 3, "mean_day_home": 497.8, "mean_day_sunk": 254.8, "raids_per_run": 5.08,
+    "prizes_per_run": 23.42,
     "storms_per_run": 2.17, "omens_per_run": 5.33, "mutinies_per_run": 0.0, "mean_gold": 98.6,
 }  # fmt: skip
 
@@ -51,3 +52,26 @@ def test_the_treasury_dial_on_the_first_twelve_classic_voyages(full_world_db: Pa
     # 4 won at 25 (above); at 20: 2 won, the same 5 sunk, more raids, home later
     assert (summary["won"], summary["sunk"], summary["raids_per_run"]) == (2, 5, 6.75)
     assert summary["mean_day_home"] == 535.5
+
+
+# The seed's late-game stages on the same twelve seeds (the README's figures play 200 each):
+# what each stage adds moves these, and a change that moves them shows here first.
+LATE_STAGES = {
+    "late": {"won": 5, "sunk": 3, "renown_steps": {"0": 2, "1": 1, "2": 0, "3": 9},
+             "home_stretch_reached": 6, "home_stretch_won": 5},
+    "lookout": {"won": 5, "sunk": 2, "mean_day_sunk": 48.0,
+                "renown_steps": {"0": 2, "1": 0, "2": 0, "3": 10}, "home_stretch_reached": 6},
+    "full": {"won": 4, "sunk": 2, "mean_day_home": 538.2, "revoked": 4,
+             "letters_completed": {"1": 9, "2": 8, "3": 5}, "home_stretch_reached": 5},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("rules", list(LATE_STAGES))
+def test_the_late_stages_on_the_first_twelve_voyages(full_world_db: Path, rules: str) -> None:
+    engine = open_database(full_world_db, notify=lambda _: None)
+    world = load_world(engine)
+    engine.dispose()
+    stage = find_voyage_rules(rules)
+    played = play_batch(world, Batch(tuple(range(12)), stage, SEED_000, 730, keep_records=False))
+    summary = summarise([result for result, _ in played])
+    assert {key: summary[key] for key in LATE_STAGES[rules]} == LATE_STAGES[rules]

@@ -13,8 +13,11 @@ import pytest
 
 from privateer.cli.voyage_render import LETTER_HELP
 from privateer.engine.voyage import letters
-from privateer.engine.voyage.game import create_voyage
+from privateer.engine.voyage.actions import Attack, Course, Sail
+from privateer.engine.voyage.captain import CAPTAIN, _her_track
+from privateer.engine.voyage.game import VoyageGame, create_voyage
 from privateer.engine.voyage.letters import REGIONS, Region
+from privateer.engine.voyage.pending import Meeting
 from privateer.engine.voyage.rules import find_voyage_rules
 from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world.kinds import MERCHANT, TREASURE
@@ -203,3 +206,38 @@ def test_the_letter_sheet_says_what_is_in_hand_and_what_is_done() -> None:
     assert (sheet["acts_done"], sheet["revoked"], sheet["word_day"]) == (0, 0, None)
     state.late.acts_done, state.late.letter = 3, None  # type: ignore[union-attr]
     assert letters.letter_sheet(WORLD, state)["letter"] is None
+
+
+def _on_the_plate_ships_letter() -> VoyageState:
+    """At sea off node 40 with the third letter in hand (the plate ship at node 95)."""
+    state = lettered()
+    state.late.acts_done, state.late.letter = 2, None  # type: ignore[union-attr]
+    letters.issue(WORLD, state, FULL, 3)
+    state.port, state.node, state.course = -1, 40, -1
+    return state
+
+
+def test_the_captain_makes_for_the_plate_ship_in_sight_and_attacks_her_whatever_her_read() -> None:
+    state = _on_the_plate_ships_letter()
+    plate = state.late.letter.target  # type: ignore[union-attr]
+    game = VoyageGame(WORLD, FULL)
+    state.world.ships["node"][plate] = 42  # two steps off: in the lookout's sight
+    assert CAPTAIN.choose(game, state) == Course(42)
+    state.course = 42
+    assert CAPTAIN.choose(game, state) == Sail()  # on for her, no second thought
+    state.pending = Meeting(plate)
+    assert CAPTAIN.choose(game, state) == Attack()  # she is the work, though the read says no
+    assert not CAPTAIN._can_take(WORLD, state, FULL, plate)
+
+
+def test_the_captain_closes_with_her_track_when_no_point_of_it_is_in_reach() -> None:
+    state = _on_the_plate_ships_letter()
+    letter = state.late.letter  # type: ignore[union-attr]
+    assert letter is not None
+    game = VoyageGame(WORLD, FULL)
+    word = next(Rumor.from_list(r) for r in state.rumors if r[5] == letters.ADMIRALTY)
+    last_day, last_node = _her_track(game, state, word)[-1]
+    state.world.day = last_day  # her track's last day: only where she is then is left
+    state.node = next(n for n in range(WORLD.n) if WORLD.hops_from([n])[last_node] > 0)
+    # it cannot be there in time, so it makes for it, rather than lie idle
+    assert CAPTAIN._intercept(game, state, letter) == last_node

@@ -348,8 +348,9 @@ def test_the_summary_gains_the_late_figures_only_for_rules_with_them() -> None:
     plain = quiet_voyage(rules="dilemmas")
     assert RunResult.of(plain).renown_step is None
     assert set(summarise([RunResult.of(plain)])) == {
-        "runs", "won", "sunk", "sunk_by", "alive_at_end", "mean_day_home", "raids_per_run",
-        "prizes_per_run", "storms_per_run", "omens_per_run", "mutinies_per_run", "mean_gold",
+        "runs", "won", "sunk", "sunk_by", "alive_at_end", "mean_day_home", "mean_day_sunk",
+        "raids_per_run", "prizes_per_run", "storms_per_run", "omens_per_run", "mutinies_per_run",
+        "mean_gold",
     }  # fmt: skip
     runs = []
     for step, stretch, outcome in ((0, False, "sunk"), (2, True, "won"), (2, True, "sunk")):

@@ -106,6 +106,8 @@ class Captain:
             return self._fight(state)
         if isinstance(pending, Meeting):
             ship = pending.ship
+            if ship == self._quarry(state):  # the letter's plate ship: she is the work
+                return Attack()
             take = self._prey(world, state, ship) and self._can_take(world, state, rules, ship)
             return Attack() if take and not self._keeping(game, state) else LetPass()
         if isinstance(pending, PrizeOffer):
@@ -121,6 +123,10 @@ class Captain:
             away = self._sheer_off(world, state, threat)
             if away != state.course and away != state.node:
                 return Course(away)
+        quarry = self._quarry(state)
+        if quarry >= 0 and threat < 0 and quarry in in_sight(world, state, rules):
+            her = state.world.ships["node"][quarry]  # in sight: make for her
+            return Course(her) if her != state.course and her != state.node else Sail()
         if (
             state.course < 0
             or (state.port >= 0 and state.course == state.node)
@@ -341,19 +347,32 @@ class Captain:
             and state.pending is None
         )
 
+    def _quarry(self, state: VoyageState) -> int:
+        """The plate ship the letter in hand names (-1: no such letter)."""
+        late = state.late
+        letter = late.letter if late is not None else None
+        return letter.target if letter is not None and letter.task == "plate_ship" else -1
+
     def _intercept(self, game: VoyageGame, state: VoyageState, letter: Letter) -> int:
         """A node on the plate ship's likeliest track (by the Admiralty's latest word) this ship
         can reach no later than she does: it goes there and waits for her (the seed's captain:
-        "it heads for where she's likeliest to be in k days that it can reach in k days")."""
+        "it heads for where she's likeliest to be in k days that it can reach in k days"); with
+        none in reach, the node of her track it would be least behind her at."""
         words = [Rumor.from_list(r) for r in state.rumors]
         word = next((w for w in reversed(words) if w.source == letters.ADMIRALTY), None)
         if word is None:
             return -1
         here = game.world.hops_from([state.node])
+        late_by: list[tuple[int, int]] = []  # (days it would be behind her there, node)
         for day, node in _her_track(game, state, word):
-            if day >= state.day and 0 <= here[node] <= day - state.day:
+            if day < state.day or here[node] < 0:
+                continue
+            if here[node] <= day - state.day:
                 return node
-        return -1
+            late_by.append((int(here[node]) - (day - state.day), node))
+        # she is beyond reach for now: close with her track where it would be least behind
+        # her (the next word will say where to wait), rather than lie idle
+        return min(late_by)[1] if late_by else -1
 
     def _prize_ground(self, game: VoyageGame, state: VoyageState) -> int:
         """The best rumor or town within reach; else the nearest enemy port to cruise off;
@@ -531,3 +550,9 @@ def _her_track(game: VoyageGame, state: VoyageState, word: Rumor) -> list[tuple[
 CAPTAIN = Captain()
 BLIND = Captain(home_stretch=False)
 """The captain without a notion of the home stretch (the seed's bot), to measure against."""
+SEED_BOT = Captain(home_stretch=False, reads=False)
+"""The captain as seed 000's bot played the late game, to measure its stages as the seed did:
+blind to the home stretch and engaging without the read of a ship (it still works the letters
+and intercepts the plate ship, as the seed's did)."""
+CAPTAINS: dict[str, Captain] = {"ours": CAPTAIN, "seed": SEED_BOT}
+"""The captain bots a batch of voyages may be played by, by name."""

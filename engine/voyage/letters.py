@@ -15,7 +15,7 @@ Where the seed was silent (it was work in progress there), this chooses: the reg
 of the chart, the nations (the Narrow Seas against England's opening enemy, or France when
 that is Spain; the Main against Spain, Brazil against Portugal, the Indies against the Dutch),
 the deadlines and rewards (in the rules), a town of the region only if the nation has an open
-one there, and the plate ship drawn from Spain's treasure fleets.
+one there, and the plate ship drawn from the flota (Spain's Atlantic plate fleet).
 """
 
 from __future__ import annotations
@@ -59,6 +59,8 @@ for _region in (
 ):
     REGIONS.add(_region)
 PLATE_NATION = "spain"
+PLATE_FLEET = "the flota"  # the plate (silver) fleet, Cádiz to the Main and home; any Spanish
+# treasure ship where a world has none of hers (the Manila galleon's round is a year away)
 ADMIRALTY = "admiralty"  # the source of the Admiralty's word (a rumor's `source`)
 
 
@@ -120,11 +122,13 @@ def _plate_ships(world: World, state: VoyageState) -> list[int]:
         return []
     spain = world.nation(PLATE_NATION)
     ships = state.world.ships
-    return [
+    spanish = [
         s
         for s in range(state.world.ship_count)
         if ships["kind"][s] == TREASURE and ships["flag"][s] == spain
     ]
+    plate = [s for s in spanish if _fleet_name(world, state, s) == PLATE_FLEET]
+    return plate or spanish
 
 
 def _draw(state: VoyageState, n: int) -> int:

@@ -86,6 +86,7 @@ def summarise(results: list[RunResult]) -> dict[str, Any]:
         ),
         "alive_at_end": sum(r.outcome == "out_of_time" for r in results),
         "mean_day_home": round(sum(r.day for r in won) / len(won), 1) if won else None,
+        "mean_day_sunk": round(sum(r.day for r in sunk) / len(sunk), 1) if sunk else None,
         "raids_per_run": per_run("raids"),
         "prizes_per_run": per_run("prizes"),
         "storms_per_run": per_run("storms"),
