@@ -84,7 +84,7 @@ PLAYTHROUGHS = (
     Playthrough("world", "world", {"days": 365}, 42, lambda game: ["day"] * 365),
     Playthrough("voyage", "voyage", {"rules": "dilemmas", "days": 365}, 7, _captain(7)),
     # the late game: renown, corsairs' captives, the lookout's stops and reads, and letters of
-    # marque (the first done, the second's deadline passed and extended, then done)
+    # marque (the first done, the second's deadline passed and extended)
     Playthrough("voyage-full", "voyage", {"rules": "full", "days": 365}, 3, _captain(3), SEAS),
 )
 

@@ -21,7 +21,8 @@ from privateer.engine.voyage.pending import Meeting
 from privateer.engine.voyage.rules import find_voyage_rules
 from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world.kinds import MERCHANT, TREASURE
-from privateer.engine.world.rumors import Rumor
+from privateer.engine.world.rumors import Rumor, alive
+from privateer.pipeline.chart.runs import seen_picture
 from tests.voyage_fixtures import WORLD, act_text, port_index, put_ship, quiet_voyage, screen
 
 FULL = find_voyage_rules("full")
@@ -241,3 +242,14 @@ def test_the_captain_closes_with_her_track_when_no_point_of_it_is_in_reach() -> 
     state.node = next(n for n in range(WORLD.n) if WORLD.hops_from([n])[last_node] > 0)
     # it cannot be there in time, so it makes for it, rather than lie idle
     assert CAPTAIN._intercept(game, state, letter) == last_node
+
+
+def test_the_chart_of_a_day_keeps_the_admiraltys_word_till_fresher_word() -> None:
+    state = _on_the_plate_ships_letter()
+    word = next(Rumor.from_list(r) for r in state.rumors if r[5] == letters.ADMIRALTY)
+    state.world.day = word.day + 1
+    while alive(word, state.world.day):  # till a rumor of anyone else would be gone
+        state.world.day += 1
+    rings = seen_picture(WORLD, state, 1).rumors
+    admiralty = [r for r in rings if r.label.startswith("the Admiralty's word of the plate ship")]
+    assert len(admiralty) == 1 and admiralty[0].search  # her cloud, widened, still drawn

@@ -447,7 +447,7 @@ def sail(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRule
         state.tally["days_at_sea"] += 1
         events.append(Event("sailed", day, {"node": state.node}))
     state.let_pass = [p for p in state.let_pass if p[1] > day]
-    state.rumors = [r for r in state.rumors if _kept(Rumor.from_list(r), day, wrules)]
+    state.rumors = [r for r in state.rumors if rumor_kept(Rumor.from_list(r), day, wrules)]
     look_out(world, state, season_of(wrules, day), rules)
     if rules.letters:
         events += letters.letter_day(world, state, rules, wrules)
@@ -494,7 +494,7 @@ def _at_sea(
     return events
 
 
-def _kept(rumor: Rumor, day: int, wrules: WorldRules) -> bool:
+def rumor_kept(rumor: Rumor, day: int, wrules: WorldRules) -> bool:
     """A rumor stays while its marker lasts; the Admiralty's word till fresher word comes."""
     return rumor.source == letters.ADMIRALTY or alive(rumor, day, wrules)
 

@@ -174,17 +174,12 @@ class SeenPicture:
 def seen_picture(world: Any, state: Any, run_id: int) -> SeenPicture:
     """The picture of a voyage's state (`state_on_day`): what she had charted, who was in
     sight, and for every live rumor its ring and its cloud's search area."""
-    from privateer.engine.voyage.game import voyage_rules, world_rules
+    from privateer.engine.voyage.game import rumor_kept, voyage_rules, world_rules
+    from privateer.engine.voyage.letters import ADMIRALTY
     from privateer.engine.voyage.sighting import in_sight
     from privateer.engine.world.charting import charted
     from privateer.engine.world.kinds import KINDS
-    from privateer.engine.world.rumors import (
-        Rumor,
-        alive,
-        cloud,
-        off_by,
-        search_area,
-    )
+    from privateer.engine.world.rumors import Rumor, cloud, off_by, search_area
 
     ws = state.world
     day = int(state.day)
@@ -204,7 +199,7 @@ def seen_picture(world: Any, state: Any, run_id: int) -> SeenPicture:
     rings = []
     for raw in state.rumors:
         rumor = Rumor.from_list(raw)
-        if not alive(rumor, day, world_rules(state)):
+        if not rumor_kept(rumor, day, world_rules(state)):  # the Admiralty's word till fresher
             continue
         mass = cloud(world, ws, world_rules(state), rumor, day, masks)
         area = search_area(mass, world_rules(state).search_share)
@@ -213,7 +208,11 @@ def seen_picture(world: Any, state: Any, run_id: int) -> SeenPicture:
             RumorRing(
                 int(rumor.node),
                 max(off_by(world_rules(state), rumor.reliability)),  # 1 or 3 steps
-                f"{flag(rumor.flag)} {kind}, day {rumor.day}",
+                (
+                    f"the Admiralty's word of the plate ship, day {rumor.day}"
+                    if rumor.source == ADMIRALTY
+                    else f"{flag(rumor.flag)} {kind}, day {rumor.day}"
+                ),
                 tuple((int(n), float(mass[n])) for n in area),
             )
         )
