@@ -70,12 +70,45 @@ def _worker_play(world: World, batch: Batch) -> list[Played]:
     return play_batch(world, batch)
 
 
+def _the_world(world: World) -> World:
+    """The World as a task's result on a worker: a task, not scattered data, so the scheduler
+    makes it again if every worker holding it is lost (scattered data would be gone, and every
+    batch waiting on it cancelled)."""
+    return world
+
+
 def default_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
 
 def chunks(seeds: list[int], size: int) -> list[tuple[int, ...]]:
     return [tuple(seeds[i : i + size]) for i in range(0, len(seeds), size)]
+
+
+BATCH_MOST = 10  # seeds in a batch at most: also the most runs one write of the log holds
+
+
+def batch_sizes(runs: int, workers: int, *, spread: bool) -> list[int]:
+    """How many seeds each batch plays, in order. Played here (not `spread`), a fourth of the
+    runs up to BATCH_MOST: the batch is only a unit of progress and of writing. Spread over
+    workers, guided self-scheduling: each batch a quarter of a worker's share of what is left
+    (BATCH_MOST at most, one at least), so the batches shrink toward the end and the last
+    ones are single runs. A run lasts from a few days to the whole voyage, and a long batch
+    ending the study would keep one worker busy while the others had nothing to do.
+
+    >>> batch_sizes(40, 2, spread=True)
+    [5, 4, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
+    """
+    if not spread:
+        size = max(1, min(BATCH_MOST, runs // max(1, workers * 4)))
+        return [min(size, runs - start) for start in range(0, runs, size)]
+    sizes: list[int] = []
+    left = runs
+    while left:
+        size = max(1, min(BATCH_MOST, left // (workers * 4)))
+        sizes.append(size)
+        left -= size
+    return sizes
 
 
 def run_voyages(
@@ -90,15 +123,53 @@ def run_voyages(
     client: Any = None,
 ) -> Iterator[tuple[int, list[Played]]]:
     """Yield (index of the first seed, its played runs) batch by batch, in seed order: on the
-    dask `client` (see `cluster`), or in this process when there is none."""
-    size = max(1, min(10, len(seeds) // max(1, workers * 4)))
-    batches = [Batch(c, rules, wrules, days, keep_records) for c in chunks(seeds, size)]
-    starts = [i * size for i in range(len(batches))]
+    dask `client` (see `cluster`), or in this process when there is none. Each batch is given
+    once, whatever a lost worker made the cluster play again."""
+    spread = client is not None
+    if spread:  # a named scheduler's cluster has as many threads as it has, whatever --workers
+        workers = max(1, sum(client.nthreads().values()))
+    starts, batches, start = [], [], 0
+    for size in batch_sizes(len(seeds), workers, spread=spread):
+        starts.append(start)
+        batches.append(Batch(tuple(seeds[start : start + size]), rules, wrules, days, keep_records))
+        start += size
     if client is None:
         for start, batch in zip(starts, batches, strict=True):
             yield start, play_batch(world, batch)
         return
     yield from _on_dask(client, world, batches, starts)
+
+
+class InSeedOrder:
+    """Batches handed back in any order given out in seed order, each once: a batch handed
+    back a second time (a lost worker's batch played again, the first copy having arrived
+    after all) is dropped, so no run is written twice."""
+
+    def __init__(self, starts: list[int]) -> None:
+        self._order = sorted(starts)
+        self._known = set(starts)
+        self._next = 0  # index in _order of the next batch to give out
+        self._held: dict[int, list[Played]] = {}
+
+    def add(self, start: int, played: list[Played]) -> list[tuple[int, list[Played]]]:
+        """The batches now ready to give out, in order, after `start`'s arrives."""
+        if start not in self._known:
+            raise ValueError(f"no batch starts at {start}")
+        given = self._next > 0 and start <= self._order[self._next - 1]
+        if given or start in self._held:
+            return []
+        self._held[start] = played
+        ready = []
+        while self._next < len(self._order) and self._order[self._next] in self._held:
+            first = self._order[self._next]
+            ready.append((first, self._held.pop(first)))
+            self._next += 1
+        return ready
+
+    @property
+    def given(self) -> int:
+        """How many batches were given out."""
+        return self._next
 
 
 SCHEDULER_PORT = 8786  # dask's, when an address gives none
@@ -194,10 +265,23 @@ def _muted_here() -> Iterator[None]:
 
 class MutedWorker(WorkerPlugin):
     """Mutes dask's logging in each worker of our LocalCluster, those restarted included (a
-    heartbeat meeting a closing scheduler logs a traceback at ERROR)."""
+    heartbeat meeting a closing scheduler logs a traceback at ERROR), and leaves Ctrl-C to
+    the command."""
 
     def setup(self, worker: Any) -> None:
         _mute()
+        _ignore_ctrl_c()
+
+
+def _ignore_ctrl_c() -> None:
+    """Ctrl-C at the terminal reaches every process of the command: a worker of our
+    LocalCluster leaves it to this process, which closes the cluster (a worker that died of
+    it would print its traceback and be started again by its nanny meanwhile)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _local_cluster(workers: int) -> Any:
@@ -290,24 +374,32 @@ def _probe(address: str, seconds: float) -> None:
 def _on_dask(
     client: Any, world: World, batches: list[Batch], starts: list[int]
 ) -> Iterator[tuple[int, list[Played]]]:
-    from dask.distributed import as_completed
+    """The batches played on the cluster, given out in seed order as they come back. A worker
+    lost mid-batch costs nothing but time: the scheduler plays its batches again elsewhere (up
+    to `distributed.scheduler.allowed-failures` times a batch, then KilledWorker: a batch that
+    kills every worker it meets is a fault to report, not to retry) and makes the World again
+    if no worker holds it. `retries=` is not asked for: it re-runs a batch that raised, and a
+    batch raises only for a fault in the rules, the same on every try. Ended early (Ctrl-C, a
+    failure), the batches still out are dropped with the client that asked for them."""
+    from asyncio import CancelledError
+
     from distributed.scheduler import KilledWorker
 
+    from dask.distributed import as_completed
+
     try:
-        shared = client.scatter(world, broadcast=True)
-        futures = {
-            client.submit(_worker_play, shared, batch, pure=False): start
-            for start, batch in zip(starts, batches, strict=True)
-        }
-        done: dict[int, list[Played]] = {}
-        ready = 0
-        order = sorted(futures.values())
+        futures: dict[Any, int] = {}
+        shared = client.submit(_the_world, world, pure=False)
+        for i, (start, batch) in enumerate(zip(starts, batches, strict=True)):
+            # played in seed order: the first batches are written while the rest are played,
+            # and the smallest come last (dask would run batches of one priority in any order)
+            rank = len(batches) - i
+            futures[client.submit(_worker_play, shared, batch, pure=False, priority=rank)] = start
+        order = InSeedOrder(starts)
         for future in as_completed(futures):
-            done[futures[future]] = future.result()
-            while ready < len(order) and order[ready] in done:
-                start = order[ready]
-                yield start, done.pop(start)  # what the caller does here is not caught below
-                ready += 1
-    except (OSError, KilledWorker) as error:  # the scheduler gone, the workers killed
+            for start, played in order.add(futures[future], future.result()):
+                yield start, played  # what the caller does here is not caught below
+    except (OSError, KilledWorker, CancelledError) as error:
+        # the scheduler gone, a batch's workers killed, its World lost with no way to remake it
         first = (str(error).strip().splitlines() or [type(error).__name__])[0]
         raise ClusterError(f"the dask cluster failed: {first}") from None
