@@ -19,7 +19,8 @@ import ipaddress
 import logging
 import os
 import re
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -67,7 +68,35 @@ def play_batch(world: World, batch: Batch) -> list[Played]:
 
 
 def _worker_play(world: World, batch: Batch) -> list[Played]:
+    _keep_freed_memory()
     return play_batch(world, batch)
+
+
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters
+_memory_kept = False
+
+
+def _keep_freed_memory() -> None:
+    """Once a worker process: if it was started with MALLOC_TRIM_THRESHOLD_ (dask's nanny
+    sets 65536 for every worker it starts, `dask worker` on another machine too), glibc
+    hands back to the kernel what the engine frees and takes it again a page fault at a
+    time: 7 times the page faults and a tenth more time on the full world. The thresholds
+    are put where glibc's own would have grown (128 MiB kept, arrays under 32 MiB from the
+    heap). Without the variable glibc's defaults stand; without glibc nothing is done."""
+    global _memory_kept
+    if _memory_kept:
+        return
+    _memory_kept = True
+    if "MALLOC_TRIM_THRESHOLD_" not in os.environ:
+        return
+    import ctypes
+
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):  # not glibc
+        return
+    mallopt(M_TRIM_THRESHOLD, 128 << 20)
+    mallopt(M_MMAP_THRESHOLD, 32 << 20)
 
 
 def _the_world(world: World) -> World:
@@ -284,6 +313,13 @@ def _ignore_ctrl_c() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def dask_setup(worker: Any) -> None:
+    """Run by each worker of our LocalCluster as it starts (dask's preload of this module):
+    what playing a batch imports is imported now, while the command reads the world, not when
+    the first batch arrives."""
+    from privateer.engine.voyage import captain, game, record, sim  # noqa: F401
+
+
 def _local_cluster(workers: int) -> Any:
     """A LocalCluster of `workers` processes, one thread each, serving no dashboard."""
     import dask
@@ -292,12 +328,13 @@ def _local_cluster(workers: int) -> Any:
     settings: dict[str, object] = {
         # dask starts its workers with MALLOC_TRIM_THRESHOLD_=65536, so glibc hands memory
         # back to the kernel after every large free: the engine's short-lived NumPy arrays
-        # then cost a page fault each time, and a third of each worker's time went to the
-        # kernel (2 workers played slower than this process alone). Unset it.
+        # then cost a page fault each time (see _keep_freed_memory, for clusters started by
+        # others). Ours start without it, glibc's own thresholds.
         "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
         # No pages on the HTTP servers that the scheduler and workers start regardless.
         "distributed.scheduler.http.routes": [],
         "distributed.worker.http.routes": [],
+        "distributed.worker.preload": [__name__],  # dask_setup above
     }
     with dask.config.set(settings):
         return LocalCluster(
@@ -310,32 +347,73 @@ def _local_cluster(workers: int) -> Any:
         )
 
 
+class _Starting:
+    """A LocalCluster started in a thread of its own: its workers take a second or so to
+    start (a Python each, importing dask and the engine), time this process can spend on
+    its own preparation."""
+
+    def __init__(self, workers: int) -> None:
+        self._made: Any = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._start, args=(workers,), daemon=True)
+        self._thread.start()
+
+    def _start(self, workers: int) -> None:
+        try:
+            self._made = _local_cluster(workers)
+        except Exception as error:
+            first = (str(error).strip().splitlines() or [type(error).__name__])[0]
+            self._error = ClusterError(f"the dask cluster did not start: {first}")
+
+    def join(self) -> tuple[Any, BaseException | None]:
+        """The cluster (None if it did not start) and what stopped it."""
+        self._thread.join()
+        return self._made, self._error
+
+
 @contextmanager
-def cluster(workers: int, scheduler: str | None = None) -> Iterator[Any]:
+def cluster(
+    workers: int, scheduler: str | None = None, *, meanwhile: Callable[[], None] | None = None
+) -> Iterator[Any]:
     """A dask client on the named scheduler (reached within SCHEDULER_CONNECT_SECONDS, or
     ClusterError) or on a LocalCluster of `workers` processes; None when the runs are played
-    here (one worker, no scheduler). dask stays muted while it is open; all is closed after."""
+    here (one worker, no scheduler). `meanwhile` (the command's preparation: reading the
+    world) is called first, while a LocalCluster's workers start. dask stays muted while it
+    is open; all is closed after, whatever `meanwhile` raised."""
     if workers <= 1 and scheduler is None:
+        if meanwhile is not None:
+            meanwhile()
         yield None
         return
     from dask.distributed import Client
 
     local: Any = None
+    client: Any = None
     with _muted_here():
-        if scheduler is None:
-            local = _local_cluster(workers)
-            client = Client(local)
-            client.register_plugin(MutedWorker(), name="privateer-muted")
-        else:
-            _probe(scheduler, SCHEDULER_CONNECT_SECONDS)
-            try:
-                client = Client(scheduler, timeout=SCHEDULER_CONNECT_SECONDS)
-            except OSError:
-                raise ClusterError(_unreachable(scheduler)) from None
         try:
+            if scheduler is None:
+                starting = _Starting(workers)
+                try:
+                    if meanwhile is not None:
+                        meanwhile()
+                finally:
+                    local, failed = starting.join()
+                if failed is not None:
+                    raise failed
+                client = Client(local)
+                client.register_plugin(MutedWorker(), name="privateer-muted")
+            else:
+                if meanwhile is not None:
+                    meanwhile()
+                _probe(scheduler, SCHEDULER_CONNECT_SECONDS)
+                try:
+                    client = Client(scheduler, timeout=SCHEDULER_CONNECT_SECONDS)
+                except OSError:
+                    raise ClusterError(_unreachable(scheduler)) from None
             yield client
         finally:
-            client.close()
+            if client is not None:
+                client.close()
             if local is not None:
                 local.close()
 

@@ -83,15 +83,20 @@ def voyage(
             scheduler = scheduler_address(scheduler)
         except ValueError as error:
             fail(str(error))
-    world = engine_world(ctx)
-    _has_the_ports(world, RULESETS[rules])
     seeds = list(range(seed, seed + runs))
-    store = None
-    if log:
-        from privateer.db.run_store import RunStore
+    ready: dict[str, Any] = {}
 
-        with user_errors():
-            store = RunStore(db_path(ctx), notify=note)
+    def prepare() -> None:
+        """The world read and checked and the log opened, while the cluster's workers start."""
+        world = engine_world(ctx)
+        _has_the_ports(world, RULESETS[rules])
+        ready["world"] = world
+        if log:
+            from privateer.db.run_store import RunStore
+
+            with user_errors():
+                ready["store"] = RunStore(db_path(ctx), notify=note)
+
     results: list[Any] = []
     logged: list[int] = []
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -104,7 +109,8 @@ def voyage(
     task = progress.add_task("voyages", total=runs)
     workers = workers or default_workers()
     try:
-        with cluster(workers, scheduler) as client, progress, user_errors():
+        with cluster(workers, scheduler, meanwhile=prepare) as client, progress, user_errors():
+            world, store = ready["world"], ready.get("store")
             for _, played in run_voyages(
                 world,
                 seeds,
@@ -125,7 +131,7 @@ def voyage(
         fail(f"{error}; logged runs {ranges_text(logged)} stay" if logged else str(error))
     except KeyboardInterrupt:
         told = f"interrupted: {len(results)} of {runs} voyages played"
-        if store is not None:
+        if log:
             told += f", runs {ranges_text(logged)} logged" if logged else ", none logged"
         note(told)
         raise typer.Exit(INTERRUPTED_EXIT) from None

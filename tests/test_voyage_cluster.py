@@ -121,8 +121,8 @@ def test_workers_killed_mid_batch_cost_nothing(
     real_cluster = voyage_batch.cluster
 
     @contextmanager
-    def watched(workers: int, scheduler: str | None = None) -> Iterator[Any]:
-        with real_cluster(workers, scheduler) as client:
+    def watched(workers: int, scheduler: str | None = None, **options: Any) -> Iterator[Any]:
+        with real_cluster(workers, scheduler, **options) as client:
             seen["client"] = client
             yield client
             seen["pids_after"] = client.run(os.getpid)
@@ -285,3 +285,70 @@ def test_a_real_scheduler_and_worker_play_what_one_process_plays(world_db: Any) 
         if worker is not None:
             stop(worker)
         stop(scheduler)
+
+
+def test_a_failure_while_the_cluster_starts_closes_it(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The world is read while the workers start: no world is still one line, exit 2, and the
+    cluster started meanwhile is closed, not left running."""
+    started: list[Any] = []
+    real = voyage_batch._local_cluster
+
+    def recorded(workers: int) -> Any:
+        started.append(real(workers))
+        return started[-1]
+
+    monkeypatch.setattr(voyage_batch, "_local_cluster", recorded)
+    assert invoke(db_path, "db", "upgrade").exit_code == 0
+    result = invoke(db_path, "voyage", "--workers", "2", "--runs", "2")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: ") and len(result.stderr.splitlines()) == 1
+    assert "world" in result.stderr
+    assert len(started) == 1 and started[0].status.name == "closed"
+
+
+def test_freed_memory_is_kept_in_a_worker_started_with_a_trim_threshold() -> None:
+    """dask's nanny starts workers with MALLOC_TRIM_THRESHOLD_=65536: arrays of 160 kB made
+    and freed 500 times then cost a page fault for each page each time; kept, a few."""
+    probe = (
+        "import resource, sys, numpy as np\n"
+        "from privateer.cli import voyage_batch\n"
+        "if sys.argv[1] == 'kept': voyage_batch._keep_freed_memory()\n"
+        "np.ones(20000).sum()\n"
+        "before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt\n"
+        "for _ in range(500): np.ones(20000).sum()\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)\n"
+    )
+    env = {**os.environ, "MALLOC_TRIM_THRESHOLD_": "65536"}
+    faults = {
+        how: int(
+            subprocess.run(
+                [sys.executable, "-c", probe, how], env=env, capture_output=True, text=True
+            ).stdout
+        )
+        for how in ("as started", "kept")
+    }
+    assert faults["as started"] > 500 * 30  # 40 pages an array, nearly all faulted again
+    assert faults["kept"] < faults["as started"] / 20
+
+
+def test_bench_voyage_times_each_worker_count_as_a_whole_command(world_db: Any) -> None:
+    db = world_db("bench")
+    args = ("bench", "voyage", "--runs", "2", "--days", "30", "--rounds", "1")
+    result = invoke(db, *args, "--workers", "1,2", "--json")
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert record["identical"] is True and record["speedup_over"] == 1
+    assert record["timed"].startswith("whole command")
+    rows = {row["workers"]: row for row in record["workers"]}
+    assert sorted(rows) == [1, 2] and rows[1]["speedup"] == 1.0
+    for row in rows.values():
+        assert row["runs_per_second"] == pytest.approx(2 / row["seconds"], rel=0.05)
+        assert row["cpu_seconds"] > 0
+    assert rows[2]["cpu_seconds"] > rows[1]["cpu_seconds"]  # its workers counted too
+    for bad in ("", "0", "1,x", "1,,2", "257", "-1"):
+        refused = invoke(db, *args, "--workers", bad)
+        assert refused.exit_code == 2, (bad, refused.output)
+        assert refused.stderr.startswith("error: --workers ") and "1 to 256" in refused.stderr
+        assert len(refused.stderr.splitlines()) == 1
