@@ -22,7 +22,7 @@ import re
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from distributed.diagnostics.plugin import WorkerPlugin
@@ -69,7 +69,24 @@ def play_batch(world: World, batch: Batch) -> list[Played]:
 
 def _worker_play(world: World, batch: Batch) -> list[Played]:
     _keep_freed_memory()
-    return play_batch(world, batch)
+    return play_batch(_kept_world(world), batch)
+
+
+_KEPT: dict[str, World] = {}  # content hash: the World this worker process plays on
+
+
+def _kept_world(world: World) -> World:
+    """The World this worker plays on: one per process, kept across batches, commands and a
+    sweep's points, so what the rules derive and keep on it (route trees, distances, rumor
+    steps: some 2 s of a process's first run on the full world, and 170 MB) is derived once
+    a process. It is a copy of the World the task handed over, which stays bare: a worker
+    fetching the task's World from this one (a restarted worker does) gets the 2 MB of
+    arrays, not the kept values."""
+    kept = _KEPT.get(world.content_hash)
+    if kept is None:
+        _KEPT.clear()  # one world a worker, as one a process (db/world_load.py)
+        kept = _KEPT[world.content_hash] = replace(world)
+    return kept
 
 
 M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters
@@ -467,7 +484,8 @@ def _on_dask(
 
     try:
         futures: dict[Any, int] = {}
-        shared = client.submit(_the_world, world, pure=False)
+        # the World's fields only: not what this process derived and kept on it
+        shared = client.submit(_the_world, replace(world), pure=False)
         for i, (start, batch) in enumerate(zip(starts, batches, strict=True)):
             # played in seed order: the first batches are written while the rest are played,
             # and the smallest come last (dask would run batches of one priority in any order)

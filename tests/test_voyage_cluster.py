@@ -352,3 +352,47 @@ def test_bench_voyage_times_each_worker_count_as_a_whole_command(world_db: Any) 
         assert refused.exit_code == 2, (bad, refused.output)
         assert refused.stderr.startswith("error: --workers ") and "1 to 256" in refused.stderr
         assert len(refused.stderr.splitlines()) == 1
+
+
+def test_a_worker_keeps_one_world_across_calls_and_hands_on_the_bare_one() -> None:
+    """Two calls on one cluster (as a sweep's points are): the same runs as this process
+    plays, each worker playing both on the one World it keeps (what the rules derived on it
+    in the first call still there in the second), while the World the task handed over, the
+    one a restarted worker would fetch, carries no derived values."""
+    from privateer.engine.voyage.rules import RULESETS
+    from privateer.engine.world.rules import SEED_000
+    from privateer.engine.world.world import World
+    from tests.world_fixtures import synthetic_world
+
+    world = synthetic_world()
+    fields = len(vars(synthetic_world()))
+
+    handed_over: list[int] = []
+
+    def play(client: Any) -> list[Any]:
+        results = []
+        batches = voyage_batch.run_voyages(
+            world, list(range(8)), RULESETS["full"], SEED_000, 60,
+            keep_records=False, workers=2, client=client,
+        )  # fmt: skip
+        for _, played in batches:
+            if client is not None and not results:  # the World's task still held
+                handed_over.extend(n for c in client.run(handed).values() for n in c)
+            results.extend(result for result, _ in played)
+        return results
+
+    def kept() -> list[tuple[int, int]]:
+        return [(id(w), len(vars(w))) for w in voyage_batch._KEPT.values()]
+
+    def handed(dask_worker: Any) -> list[int]:
+        return [len(vars(v)) for v in dask_worker.data.values() if isinstance(v, World)]
+
+    alone = play(None)  # this process's World now holds what it derived: none of it is sent
+    assert len(vars(world)) > fields
+    with voyage_batch.cluster(2) as client:
+        assert play(client) == alone
+        first = client.run(kept)
+        assert play(client) == alone
+        assert client.run(kept) == first  # the same World, kept
+    assert all(len(w) == 1 and w[0][1] > fields for w in first.values())  # derived, on each
+    assert handed_over and set(handed_over) == {fields}  # bare wherever it is held
