@@ -310,7 +310,7 @@ def voyage_bench(
     (as `voyage --log` writes them), alternated with the plain runs (every other round logged
     first), medians of --rounds. With --workers, instead: `privateer voyage` on each worker
     count, whole commands timed from outside (medians of --rounds), runs a second and the
-    speedup over the first count (the median of each round's ratio)."""
+    speedup over the first count (the ratio of the medians; each round's ratio too)."""
     from privateer.engine.voyage.rules import RULESETS
 
     if rules not in RULESETS:
@@ -439,18 +439,20 @@ def voyage_workers(
                 lines = done.stderr.strip().splitlines() or [f"exit {done.returncode}"]
                 fail(f"voyage --workers {count}: {lines[-1].removeprefix('error: ')}")
             summaries.add(done.stdout)
-    first = counts[0]
+    first = counts[0]  # the speedup is over it: its median time over each count's
     rows = []
     for count in counts:
         seconds = statistics.median(wall[count])
-        ratios = [a / b for a, b in zip(wall[first], wall[count], strict=True)]
         rows.append(
             {
                 "workers": count,
                 "seconds": round(seconds, 2),
                 "runs_per_second": round(runs / seconds, 2),
                 "cpu_seconds": round(statistics.median(cpu[count]), 2),
-                "speedup": round(statistics.median(ratios), 3),
+                "speedup": round(statistics.median(wall[first]) / seconds, 3),
+                "speedup_by_round": [
+                    round(a / b, 3) for a, b in zip(wall[first], wall[count], strict=True)
+                ],
             }
         )
     result = {

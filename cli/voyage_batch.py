@@ -2,7 +2,10 @@
 each seed's run, in this process or on dask.distributed workers (a LocalCluster of processes,
 or a cluster already running when its scheduler is named). Workers only play and hand the
 runs back; this process is the database's one writer. The same seeds give the same runs
-whatever the executor or the number of workers.
+whatever the executor or the number of workers. On a cluster the batches are played in seed
+order, shrinking toward the end, and given out in seed order, each once; a worker lost
+mid-batch costs time, not runs (`_on_dask`); each worker plays on one World it keeps
+(`_kept_world`).
 
 dask says nothing on our stderr: its logging (and its workers') is muted while a cluster
 runs, so a worker's heartbeat meeting a scheduler that is closing, or a second cluster

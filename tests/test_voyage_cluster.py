@@ -343,6 +343,8 @@ def test_bench_voyage_times_each_worker_count_as_a_whole_command(world_db: Any) 
     assert record["timed"].startswith("whole command")
     rows = {row["workers"]: row for row in record["workers"]}
     assert sorted(rows) == [1, 2] and rows[1]["speedup"] == 1.0
+    assert rows[1]["speedup_by_round"] == [1.0] and len(rows[2]["speedup_by_round"]) == 1
+    assert rows[2]["speedup"] == pytest.approx(rows[1]["seconds"] / rows[2]["seconds"], rel=0.02)
     for row in rows.values():
         assert row["runs_per_second"] == pytest.approx(2 / row["seconds"], rel=0.05)
         assert row["cpu_seconds"] > 0
