@@ -290,30 +290,47 @@ def world_sim(
 @output_options
 def voyage_bench(
     ctx: typer.Context,
-    runs: int = int_option(10, "--runs", 1, 1000, "Captain-bot runs per round."),
+    runs: int | None = int_option(
+        None, "--runs", 1, 1000, "Captain-bot runs per round (default 10; 60 with --workers)."
+    ),
     days: int = int_option(730, "--days", 1, LONGEST_VOYAGE_DAYS, "The longest a run lasts."),
     rounds: int = int_option(3, "--rounds", 1, 20, "Rounds of each (median)."),
     rules: str = typer.Option(
         "full", "--rules", help="A voyage ruleset: classic, dilemmas, late, lookout or full."
+    ),
+    workers: str | None = typer.Option(
+        None,
+        "--workers",
+        help="Worker counts to compare, e.g. 1,2: each round runs `privateer voyage --workers "
+        "W` once for each, as a whole process (start-up, reading the world, the cluster's "
+        "start and close included: the time a user waits), in turn.",
     ),
     output: Output = Output(),
 ) -> None:
     """Captain-bot voyages a second on one core (seeds 0 .. --runs-1, after one run to warm
     the route trees), and what logging them costs: the same runs written to a fresh database
     (as `voyage --log` writes them), alternated with the plain runs (every other round logged
-    first), medians of --rounds."""
+    first), medians of --rounds. With --workers, instead: `privateer voyage` on each worker
+    count, whole commands timed from outside (medians of --rounds), runs a second and the
+    speedup over the first count (the ratio of the medians; each round's ratio too)."""
+    from privateer.engine.voyage.rules import RULESETS
+
+    if rules not in RULESETS:
+        fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
+    if workers is not None:
+        counts = worker_counts(workers)
+        voyage_workers(ctx, counts, runs or 60, days, rounds, rules, output)
+        return
+    runs = runs or 10
     from privateer.db import open_database
     from privateer.db.run_store import RunStore
     from privateer.engine.voyage.captain import CAPTAIN
     from privateer.engine.voyage.game import VoyageGame
     from privateer.engine.voyage.record import play
-    from privateer.engine.voyage.rules import RULESETS
 
     from .voyage_commands import _write
     from .worlds import engine_world
 
-    if rules not in RULESETS:
-        fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
     world = engine_world(ctx)
     game = VoyageGame(world, RULESETS[rules], days=days)
     play(game, runs, CAPTAIN.choose)  # warm: the route trees a run needs
@@ -362,3 +379,103 @@ def voyage_bench(
             "log_overhead": round(logged_s / plain_s - 1.0, 3),
         }
     )
+
+
+WORKERS_MOST = 256  # as `voyage --workers`
+
+
+def worker_counts(text: str) -> list[int]:
+    """`--workers 1,2` as the counts, each once, in the order given; or one line."""
+    counts: list[int] = []
+    for part in text.split(","):
+        word = part.strip()
+        if not (word.isascii() and word.isdigit() and 1 <= int(word) <= WORKERS_MOST):
+            fail(f"--workers {text!r}: give worker counts from 1 to {WORKERS_MOST}, e.g. 1,2")
+        if int(word) not in counts:
+            counts.append(int(word))
+    return counts
+
+
+def voyage_workers(
+    ctx: typer.Context,
+    counts: list[int],
+    runs: int,
+    days: int,
+    rounds: int,
+    rules: str,
+    output: Output,
+) -> None:
+    """`privateer voyage --workers W --json` for each count in turn (every other round in the
+    other order), each a fresh process timed from its start to its exit: wall seconds, and
+    CPU seconds with its workers'. The runs must be the same on every count."""
+    import resource
+    import subprocess
+    import sys
+
+    from privateer.engine.voyage.rules import RULESETS
+
+    from .common import db_path
+    from .voyage_commands import _has_the_ports
+    from .worlds import engine_world
+
+    _has_the_ports(engine_world(ctx), RULESETS[rules])  # said once here, not by each process
+    command = [sys.executable, "-m", "privateer", "--db", str(db_path(ctx)), "voyage"]
+    command += ["--runs", str(runs), "--days", str(days), "--rules", rules, "--json"]
+    wall: dict[int, list[float]] = {count: [] for count in counts}
+    cpu: dict[int, list[float]] = {count: [] for count in counts}
+    summaries: set[str] = set()
+
+    def used() -> float:
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return children.ru_utime + children.ru_stime
+
+    for round_ in range(rounds):
+        for count in counts if round_ % 2 == 0 else counts[::-1]:
+            before, started = used(), time.perf_counter()
+            done = subprocess.run(
+                [*command, "--workers", str(count)], capture_output=True, text=True
+            )
+            wall[count].append(time.perf_counter() - started)
+            cpu[count].append(used() - before)
+            if done.returncode != 0:
+                lines = done.stderr.strip().splitlines() or [f"exit {done.returncode}"]
+                fail(f"voyage --workers {count}: {lines[-1].removeprefix('error: ')}")
+            summaries.add(done.stdout)
+    first = counts[0]  # the speedup is over it: its median time over each count's
+    rows = []
+    for count in counts:
+        seconds = statistics.median(wall[count])
+        rows.append(
+            {
+                "workers": count,
+                "seconds": round(seconds, 2),
+                "runs_per_second": round(runs / seconds, 2),
+                "cpu_seconds": round(statistics.median(cpu[count]), 2),
+                "speedup": round(statistics.median(wall[first]) / seconds, 3),
+                "speedup_by_round": [
+                    round(a / b, 3) for a, b in zip(wall[first], wall[count], strict=True)
+                ],
+            }
+        )
+    result = {
+        "runs": runs,
+        "days": days,
+        "rules": rules,
+        "rounds": rounds,
+        "timed": "whole command: start-up, reading the world, the cluster's start and close",
+        "speedup_over": first,
+        "identical": len(summaries) == 1,
+        "workers": rows,
+    }
+    if output.format.value != "table":
+        output.record(result)
+        return
+    print_table(
+        f"voyage --runs {runs}, whole commands, medians of {rounds}",
+        ["workers", "seconds", "runs a second", "CPU seconds", f"speedup over {first}"],
+        [
+            (r["workers"], r["seconds"], r["runs_per_second"], r["cpu_seconds"], r["speedup"])
+            for r in rows
+        ],
+    )
+    typer.echo("the same runs on every count" if len(summaries) == 1 else "NOT the same runs")

@@ -2,7 +2,10 @@
 each seed's run, in this process or on dask.distributed workers (a LocalCluster of processes,
 or a cluster already running when its scheduler is named). Workers only play and hand the
 runs back; this process is the database's one writer. The same seeds give the same runs
-whatever the executor or the number of workers.
+whatever the executor or the number of workers. On a cluster the batches are played in seed
+order, shrinking toward the end, and given out in seed order, each once; a worker lost
+mid-batch costs time, not runs (`_on_dask`); each worker plays on one World it keeps
+(`_kept_world`).
 
 dask says nothing on our stderr: its logging (and its workers') is muted while a cluster
 runs, so a worker's heartbeat meeting a scheduler that is closing, or a second cluster
@@ -19,9 +22,10 @@ import ipaddress
 import logging
 import os
 import re
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from distributed.diagnostics.plugin import WorkerPlugin
@@ -69,7 +73,59 @@ def play_batch(world: World, batch: Batch) -> list[Played]:
 
 
 def _worker_play(world: World, batch: Batch) -> list[Played]:
-    return play_batch(world, batch)
+    _keep_freed_memory()
+    return play_batch(_kept_world(world), batch)
+
+
+_KEPT: dict[str, World] = {}  # content hash: the World this worker process plays on
+
+
+def _kept_world(world: World) -> World:
+    """The World this worker plays on: one per process, kept across batches, commands and a
+    sweep's points, so what the rules derive and keep on it (route trees, distances, rumor
+    steps: some 2 s of a process's first run on the full world, and 170 MB) is derived once
+    a process. It is a copy of the World the task handed over, which stays bare: a worker
+    fetching the task's World from this one (a restarted worker does) gets the 2 MB of
+    arrays, not the kept values."""
+    kept = _KEPT.get(world.content_hash)
+    if kept is None:
+        _KEPT.clear()  # one world a worker, as one a process (db/world_load.py)
+        kept = _KEPT[world.content_hash] = replace(world)
+    return kept
+
+
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters
+_memory_kept = False
+
+
+def _keep_freed_memory() -> None:
+    """Once a worker process: if it was started with MALLOC_TRIM_THRESHOLD_ (dask's nanny
+    sets 65536 for every worker it starts, `dask worker` on another machine too), glibc
+    hands back to the kernel what the engine frees and takes it again a page fault at a
+    time: 7 times the page faults and a tenth more time on the full world. The thresholds
+    are put where glibc's own would have grown (128 MiB kept, arrays under 32 MiB from the
+    heap). Without the variable glibc's defaults stand; without glibc nothing is done."""
+    global _memory_kept
+    if _memory_kept:
+        return
+    _memory_kept = True
+    if "MALLOC_TRIM_THRESHOLD_" not in os.environ:
+        return
+    import ctypes
+
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):  # not glibc
+        return
+    mallopt(M_TRIM_THRESHOLD, 128 << 20)
+    mallopt(M_MMAP_THRESHOLD, 32 << 20)
+
+
+def _the_world(world: World) -> World:
+    """The World as a task's result on a worker: a task, not scattered data, so the scheduler
+    makes it again if every worker holding it is lost (scattered data would be gone, and every
+    batch waiting on it cancelled)."""
+    return world
 
 
 def default_workers() -> int:
@@ -78,6 +134,32 @@ def default_workers() -> int:
 
 def chunks(seeds: list[int], size: int) -> list[tuple[int, ...]]:
     return [tuple(seeds[i : i + size]) for i in range(0, len(seeds), size)]
+
+
+BATCH_MOST = 10  # seeds in a batch at most: also the most runs one write of the log holds
+
+
+def batch_sizes(runs: int, workers: int, *, spread: bool) -> list[int]:
+    """How many seeds each batch plays, in order. Played here (not `spread`), a fourth of the
+    runs up to BATCH_MOST: the batch is only a unit of progress and of writing. Spread over
+    workers, guided self-scheduling: each batch a quarter of a worker's share of what is left
+    (BATCH_MOST at most, one at least), so the batches shrink toward the end and the last
+    ones are single runs. A run lasts from a few days to the whole voyage, and a long batch
+    ending the study would keep one worker busy while the others had nothing to do.
+
+    >>> batch_sizes(40, 2, spread=True)
+    [5, 4, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
+    """
+    if not spread:
+        size = max(1, min(BATCH_MOST, runs // max(1, workers * 4)))
+        return [min(size, runs - start) for start in range(0, runs, size)]
+    sizes: list[int] = []
+    left = runs
+    while left:
+        size = max(1, min(BATCH_MOST, left // (workers * 4)))
+        sizes.append(size)
+        left -= size
+    return sizes
 
 
 def run_voyages(
@@ -93,15 +175,55 @@ def run_voyages(
     captain: str = "ours",
 ) -> Iterator[tuple[int, list[Played]]]:
     """Yield (index of the first seed, its played runs) batch by batch, in seed order: on the
-    dask `client` (see `cluster`), or in this process when there is none."""
-    size = max(1, min(10, len(seeds) // max(1, workers * 4)))
-    batches = [Batch(c, rules, wrules, days, keep_records, captain) for c in chunks(seeds, size)]
-    starts = [i * size for i in range(len(batches))]
+    dask `client` (see `cluster`), or in this process when there is none. Each batch is given
+    once, whatever a lost worker made the cluster play again."""
+    spread = client is not None
+    if spread:  # a named scheduler's cluster has as many threads as it has, whatever --workers
+        workers = max(1, sum(client.nthreads().values()))
+    starts, batches, start = [], [], 0
+    for size in batch_sizes(len(seeds), workers, spread=spread):
+        starts.append(start)
+        batches.append(
+            Batch(tuple(seeds[start : start + size]), rules, wrules, days, keep_records, captain)
+        )
+        start += size
     if client is None:
         for start, batch in zip(starts, batches, strict=True):
             yield start, play_batch(world, batch)
         return
     yield from _on_dask(client, world, batches, starts)
+
+
+class InSeedOrder:
+    """Batches handed back in any order given out in seed order, each once: a batch handed
+    back a second time (a lost worker's batch played again, the first copy having arrived
+    after all) is dropped, so no run is written twice."""
+
+    def __init__(self, starts: list[int]) -> None:
+        self._order = sorted(starts)
+        self._known = set(starts)
+        self._next = 0  # index in _order of the next batch to give out
+        self._held: dict[int, list[Played]] = {}
+
+    def add(self, start: int, played: list[Played]) -> list[tuple[int, list[Played]]]:
+        """The batches now ready to give out, in order, after `start`'s arrives."""
+        if start not in self._known:
+            raise ValueError(f"no batch starts at {start}")
+        given = self._next > 0 and start <= self._order[self._next - 1]
+        if given or start in self._held:
+            return []
+        self._held[start] = played
+        ready = []
+        while self._next < len(self._order) and self._order[self._next] in self._held:
+            first = self._order[self._next]
+            ready.append((first, self._held.pop(first)))
+            self._next += 1
+        return ready
+
+    @property
+    def given(self) -> int:
+        """How many batches were given out."""
+        return self._next
 
 
 SCHEDULER_PORT = 8786  # dask's, when an address gives none
@@ -197,10 +319,30 @@ def _muted_here() -> Iterator[None]:
 
 class MutedWorker(WorkerPlugin):
     """Mutes dask's logging in each worker of our LocalCluster, those restarted included (a
-    heartbeat meeting a closing scheduler logs a traceback at ERROR)."""
+    heartbeat meeting a closing scheduler logs a traceback at ERROR), and leaves Ctrl-C to
+    the command."""
 
     def setup(self, worker: Any) -> None:
         _mute()
+        _ignore_ctrl_c()
+
+
+def _ignore_ctrl_c() -> None:
+    """Ctrl-C at the terminal reaches every process of the command: a worker of our
+    LocalCluster leaves it to this process, which closes the cluster (a worker that died of
+    it would print its traceback and be started again by its nanny meanwhile)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def dask_setup(worker: Any) -> None:
+    """Run by each worker of our LocalCluster as it starts (dask's preload of this module):
+    what playing a batch imports is imported now, while the command reads the world, not when
+    the first batch arrives."""
+    from privateer.engine.voyage import captain, game, record, sim  # noqa: F401
 
 
 def _local_cluster(workers: int) -> Any:
@@ -211,12 +353,13 @@ def _local_cluster(workers: int) -> Any:
     settings: dict[str, object] = {
         # dask starts its workers with MALLOC_TRIM_THRESHOLD_=65536, so glibc hands memory
         # back to the kernel after every large free: the engine's short-lived NumPy arrays
-        # then cost a page fault each time, and a third of each worker's time went to the
-        # kernel (2 workers played slower than this process alone). Unset it.
+        # then cost a page fault each time (see _keep_freed_memory, for clusters started by
+        # others). Ours start without it, glibc's own thresholds.
         "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
         # No pages on the HTTP servers that the scheduler and workers start regardless.
         "distributed.scheduler.http.routes": [],
         "distributed.worker.http.routes": [],
+        "distributed.worker.preload": [__name__],  # dask_setup above
     }
     with dask.config.set(settings):
         return LocalCluster(
@@ -229,32 +372,73 @@ def _local_cluster(workers: int) -> Any:
         )
 
 
+class _Starting:
+    """A LocalCluster started in a thread of its own: its workers take a second or so to
+    start (a Python each, importing dask and the engine), time this process can spend on
+    its own preparation."""
+
+    def __init__(self, workers: int) -> None:
+        self._made: Any = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._start, args=(workers,), daemon=True)
+        self._thread.start()
+
+    def _start(self, workers: int) -> None:
+        try:
+            self._made = _local_cluster(workers)
+        except Exception as error:
+            first = (str(error).strip().splitlines() or [type(error).__name__])[0]
+            self._error = ClusterError(f"the dask cluster did not start: {first}")
+
+    def join(self) -> tuple[Any, BaseException | None]:
+        """The cluster (None if it did not start) and what stopped it."""
+        self._thread.join()
+        return self._made, self._error
+
+
 @contextmanager
-def cluster(workers: int, scheduler: str | None = None) -> Iterator[Any]:
+def cluster(
+    workers: int, scheduler: str | None = None, *, meanwhile: Callable[[], None] | None = None
+) -> Iterator[Any]:
     """A dask client on the named scheduler (reached within SCHEDULER_CONNECT_SECONDS, or
     ClusterError) or on a LocalCluster of `workers` processes; None when the runs are played
-    here (one worker, no scheduler). dask stays muted while it is open; all is closed after."""
+    here (one worker, no scheduler). `meanwhile` (the command's preparation: reading the
+    world) is called first, while a LocalCluster's workers start. dask stays muted while it
+    is open; all is closed after, whatever `meanwhile` raised."""
     if workers <= 1 and scheduler is None:
+        if meanwhile is not None:
+            meanwhile()
         yield None
         return
     from dask.distributed import Client
 
     local: Any = None
+    client: Any = None
     with _muted_here():
-        if scheduler is None:
-            local = _local_cluster(workers)
-            client = Client(local)
-            client.register_plugin(MutedWorker(), name="privateer-muted")
-        else:
-            _probe(scheduler, SCHEDULER_CONNECT_SECONDS)
-            try:
-                client = Client(scheduler, timeout=SCHEDULER_CONNECT_SECONDS)
-            except OSError:
-                raise ClusterError(_unreachable(scheduler)) from None
         try:
+            if scheduler is None:
+                starting = _Starting(workers)
+                try:
+                    if meanwhile is not None:
+                        meanwhile()
+                finally:
+                    local, failed = starting.join()
+                if failed is not None:
+                    raise failed
+                client = Client(local)
+                client.register_plugin(MutedWorker(), name="privateer-muted")
+            else:
+                if meanwhile is not None:
+                    meanwhile()
+                _probe(scheduler, SCHEDULER_CONNECT_SECONDS)
+                try:
+                    client = Client(scheduler, timeout=SCHEDULER_CONNECT_SECONDS)
+                except OSError:
+                    raise ClusterError(_unreachable(scheduler)) from None
             yield client
         finally:
-            client.close()
+            if client is not None:
+                client.close()
             if local is not None:
                 local.close()
 
@@ -293,24 +477,32 @@ def _probe(address: str, seconds: float) -> None:
 def _on_dask(
     client: Any, world: World, batches: list[Batch], starts: list[int]
 ) -> Iterator[tuple[int, list[Played]]]:
+    """The batches played on the cluster, given out in seed order as they come back. A worker
+    lost mid-batch costs nothing but time: the scheduler plays its batches again elsewhere (up
+    to `distributed.scheduler.allowed-failures` times a batch, then KilledWorker: a batch that
+    kills every worker it meets is a fault to report, not to retry) and makes the World again
+    if no worker holds it. `retries=` is not asked for: it re-runs a batch that raised, and a
+    batch raises only for a fault in the rules, the same on every try. Ended early (Ctrl-C, a
+    failure), the batches still out are dropped with the client that asked for them."""
+    from asyncio import CancelledError
+
     from dask.distributed import as_completed
     from distributed.scheduler import KilledWorker
 
     try:
-        shared = client.scatter(world, broadcast=True)
-        futures = {
-            client.submit(_worker_play, shared, batch, pure=False): start
-            for start, batch in zip(starts, batches, strict=True)
-        }
-        done: dict[int, list[Played]] = {}
-        ready = 0
-        order = sorted(futures.values())
+        futures: dict[Any, int] = {}
+        # the World's fields only: not what this process derived and kept on it
+        shared = client.submit(_the_world, replace(world), pure=False)
+        for i, (start, batch) in enumerate(zip(starts, batches, strict=True)):
+            # played in seed order: the first batches are written while the rest are played,
+            # and the smallest come last (dask would run batches of one priority in any order)
+            rank = len(batches) - i
+            futures[client.submit(_worker_play, shared, batch, pure=False, priority=rank)] = start
+        order = InSeedOrder(starts)
         for future in as_completed(futures):
-            done[futures[future]] = future.result()
-            while ready < len(order) and order[ready] in done:
-                start = order[ready]
-                yield start, done.pop(start)  # what the caller does here is not caught below
-                ready += 1
-    except (OSError, KilledWorker) as error:  # the scheduler gone, the workers killed
+            for start, played in order.add(futures[future], future.result()):
+                yield start, played  # what the caller does here is not caught below
+    except (OSError, KilledWorker, CancelledError) as error:
+        # the scheduler gone, a batch's workers killed, its World lost with no way to remake it
         first = (str(error).strip().splitlines() or [type(error).__name__])[0]
         raise ClusterError(f"the dask cluster failed: {first}") from None

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import typer
 
 from .common import (
+    INTERRUPTED_EXIT,
     Output,
     db_path,
     fail,
@@ -64,7 +67,10 @@ def voyage(
 ) -> None:
     """Play --runs whole voyages with the captain bot from --seed on and summarise them: won,
     sunk (and by what), alive at the end, the day the winners came home, raids, prizes,
-    storms, omens and mutinies a run, and the gold they ended with."""
+    storms, omens and mutinies a run, and the gold they ended with. A worker lost mid-batch
+    has its batch played again and written once. Ctrl-C stops: every run written stays
+    (committed, replayable), one line says how many were played and which were logged, exit
+    130."""
     from privateer.engine.voyage.captain import CAPTAINS
     from privateer.engine.voyage.rules import RULESETS
     from privateer.engine.voyage.sim import summarise
@@ -87,27 +93,34 @@ def voyage(
             scheduler = scheduler_address(scheduler)
         except ValueError as error:
             fail(str(error))
-    world = engine_world(ctx)
-    _has_the_ports(world, RULESETS[rules])
     seeds = list(range(seed, seed + runs))
-    store = None
-    if log:
-        from privateer.db.run_store import RunStore
+    ready: dict[str, Any] = {}
 
-        with user_errors():
-            store = RunStore(db_path(ctx), notify=note)
+    def prepare() -> None:
+        """The world read and checked and the log opened, while the cluster's workers start."""
+        world = engine_world(ctx)
+        _has_the_ports(world, RULESETS[rules])
+        ready["world"] = world
+        if log:
+            from privateer.db.run_store import RunStore
+
+            with user_errors():
+                ready["store"] = RunStore(db_path(ctx), notify=note)
+
     results: list[Any] = []
     logged: list[int] = []
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    console = stderr_console()  # the bar on a terminal only: elsewhere it leaves a blank line
     progress = Progress(
         TextColumn("voyages"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=stderr_console(), transient=True,
+        console=console, transient=True, disable=not console.is_terminal,
     )  # fmt: skip
     task = progress.add_task("voyages", total=runs)
     workers = workers or default_workers()
     try:
-        with cluster(workers, scheduler) as client, progress, user_errors():
+        with cluster(workers, scheduler, meanwhile=prepare) as client, progress, user_errors():
+            world, store = ready["world"], ready.get("store")
             for _, played in run_voyages(
                 world,
                 seeds,
@@ -122,10 +135,17 @@ def voyage(
                 results.extend(r for r, _ in played)
                 if store is not None:
                     records = [rec for _, rec in played if rec is not None]
-                    logged.extend(_write(store, records, world.content_hash, bot=_bot(captain)))
+                    with _ctrl_c_after():
+                        logged.extend(_write(store, records, world.content_hash, bot=_bot(captain)))
                 progress.advance(task, len(played))
     except ClusterError as error:
         fail(f"{error}; logged runs {ranges_text(logged)} stay" if logged else str(error))
+    except KeyboardInterrupt:
+        told = f"interrupted: {len(results)} of {runs} voyages played"
+        if log:
+            told += f", runs {ranges_text(logged)} logged" if logged else ", none logged"
+        note(told)
+        raise typer.Exit(INTERRUPTED_EXIT) from None
     summary = summarise(results)
     summary["rules"] = rules
     if captain != "ours":
@@ -162,6 +182,32 @@ def _has_the_ports(world: World, rules: VoyageRules) -> None:
     missing = [p for p in (rules.start_port, rules.home_port) if p not in world.port_by_name]
     if missing:
         fail(f"this world has no {missing[0]}: build the whole world (`world build`)")
+
+
+@contextmanager
+def _ctrl_c_after() -> Iterator[None]:
+    """Ctrl-C held while a batch is written and raised after it, so a batch is either
+    committed and counted in what the command says it logged, or not begun. (A Ctrl-C in the
+    write itself would roll it back, but one between the commit and counting its ids would
+    leave runs logged that the command does not name.) Untouched when Ctrl-C is not Python's
+    KeyboardInterrupt here (ignored, or not the main thread)."""
+    import signal
+    import threading
+
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield
+        return
+    caught: list[int] = []
+    signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def _bot(captain: str) -> str:

@@ -136,4 +136,3 @@ def test_a_golden_playthrough_plays_the_same_line_for_line(playthrough: Playthro
         diff = difflib.unified_diff(golden, lines, "golden", "now", n=2, lineterm="")
         shown = "\n".join(list(diff)[:40])
         pytest.fail(f"{path.name} parts from the game at line {first + 1}:\n{shown}")
-

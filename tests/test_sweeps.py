@@ -142,7 +142,10 @@ def test_a_study_plays_every_point_keeps_it_and_reuses_identical_points(
     )  # fmt: skip
     points = json.loads(first.stdout)
     assert [(p["treasury"], p["dilemmas"]) for p in points] == [
-        (10, True), (10, False), (40, True), (40, False)
+        (10, True),
+        (10, False),
+        (40, True),
+        (40, False),
     ]
     assert all(p["runs"] == 4 for p in points) and "study 1: 4 points of 4 runs" in first.stderr
     assert "<svg" in plot.read_text() and "won" in plot.read_text()
@@ -215,8 +218,10 @@ def test_a_study_written_wrong_is_one_line_before_any_work(
 ) -> None:
     if args[0] == "show":
         sweep(db_path, "treasury=10", "--runs", "1", "--days", "5", "--workers", "1")
-    result = sweep(db_path, *args, "--runs", "2", code=2) if args[0] != "show" else sweep(
-        db_path, *args, code=2
+    result = (
+        sweep(db_path, *args, "--runs", "2", code=2)
+        if args[0] != "show"
+        else sweep(db_path, *args, code=2)
     )
     assert says in result.stderr and len(result.stderr.strip().splitlines()) == 1
     if args[0] != "show" and db_path.exists():

@@ -140,8 +140,8 @@ def test_voyages_on_a_local_cluster_report_the_ids_written_and_nothing_of_dask(
     seen: dict[str, Any] = {}
 
     @contextmanager
-    def watched(workers: int, scheduler: str | None = None) -> Iterator[Any]:
-        with real(workers, scheduler) as client:
+    def watched(workers: int, scheduler: str | None = None, **options: Any) -> Iterator[Any]:
+        with real(workers, scheduler, **options) as client:
             http = client.cluster.scheduler.http_server
             seen["http"] = [s.getsockname()[:2] for s in http._sockets.values()]
             port = seen["http"][0][1]

@@ -32,9 +32,7 @@ def test_the_first_twelve_classic_voyages_give_their_figures(full_world_db: Path
     engine = open_database(full_world_db, notify=lambda _: None)
     world = load_world(engine)
     engine.dispose()
-    played = play_batch(
-        world, Batch(tuple(range(12)), CLASSIC, SEED_000, 730, keep_records=False)
-    )
+    played = play_batch(world, Batch(tuple(range(12)), CLASSIC, SEED_000, 730, keep_records=False))
     summary = summarise([result for result, _ in played])
     assert summary == FIRST_TWELVE_CLASSIC
 

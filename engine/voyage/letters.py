@@ -349,4 +349,3 @@ def has_the_score(state: VoyageState, rules: VoyageRules) -> bool:
     if rules.letters:
         return letters_done(state)
     return state.gold >= rules.goal_gold
-

@@ -108,9 +108,7 @@ def settle_fight(
                 wars.sank_ship(world, ws, wrules, flag)
                 events += [
                     Event(e.kind, day, e.data)
-                    for e in wars.took_ship(
-                        world, ws, wrules, flag, letters.licensed(state, flag)
-                    )
+                    for e in wars.took_ship(world, ws, wrules, flag, letters.licensed(state, flag))
                 ]
             events += letters.took_ship(world, state, rules, ship)
             events += freed

@@ -327,8 +327,7 @@ def raid_over(
         state.tally["sacks"] += 1
         licensed = letters.licensed(state, p.nation)
         events += [
-            Event(e.kind, day, e.data)
-            for e in wars.sacked(world, ws, wrules, p.nation, licensed)
+            Event(e.kind, day, e.data) for e in wars.sacked(world, ws, wrules, p.nation, licensed)
         ]
         events.append(Event("sacked", day, {"port": p.name, "gold": state.gold, "stop": True}))
         events += prize_taken(state, rules, settlement.payout, rules.sack_morale)
