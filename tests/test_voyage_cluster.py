@@ -136,8 +136,10 @@ def test_workers_killed_mid_batch_cost_nothing(
 
     written = voyage_commands._write
 
-    def kill_as_they_are_written(store: RunStore, records: list[Any], world_hash: str) -> list[int]:
-        ids = written(store, records, world_hash)
+    def kill_as_they_are_written(
+        store: RunStore, records: list[Any], world_hash: str, **how: Any
+    ) -> list[int]:
+        ids = written(store, records, world_hash, **how)
         seen["writes"] += 1
         client = seen["client"]
         if seen["writes"] in (1, 3):
