@@ -59,7 +59,8 @@ def play_batch(world: World, batch: Batch) -> list[Played]:
     from privateer.engine.voyage.captain import CAPTAINS
     from privateer.engine.voyage.game import VoyageGame
     from privateer.engine.voyage.record import play
-    from privateer.engine.voyage.sim import RunResult, seas_reached
+    from privateer.engine.voyage.sim import RunResult
+    from privateer.engine.voyage.wake import wake_of
 
     game = VoyageGame(world, batch.rules, batch.wrules, days=batch.days)
     start = world.port_by_name[batch.rules.start_port].node
@@ -67,7 +68,7 @@ def play_batch(world: World, batch: Batch) -> list[Played]:
     for seed in batch.seeds:
         record = play(game, seed, CAPTAINS[batch.captain].choose)
         assert record.state is not None
-        result = RunResult.of(record.state, seas_reached(world, start, record.events))
+        result = RunResult.of(record.state, wake_of(world, start, record.events))
         out.append((result, record if batch.keep_records else None))
     return out
 

@@ -30,7 +30,9 @@ if TYPE_CHECKING:
 CAPTAIN_HELP = (
     "ours: the captain bot at its best (it reads a ship before it engages, keeps the score on "
     "the home stretch); seed: as seed 000's bot played the late game (blind to the home "
-    "stretch, engaging without the read), to measure the seed's stages as it did"
+    "stretch, engaging without the read), to measure the seed's stages as it did; world: ours, "
+    "reckoning the whole sea (it sails for the cruising ground worth most over the days it has "
+    "left, against the passage there and home)"
 )
 RULES_HELP = (
     "The seed's stage: classic (before dilemmas), dilemmas (storms, shares, castaways ask; "
@@ -146,7 +148,7 @@ def voyage(
             told += f", runs {ranges_text(logged)} logged" if logged else ", none logged"
         note(told)
         raise typer.Exit(INTERRUPTED_EXIT) from None
-    summary = summarise(results)
+    summary = summarise(results, ready["world"].seas)
     summary["rules"] = rules
     if captain != "ours":
         summary["captain"] = captain

@@ -26,6 +26,11 @@ no rumor of a kind it could not take. It still sheers off only from what is with
 the seed's bot, sheering off at the longer lookout, turned away from too much and ran out of
 time.
 
+With the whole sea in view (`WORLD_CAPTAIN`, `--captain world`) it picks its cruising ground
+by what each is worth over the days it has left (engine/voyage/grounds.py): an ocean crossing
+when the ground beyond pays for the passage, the water near home when it does not; on the
+passage it turns aside only for what lies within a few days.
+
 It is a player: it reads what a player sees (its ship, the ships in sight, the rumors it
 holds: a rumor's kind, flag, place and age, never which ship it was) and chooses from the
 legal actions.
@@ -45,6 +50,7 @@ from ..world import wars
 from ..world.charting import charted
 from ..world.kinds import ARMADA, CORSAIR, GUARD, KINDS, MERCHANT, TREASURE
 from ..world.rumors import Rumor, cloud, clouds_ahead, strength
+from ..world.treasury import full_treasuries
 from ..world.world import World
 from . import letters
 from . import port as harbour
@@ -68,6 +74,7 @@ from .actions import (
 from .course import lookout_steps, sight_steps
 from .dilemmas import DILEMMAS, options, shares_cost
 from .game import VoyageGame
+from .grounds import RECKONING, Ground, Reckoning, best_ground
 from .late import Letter
 from .pending import Engagement, Meeting, PrizeOffer, Question
 from .rules import VoyageRules
@@ -97,6 +104,12 @@ class Captain:
     reads: bool = True
     stand_share: float = 0.28
     lookout_sheer: bool = False  # sheer off from what the lookout sees, not only its sight
+    # the whole sea (engine/voyage/grounds.py): it picks the ground worth most over the days
+    # it has left and sails there, taking on the passage only what lies within
+    # `passage_reach` days; without it, it works whatever lies within `reach_days`
+    world_grounds: bool = False
+    passage_reach: int = 6
+    reckoning: Reckoning = RECKONING
 
     # -- the decision ------------------------------------------------------------------------
     def choose(self, game: VoyageGame, state: VoyageState) -> VoyageAction:
@@ -376,11 +389,16 @@ class Captain:
 
     def _prize_ground(self, game: VoyageGame, state: VoyageState) -> int:
         """The best rumor or town within reach; else the nearest enemy port to cruise off;
-        else the nearest friendly port."""
+        else the nearest friendly port. With the whole sea in view, reach is the ground's:
+        on the passage to the ground worth most, only what lies within `passage_reach`; in
+        it, `reach_days`, cruising off the enemy ports of that ground."""
         world = game.world
         ws = state.world
-        reach = self.reach_days
         here = world.hops_from([state.node])
+        ground = self._ground(game, state) if self.world_grounds else None
+        radius = self.reckoning.radius
+        in_ground = ground is None or 0 <= here[ground.node] <= radius
+        reach = self.reach_days if in_ground else self.passage_reach
         best, best_value = -1, 0.0
         for raw in state.rumors:
             rumor = Rumor.from_list(raw)
@@ -405,8 +423,11 @@ class Captain:
                     return -10 - self_berth  # across the harbour: berth there
         if best >= 0:
             return best
+        if ground is not None and not in_ground and self._sound(state):
+            return ground.node  # the passage: for the ground worth most
         # Nothing told and no town to take: cruise for prey off the nearest enemy port
-        # (her merchants come and go there) that is not this one.
+        # (her merchants come and go there) that is not this one (of the ground it is in).
+        near = world.hops_from([ground.node]) if ground is not None else here
         hunting_grounds = [
             i
             for i, p in enumerate(world.ports)
@@ -414,6 +435,7 @@ class Captain:
             and p.node != state.node
             and self._enemy(world, state, p.nation)
             and 0 <= here[p.node] <= reach
+            and 0 <= near[p.node] <= (radius if ground is not None else reach)
         ]
         if hunting_grounds and self._sound(state):
             return self._nearest(world, state, hunting_grounds)
@@ -421,6 +443,32 @@ class Captain:
             i for i in self._friendly(world, state, game.rules) if world.ports[i].node != state.node
         ]
         return self._nearest(world, state, friends) if friends else state.node
+
+    def _ground(self, game: VoyageGame, state: VoyageState) -> Ground | None:
+        """The ground worth most over the days it has left (grounds.py), by what its ship
+        could carry."""
+        world, rules = game.world, game.rules
+        ws = state.world
+        enemy = [self._enemy(world, state, p.nation) for p in world.ports]
+        most = state.max_hull()
+        carries = []
+        for i, p in enumerate(world.ports):
+            walls = ws.guard_raids[i] * rules.guard_walls if rules.raid_guard else 0
+            defences = TARGETS["fortified_port" if p.fortified else "town"].hull + walls
+            carries.append(enemy[i] and not p.native and most >= defences)
+        home = world.port_by_name[rules.home_port].node
+        wrules = game.wrules
+        return best_ground(
+            world,
+            state,
+            enemy,
+            carries,
+            full_treasuries(world, wrules),
+            wrules.sacked_days,
+            game.days - state.day,
+            home,
+            self.reckoning,
+        )
 
     def _friendly(self, world: World, state: VoyageState, rules: VoyageRules) -> list[int]:
         return [
@@ -554,5 +602,8 @@ SEED_BOT = Captain(home_stretch=False, reads=False)
 """The captain as seed 000's bot played the late game, to measure its stages as the seed did:
 blind to the home stretch and engaging without the read of a ship (it still works the letters
 and intercepts the plate ship, as the seed's did)."""
-CAPTAINS: dict[str, Captain] = {"ours": CAPTAIN, "seed": SEED_BOT}
+WORLD_CAPTAIN = Captain(world_grounds=True)
+"""The captain who reckons the whole sea: it picks its cruising ground by what each is worth
+over the days it has left, against the passage there and home (engine/voyage/grounds.py)."""
+CAPTAINS: dict[str, Captain] = {"ours": CAPTAIN, "seed": SEED_BOT, "world": WORLD_CAPTAIN}
 """The captain bots a batch of voyages may be played by, by name."""

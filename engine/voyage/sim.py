@@ -10,9 +10,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ..events import Event
-from ..world.world import World
 from .state import VoyageState
+from .wake import Wake, where_figures
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +25,7 @@ class RunResult:
     gold: int
     tally: dict[str, int]
     seas: tuple[int, ...] = ()  # the named seas she sailed in (World.seas indexes), sorted
+    wake: Wake | None = None  # where she went (days by sea, ports entered), when known
     # the late game's, for rules with it (None without): renown's step at the end, and
     # whether the home stretch began (0 and False when a switch keeps the rule off)
     renown_step: int | None = None
@@ -34,7 +34,7 @@ class RunResult:
     letters: tuple[int, int] | None = None
 
     @classmethod
-    def of(cls, state: VoyageState, seas: tuple[int, ...] = ()) -> RunResult:
+    def of(cls, state: VoyageState, wake: Wake | None = None) -> RunResult:
         late = state.late  # None for rules without the late game
         return cls(
             state.seed,
@@ -43,30 +43,17 @@ class RunResult:
             state.day,
             state.gold,
             dict(state.tally),
-            seas,
+            wake.seas if wake is not None else (),
+            wake,
             late.renown_step if late is not None else None,
             late.home_stretch if late is not None else None,
             (late.acts_done, late.revoked) if late is not None and late.lettered else None,
         )
 
 
-def seas_reached(world: World, start: int, events: list[Event]) -> tuple[int, ...]:
-    """The named seas a voyage sailed in: those of her first node and of every node she
-    sailed to (its "sailed" events), sorted.
-
-    >>> from types import SimpleNamespace
-    >>> sea = SimpleNamespace(sea_of_node=[-1, 3, 3, 0])  # node -> sea (-1: none)
-    >>> seas_reached(sea, 0, [Event("sailed", 1, {"node": n}) for n in (1, 2, 3)])
-    (0, 3)
-    """
-    nodes = [start, *(e.data["node"] for e in events if e.kind == "sailed")]
-    found = {int(world.sea_of_node[n]) for n in nodes}
-    found.discard(-1)
-    return tuple(sorted(found))
-
-
-def summarise(results: list[RunResult]) -> dict[str, Any]:
-    """The figures of many runs. With the late game, `renown_steps`: how many runs ended at
+def summarise(results: list[RunResult], sea_names: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """The figures of many runs; with the world's `sea_names` and the runs' wakes, `where`
+    they went (engine/voyage/wake.py). With the late game, `renown_steps`: how many runs ended at
     each step ("0" to "3", every step listed; a count says more than a mean of three
     thresholds), `home_stretch_reached` (runs in which word got out) and `home_stretch_won`
     (of those, how many got home)."""
@@ -94,7 +81,15 @@ def summarise(results: list[RunResult]) -> dict[str, Any]:
         "mutinies_per_run": per_run("mutinies"),
         "mean_gold": round(sum(r.gold for r in results) / runs, 1) if runs else 0.0,
         **_late_figures(results),
+        **_where(results, sea_names),
     }
+
+
+def _where(results: list[RunResult], sea_names: tuple[str, ...] | None) -> dict[str, Any]:
+    wakes = [r.wake for r in results if r.wake is not None]
+    if sea_names is None or not results or len(wakes) < len(results):
+        return {}
+    return {"where": where_figures(wakes, sea_names)}
 
 
 def _late_figures(results: list[RunResult]) -> dict[str, Any]:

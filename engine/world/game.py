@@ -41,6 +41,7 @@ from .state import (
     WAKE_DAYS,
     WorldState,
 )
+from .treasury import full_treasuries
 from .world import WAYPOINT, World
 
 ENGINE_VERSION = "world-2"  # world-2: the state keeps wakes and your chart
@@ -70,7 +71,7 @@ def create_world(
         strain=[0] * nations,
         pirate=0,
         player_node=-1,
-        treasury=[rules.treasury] * ports,
+        treasury=list(full_treasuries(world, rules)),
         sacked_until=[0] * ports,
         guard_until=[0] * ports,
         guard_raids=[0] * ports,
@@ -119,9 +120,11 @@ def advance(
     if day % rules.drift_days == 0:
         wars.drift_grudges(world, state, rules)
     treasury = state.treasury
+    full = full_treasuries(world, rules) if rules.indies_treasury else None
     for port in range(len(treasury)):
-        if treasury[port] < rules.treasury and state.sacked_until[port] <= day:
-            treasury[port] = min(rules.treasury, treasury[port] + rules.treasury_refill)
+        most = rules.treasury if full is None else full[port]
+        if treasury[port] < most and state.sacked_until[port] <= day:
+            treasury[port] = min(most, treasury[port] + rules.treasury_refill)
     season = season_of(rules, day)
     ships = state.ships
     kinds = ships["kind"]

@@ -59,6 +59,9 @@ class WorldRules:
     # --- ports (seed 000, "Raiding a port") ------------------------------------------------
     treasury: int = 25  # a town's treasury when full: the seed's balanced figure
     treasury_refill: int = 1  # "fills again 1 a day, up to the usual"
+    # a colonial town's treasury when full (outside Europe and the Mediterranean: where the
+    # silver was); 0: as any town's, the seed's one figure. Chosen: a dial (world/treasury.py)
+    indies_treasury: int = 0
     sacked_days: int = 120  # "the town has nothing for anybody ... for 120 days"
     guard_days: int = 90  # a raid turned out "puts the town on its guard for 90 days"
     guard_no_raid_days: int = 14  # "for the first 14 the boats would never get ashore"

@@ -97,7 +97,7 @@ def _rules_limits(name: str) -> dict[str, int]:
         "standing_floor": rules.standing_floor,
         "standing_ceiling": rules.standing_ceiling,
         "strain_war": rules.strain_war,
-        "treasury": rules.treasury,
+        "treasury": max(rules.treasury, rules.indies_treasury),
     }
 
 
