@@ -179,18 +179,23 @@ def test_a_voyage_saved_before_the_late_game_resumes_by_its_rules_and_replays(
 def test_voyage_json_gains_the_late_figures_only_with_the_late_game(world_db_copy: Path) -> None:
     runs = ("voyage", "--runs", "2", "--days", "60", "--workers", "1", "--json")
     late = json.loads(invoke(world_db_copy, *runs, "--rules", "late").stdout)
-    assert set(late) == SUMMARY_KEYS | {"rules", "renown_steps", "home_stretch_reached",
-                                        "home_stretch_won"}  # fmt: skip
+    assert set(late) == SUMMARY_KEYS | {"rules", "where", "renown_steps",
+                                        "home_stretch_reached", "home_stretch_won"}  # fmt: skip
     assert list(late["renown_steps"]) == ["0", "1", "2", "3"]
     assert sum(late["renown_steps"].values()) == 2
     plain = json.loads(invoke(world_db_copy, *runs, "--rules", "dilemmas").stdout)
-    assert set(plain) == SUMMARY_KEYS | {"rules"}
+    assert set(plain) == SUMMARY_KEYS | {"rules", "where"}
+    where = plain["where"]
+    assert set(where) == {"days_by_sea", "days_by_ocean", "reached", "ports_entered",
+                          "ports_per_run"}  # fmt: skip
+    assert abs(sum(where["days_by_sea"].values()) - 1) < 0.01  # every day at sea, by sea
+    assert list(where["reached"]) == ["Caribbean", "Indian Ocean", "China seas", "Pacific"]
 
 
 def test_voyage_plays_by_the_captain_asked_for_and_logs_which(world_db_copy: Path) -> None:
     runs = ("voyage", "--runs", "2", "--days", "40", "--workers", "1", "--rules", "full")
     bad = invoke(world_db_copy, *runs, "--captain", "admiral")
-    assert bad.exit_code != 0 and "no captain 'admiral': one of ours, seed" in bad.output
+    assert bad.exit_code != 0 and "no captain 'admiral': one of ours, seed, world" in bad.output
     seed = json.loads(invoke(world_db_copy, *runs, "--captain", "seed", "--log", "--json").stdout)
     assert seed["captain"] == "seed" and set(seed["letters_completed"]) == {"1", "2", "3"}
     assert "captain" not in json.loads(invoke(world_db_copy, *runs, "--json").stdout)
