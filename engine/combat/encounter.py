@@ -651,9 +651,10 @@ def _strike(
 ) -> bool:
     """A side threatened (half hull or less, or outgunned two to one) strikes her colours: the
     fight ends with her taken (as destroyed: her bounty, her hold's plunder so far) and
-    `prisoners` of her crew the other side's to question. True if she struck."""
+    `prisoners` of her crew yours to question. (Were you to strike, you would be taken: the
+    run over, as sunk.) True if she struck."""
     works = threatened(state, side)
-    if works:
+    if works and side == THEM:
         state.prisoners += prisoners
     if events is not None:
         events.append(("strike", state.round, (side, card >> 1, int(works), state.prisoners)))
