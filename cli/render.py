@@ -60,6 +60,11 @@ def event_line(event: Event) -> str | None:
         if d["works"]:
             return f"  {who} made way: {d['way']}/3"
         return f"  {who} tried to run, but {d['why']}"
+    if kind == "strike":
+        whose = "your" if d["side"] == "you" else "her"
+        if d["works"]:
+            return f"  {who} struck {whose} colours: prisoners {d['prisoners']}"
+        return f"  {who} would not strike {whose} colours yet (not threatened)"
     if kind == "plunder":
         return f"  plunder {d['gold']} (in the hold: {d['total']})"
     if kind == "prisoner":

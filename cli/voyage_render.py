@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from privateer.engine.combat.ships import CATALOGUE, KIND_INDEX
 from privateer.engine.events import Event
 
 from .render import event_line, pips
@@ -96,6 +97,11 @@ def voyage_line(event: Event) -> str | None:
         "dilemma": lambda: f"{d['name']}: a choice to make",
         "answered": lambda: f"{d['name']}: {d['choice']}",
         "land_sighted": lambda: f"uncharted land sighted: the Crown pays {d['paid']}",
+        "islanders": lambda: (
+            "war canoes put out from the island!"
+            if d["canoes"]
+            else "islanders put out from the island to trade"
+        ),
         "at_anchor": lambda: f"at anchor: hull {d['hull']}, morale {d['morale']}",
         "morale": lambda: f"the crew sour: morale {d['morale']}",
         "near_mutiny": lambda: f"the crew are close to mutiny (morale {d['morale']})",
@@ -195,6 +201,8 @@ def read_lines(read: dict[str, Any], indent: str = "    ") -> list[str]:
         ),
         f"hold: {read['hold']} gold, bounty {read['bounty']}",
     ]
+    if read.get("strikes"):
+        lines.append("strikes: yes, when she is beaten low (her crew your prisoners)")
     return [indent + line for line in lines]
 
 
@@ -213,6 +221,8 @@ READ_HELP = (
     "  help coming  a town's relief: so many cards from such a round",
     "  hold         the gold in her hold to plunder (a laden corsair carries more), and the "
     "bounty for sinking her",
+    "  strikes      (the strike_colours rule) she may strike her colours: kept while she is "
+    "threatened, her strike-colours card ends the fight with her taken and her crew prisoners",
     "  days off     (with the ships in sight, and a hostile sail newly in sight) steps "
     "between you; bearing down: she is coming closer (hunting you, bound for where you are, "
     "or her next step nearer you)",
@@ -362,8 +372,56 @@ def port_lines(seen: dict[str, Any]) -> list[str]:
         + ("" if port["deals"] else f": {port['refusal']}"),
         f"  treasury {port['treasury']}; raid: {port['raid']}",
     ]
-    if port["ships_for_sale"]:
+    offers = port.get("offers") or {}
+    if port["ships_for_sale"] and not offers.get("ships"):
         lines.append(
             "  ships for sale: " + ", ".join(f"{k} {v}" for k, v in port["ships_for_sale"].items())
         )
+    return lines + offer_lines(offers)
+
+
+def _card(key: str, words: bool) -> str:
+    """A card by its name (with what it does, if `words`); anything else as it is told."""
+    if key not in KIND_INDEX:
+        return key  # a navigator's "a step more sight"
+    kind = CATALOGUE[KIND_INDEX[key]]
+    return f"{kind.name} ({kind.words()})" if words else kind.name
+
+
+def _cards(keys: list[str], words: bool = True) -> str:
+    """Cards as a short list, "broadside x3, chain shot" (in the order first met)."""
+    counts: dict[str, int] = {}
+    for key in keys:
+        counts[key] = counts.get(key, 0) + 1
+    return ", ".join(_card(k, words) + (f" x{n}" if n > 1 else "") for k, n in counts.items())
+
+
+def _barred(offer: dict[str, Any]) -> str:
+    return f"  ({offer['barred']})" if offer.get("barred") else ""
+
+
+def offer_lines(offers: dict[str, Any]) -> list[str]:
+    """What each hire, refit and ship for sale would add, before you buy it."""
+    lines: list[str] = []
+    if offers.get("hands"):
+        lines.append("  hands for hire (hire HAND):")
+        for hand, o in offers["hands"].items():
+            lines.append(
+                f"    {hand:<15} {o['gold']:>3} gold: adds {_cards(o['adds'])}; "
+                f"wages {o['wages']}{_barred(o)}"
+            )
+    if offers.get("refits"):
+        lines.append("  the yard's refits (upgrade U):")
+        for refit, o in offers["refits"].items():
+            adds = [_cards(o["adds"])] if o["adds"] else []
+            adds += [f"hull +{o['hull']}"] if o["hull"] else []
+            lines.append(f"    {refit:<15} {o['gold']:>3} gold: adds {', '.join(adds)}{_barred(o)}")
+    if offers.get("ships"):
+        lines.append("  ships for sale (ship S; your refits and struck cards stay behind):")
+        for ship, o in offers["ships"].items():
+            lines.append(
+                f"    {ship:<15} {o['gold']:>3} gold: hull {o['hull']} ({o['hull_change']:+d}), "
+                f"{o['berths']} berths, her cards {_cards(o['adds'], words=False)}; a deck of "
+                f"{o['deck_size']}{_barred(o)}"
+            )
     return lines

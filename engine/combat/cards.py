@@ -31,7 +31,7 @@ WOUND_COST = {Wound.NONE: 0, Wound.LEAK: 2, Wound.FIRE: 3, Wound.SAILS: 0}
 @dataclass(frozen=True, slots=True)
 class CardKind:
     """What a card does when kept, in the order written: brace, hit (and its wound), chase,
-    flee, plunder, interrogate, mend, recall."""
+    flee, strike, plunder, interrogate, mend, recall."""
 
     key: str
     name: str
@@ -40,6 +40,7 @@ class CardKind:
     brace: int = 0
     chase: int = 0
     flee: bool = False
+    strikes: int = 0  # strikes her colours if threatened: the fight ends, N of her crew taken
     plunder: int = 0
     interrogate: bool = False
     mend: int = 0
@@ -66,6 +67,8 @@ class CardKind:
             out.append(f"chase {self.chase}")
         if self.flee:
             out.append("flee")
+        if self.strikes:
+            out.append(f"strike colours ({self.strikes} prisoners)")
         if self.plunder:
             out.append(f"plunder {self.plunder}")
         if self.interrogate:
@@ -88,6 +91,8 @@ GLOSSARY = {
     "flee": "2 way if this side is threatened (half hull or less, or outgunned two to one); "
     "3 way and she's away",
     "chase N": "takes N way off the other side",
+    "strike colours (N prisoners)": "if this side is threatened, she strikes: the fight ends "
+    "with her taken, and N of her crew your prisoners (the strike_colours rule)",
     "plunder N": "N gold out of the other side's hold",
     "interrogate": "a prisoner to question: a rumor when it is settled",
     "mend N": "N hull back, up to the ship's full hull",

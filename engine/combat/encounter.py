@@ -54,6 +54,7 @@ from .ships import (
     KIND_INDEX,
     RELIEF_KIND,
     SHIPS,
+    STRIKE_KIND,
     TARGETS,
     UPGRADES,
     WOUND_KIND,
@@ -118,6 +119,7 @@ FIGHT_EVENT_SPECS = (
     ("wounded", "side:side card:key wound:wound"),
     ("chase", "side:side card:key way:d taken:d"),
     ("flee", "side:side card:key works:b way:d why:why"),
+    ("strike", "side:side card:key works:b prisoners:d"),
     ("plunder", "side:side card:key gold:d total:d"),
     ("prisoner", "side:side card:key prisoners:d"),
     ("mend", "side:side card:key hull:d mended:d"),
@@ -222,7 +224,8 @@ def make_card(kind: int, side: int) -> int:
 class Setup:
     """What the fight is between; fixed for the whole encounter. A voyage sets the terms: the
     gold in her hold (a town: its treasury as it stands), a town's walls raised and its relief
-    come sooner for each raid it has turned out while on its guard."""
+    come sooner for each raid it has turned out while on its guard, and the strike-colours
+    cards put into her deck (its strike_colours rule)."""
 
     target: str
     outfit: Outfit
@@ -230,6 +233,7 @@ class Setup:
     hold: int | None = None  # None: her kind's
     walls: int = 0  # hull added to hers
     relief_sooner: int = 0  # rounds earlier than her kind's relief
+    strikes: int = 0  # strike-colours cards added to her deck
 
     def target_kind(self) -> Target:
         return TARGETS[self.target]
@@ -242,6 +246,11 @@ class Setup:
 
     def relief_from(self) -> int:
         return max(1, self.target_kind().relief_from - self.relief_sooner)
+
+    def her_cards(self) -> tuple[int, ...]:
+        """Her kind's deck, and the strike-colours cards the voyage's terms add."""
+        deck = self.target_kind().deck
+        return deck + (STRIKE_KIND,) * self.strikes if self.strikes else deck
 
     def your_cards(self) -> tuple[int, ...]:
         cards = self.outfit.deck()
@@ -302,6 +311,7 @@ class Encounter:
                 "hold": self.setup.hold,
                 "walls": self.setup.walls,
                 "relief_sooner": self.setup.relief_sooner,
+                **({"strikes": self.setup.strikes} if self.setup.strikes else {}),
                 "outfit": {
                     "ship": outfit.ship,
                     "crew": list(outfit.crew),
@@ -368,7 +378,7 @@ class Encounter:
         where = f"{path}: " if path else ""
         if state.result is None and len(state.hand) != HAND_SIZE:
             raise SaveError(f"{where}a hand of {len(state.hand)} cards")
-        began = len(setup.your_cards()) + len(setup.target_kind().deck)
+        began = len(setup.your_cards()) + len(setup.her_cards())
         if card_total(state) != began + state.created:
             raise SaveError(
                 f"{where}{card_total(state)} cards in play, "
@@ -412,6 +422,8 @@ class Encounter:
         if o.struck or setup.hold is not None or setup.walls or setup.relief_sooner:
             # a voyage's terms, only when set: a plain fight hashes as it always has
             compact += (o.struck, setup.hold, setup.walls, setup.relief_sooner)
+        if setup.strikes:  # the strike_colours rule's term, only when set, likewise
+            compact += (setup.strikes,)
         return hashlib.sha256(orjson.dumps(compact)).hexdigest()
 
 
@@ -423,6 +435,7 @@ def create_encounter(
     hold: int | None = None,
     walls: int = 0,
     relief_sooner: int = 0,
+    strikes: int = 0,
 ) -> tuple[Encounter, list[Event]]:
     """A fight against a kind of target: the cards shuffled and the first hand dealt. A voyage
     gives the terms (see Setup); alone, she is as her kind is."""
@@ -430,10 +443,10 @@ def create_encounter(
         raise IllegalActionError(f"unknown target {target!r}; choose from {', '.join(TARGETS)}")
     outfit = outfit or Outfit()
     outfit.validate()
-    setup = Setup(target, outfit, seed, hold, walls, relief_sooner)
+    setup = Setup(target, outfit, seed, hold, walls, relief_sooner, strikes)
     kind = setup.target_kind()
     cards = [make_card(k, YOU) for k in setup.your_cards()]
-    cards += [make_card(k, THEM) for k in kind.deck]
+    cards += [make_card(k, THEM) for k in setup.her_cards()]
     rng = shuffle(cards, seed_state(seed))
     max_hull = (outfit.max_hull(), setup.her_hull())
     hull = outfit.hull if outfit.hull is not None else max_hull[YOU]
@@ -590,6 +603,8 @@ def _resolve_card(state: Encounter, card: int, events: list[RawEvent] | None) ->
             events.append(("flee", r, (side, card >> 1, int(works), state.way[side], why)))
         if _check(state, events):
             return
+    if kind.strikes and _strike(state, side, card, kind.strikes, events):
+        return
     if kind.plunder:
         taken = min(kind.plunder, state.hold)
         state.hold -= taken
@@ -629,6 +644,28 @@ def _recall(
         events.append(
             ("recall", state.round, (side, pile[-1] >> 1, recalled[0] if recalled else -1))
         )
+
+
+def _strike(
+    state: Encounter, side: int, card: int, prisoners: int, events: list[RawEvent] | None
+) -> bool:
+    """A side threatened (half hull or less, or outgunned two to one) strikes her colours: the
+    fight ends with her taken (as destroyed: her bounty, her hold's plunder so far) and
+    `prisoners` of her crew yours to question. (Were you to strike, you would be taken: the
+    run over, as sunk.) True if she struck."""
+    works = threatened(state, side)
+    if works and side == THEM:
+        state.prisoners += prisoners
+    if events is not None:
+        events.append(("strike", state.round, (side, card >> 1, int(works), state.prisoners)))
+    if not works:
+        return False
+    state.result = Termination.DESTROYED if side == THEM else Termination.SUNK
+    if events is not None:
+        events.append(
+            ("end", state.round, (OUTCOME_INDEX[state.result], *state.hull, state.plunder))
+        )
+    return True
 
 
 def _damage(state: Encounter, side: int, amount: int) -> None:
@@ -771,6 +808,7 @@ def _read_setup(data: Any, path: str, limits: Limits) -> Setup:
         values["hold"],
         values["walls"],
         values["relief_sooner"],
+        values.get("strikes", 0),
     )
 
 
@@ -792,8 +830,10 @@ SETUP_SAVED = Record(
         "hold": Maybe(Int(0, 10_000)),  # None: her kind's
         "walls": Int(0, 1_000),
         "relief_sooner": Int(0, 100),
+        "strikes": Int(0, 100),
         "outfit": OUTFIT_SAVED,
-    }
+    },
+    optional=frozenset({"strikes"}),  # the strike_colours rule's term, saved only when set
 )
 
 SAVED = Record(

@@ -87,6 +87,8 @@ CATALOGUE: tuple[CardKind, ...] = (
     CardKind("following_sea", "a following sea", flee=True, brace=1),
     CardKind("war_clubs", "war clubs", hit=2, cost=1),
     CardKind("outrigger", "an outrigger", flee=True, chase=1),
+    # a voyage's term (the strike_colours rule): a ship beaten low yields, her crew prisoners
+    CardKind("strike_colours", "she strikes her colours", strikes=2),
 )
 
 KIND_INDEX = {kind.key: i for i, kind in enumerate(CATALOGUE)}
@@ -97,6 +99,7 @@ WOUND_KIND = {
 }
 RELIEF_KIND = KIND_INDEX["relief"]
 BOATS_KIND = KIND_INDEX["boats"]
+STRIKE_KIND = KIND_INDEX["strike_colours"]
 
 
 def deck_of(*entries: tuple[str, int]) -> tuple[int, ...]:

@@ -1,7 +1,8 @@
 """Events that ask you something (seed 000, "Events that ask you something"): a storm, the crew
-wanting their shares, a man on the beach of new land. Each stops the world and offers choices,
-with what each stakes told plainly; a choice that cannot be made (nothing aboard to lighten, no
-berth, not enough to pay) is shown barred, with why.
+wanting their shares, a man on the beach of new land, islanders come out to trade off it (the
+island_folk rule). Each stops the world and offers choices, with what each stakes told
+plainly; a choice that cannot be made (nothing aboard to lighten, no berth, not enough to pay)
+is shown barred, with why.
 
 Each dilemma is declared once, in `DILEMMAS`: its name, its options as they stand, what each
 choice does, and the choice a captain bot makes by default. Asking, answering, the legal
@@ -21,6 +22,7 @@ from ..world.game import season_of
 from ..world.rules import WorldRules
 from ..world.world import World
 from .course import blown_downwind
+from .islanders import can_take_provisions, take_provisions
 from .offers import offer_prize
 from .pending import Question
 from .rules import VoyageRules
@@ -170,9 +172,39 @@ def _first_open(state: VoyageState, rules: VoyageRules, open_: list[int], reserv
     return open_[0]  # a castaway: take him if there is a berth
 
 
+# --- islanders off new land (the island_folk rule) --------------------------------------------
+
+
+def _islanders_options(state: VoyageState, rules: VoyageRules) -> list[Option]:
+    return [
+        Option(
+            "trade for provisions",
+            f"{rules.provisions_gold} gold; morale +{rules.islanders_morale}, "
+            f"hull +{rules.provisions_hull}",
+            can_take_provisions(state, rules),
+        ),
+        Option("wave them off", "nothing"),
+    ]
+
+
+def _islanders_answer(
+    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules, choice: int
+) -> dict[str, Any]:
+    if choice != 0:
+        return {}
+    take_provisions(state, rules)
+    return {"gold": state.gold, "hull": state.hull, "morale": state.morale}
+
+
+def _islanders_bot(state: VoyageState, rules: VoyageRules, open_: list[int], reserve: int) -> int:
+    spare = state.gold - rules.provisions_gold >= reserve
+    return 0 if spare and 0 in open_ else 1
+
+
 DILEMMAS.add(Dilemma("storm", _storm_options, _storm_answer, _storm_bot))
 DILEMMAS.add(Dilemma("shares", _shares_options, _shares_answer, _shares_bot))
 DILEMMAS.add(Dilemma("castaway", _castaway_options, _castaway_answer, _first_open))
+DILEMMAS.add(Dilemma("islanders", _islanders_options, _islanders_answer, _islanders_bot))
 
 
 # --- asking and answering ---------------------------------------------------------------------

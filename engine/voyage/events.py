@@ -56,7 +56,7 @@ class GunRead(TypedDict):
     wound_cost: int
 
 
-class ShipRead(TypedDict):
+class ShipFigures(TypedDict):
     """The read of a ship (engine/voyage/scout.py): her figures off her deck, and yours."""
 
     target: str
@@ -77,6 +77,13 @@ class ShipRead(TypedDict):
     your_max_hull: int
     your_hurt: int
     your_wounds: int
+
+
+class ShipRead(ShipFigures, total=False):
+    """The read of a ship; by the strike_colours rule, her strike-colours cards (when she
+    has any: a read by rules without it tells what it always told)."""
+
+    strikes: int
 
 
 class Seen(TypedDict):
@@ -295,6 +302,14 @@ class LandSighted(TypedDict):
     stop: bool
 
 
+class IslandFolk(TypedDict):
+    """Islanders come out off new land (the island_folk rule): to trade, or in war canoes."""
+
+    node: int
+    canoes: bool
+    stop: bool
+
+
 class AtAnchor(TypedDict):
     hull: int
     morale: int
@@ -425,6 +440,7 @@ VOYAGE_EVENTS: dict[str, type] = {
     "omen": Omen,
     "storm": Storm,
     "land_sighted": LandSighted,
+    "islanders": IslandFolk,
     "at_anchor": AtAnchor,
     "dilemma": Dilemma,
     "answered": Answered,

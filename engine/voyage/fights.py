@@ -33,8 +33,10 @@ def begin_fight(
     hold: int | None = None,
     walls: int = 0,
     relief_sooner: int = 0,
+    strikes: int = 0,
 ) -> list[Event]:
-    """A fight on: the card engine's encounter with your outfit and hull as they are."""
+    """A fight on: the card engine's encounter with your outfit and hull as they are (and
+    `strikes` strike-colours cards in her deck: the strike_colours rule's)."""
     encounter, events = create_encounter(
         target,
         state.outfit(state.hull),
@@ -42,6 +44,7 @@ def begin_fight(
         hold=hold,
         walls=walls,
         relief_sooner=relief_sooner,
+        strikes=strikes,
     )
     state.fight = encounter
     state.pending = Engagement(target, ship, port, fired_first, why)
@@ -64,6 +67,12 @@ def begin_fight(
         )
     ]
     return out + events  # a card's events keep the fight's round (the log has the day)
+
+
+def strike_cards(rules: VoyageRules, target: str) -> int:
+    """The strike-colours cards a ship of kind `target` carries into a fight: one, by the
+    strike_colours rule, for the kinds it names; none otherwise."""
+    return 1 if rules.strike_colours and target in rules.strike_targets else 0
 
 
 def prize_taken(state: VoyageState, rules: VoyageRules, payout: int, morale: int) -> list[Event]:

@@ -55,7 +55,8 @@ from .actions import (
 from .captives import raid_is_news
 from .course import look_out, next_step
 from .dilemmas import DILEMMAS, answer, options
-from .fights import begin_fight
+from .fights import begin_fight, strike_cards
+from .islanders import can_take_provisions, islanders_port
 from .late import LateState
 from .meet import attack, settle_fight
 from .pending import Engagement, Meeting, PrizeOffer, Question
@@ -201,8 +202,8 @@ def port_actions(
     ws = state.world
     if harbour.raid_refusal(world, state, rules, wrules, port) is None:
         out.append(Raid())
-    if p.native:
-        if state.provisions_day != ws.day and state.gold >= rules.provisions_gold:
+    if islanders_port(world, rules, port):
+        if can_take_provisions(state, rules) is None:
             out.append(Provisions())
         return out
     england_pirate = p.nation == world.nation("england") and bool(ws.pirate)
@@ -512,16 +513,18 @@ def _alongside(world: World, state: VoyageState, rules: VoyageRules, ship: int) 
     if rules.lookout:
         seen["read"] = read_ship(world, state, rules, ship)
     if seen["hostile"]:
+        target = target_of(state, ship)
         return [
             Event("attacked", day, {**seen, "stop": True}),
             *begin_fight(
                 world,
                 state,
-                target_of(state, ship),
+                target,
                 ship=ship,
                 fired_first=False,
                 why="she attacked",
                 walls=renown.hull_bonus(world, state, rules, ship),
+                strikes=strike_cards(rules, target),
             ),
         ]
     state.pending = Meeting(ship)

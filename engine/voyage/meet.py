@@ -16,7 +16,7 @@ from ..world.rules import WorldRules
 from ..world.world import World
 from . import letters
 from .captives import free_captives
-from .fights import begin_fight, prize_taken
+from .fights import begin_fight, prize_taken, strike_cards
 from .offers import offer_prize
 from .pending import Engagement
 from .port import raid_over
@@ -44,14 +44,16 @@ def attack(
             events.append(Event("pirate", ws.day, {"why": "you fired on an English ship"}))
         fired = wars.fired_on(world, ws, wrules, flag, letters.licensed(state, flag))
         events += [Event(e.kind, ws.day, e.data) for e in fired]
+    target = target_of(state, ship)
     return events + begin_fight(
         world,
         state,
-        target_of(state, ship),
+        target,
         ship=ship,
         fired_first=True,
         why="you attacked",
         walls=walls,
+        strikes=strike_cards(rules, target),
     )
 
 

@@ -12,7 +12,6 @@ from ..combat.outfit import MIN_DECK
 from ..combat.settle import Settlement
 from ..combat.ships import CREW, KIND_INDEX, SHIPS, UPGRADES
 from ..events import Event
-from ..rng import below
 from ..world import wars
 from ..world.bar import stand_a_round
 from ..world.rules import WorldRules
@@ -20,8 +19,10 @@ from ..world.rumors import describe
 from ..world.world import World
 from . import letters
 from .fights import begin_fight, prize_taken
+from .islanders import canoes_come_out, islanders_port, take_provisions
 from .offers import offer_prize
 from .rules import VoyageRules
+from .sheet import purchases
 from .state import VoyageState
 
 SHIP_ORDER = tuple(SHIPS)  # pinnace, brigantine, frigate, galleon: bigger as they go
@@ -31,7 +32,7 @@ def refusal(world: World, state: VoyageState, rules: VoyageRules, port: int) -> 
     """Why the port will not deal with you, or None if it will."""
     ws = state.world
     p = world.ports[port]
-    if p.native:
+    if islanders_port(world, rules, port):
         return "islanders trade provisions, not drink or ships"
     if ws.sacked_until[port] > ws.day:
         return f"sacked: nothing for anybody till day {ws.sacked_until[port]}"
@@ -198,10 +199,7 @@ def pardon(world: World, state: VoyageState, rules: VoyageRules) -> list[Event]:
 
 
 def provisions(state: VoyageState, rules: VoyageRules) -> list[Event]:
-    state.gold -= rules.provisions_gold
-    state.morale = min(rules.morale_max, state.morale + rules.islanders_morale)
-    state.hull = min(state.max_hull(), state.hull + rules.provisions_hull)
-    state.provisions_day = state.day
+    take_provisions(state, rules)
     return [
         Event(
             "provisions",
@@ -229,18 +227,12 @@ def enter_port(
         if hand in state.crew:
             state.crew.remove(hand)
             events.append(Event("deserted", day, {"hand": hand, "port": p.name}))
-    if p.native:
-        chance = (
-            rules.canoes_raided_per_mille
-            if port in state.raided_natives
-            else rules.canoes_per_mille
+    raided = port in state.raided_natives
+    if islanders_port(world, rules, port) and canoes_come_out(state, rules, raided):
+        events.append(Event("canoes", day, {"port": p.name, "stop": True}))
+        return events + begin_fight(
+            world, state, "war_canoes", port=-1, fired_first=False, why="canoes"
         )
-        roll, state.rng = below(state.rng, 1000)
-        if roll < chance:
-            events.append(Event("canoes", day, {"port": p.name, "stop": True}))
-            return events + begin_fight(
-                world, state, "war_canoes", port=-1, fired_first=False, why="canoes"
-            )
     state.port = port
     events.append(
         Event(
@@ -282,7 +274,7 @@ def raid(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRule
         events.append(Event("pirate", day, {"why": f"you raided {p.name}"}))
     raided = wars.raided(world, ws, wrules, p.nation, letters.licensed(state, p.nation))
     events += [Event(e.kind, day, e.data) for e in raided]
-    if p.native and port not in state.raided_natives:
+    if islanders_port(world, rules, port) and port not in state.raided_natives:
         state.raided_natives.append(port)
     guarded = rules.raid_guard and ws.guard_until[port] > day
     raids = ws.guard_raids[port] if guarded else 0
@@ -371,4 +363,13 @@ def port_sheet(
         "ships_for_sale": {s: rules.ship_gold[s] for s in ships_for_sale(world, state, rules)}
         if why is None
         else {},
+        "offers": _offers(world, state, rules) if why is None else {},
     }
+
+
+def _offers(world: World, state: VoyageState, rules: VoyageRules) -> dict[str, Any]:
+    """What each hire, refit and ship for sale would add, before you buy it (the hands not
+    aboard, the refits not fitted, each with why it cannot be bought now, if it cannot)."""
+    hands = {h: can_hire(state, rules, h) for h in CREW if h not in state.crew}
+    refits = {u: can_upgrade(state, rules, u) for u in UPGRADES if u not in state.upgrades}
+    return purchases(state, rules, hands, refits, ships_for_sale(world, state, rules))

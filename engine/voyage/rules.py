@@ -130,6 +130,23 @@ class VoyageRules:
     canoes_per_mille: int = 300  # "30% of the time the canoes come out"
     canoes_raided_per_mille: int = 700  # "(70% if you've raided them)"
     anchor_mend: int = 1  # "the hull mends a point a day"
+    # "Islanders: Umatac on Guam (Spanish, the galleon's watering stop ...)": a port whose role
+    # is islanders (data/ports.csv) trades as the native harbours do (provisions, canoes; no
+    # bar, yard or hands) while it stays its nation's for standing and raids. Off: an ordinary
+    # port of its nation, as before.
+    guam_islanders: bool = False
+    # islanders met at uncharted land: sighting an island brings them out this often (chosen;
+    # the seed gives no figure), to trade provisions or, as at a native harbour
+    # (`canoes_per_mille`), in war canoes. Off: new land is only charted, as before.
+    island_folk: bool = False
+    island_folk_per_mille: int = 500
+    # --- strike colours (seed 000: "Prisoners talk too (interrogate, on boarding party and
+    # strike colours, lost if you sink)") ---------------------------------------------------
+    # A "strike colours" card goes into the deck of each target named here: kept while she is
+    # threatened (half hull or less, or outgunned two to one), she strikes: the fight ends, the
+    # ship taken, her crew prisoners. Off: her deck as it always was.
+    strike_colours: bool = False
+    strike_targets: tuple[str, ...] = ("merchant",)  # chosen: the ships that would rather yield
     # --- your name (seed 000, "The late game") -----------------------------------------------
     # "At 60, 120 and 200 it goes up a step": renown is what prizes and raids have paid
     renown_steps: tuple[int, ...] = (60, 120, 200)

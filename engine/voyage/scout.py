@@ -22,6 +22,7 @@ from typing import Any
 from ..combat.cards import WOUND_COST
 from ..combat.ships import CATALOGUE, RELIEF_KIND, TARGETS
 from ..world.world import World
+from .fights import strike_cards
 from .renown import hull_bonus
 from .rules import VoyageRules
 from .sighting import target_of
@@ -79,8 +80,13 @@ def read_target(key: str, walls: int = 0, relief_sooner: int = 0) -> dict[str, A
 
 def read_ship(world: World, state: VoyageState, rules: VoyageRules, ship: int) -> dict[str, Any]:
     """The read of a ship of the world, against you as you are: her figures (`read_target`,
-    with a hostile warship's renown hull) and yours."""
-    her = read_target(target_of(state, ship), hull_bonus(world, state, rules, ship))
+    with a hostile warship's renown hull; by the strike_colours rule, her strike-colours
+    cards, when she has any) and yours."""
+    target = target_of(state, ship)
+    her = read_target(target, hull_bonus(world, state, rules, ship))
+    strikes = strike_cards(rules, target)
+    if strikes:
+        her["strikes"] = strikes
     return against(her, state, state.hull)
 
 

@@ -1,6 +1,6 @@
 """Events at sea (seed 000, "Events at sea", "Uncharted islands"), once a day while nobody is
-fighting: new land sighted and the anchorage off a charted island, the crew's morale and
-mutiny, wages, good omens and storms.
+fighting: new land sighted (and, by the island_folk rule, its islanders come out) and the
+anchorage off a charted island, the crew's morale and mutiny, wages, good omens and storms.
 
 Each is declared once in `SEA_EVENTS`, in the order a day takes them: its name, how often it
 comes (one day in how many, drawn from the voyage's RNG; or None for one that checks its own
@@ -21,6 +21,8 @@ from ..world.rules import WorldRules
 from ..world.world import World
 from .course import nearby
 from .dilemmas import ask
+from .fights import begin_fight
+from .islanders import canoes_come_out
 from .rules import VoyageRules
 from .state import VoyageState
 from .weather import storm_odds, storm_takes_toll
@@ -88,7 +90,23 @@ def land_sighted(
         )
         if rules.dilemmas and _roll(state, max(1, 1000 // max(1, rules.castaway_per_mille))):
             events += ask(state, rules, "castaway")
+        if rules.island_folk and state.pending is None:
+            events += island_folk(world, state, rules, island)
     return events
+
+
+def island_folk(world: World, state: VoyageState, rules: VoyageRules, island: int) -> list[Event]:
+    """New land sighted (the island_folk rule): sometimes its islanders come out, to trade
+    provisions (a question: trade or wave them off) or, as at a native harbour, in war
+    canoes (a fight; beating them off costs no standing)."""
+    roll, state.rng = below(state.rng, 1000)
+    if roll >= rules.island_folk_per_mille:
+        return []
+    canoes = canoes_come_out(state, rules, raided=False)
+    met = Event("islanders", state.day, {"node": island, "canoes": canoes, "stop": True})
+    if canoes:
+        return [met, *begin_fight(world, state, "war_canoes", fired_first=False, why="canoes")]
+    return [met, *ask(state, rules, "islanders")]
 
 
 def at_anchor(
