@@ -6,7 +6,7 @@ Figures quoted by seed 000 say so; the rest are chosen here (the seed gives none
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +39,10 @@ class WorldRules:
     merchant_rest_max: int = 6
     merchant_range_days: int = 45  # a merchant trades with ports this many days from home
     merchants_per_port: int = 1  # one merchant out of every trading port (not islanders)
+    # A merchant never draws the port she lies in for her next voyage: chosen, a fix. Off (as
+    # before), one that draws it is bound where she is, never arrives, and lies there for good:
+    # by day 1,000 of `world sim` about 100 of the 111 merchants lie stalled so.
+    merchant_sails_on: bool = False
     treasure_rest_days: int = 20  # a treasure fleet lies this long at each port of its course
     guard_range_days: int = 25  # a guard ship hunts this far (the alarm doubles it: seed 000)
     guard_patrol_days: int = 4  # and otherwise keeps within her nation's waters, this far out
@@ -93,6 +97,20 @@ class WorldRules:
     bad_source_rings: tuple[int, ...] = (2, 3)  # two or three (bad ones)"
     search_share: float = 0.7  # "the fewest nodes holding 70% of the cloud"
     patrol_linger: float = 0.25  # a guard ship or privateer rests on her beat, wherever: chosen
+    # A rumor's cloud follows her voyages: where she is bound she lies her kind's rest and sails
+    # on (a merchant to another port, a fleet to the next of her course, a guard ship or
+    # privateer round her beat), and she lingers nowhere else but the port she was seen in.
+    # Off (as before), the cloud keeps her where she was bound and lingers at every port it
+    # passes, so it falls behind her and loses her once she sails on: chosen, so that the
+    # search area holds her `search_share` of the time (`privateer rumors`).
+    cloud_voyages: bool = False
+    # With cloud_voyages, a merchant's cloud weighs each port she may be bound for by the
+    # voyages to it that pass where she was seen, within this many days of the shortest way
+    # (routes run with the wind, not always the shortest): chosen.
+    cloud_route_slack: int = 2
+
+    def with_changes(self, **changes: object) -> WorldRules:
+        return replace(self, **changes)  # type: ignore[arg-type]
 
 
 SEED_000 = WorldRules()
