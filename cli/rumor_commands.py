@@ -11,7 +11,7 @@ from privateer.engine.voyage.rules import FULL
 from privateer.engine.world.kinds import KINDS
 
 from .common import Output, fail, output_options
-from .options import float_option, int_option, seed_option
+from .options import float_option, int_option, seed_option, world_rules_option, world_rules_set
 from .worlds import engine_world
 
 ROUND_GOLD = FULL.round_gold  # the voyage's price of a round: one number, the voyage's rules
@@ -104,34 +104,19 @@ def rumors(
         help="Only rumors of ships of this kind (repeatable): "
         f"{', '.join(k.name for k in KINDS if k.flagged)}. Default: every kind but monsters.",
     ),
-    setting: list[str] = typer.Option(
-        [],
-        "--set",
-        metavar="RULE=VALUE",
-        help="Run the world and sail the clouds with this world rule so (repeatable), as "
-        "cloud_voyages=true merchant_sails_on=true.",
-    ),
+    setting: list[str] = world_rules_option("--set cloud_voyages=true"),
     output: Output = Output(),
 ) -> None:
     """What a chart is worth: for rumors of --reliability about random ships, the search area
     (the fewest nodes holding 70% of the cloud of where she could be) and how often the ship
     is really inside it, by the rumor's age (2, 4, 8, 12 days) and by how much of the sea is
     charted (a blank chart, the Caribbean's waters, the whole sea)."""
-    from privateer.engine.dials import parse_dial, turned
-    from privateer.engine.voyage.rules import FULL as VOYAGE
     from privateer.engine.world.chart_worth import chart_worth
     from privateer.engine.world.kinds import kind_index
-    from privateer.engine.world.rules import SEED_000
 
+    wrules = world_rules_set(setting)
     try:
         kinds = tuple(kind_index(k) for k in kind) or None
-        changes: dict[str, Any] = {}
-        for text in setting:
-            dial, values = parse_dial(text)
-            if dial.owner != "world" or len(values) != 1:
-                raise ValueError(f"--set {text!r}: one value of a world rule")
-            changes[dial.name] = values[0]
-        wrules = turned(VOYAGE, SEED_000, changes)[1]
     except ValueError as error:
         fail(str(error))
     world = engine_world(ctx)

@@ -27,7 +27,7 @@ from . import pursuit, wars
 from .fleet import FLEETS, muster
 from .islands import place_islands
 from .kinds import KINDS, SHIP_KINDS, Arrival, Muster, Work
-from .routes import bearing
+from .routes import bearing, high_seas
 from .rules import SEED_000, WorldRules, find_world_rules
 from .sailing import step
 from .state import (
@@ -127,6 +127,7 @@ def advance(
     kinds = ships["kind"]
     keeps_out = [kind.keeps_out for kind in KINDS.rows]
     tasks, legs = ships["task"], ships["leg"]
+    seas = high_seas(rules)
     hunting: set[int] = set()
     if state.player_node >= 0 or HUNTING in ships["target"]:
         spared = frozenset(int(s) for s in orders.get("leave_be", ()))
@@ -141,13 +142,13 @@ def advance(
                 )
                 if chase < 0:
                     continue
-            step(world, state, ship, season, keep_out=keeps_out[kind], chase=chase)
+            step(world, state, ship, season, keep_out=keeps_out[kind], chase=chase, seas=seas)
             continue
         if tasks[ship] != SAILING or legs[ship] < 0:  # mid-leg, a ship just sails on
             events += _work(world, state, rules, ship, kind, day)
             if tasks[ship] != SAILING:
                 continue
-        arrived = step(world, state, ship, season, keep_out=keeps_out[kind])
+        arrived = step(world, state, ship, season, keep_out=keeps_out[kind], seas=seas)
         if arrived and ships["node"][ship] == ships["dest"][ship]:
             events += _arrive(world, state, rules, ship, kind, day)
     events += _drive_off(world, state, rules, day)

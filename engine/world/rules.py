@@ -60,6 +60,17 @@ class WorldRules:
     monster_range_days: int = 12  # "turns for home once it's more than 12 days out"
     monster_drift_knots: float = 0.3  # slacker water than this: it wanders to a neighbour
     armada_rest_days: int = 10  # an armada lies this long at each port of her patrol
+    # How a route weighs the high latitudes (routes.HighSeas), so that the square-riggers keep
+    # to the century's latitudes (the Manila galleon's return at about 35-42N, not the 54N the
+    # westerlies alone give): a day's step past `route_storm_latitude` costs `route_storm_days`
+    # more ("storms ... twice as often past forty degrees": a day's risk of a storm doubled,
+    # weighed as days lost), and past `route_ice_latitude` `route_ice_days_per_degree` more a
+    # degree (cold and ice beyond). 0, as before: the wind and current alone. Chosen values
+    # to turn on: route_storm_days=0.5 and route_ice_days_per_degree=1 (README, "Routes").
+    route_storm_latitude: float = 40.0
+    route_storm_days: float = 0.0
+    route_ice_latitude: float = 45.0
+    route_ice_days_per_degree: float = 0.0
     # --- ports (seed 000, "Raiding a port") ------------------------------------------------
     treasury: int = 25  # a town's treasury when full: the seed's balanced figure
     treasury_refill: int = 1  # "fills again 1 a day, up to the usual"

@@ -31,7 +31,7 @@ from ..sea import leg_costs as sea_leg_costs
 from . import wars
 from .game import beat_of
 from .kinds import KINDS, SHIP_KINDS, Arrival, ShipKind, Work, last_kind
-from .routes import bearing, weather_of
+from .routes import CALM, HighSeas, bearing, high_seas, weather_of
 from .rules import SEED_000, WorldRules
 from .state import WAKE_DAYS, WorldState
 from .world import Ints, World
@@ -225,6 +225,7 @@ class Voyages:
     onward: Onward | None
     leave: float
     linger: Mass
+    seas: HighSeas = CALM  # how she weighs the high latitudes (the world's routes)
 
 
 def voyages(world: World, state: WorldState, rules: WorldRules, rumor: Rumor) -> Voyages:
@@ -236,7 +237,7 @@ def voyages(world: World, state: WorldState, rules: WorldRules, rumor: Rumor) ->
     found = planned(world, state, rules, rumor) if planned is not None else None
     if found is None:
         bound = destinations(world, state, rules, rumor)
-        return Voyages(bound, None, 0.0, lingering(world, rules, rumor.kind))
+        return Voyages(bound, None, 0.0, lingering(world, rules, rumor.kind), high_seas(rules))
     places, shares, onward = found
     assert row.rest is not None
     least, most = row.rest.days(rules)
@@ -246,7 +247,11 @@ def voyages(world: World, state: WorldState, rules: WorldRules, rumor: Rumor) ->
         linger[rumor.node] = 1.0 - leave  # seen in port: she may be lying there
     total = sum(shares)
     return Voyages(
-        [(n, w / total) for n, w in zip(places, shares, strict=True)], onward, leave, linger
+        [(n, w / total) for n, w in zip(places, shares, strict=True)],
+        onward,
+        leave,
+        linger,
+        high_seas(rules),
     )
 
 
@@ -342,10 +347,11 @@ ONWARD: dict[Work, Callable[[World, WorldState, WorldRules, Rumor], Plan | None]
 # --- how a day moves the cloud -----------------------------------------------------------------
 
 
-def _step_graph_costs(world: World, weather: int, rig: int) -> csr_matrix:
-    """The day graph with each step's cost in the direction sailed, for a weather and rig."""
+def _step_graph_costs(world: World, weather: int, rig: int, seas: HighSeas = CALM) -> csr_matrix:
+    """The day graph with each step's cost in the direction sailed, for a weather and rig
+    (and the high seas' weighing, as the world's ships route: routes.HighSeas)."""
     memo = world.caches.step_costs
-    found = memo.get((weather, rig))
+    found = memo.get((weather, rig, seas))
     if found is None:
         x, y, _ = world.day_steps
         lon, lat = world.lon, world.lat
@@ -360,11 +366,13 @@ def _step_graph_costs(world: World, weather: int, rig: int) -> csr_matrix:
                 world.wind_knots[weather][a],
                 weatherly=rig == 1,
             )
+            if not seas.calm:
+                cost = cost + seas.costs(lat[a])
             rows.append(a)
             cols.append(b)
             weights.append(cost)
         found = memo.put(
-            (weather, rig),
+            (weather, rig, seas),
             csr_matrix(
                 (np.concatenate(weights), (np.concatenate(rows), np.concatenate(cols))),
                 shape=(world.n, world.n),
@@ -373,15 +381,17 @@ def _step_graph_costs(world: World, weather: int, rig: int) -> csr_matrix:
     return found
 
 
-def true_next(world: World, dest: int, weather: int, rig: int) -> npt.NDArray[np.int64]:
+def true_next(
+    world: World, dest: int, weather: int, rig: int, seas: HighSeas = CALM
+) -> npt.NDArray[np.int64]:
     """For every node, the next node of the cheapest way to `dest` by the real sea (itself at
     `dest` or where there is no way)."""
     memo = world.caches.true_next
-    key = (dest, weather, rig)
+    key = (dest, weather, rig, seas)
     found = memo.get(key)
     if found is None:
         _, pred = dijkstra(
-            _step_graph_costs(world, weather, rig), directed=True, indices=dest,
+            _step_graph_costs(world, weather, rig, seas), directed=True, indices=dest,
             return_predecessors=True,
         )  # fmt: skip
         found = memo.put(key, np.where(pred >= 0, pred, np.arange(world.n)).astype(np.int64))
@@ -501,6 +511,7 @@ def step_sparse(
     rig: int,
     charted: npt.NDArray[np.bool_],
     linger: Mass,
+    seas: HighSeas = CALM,
 ) -> Sparse:
     """A day's sailing of a cloud bound for `dest`: what lingers stays; the rest takes a
     step, the known way where charted, split evenly among the shortest ways where not.
@@ -514,7 +525,7 @@ def step_sparse(
     sailing = on - staying
     known = sailing * charted[nodes]
     unknown = sailing - known
-    heading = true_next(world, dest, weather, rig)[nodes]
+    heading = true_next(world, dest, weather, rig, seas)[nodes]
     split = split_by_source(world, dest)
     lo = split.starts[nodes]
     counts = split.starts[nodes + 1] - lo
@@ -583,12 +594,14 @@ def sail_day(
     if plan.onward is not None:
         clouds = _sail_on(plan, clouds)
     return [
-        step_sparse(world, here, dest, weather, rig, charted, plan.linger)
+        step_sparse(world, here, dest, weather, rig, charted, plan.linger, plan.seas)
         for here, (dest, _) in zip(clouds, plan.bound, strict=True)
     ]
 
 
 def _sail_on(plan: Voyages, clouds: list[Sparse]) -> list[Sparse]:
+    """The share of each cloud lying where it was bound that sails on today (`leave`), moved
+    to the clouds of the places she sails on to, at that place."""
     assert plan.onward is not None
     nodes = [c[0] for c in clouds]
     masses = [c[1].copy() for c in clouds]
@@ -608,7 +621,7 @@ def _sail_on(plan: Voyages, clouds: list[Sparse]) -> list[Sparse]:
             every = np.concatenate([here, more])
             reached, where = np.unique(every, return_inverse=True)
             weights = np.concatenate([mass, np.array([m for _, m in extra])])
-            mass = np.bincount(where, weights=weights, minlength=len(reached))
+            mass = np.bincount(where, weights=weights, minlength=len(reached)).astype(np.float64)
             here = reached.astype(np.int64)
         out.append((here, mass))
     return out
