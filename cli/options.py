@@ -125,8 +125,10 @@ def world_rules_set(setting: list[str]) -> WorldRules:
     try:
         for text in setting:
             dial, values = parse_dial(text)
-            if dial.owner != "world" or len(values) != 1:
-                raise ValueError(f"--set {text}: give one value of a world rule")
+            if dial.owner != "world":
+                raise ValueError(f"--set {text}: {dial.name} is a voyage's rule, not the world's")
+            if len(values) != 1:
+                raise ValueError(f"--set {text}: give one value")
             changes[dial.name] = values[0]
     except ValueError as error:
         fail(str(error))

@@ -50,6 +50,9 @@ class HighSeas:
 
 
 CALM = HighSeas()
+TreeKey = (
+    tuple[int, int, int] | tuple[int, int, int, HighSeas]
+)  # (destination, weather, rig[, seas])
 
 
 def high_seas(rules: WorldRules) -> HighSeas:
@@ -158,10 +161,14 @@ def toward(
     or already there). Cached per (destination, weather, rig, seas), as a list (the daily
     loop reads it a value at a time)."""
     trees = world.caches.trees
-    key = (destination, world.weathers[season], rig, seas)
+    weather = world.weathers[season]
+    # the daily loop's key: calm seas (the rules' default) keep it as short to hash as before
+    key: TreeKey = (
+        (destination, weather, rig) if seas is CALM else (destination, weather, rig, seas)
+    )
     found = trees.get(key)
     if found is None:
-        inward, ids, id_array = _inward(world, key[1], rig, seas)
+        inward, ids, id_array = _inward(world, weather, rig, seas)
         position = int(np.searchsorted(id_array, destination))
         if position >= len(ids) or ids[position] != destination:
             raise ValueError(f"node {destination} is not a graph node")

@@ -31,7 +31,7 @@ from ..sea import leg_costs as sea_leg_costs
 from . import wars
 from .game import beat_of
 from .kinds import KINDS, SHIP_KINDS, Arrival, ShipKind, Work, last_kind
-from .routes import CALM, HighSeas, bearing, high_seas, weather_of
+from .routes import CALM, HighSeas, TreeKey, bearing, high_seas, weather_of
 from .rules import SEED_000, WorldRules
 from .state import WAKE_DAYS, WorldState
 from .world import Ints, World
@@ -387,7 +387,7 @@ def true_next(
     """For every node, the next node of the cheapest way to `dest` by the real sea (itself at
     `dest` or where there is no way)."""
     memo = world.caches.true_next
-    key = (dest, weather, rig, seas)
+    key: TreeKey = (dest, weather, rig) if seas is CALM else (dest, weather, rig, seas)
     found = memo.get(key)
     if found is None:
         _, pred = dijkstra(

@@ -25,7 +25,7 @@ from scipy.sparse.csgraph import dijkstra
 
 if TYPE_CHECKING:  # the types of what the modules above keep here
     from .kinds import ShipKind
-    from .routes import HighSeas
+    from .routes import HighSeas, TreeKey
     from .rules import WorldRules
     from .rumors import SplitBySource
 
@@ -104,14 +104,12 @@ class WorldCaches:
     inward: Memo[tuple[int, int, HighSeas], tuple[csr_matrix, list[int], Ints]] = field(
         default_factory=Memo
     )
-    trees: Memo[tuple[int, int, int, HighSeas], list[int]] = field(default_factory=Memo)
+    trees: Memo[TreeKey, list[int]] = field(default_factory=Memo)
     # rumors.py: the day graph's costs by (weather, rig); the true next step toward a
     # destination by (destination, weather, rig); the even split by destination; how a
     # kind lingers by (kind, rules)
     step_costs: Memo[tuple[int, int, HighSeas], csr_matrix] = field(default_factory=Memo)
-    true_next: Memo[tuple[int, int, int, HighSeas], Nexts] = field(
-        default_factory=lambda: Memo(CLOUD_STEPS_KEPT)
-    )
+    true_next: Memo[TreeKey, Nexts] = field(default_factory=lambda: Memo(CLOUD_STEPS_KEPT))
     uniform_split: Memo[int, csr_matrix] = field(default_factory=lambda: Memo(CLOUD_STEPS_KEPT))
     split_by_source: Memo[int, SplitBySource] = field(
         default_factory=lambda: Memo(CLOUD_STEPS_KEPT)
