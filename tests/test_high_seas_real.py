@@ -3,11 +3,15 @@ they say, on the real world (built once per test run): the rules switched on aga
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
 import pytest
+from click.testing import Result
+from typer.testing import CliRunner
 
+from privateer.cli.app import app
 from privateer.db import open_database
 from privateer.db.world_load import load_world
 from privateer.engine.world.chart_worth import chart_worth
@@ -17,6 +21,7 @@ from privateer.engine.world.rules import SEED_000
 from privateer.engine.world.world import World
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
+runner = CliRunner()
 
 HIGH_SEAS = high_seas(SEED_000.with_changes(route_storm_days=0.5, route_ice_days_per_degree=1.0))
 AZORES = (-27.2, 38.7)  # Angra on Terceira
@@ -89,3 +94,21 @@ def test_clouds_that_follow_her_voyages_hold_her_as_often_as_they_say(world: Wor
         assert hit["whole sea", age] < 0.6, hit
         assert now["whole sea", age] > hit["whole sea", age] + 0.1, (now, hit)
     assert all(0.6 <= now["whole sea", age] <= 0.8 for age in (2, 4, 8, 12)), now
+
+
+def test_route_and_rumors_take_a_world_rule_and_refuse_others(full_world_db: Path) -> None:
+    def invoke(*args: str) -> Result:
+        return runner.invoke(app, ["--db", str(full_world_db), *args])
+
+    on = ("--set", "route_storm_days=0.5", "--set", "route_ice_days_per_degree=1")
+    found = invoke("route", "Manila", "Acapulco", "--season", "1", *on, "--json")
+    assert found.exit_code == 0, found.output
+    assert max(lat for _, lat in json.loads(found.stdout)["path"]) <= 45.5
+    for bad, says in (
+        (("rumors", "--set", "dilemmas=true"), "dilemmas is a voyage's rule"),
+        (("route", "Manila", "Acapulco", "--set", "route_storm_days=1,2"), "give one value"),
+        (("route", "Manila", "Acapulco", "--set", "route_storm_days"), "NAME=VALUES"),
+    ):
+        refused = invoke(*bad)
+        assert refused.exit_code == 2 and refused.output.startswith("error: "), refused.output
+        assert says in refused.output
