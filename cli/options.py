@@ -18,6 +18,7 @@ import typer
 from .common import fail
 
 if TYPE_CHECKING:
+    from privateer.engine.world.rules import WorldRules
     from privateer.pipeline.params import Box
 
 SEED_MAX = 2**62  # any seed of every mode; the runs table keeps seeds in a BIGINT
@@ -102,3 +103,33 @@ def parse_box(text: str | None) -> Box | None:
         return Box.parse(text)
     except WorldBuildError as error:
         fail(str(error))
+
+
+def world_rules_option(example: str) -> Any:
+    """`--set RULE=VALUE` (repeatable): a world rule changed for this command."""
+    return typer.Option(
+        [],
+        "--set",
+        metavar="RULE=VALUE",
+        help=f"Change a world rule for this command (repeatable), as {example}.",
+    )
+
+
+def world_rules_set(setting: list[str]) -> WorldRules:
+    """The world's rules with `--set`'s changes (named by them); a bad one: one line, exit 2."""
+    from privateer.engine.dials import parse_dial, turned
+    from privateer.engine.voyage.rules import FULL
+    from privateer.engine.world.rules import SEED_000
+
+    changes: dict[str, Any] = {}
+    try:
+        for text in setting:
+            dial, values = parse_dial(text)
+            if dial.owner != "world":
+                raise ValueError(f"--set {text}: {dial.name} is a voyage's rule, not the world's")
+            if len(values) != 1:
+                raise ValueError(f"--set {text}: give one value")
+            changes[dial.name] = values[0]
+    except ValueError as error:
+        fail(str(error))
+    return turned(FULL, SEED_000, changes)[1]

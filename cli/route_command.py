@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from .common import Output, fail, output_options
-from .options import int_option
+from .options import int_option, world_rules_option, world_rules_set
 from .worlds import engine_world
 
 if TYPE_CHECKING:
@@ -76,13 +76,17 @@ def route(
     ),
     via: list[str] = typer.Option([], "--via", help="A strait to pass, in order (repeat)."),
     avoid: str = typer.Option("", "--avoid", help="Straits closed, comma-separated."),
+    setting: list[str] = world_rules_option("--set route_storm_days=0.5"),
     output: Output = Output(),
 ) -> None:
     """The cheapest way between two places for a ship that knows the whole sea: each day's
-    step weighed by the season's wind and current for her rig. `--via` forces straits in
-    order; `--avoid` closes them; when that leaves no way, says so and exits 1."""
-    from privateer.engine.world.routes import RIGS, NoRouteError
+    step weighed by the season's wind and current for her rig (and, by `--set`, the high
+    latitudes' storms and ice). `--via` forces straits in order; `--avoid` closes them; when
+    that leaves no way, says so and exits 1."""
+    from privateer.engine.world.routes import RIGS, NoRouteError, high_seas
     from privateer.engine.world.routes import route as find_route
+
+    weighing = high_seas(world_rules_set(setting))
 
     if rig not in RIGS:
         fail(f"unknown rig {rig!r}; choose square or weatherly")
@@ -104,6 +108,7 @@ def route(
             RIGS.index(rig),
             via=[chains[name] for name in through],
             avoid=shut,
+            seas=weighing,
         )
     except NoRouteError:
         restrictions = []

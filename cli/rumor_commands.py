@@ -11,7 +11,7 @@ from privateer.engine.voyage.rules import FULL
 from privateer.engine.world.kinds import KINDS
 
 from .common import Output, fail, output_options
-from .options import float_option, int_option, seed_option
+from .options import float_option, int_option, seed_option, world_rules_option, world_rules_set
 from .worlds import engine_world
 
 ROUND_GOLD = FULL.round_gold  # the voyage's price of a round: one number, the voyage's rules
@@ -104,6 +104,7 @@ def rumors(
         help="Only rumors of ships of this kind (repeatable): "
         f"{', '.join(k.name for k in KINDS if k.flagged)}. Default: every kind but monsters.",
     ),
+    setting: list[str] = world_rules_option("--set cloud_voyages=true"),
     output: Output = Output(),
 ) -> None:
     """What a chart is worth: for rumors of --reliability about random ships, the search area
@@ -113,20 +114,21 @@ def rumors(
     from privateer.engine.world.chart_worth import chart_worth
     from privateer.engine.world.kinds import kind_index
 
+    wrules = world_rules_set(setting)
     try:
         kinds = tuple(kind_index(k) for k in kind) or None
     except ValueError as error:
         fail(str(error))
     world = engine_world(ctx)
     try:
-        rows = chart_worth(world, seed, count, round(reliability * 1000), kinds=kinds)
+        rows = chart_worth(world, seed, count, round(reliability * 1000), kinds=kinds, rules=wrules)
     except ValueError as error:
         fail(str(error))
     output.rows(
         rows,
         ["chart", "age_days", "search_nodes", "hit_rate"],
         title=f"{count} rumors of {', '.join(kind) or 'every kind'} at reliability "
-        f"{reliability:g}, world seed {seed}",
+        f"{reliability:g}, world seed {seed}, rules {wrules.name}",
         rates=("hit_rate",),
     )
 

@@ -25,6 +25,7 @@ from ..protocol import Game, Outcome
 from ..rng import seed_state
 from ..world import wars
 from ..world.game import advance, create_world, season_of
+from ..world.routes import high_seas
 from ..world.rules import SEED_000, WorldRules, find_world_rules
 from ..world.rumors import Rumor, alive, describe, strength
 from ..world.world import World
@@ -487,7 +488,7 @@ def _at_sea(
         sails = hostile_in_sight(world, state, rules, before, was)
         how: list[dict[str, Any]] = [{} for _ in sails]
         if sails and rules.lookout:  # how far off, and whether she is bearing down
-            how = sightings(world, state, rules, sails, season_of(wrules, day))
+            how = sightings(world, state, rules, sails, season_of(wrules, day), high_seas(wrules))
         events += [
             Event("hostile_in_sight", day, {**describe_ship(world, state, s), **h, "stop": True})
             for s, h in zip(sails, how, strict=True)
@@ -557,7 +558,7 @@ def observe(
         "port": world.ports[state.port].name if state.port >= 0 else None,
         "course": state.course if state.course >= 0 else None,
         "sheet": ship_sheet(state, rules),
-        "in_sight": _in_sight(world, state, rules, season_of(wrules, day)),
+        "in_sight": _in_sight(world, state, rules, wrules, season_of(wrules, day)),
         "rumors": [
             {**describe(world, r, day), "marker": round(strength(r, day, wrules) / 1000, 3)}
             for r in (Rumor.from_list(x) for x in state.rumors)
@@ -586,7 +587,7 @@ def observe(
 
 
 def _in_sight(
-    world: World, state: VoyageState, rules: VoyageRules, season: int
+    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules, season: int
 ) -> list[dict[str, Any]]:
     """The ships her lookout sees; with the lookout rule, each with how far off she is,
     whether she is bearing down, and the read of her."""
@@ -594,7 +595,7 @@ def _in_sight(
     seen = [describe_ship(world, state, s) for s in ships]
     if not rules.lookout:
         return seen
-    how = sightings(world, state, rules, ships, season)
+    how = sightings(world, state, rules, ships, season, high_seas(wrules))
     return [
         {**d, **h, "read": read_ship(world, state, rules, s)}
         for s, d, h in zip(ships, seen, how, strict=True)

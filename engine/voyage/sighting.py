@@ -12,7 +12,7 @@ from ..world.kinds import (
     KINDS,
     SHIP_KINDS,
 )
-from ..world.routes import toward
+from ..world.routes import CALM, HighSeas, toward
 from ..world.state import HUNTING, LAID_UP, SAILING
 from ..world.world import World
 from .course import lookout_steps, nearby
@@ -123,7 +123,9 @@ def hostile_in_sight(
     return [s for s in now if before[s] not in seen_then]
 
 
-def next_node(world: World, state: VoyageState, ship: int, season: int) -> int:
+def next_node(
+    world: World, state: VoyageState, ship: int, season: int, seas: HighSeas = CALM
+) -> int:
     """Where she will be tomorrow if she holds on as she goes (her own node if she lies still):
     the next node of the leg she is sailing; at a graph node bound somewhere, the first step of
     the way her rig takes there this season (the world's route trees, as she sails them)."""
@@ -139,7 +141,7 @@ def next_node(world: World, state: VoyageState, ship: int, season: int) -> int:
         return node
     leg = world.leg_table.get((node, dest), -1)
     if leg < 0:
-        ahead = toward(world, dest, season, ships["rig"][ship])[node]
+        ahead = toward(world, dest, season, ships["rig"][ship], seas)[node]
         if ahead < 0:
             return node
         leg = world.leg_table[(node, ahead)]
@@ -147,7 +149,12 @@ def next_node(world: World, state: VoyageState, ship: int, season: int) -> int:
 
 
 def sightings(
-    world: World, state: VoyageState, rules: VoyageRules, ships: list[int], season: int
+    world: World,
+    state: VoyageState,
+    rules: VoyageRules,
+    ships: list[int],
+    season: int,
+    seas: HighSeas = CALM,
 ) -> list[dict[str, Any]]:
     """For each of `ships` (in her lookout's sight): how far off she is, in days (steps of the
     day graph from you), and whether she is bearing down on you. She is bearing down when she
@@ -166,7 +173,7 @@ def sightings(
         elif ws["target"][ship] == HUNTING or ws["dest"][ship] == state.node:
             closing = True
         else:
-            ahead = near.get(next_node(world, state, ship, season), -1)
+            ahead = near.get(next_node(world, state, ship, season, seas), -1)
             closing = 0 <= ahead < days
         out.append({"days": days, "bearing_down": closing})
     return out

@@ -20,18 +20,18 @@ from .charting import chart_everything, chart_region, charted
 from .game import advance, create_world
 from .kinds import KINDS
 from .routes import weather_of
-from .rules import SEED_000
+from .rules import SEED_000, WorldRules
 from .rumors import (
     Rumor,
-    dense,
-    destinations,
-    lingering,
+    gather,
     off_by,
     report_spread,
     rig_of,
+    sail_day,
     search_area,
     sparse,
-    step_sparse,
+    start_clouds,
+    voyages,
 )
 from .state import WorldState
 from .world import World
@@ -59,13 +59,14 @@ def chart_worth(
     reliability: int = 900,
     ages: tuple[int, ...] = (2, 4, 8, 12),
     kinds: tuple[int, ...] | None = None,
+    rules: WorldRules = SEED_000,
 ) -> list[dict[str, Any]]:
     """Rows of {"chart", "age_days", "search_nodes" (median), "hit_rate"}; the rumors are of
-    ships of `kinds` (every kind that flies a flag when None: no monsters)."""
-    rules = SEED_000
+    ships of `kinds` (every kind that flies a flag when None: no monsters), in a world run by
+    `rules`, their clouds sailed by them."""
     state, _ = create_world(world, seed, rules)
     for _ in range(WARM_UP_DAYS):
-        advance(world, state)
+        advance(world, state, rules=rules)
     span = max(ages)
     window = rumors  # a rumor a day, for as many days as rumors
     history: list[list[int]] = []
@@ -73,7 +74,7 @@ def chart_worth(
     for _ in range(window + span + 1):
         history.append(list(state.ships["node"]))
         snapshots.append(state.copy())
-        advance(world, state)
+        advance(world, state, rules=rules)
     wanted = (
         set(kinds) if kinds is not None else {k for k, row in enumerate(KINDS.rows) if row.flagged}
     )
@@ -100,24 +101,16 @@ def chart_worth(
         day = told.day
         kind, flag = told.ships["kind"][ship], told.ships["flag"][ship]
         rumor = Rumor(kind, flag, node, day, reliability, "sample", ship)
-        bound = destinations(world, told, rules, rumor)
+        plan = voyages(world, told, rules, rumor)
         rig = rig_of(rumor.kind)
-        linger = lingering(world, rules, rumor.kind)
         for chart in CHARTS:
-            start = report_spread(world, rumor, rules)
-            clouds = [sparse(start) for _ in bound]
+            clouds = start_clouds(plan, sparse(report_spread(world, rumor, rules)))
             for step in range(1, span + 1):
                 season = ((day + step - 1) // rules.season_days) % 4
                 weather = weather_of(world, season)
-                clouds = [
-                    step_sparse(world, here, dest, weather, rig, masks[chart][season], linger)
-                    for here, (dest, _) in zip(clouds, bound, strict=True)
-                ]
+                clouds = sail_day(world, plan, clouds, weather, rig, masks[chart][season])
                 if step in ages:
-                    total = np.zeros(world.n)
-                    for here, (_, share) in zip(clouds, bound, strict=True):
-                        total += share * dense(world, here)
-                    area = search_area(total, rules.search_share)
+                    area = search_area(gather(world, plan, clouds), rules.search_share)
                     sizes[chart, step].append(len(area))
                     hits[chart, step] += int(history[sample + step][ship] in set(area.tolist()))
     return [

@@ -27,7 +27,7 @@ from . import pursuit, wars
 from .fleet import FLEETS, muster
 from .islands import place_islands
 from .kinds import KINDS, SHIP_KINDS, Arrival, Muster, Work
-from .routes import bearing
+from .routes import bearing, high_seas
 from .rules import SEED_000, WorldRules, find_world_rules
 from .sailing import step
 from .state import (
@@ -130,6 +130,7 @@ def advance(
     kinds = ships["kind"]
     keeps_out = [kind.keeps_out for kind in KINDS.rows]
     tasks, legs = ships["task"], ships["leg"]
+    seas = high_seas(rules)
     hunting: set[int] = set()
     if state.player_node >= 0 or HUNTING in ships["target"]:
         spared = frozenset(int(s) for s in orders.get("leave_be", ()))
@@ -144,13 +145,13 @@ def advance(
                 )
                 if chase < 0:
                     continue
-            step(world, state, ship, season, keep_out=keeps_out[kind], chase=chase)
+            step(world, state, ship, season, keep_out=keeps_out[kind], chase=chase, seas=seas)
             continue
         if tasks[ship] != SAILING or legs[ship] < 0:  # mid-leg, a ship just sails on
             events += _work(world, state, rules, ship, kind, day)
             if tasks[ship] != SAILING:
                 continue
-        arrived = step(world, state, ship, season, keep_out=keeps_out[kind])
+        arrived = step(world, state, ship, season, keep_out=keeps_out[kind], seas=seas)
         if arrived and ships["node"][ship] == ships["dest"][ship]:
             events += _arrive(world, state, rules, ship, kind, day)
     events += _drive_off(world, state, rules, day)
@@ -239,8 +240,13 @@ def _rest_days(rules: WorldRules, kind: int) -> tuple[int, int]:
 def _next_trade(
     world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
 ) -> list[Event]:
-    """A trader sails for one of her home's trade partners; none, she lies her longest rest."""
+    """A trader sails for one of her home's trade partners; none, she lies her longest rest.
+    With `merchant_sails_on`, never the port she lies in (drawn, she would lie there for good:
+    a ship bound where she is never arrives, so never rests and sails again)."""
     partners = trade_partners(world, state, rules, state.ships["home"][ship])
+    if rules.merchant_sails_on:
+        here = state.ships["node"][ship]
+        partners = [p for p in partners if world.ports[p].node != here]
     if not partners:
         _rest(state, ship, day + _rest_days(rules, kind)[1])
         return []
@@ -292,6 +298,17 @@ def _own_waters_near(world: World, rules: WorldRules, station: int, flag: int) -
     return found
 
 
+def beat_of(world: World, rules: WorldRules, work: Work, home: int, flag: int) -> list[int]:
+    """The places of the beat of a ship of this work out of port `home`: a guard ship's (her
+    nation's waters near her station), a privateer's (off her base); none for other work."""
+    node = world.ports[home].node
+    if work is Work.PATROL:
+        return _own_waters_near(world, rules, node, flag)
+    if work is Work.CRUISE:
+        return _cruise_beat(world, rules, node)
+    return []
+
+
 def _patrol(
     world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
 ) -> list[Event]:
@@ -315,6 +332,13 @@ def _cruise(
     if ships["node"][ship] != home:
         _sail(state, ship, home)
         return []
+    nodes = _cruise_beat(world, rules, home)
+    _sail(state, ship, nodes[_draw(state, len(nodes))])
+    return []
+
+
+def _cruise_beat(world: World, rules: WorldRules, home: int) -> list[int]:
+    """The places a privateer cruises to off her base (node `home`)."""
     days = rules.privateer_cruise_days
     memo = world.caches.cruise_beats
     nodes = memo.get((home, days))
@@ -322,8 +346,7 @@ def _cruise(
         hops = world.hops_from([home])
         far = (hops >= days // 2) & (hops <= days) & (world.kind != WAYPOINT)
         nodes = memo.put((home, days), _beat(np.flatnonzero(far), home, rules.patrol_points))
-    _sail(state, ship, nodes[_draw(state, len(nodes))])
-    return []
+    return nodes
 
 
 def _choose_town(

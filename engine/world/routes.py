@@ -20,7 +20,51 @@ from scipy.sparse.csgraph import dijkstra
 from ..sea import leg_costs as sea_leg_costs
 from .kinds import RIGS as RIGS  # the rigs' names, for the route command
 from .kinds import WEATHERLY
+from .rules import WorldRules
 from .world import Floats, Ints, World
+
+
+@dataclass(frozen=True, slots=True)
+class HighSeas:
+    """What a route weighs beyond the wind and current: each day's step that starts past
+    `storm_latitude` (north or south) costs `storm_days` more (storms twice as often there),
+    and past `ice_latitude` `ice_days_per_degree` more for each degree beyond (cold and ice).
+    Nothing added (`CALM`): the routes as they were."""
+
+    storm_latitude: float = 40.0
+    storm_days: float = 0.0
+    ice_latitude: float = 45.0
+    ice_days_per_degree: float = 0.0
+
+    @property
+    def calm(self) -> bool:
+        return self.storm_days == 0.0 and self.ice_days_per_degree == 0.0
+
+    def costs(self, lat: Floats) -> Floats:
+        """The extra days of each step starting at these latitudes."""
+        far = np.abs(lat)
+        storm = np.where(far > self.storm_latitude, self.storm_days, 0.0)
+        ice = np.maximum(far - self.ice_latitude, 0.0) * self.ice_days_per_degree
+        extra: Floats = storm + ice
+        return extra
+
+
+CALM = HighSeas()
+TreeKey = (
+    tuple[int, int, int] | tuple[int, int, int, HighSeas]
+)  # (destination, weather, rig[, seas])
+
+
+def high_seas(rules: WorldRules) -> HighSeas:
+    """The rules' weighing of the high latitudes (`route_storm_days`, `route_ice_days`)."""
+    if rules.route_storm_days == 0.0 and rules.route_ice_days_per_degree == 0.0:
+        return CALM
+    return HighSeas(
+        rules.route_storm_latitude,
+        rules.route_storm_days,
+        rules.route_ice_latitude,
+        rules.route_ice_days_per_degree,
+    )
 
 
 def bearing(lon1: Floats, lat1: Floats, lon2: Floats, lat2: Floats) -> Floats:
@@ -38,11 +82,12 @@ def bearing(lon1: Floats, lat1: Floats, lon2: Floats, lat2: Floats) -> Floats:
     return out
 
 
-def leg_costs(world: World, season: int, rig: int) -> tuple[Floats, Floats]:
+def leg_costs(world: World, season: int, rig: int, seas: HighSeas = CALM) -> tuple[Floats, Floats]:
     """Each leg's cost in days of fair sailing, from a to b and from b to a, in a season
-    for a rig: the sum of its steps' costs, each by the wind and current where it starts."""
+    for a rig: the sum of its steps' costs, each by the wind and current where it starts
+    (and the high seas' risk there, `seas`)."""
     memo = world.caches.leg_costs
-    cached = memo.get((season, rig))
+    cached = memo.get((season, rig, seas))
     if cached is None:
         x, y, leg = world.day_steps
         lon, lat = world.lon, world.lat
@@ -57,18 +102,22 @@ def leg_costs(world: World, season: int, rig: int) -> tuple[Floats, Floats]:
                 world.wind_knots[season][a],
                 weatherly=rig == WEATHERLY,
             )
+            if not seas.calm:
+                step = step + seas.costs(lat[a])
             summed = np.bincount(leg, weights=step, minlength=world.legs)
             costs.append(np.asarray(summed, dtype=np.float64))  # as it is: weighted, floats
-        cached = memo.put((season, rig), (costs[0], costs[1]))
+        cached = memo.put((season, rig, seas), (costs[0], costs[1]))
     return cached
 
 
-def _graph(world: World, season: int, rig: int, closed: frozenset[int]) -> csr_matrix:
+def _graph(
+    world: World, season: int, rig: int, closed: frozenset[int], seas: HighSeas = CALM
+) -> csr_matrix:
     """The leg graph as a directed sparse matrix, legs touching `closed` nodes left out."""
     memo = world.caches.leg_graphs
-    cached = memo.get((season, rig, closed))
+    cached = memo.get((season, rig, closed, seas))
     if cached is None:
-        forward, backward = leg_costs(world, season, rig)
+        forward, backward = leg_costs(world, season, rig, seas)
         a, b = world.leg_a, world.leg_b
         keep = np.ones(world.legs, dtype=bool)
         if closed:
@@ -78,7 +127,8 @@ def _graph(world: World, season: int, rig: int, closed: frozenset[int]) -> csr_m
         cols = np.concatenate([b[keep], a[keep]])
         weights = np.concatenate([forward[keep], backward[keep]])
         cached = memo.put(
-            (season, rig, closed), csr_matrix((weights, (rows, cols)), shape=(world.n, world.n))
+            (season, rig, closed, seas),
+            csr_matrix((weights, (rows, cols)), shape=(world.n, world.n)),
         )
     return cached
 
@@ -89,28 +139,36 @@ def weather_of(world: World, season: int) -> int:
     return world.weathers[season]
 
 
-def _inward(world: World, weather: int, rig: int) -> tuple[csr_matrix, list[int], Ints]:
+def _inward(
+    world: World, weather: int, rig: int, seas: HighSeas = CALM
+) -> tuple[csr_matrix, list[int], Ints]:
     """The leg graph over graph nodes only, reversed (an edge from each node to those that
     sail to it), with the graph nodes' ids, for route trees toward a destination."""
     memo = world.caches.inward
-    found = memo.get((weather, rig))
+    found = memo.get((weather, rig, seas))
     if found is None:
-        graph = _graph(world, weather, rig, frozenset())
+        graph = _graph(world, weather, rig, frozenset(), seas)
         ids = world.graph_nodes
         local = graph[ids][:, ids]
-        found = memo.put((weather, rig), (local.T.tocsr(), ids.tolist(), ids))
+        found = memo.put((weather, rig, seas), (local.T.tocsr(), ids.tolist(), ids))
     return found
 
 
-def toward(world: World, destination: int, season: int, rig: int) -> list[int]:
+def toward(
+    world: World, destination: int, season: int, rig: int, seas: HighSeas = CALM
+) -> list[int]:
     """For every node, the next graph node on the cheapest way to `destination` (-1: none,
-    or already there). Cached per (destination, weather, rig), as a list (the daily loop
-    reads it a value at a time)."""
+    or already there). Cached per (destination, weather, rig, seas), as a list (the daily
+    loop reads it a value at a time)."""
     trees = world.caches.trees
-    key = (destination, world.weathers[season], rig)
+    weather = world.weathers[season]
+    # the daily loop's key: calm seas (the rules' default) keep it as short to hash as before
+    key: TreeKey = (
+        (destination, weather, rig) if seas is CALM else (destination, weather, rig, seas)
+    )
     found = trees.get(key)
     if found is None:
-        inward, ids, id_array = _inward(world, key[1], rig)
+        inward, ids, id_array = _inward(world, weather, rig, seas)
         position = int(np.searchsorted(id_array, destination))
         if position >= len(ids) or ids[position] != destination:
             raise ValueError(f"node {destination} is not a graph node")
@@ -152,12 +210,14 @@ def route(
     *,
     via: list[frozenset[int]] | None = None,
     avoid: frozenset[int] = frozenset(),
+    seas: HighSeas = CALM,
 ) -> Route:
     """The cheapest route from graph node `start` to `end`, through each node set of `via`
     in order (a strait: entered at one end, left at the other), never through a node of
-    `avoid`. NoRouteError if the restrictions leave no way."""
-    graph = _graph(world, season, rig, avoid)
-    forward, backward = leg_costs(world, season, rig)
+    `avoid`, the high latitudes weighed as `seas` says. NoRouteError if the restrictions
+    leave no way."""
+    graph = _graph(world, season, rig, avoid, seas)
+    forward, backward = leg_costs(world, season, rig, seas)
     stops: list[int] = [start]
     legs: list[tuple[int, bool]] = []
     for chain in via or []:
@@ -165,7 +225,7 @@ def route(
         ends = _chain_ends(world, chain)
         for entry, exit_ in (ends, ends[::-1]):
             first = _path(graph, stops[-1], entry)
-            through = _path(_graph(world, season, rig, frozenset()), entry, exit_, only=chain)
+            through = _path(_graph(world, season, rig, frozenset(), seas), entry, exit_, only=chain)
             if first is None or through is None:
                 continue
             cost = _cost(world, first + through[1:], forward, backward)

@@ -6,7 +6,7 @@ Figures quoted by seed 000 say so; the rest are chosen here (the seed gives none
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +39,10 @@ class WorldRules:
     merchant_rest_max: int = 6
     merchant_range_days: int = 45  # a merchant trades with ports this many days from home
     merchants_per_port: int = 1  # one merchant out of every trading port (not islanders)
+    # A merchant never draws the port she lies in for her next voyage: chosen, a fix. Off (as
+    # before), one that draws it is bound where she is, never arrives, and lies there for good:
+    # by day 1,000 of `world sim` about 100 of the 111 merchants lie stalled so.
+    merchant_sails_on: bool = False
     treasure_rest_days: int = 20  # a treasure fleet lies this long at each port of its course
     guard_range_days: int = 25  # a guard ship hunts this far (the alarm doubles it: seed 000)
     guard_patrol_days: int = 4  # and otherwise keeps within her nation's waters, this far out
@@ -56,6 +60,17 @@ class WorldRules:
     monster_range_days: int = 12  # "turns for home once it's more than 12 days out"
     monster_drift_knots: float = 0.3  # slacker water than this: it wanders to a neighbour
     armada_rest_days: int = 10  # an armada lies this long at each port of her patrol
+    # How a route weighs the high latitudes (routes.HighSeas), so that the square-riggers keep
+    # to the century's latitudes (the Manila galleon's return at about 35-42N, not the 54N the
+    # westerlies alone give): a day's step past `route_storm_latitude` costs `route_storm_days`
+    # more ("storms ... twice as often past forty degrees": a day's risk of a storm doubled,
+    # weighed as days lost), and past `route_ice_latitude` `route_ice_days_per_degree` more a
+    # degree (cold and ice beyond). 0, as before: the wind and current alone. Chosen values
+    # to turn on: route_storm_days=0.5 and route_ice_days_per_degree=1 (README, "Routes").
+    route_storm_latitude: float = 40.0
+    route_storm_days: float = 0.0
+    route_ice_latitude: float = 45.0
+    route_ice_days_per_degree: float = 0.0
     # --- ports (seed 000, "Raiding a port") ------------------------------------------------
     treasury: int = 25  # a town's treasury when full: the seed's balanced figure
     treasury_refill: int = 1  # "fills again 1 a day, up to the usual"
@@ -96,6 +111,20 @@ class WorldRules:
     bad_source_rings: tuple[int, ...] = (2, 3)  # two or three (bad ones)"
     search_share: float = 0.7  # "the fewest nodes holding 70% of the cloud"
     patrol_linger: float = 0.25  # a guard ship or privateer rests on her beat, wherever: chosen
+    # A rumor's cloud follows her voyages: where she is bound she lies her kind's rest and sails
+    # on (a merchant to another port, a fleet to the next of her course, a guard ship or
+    # privateer round her beat), and she lingers nowhere else but the port she was seen in.
+    # Off (as before), the cloud keeps her where she was bound and lingers at every port it
+    # passes, so it falls behind her and loses her once she sails on: chosen, so that the
+    # search area holds her `search_share` of the time (`privateer rumors`).
+    cloud_voyages: bool = False
+    # With cloud_voyages, a merchant's cloud weighs each port she may be bound for by the
+    # voyages to it that pass where she was seen, within this many days of the shortest way
+    # (routes run with the wind, not always the shortest): chosen.
+    cloud_route_slack: int = 2
+
+    def with_changes(self, **changes: object) -> WorldRules:
+        return replace(self, **changes)  # type: ignore[arg-type]
 
 
 SEED_000 = WorldRules()

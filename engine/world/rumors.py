@@ -29,8 +29,9 @@ from scipy.sparse.csgraph import dijkstra
 from ..schema import Int, Row, Text
 from ..sea import leg_costs as sea_leg_costs
 from . import wars
+from .game import beat_of
 from .kinds import KINDS, SHIP_KINDS, Arrival, ShipKind, Work, last_kind
-from .routes import bearing, weather_of
+from .routes import CALM, HighSeas, TreeKey, bearing, high_seas, weather_of
 from .rules import SEED_000, WorldRules
 from .state import WAKE_DAYS, WorldState
 from .world import Ints, World
@@ -164,6 +165,13 @@ def _station_or_you(
 ) -> list[int]:
     """You, if you are within her station's reach of her nearest station; else her station
     (a port of her nation with her station's role, a fortified one for none)."""
+    station = world.ports[_station(world, rumor, hops)].node
+    return [state.player_node] if _bound_for_you(world, state, rules, rumor, station) else [station]
+
+
+def _station(world: World, rumor: Rumor, hops: Ints) -> int:
+    """Her nearest station: a port of her nation with her station's role (a fortified one for
+    none)."""
     station_of = KINDS[rumor.kind].station
     assert station_of is not None  # check_kind: a kind that works from a station has one
     role, flag, ports = station_of.role, rumor.flag, world.ports
@@ -172,12 +180,18 @@ def _station_or_you(
         for i, p in enumerate(ports)
         if p.nation == flag and (p.fortified if role is None else role in p.roles)
     ] or [i for i, p in enumerate(ports) if p.nation == flag]
-    station = ports[_nearest_port(world, hops, stations)].node
+    return _nearest_port(world, hops, stations)
+
+
+def _bound_for_you(
+    world: World, state: WorldState, rules: WorldRules, rumor: Rumor, station: int
+) -> bool:
+    """You are within her station's reach (node `station`): she comes for you."""
+    station_of = KINDS[rumor.kind].station
+    assert station_of is not None
     reach = int(getattr(rules, station_of.reach))
     player = state.player_node
-    if player >= 0 and 0 <= world.hops_from([station])[player] <= reach:
-        return [player]  # bound for you
-    return [station]
+    return player >= 0 and 0 <= world.hops_from([station])[player] <= reach
 
 
 Bound = Callable[[World, WorldState, WorldRules, Rumor, Ints], list[int]]
@@ -193,13 +207,151 @@ BOUND: dict[Work, Bound] = {
 """Where a rumor says a ship is bound, by her kind's work."""
 
 
+# --- her voyages: where she sails on to (rules.cloud_voyages) -----------------------------------
+
+
+Onward = tuple[tuple[tuple[int, float], ...], ...]  # per place: (place, share) she sails on to
+
+
+@dataclass(frozen=True, slots=True)
+class Voyages:
+    """How a rumor's cloud sails: the places she may be bound for (`bound`: node, share), and,
+    with `cloud_voyages`, what she does there: she lies her kind's rest (`leave`: the share
+    that sails on each day) and sails on to the next (`onward`, by index into `bound`; None:
+    she stays for good, the cloud as before); `linger`: per node, the share that stays a day
+    where she is not bound (with onward voyages, only the report's own port)."""
+
+    bound: list[tuple[int, float]]
+    onward: Onward | None
+    leave: float
+    linger: Mass
+    seas: HighSeas = CALM  # how she weighs the high latitudes (the world's routes)
+
+
+def voyages(world: World, state: WorldState, rules: WorldRules, rumor: Rumor) -> Voyages:
+    """The rumored ship's voyages, as her kind's work says; without `cloud_voyages` (or for
+    work with no onward voyage: a corsair, a hunter, a monster, a ship bound for you), the
+    places of `destinations` where she stays, lingering as `lingering` says."""
+    row = KINDS[rumor.kind]
+    planned = ONWARD.get(row.work) if rules.cloud_voyages and row.rest is not None else None
+    found = planned(world, state, rules, rumor) if planned is not None else None
+    if found is None:
+        bound = destinations(world, state, rules, rumor)
+        return Voyages(bound, None, 0.0, lingering(world, rules, rumor.kind), high_seas(rules))
+    places, shares, onward = found
+    assert row.rest is not None
+    least, most = row.rest.days(rules)
+    leave = 1.0 / ((least + most) / 2)  # she lies her mean rest: one over it sails a day
+    linger = np.zeros(world.n)
+    if rumor.node in world.port_nodes:
+        linger[rumor.node] = 1.0 - leave  # seen in port: she may be lying there
+    total = sum(shares)
+    return Voyages(
+        [(n, w / total) for n, w in zip(places, shares, strict=True)],
+        onward,
+        leave,
+        linger,
+        high_seas(rules),
+    )
+
+
+Plan = tuple[list[int], list[float], Onward]
+
+
+def _trade_onward(world: World, state: WorldState, rules: WorldRules, rumor: Rumor) -> Plan | None:
+    """A merchant bound for any port she may trade with, each as likely as the voyages to it
+    that pass where she was seen (`_voyages_through`), and from each on to any other."""
+    places = [n for n, _ in destinations(world, state, rules, rumor)]
+    if len(places) < 2:
+        return None
+    share = 1.0 / (len(places) - 1)
+    onward = tuple(
+        tuple((j, share) for j in range(len(places)) if j != i) for i in range(len(places))
+    )
+    return places, _voyages_through(world, rules, rumor.node, places), onward
+
+
+def _voyages_through(world: World, rules: WorldRules, node: int, places: list[int]) -> list[float]:
+    """For each port of `places`, how many voyages to it from a port within a merchant's
+    range pass `node` (within `cloud_route_slack` days of the shortest way): a ship seen
+    there is on one of them, so she is bound for a port as often as such voyages end there
+    (at least one: the port she lies in, if she was seen in port)."""
+    hops = world.hops_from([node])
+    at = {p.node: i for i, p in enumerate(world.ports)}
+    starts = [i for i, p in enumerate(world.ports) if not p.native and hops[p.node] >= 0]
+    between = world.port_hops
+    behind = np.array([hops[world.ports[o].node] for o in starts])
+    weights = []
+    for place in places:
+        p = at[place]
+        whole = between[starts, p]
+        ahead = hops[place]
+        through = (
+            (whole > 0)
+            & (whole <= rules.merchant_range_days)
+            & (behind + ahead <= whole + rules.cloud_route_slack)
+        )
+        weights.append(float(max(1, int(through.sum()))))
+    return weights
+
+
+def _course_onward(world: World, state: WorldState, rules: WorldRules, rumor: Rumor) -> Plan | None:
+    """A fleet bound for a port of her course (any but the nearest, which she has just left),
+    and from each on to the next of her course."""
+    hops = world.hops_from([rumor.node])
+    ports = world.ports
+    bound = set(_course_ports(world, state, rules, rumor, hops))
+    flag = rumor.flag
+    courses = [c for c in state.courses if c and ports[c[0]].nation == flag]
+    if not courses:
+        return None
+    course = min(courses, key=lambda c: min(hops[ports[i].node] for i in c))
+    places = list(dict.fromkeys(ports[i].node for i in course))
+    if len(places) < 2 or any(hops[n] < 0 for n in places):
+        return None
+    index = {n: k for k, n in enumerate(places)}
+    nodes = [ports[i].node for i in course]
+    onward = tuple(
+        ((index[nodes[(nodes.index(n) + 1) % len(nodes)]], 1.0),) for n in places
+    )  # from a port the course calls at twice, on as from its first call
+    return places, [1.0 if n in bound else 0.0 for n in places], onward
+
+
+def _beat_onward(world: World, state: WorldState, rules: WorldRules, rumor: Rumor) -> Plan | None:
+    """A guard ship or privateer not bound for you: out from her station to a place of her
+    beat, rest, and back; bound for any of them."""
+    hops = world.hops_from([rumor.node])
+    home = _station(world, rumor, hops)
+    station = world.ports[home].node
+    if _bound_for_you(world, state, rules, rumor, station):
+        return None
+    beat = beat_of(world, rules, KINDS[rumor.kind].work, home, rumor.flag)
+    beat = [n for n in dict.fromkeys(beat) if n != station and hops[n] >= 0]
+    if not beat or hops[station] < 0:
+        return None
+    places = [station, *beat]
+    out = 1.0 / len(beat)
+    onward = (tuple((j, out) for j in range(1, len(places))), *(((0, 1.0),) for _ in beat))
+    return places, [1.0] * len(places), onward
+
+
+ONWARD: dict[Work, Callable[[World, WorldState, WorldRules, Rumor], Plan | None]] = {
+    Work.TRADE: _trade_onward,
+    Work.COURSE: _course_onward,
+    Work.PATROL: _beat_onward,
+    Work.CRUISE: _beat_onward,
+}
+"""Her onward voyages, by her kind's work (`cloud_voyages`); work not here stays where bound."""
+
+
 # --- how a day moves the cloud -----------------------------------------------------------------
 
 
-def _step_graph_costs(world: World, weather: int, rig: int) -> csr_matrix:
-    """The day graph with each step's cost in the direction sailed, for a weather and rig."""
+def _step_graph_costs(world: World, weather: int, rig: int, seas: HighSeas = CALM) -> csr_matrix:
+    """The day graph with each step's cost in the direction sailed, for a weather and rig
+    (and the high seas' weighing, as the world's ships route: routes.HighSeas)."""
     memo = world.caches.step_costs
-    found = memo.get((weather, rig))
+    found = memo.get((weather, rig, seas))
     if found is None:
         x, y, _ = world.day_steps
         lon, lat = world.lon, world.lat
@@ -214,11 +366,13 @@ def _step_graph_costs(world: World, weather: int, rig: int) -> csr_matrix:
                 world.wind_knots[weather][a],
                 weatherly=rig == 1,
             )
+            if not seas.calm:
+                cost = cost + seas.costs(lat[a])
             rows.append(a)
             cols.append(b)
             weights.append(cost)
         found = memo.put(
-            (weather, rig),
+            (weather, rig, seas),
             csr_matrix(
                 (np.concatenate(weights), (np.concatenate(rows), np.concatenate(cols))),
                 shape=(world.n, world.n),
@@ -227,15 +381,17 @@ def _step_graph_costs(world: World, weather: int, rig: int) -> csr_matrix:
     return found
 
 
-def true_next(world: World, dest: int, weather: int, rig: int) -> npt.NDArray[np.int64]:
+def true_next(
+    world: World, dest: int, weather: int, rig: int, seas: HighSeas = CALM
+) -> npt.NDArray[np.int64]:
     """For every node, the next node of the cheapest way to `dest` by the real sea (itself at
     `dest` or where there is no way)."""
     memo = world.caches.true_next
-    key = (dest, weather, rig)
+    key: TreeKey = (dest, weather, rig) if seas is CALM else (dest, weather, rig, seas)
     found = memo.get(key)
     if found is None:
         _, pred = dijkstra(
-            _step_graph_costs(world, weather, rig), directed=True, indices=dest,
+            _step_graph_costs(world, weather, rig, seas), directed=True, indices=dest,
             return_predecessors=True,
         )  # fmt: skip
         found = memo.put(key, np.where(pred >= 0, pred, np.arange(world.n)).astype(np.int64))
@@ -355,6 +511,7 @@ def step_sparse(
     rig: int,
     charted: npt.NDArray[np.bool_],
     linger: Mass,
+    seas: HighSeas = CALM,
 ) -> Sparse:
     """A day's sailing of a cloud bound for `dest`: what lingers stays; the rest takes a
     step, the known way where charted, split evenly among the shortest ways where not.
@@ -368,7 +525,7 @@ def step_sparse(
     sailing = on - staying
     known = sailing * charted[nodes]
     unknown = sailing - known
-    heading = true_next(world, dest, weather, rig)[nodes]
+    heading = true_next(world, dest, weather, rig, seas)[nodes]
     split = split_by_source(world, dest)
     lo = split.starts[nodes]
     counts = split.starts[nodes + 1] - lo
@@ -423,6 +580,53 @@ def step_cloud_everywhere(
     return result
 
 
+def sail_day(
+    world: World,
+    plan: Voyages,
+    clouds: list[Sparse],
+    weather: int,
+    rig: int,
+    charted: npt.NDArray[np.bool_],
+) -> list[Sparse]:
+    """A day's sailing of a rumor's clouds, one per place she may be bound for: with onward
+    voyages, the share of each lying where it was bound that sails on today moves to the
+    clouds of the places she sails on to; then each cloud takes its day's step."""
+    if plan.onward is not None:
+        clouds = _sail_on(plan, clouds)
+    return [
+        step_sparse(world, here, dest, weather, rig, charted, plan.linger, plan.seas)
+        for here, (dest, _) in zip(clouds, plan.bound, strict=True)
+    ]
+
+
+def _sail_on(plan: Voyages, clouds: list[Sparse]) -> list[Sparse]:
+    """The share of each cloud lying where it was bound that sails on today (`leave`), moved
+    to the clouds of the places she sails on to, at that place."""
+    assert plan.onward is not None
+    nodes = [c[0] for c in clouds]
+    masses = [c[1].copy() for c in clouds]
+    adds: list[list[tuple[int, float]]] = [[] for _ in clouds]
+    for i, ((dest, _), ahead) in enumerate(zip(plan.bound, plan.onward, strict=True)):
+        at = int(np.searchsorted(nodes[i], dest))
+        if at == len(nodes[i]) or nodes[i][at] != dest:
+            continue
+        leaving = masses[i][at] * plan.leave
+        masses[i][at] -= leaving
+        for j, share in ahead:
+            adds[j].append((dest, leaving * share))
+    out: list[Sparse] = []
+    for here, mass, extra in zip(nodes, masses, adds, strict=True):
+        if extra:
+            more = np.array([n for n, _ in extra], dtype=np.int64)
+            every = np.concatenate([here, more])
+            reached, where = np.unique(every, return_inverse=True)
+            weights = np.concatenate([mass, np.array([m for _, m in extra])])
+            mass = np.bincount(where, weights=weights, minlength=len(reached)).astype(np.float64)
+            here = reached.astype(np.int64)
+        out.append((here, mass))
+    return out
+
+
 def report_spread(world: World, rumor: Rumor, rules: WorldRules = SEED_000) -> Mass:
     """The report as a cloud: its node with the rumor's reliability; the rest on the nodes a
     step off (a good source) or two and three steps off (a bad one): `off_by`."""
@@ -453,18 +657,7 @@ def cloud(
 ) -> Mass:
     """Where the rumored ship could be `today`: the report's cloud sailed forward a day at a
     time toward each place she may be bound, by your chart (one mask per season). Sums to 1."""
-    start = report_spread(world, rumor, rules)
-    total = np.zeros(world.n)
-    rig = rig_of(rumor.kind)
-    linger = lingering(world, rules, rumor.kind)
-    for dest, share in destinations(world, state, rules, rumor):
-        here = sparse(start)
-        for day in range(rumor.day, today):
-            season = (day // rules.season_days) % 4
-            weather = weather_of(world, season)
-            here = step_sparse(world, here, dest, weather, rig, charted_by_season[season], linger)
-        total += share * dense(world, here)
-    return total
+    return clouds_ahead(world, state, rules, rumor, [today], charted_by_season)[0]
 
 
 def clouds_ahead(
@@ -477,23 +670,38 @@ def clouds_ahead(
 ) -> list[Mass]:
     """The rumor's cloud on each of `days` (ascending, none before the rumor's day), sailed
     forward once: where a hunter might meet her k days from now."""
-    start = report_spread(world, rumor, rules)
-    totals = [np.zeros(world.n) for _ in days]
+    plan = voyages(world, state, rules, rumor)
+    start = sparse(report_spread(world, rumor, rules))
+    clouds = start_clouds(plan, start)
+    totals = []
     rig = rig_of(rumor.kind)
-    linger = lingering(world, rules, rumor.kind)
-    for dest, share in destinations(world, state, rules, rumor):
-        here = sparse(start)
-        day = rumor.day
-        for i, wanted in enumerate(days):
-            while day < wanted:
-                season = (day // rules.season_days) % 4
-                weather = weather_of(world, season)
-                here = step_sparse(
-                    world, here, dest, weather, rig, charted_by_season[season], linger
-                )
-                day += 1
-            totals[i] += share * dense(world, here)
+    day = rumor.day
+    for wanted in days:
+        while day < wanted:
+            season = (day // rules.season_days) % 4
+            weather = weather_of(world, season)
+            clouds = sail_day(world, plan, clouds, weather, rig, charted_by_season[season])
+            day += 1
+        totals.append(gather(world, plan, clouds))
     return totals
+
+
+def start_clouds(plan: Voyages, start: Sparse) -> list[Sparse]:
+    """The report's cloud, once per place she may be bound for: whole (weighed by the place's
+    share when gathered); with onward voyages, already weighed, as her mass moves between
+    them."""
+    if plan.onward is None:
+        return [start for _ in plan.bound]
+    return [(start[0], start[1] * share) for _, share in plan.bound]
+
+
+def gather(world: World, plan: Voyages, clouds: list[Sparse]) -> Mass:
+    """A rumor's clouds as one, each weighed by the share of the place it is bound for (with
+    onward voyages, weighed already)."""
+    total = np.zeros(world.n)
+    for here, (_, share) in zip(clouds, plan.bound, strict=True):
+        total += (share if plan.onward is None else 1.0) * dense(world, here)
+    return total
 
 
 def search_area(mass: Mass, share: float = SEED_000.search_share) -> npt.NDArray[np.int64]:

@@ -6,17 +6,24 @@ never takes a leg into another nation's protected waters, so a chase breaks off 
 
 from __future__ import annotations
 
-from .routes import toward
+from .routes import CALM, HighSeas, toward
 from .state import WorldState
 from .world import World
 
 
 def step(
-    world: World, state: WorldState, ship: int, season: int, keep_out: bool, chase: int = -1
+    world: World,
+    state: WorldState,
+    ship: int,
+    season: int,
+    keep_out: bool,
+    chase: int = -1,
+    seas: HighSeas = CALM,
 ) -> bool:
     """Move ship one step (if she is sailing or bound somewhere); True when she has just come
     to a graph node (the end of a leg). `keep_out`: she may not enter foreign waters. `chase`:
-    at a graph node, take this leg (a ship closing with you; -1: she goes her own way)."""
+    at a graph node, take this leg (a ship closing with you; -1: she goes her own way). `seas`:
+    how her route weighs the high latitudes."""
     ships = state.ships
     leg_a, _, leg_start, leg_nodes = world.lists
     leg = ships["leg"][ship]
@@ -31,7 +38,7 @@ def step(
         if leg < 0:
             leg = table.get((node, dest), -1)  # a neighbour: straight there, no route needed
         if leg < 0:
-            nxt = toward(world, dest, season, ships["rig"][ship])[node]
+            nxt = toward(world, dest, season, ships["rig"][ship], seas)[node]
             if nxt < 0:
                 ships["dest"][ship] = -1  # no way there: she gives it up
                 return False

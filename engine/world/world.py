@@ -25,6 +25,7 @@ from scipy.sparse.csgraph import dijkstra
 
 if TYPE_CHECKING:  # the types of what the modules above keep here
     from .kinds import ShipKind
+    from .routes import HighSeas, TreeKey
     from .rules import WorldRules
     from .rumors import SplitBySource
 
@@ -95,17 +96,20 @@ class WorldCaches:
     # routes.py: (season, rig) -> each leg's cost each way; (season, rig, closed nodes) -> the
     # leg graph; (weather, rig) -> the reversed graph over graph nodes; route trees by
     # (destination, weather, rig)
-    leg_costs: Memo[tuple[int, int], tuple[Floats, Floats]] = field(default_factory=Memo)
-    leg_graphs: Memo[tuple[int, int, frozenset[int]], csr_matrix] = field(default_factory=Memo)
-    inward: Memo[tuple[int, int], tuple[csr_matrix, list[int], Ints]] = field(default_factory=Memo)
-    trees: Memo[tuple[int, int, int], list[int]] = field(default_factory=Memo)
+    # (each keyed also by the high seas' weighing, routes.HighSeas)
+    leg_costs: Memo[tuple[int, int, HighSeas], tuple[Floats, Floats]] = field(default_factory=Memo)
+    leg_graphs: Memo[tuple[int, int, frozenset[int], HighSeas], csr_matrix] = field(
+        default_factory=Memo
+    )
+    inward: Memo[tuple[int, int, HighSeas], tuple[csr_matrix, list[int], Ints]] = field(
+        default_factory=Memo
+    )
+    trees: Memo[TreeKey, list[int]] = field(default_factory=Memo)
     # rumors.py: the day graph's costs by (weather, rig); the true next step toward a
     # destination by (destination, weather, rig); the even split by destination; how a
     # kind lingers by (kind, rules)
-    step_costs: Memo[tuple[int, int], csr_matrix] = field(default_factory=Memo)
-    true_next: Memo[tuple[int, int, int], Nexts] = field(
-        default_factory=lambda: Memo(CLOUD_STEPS_KEPT)
-    )
+    step_costs: Memo[tuple[int, int, HighSeas], csr_matrix] = field(default_factory=Memo)
+    true_next: Memo[TreeKey, Nexts] = field(default_factory=lambda: Memo(CLOUD_STEPS_KEPT))
     uniform_split: Memo[int, csr_matrix] = field(default_factory=lambda: Memo(CLOUD_STEPS_KEPT))
     split_by_source: Memo[int, SplitBySource] = field(
         default_factory=lambda: Memo(CLOUD_STEPS_KEPT)
