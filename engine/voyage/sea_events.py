@@ -1,6 +1,6 @@
 """Events at sea (seed 000, "Events at sea", "Uncharted islands"), once a day while nobody is
 fighting: new land sighted and the anchorage off a charted island, the crew's morale and
-mutiny, wages, good omens and storms.
+mutiny, wages, good omens and storms, and (by rules with it) a hostile fort's shot.
 
 Each is declared once in `SEA_EVENTS`, in the order a day takes them: its name, how often it
 comes (one day in how many, drawn from the voyage's RNG; or None for one that checks its own
@@ -22,6 +22,7 @@ from ..world.world import World
 from .course import nearby
 from .dilemmas import ask
 from .rules import VoyageRules
+from .shore import fort_fire
 from .state import VoyageState
 from .weather import storm_odds, storm_takes_toll
 
@@ -212,3 +213,5 @@ SEA_EVENTS.add(SeaEvent("morale", morale_day))
 SEA_EVENTS.add(SeaEvent("wages", wages))
 SEA_EVENTS.add(SeaEvent("omen", omen, odds=_omen_odds, quiet_days_only=True))
 SEA_EVENTS.add(SeaEvent("storm", storm, odds=_storm_odds, quiet_days_only=True))
+# by rules with fort fire: a hostile fort's shot, in the water under its guns (shore.py)
+SEA_EVENTS.add(SeaEvent("fort_fire", fort_fire, quiet_days_only=True))
