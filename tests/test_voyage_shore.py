@@ -10,6 +10,7 @@ import dataclasses
 
 import pytest
 
+from privateer.cli import voyage_screen
 from privateer.engine.combat.ships import SHIPS
 from privateer.engine.events import Event
 from privateer.engine.voyage.actions import Course, IllegalVoyageAction, Sail
@@ -23,6 +24,7 @@ from privateer.engine.world.game import advance, corsair_reach, create_world
 from privateer.engine.world.rules import SEED_000
 from privateer.engine.world.state import LAID_UP
 from privateer.engine.world.world import World
+from tests.voyage_fixtures import Unsaved
 from tests.world_fixtures import COLS
 from tests.world_fixtures import synthetic_world as _plain_world
 
@@ -248,3 +250,20 @@ def test_a_corsair_with_the_longer_reach_raids_a_town_past_the_others_reach() ->
         raids[name] = [e.data["corsair"] for e in events if e.kind == "corsair_raid"]
     assert raids["near"] == []
     assert raids["far"] and set(raids["far"]) == {"Sale"}
+
+
+# --- in play ----------------------------------------------------------------------------------
+
+
+def test_play_shows_the_location_and_a_line_when_it_changes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    state = at_sea(FIRE, node(1, 6))
+    session = Unsaved(VoyageGame(SHORE, FIRE), state)
+    feed = iter(["where", f"course {node(1, 4)}", "sail", "sail", "where", "quit"])
+    voyage_screen.run(session, lambda: next(feed) + "\n")  # type: ignore[arg-type]
+    out = capsys.readouterr().out
+    assert "  sea: Mare Occidentale" in out and "  waters: nobody's" in out
+    assert "here: Mare Occidentale, morocco's waters" in out  # the line when it changed
+    assert "under the guns of Sale's (morocco, hostile)" in out
+    assert "the guns of Sale (morocco) fire on you" in out
