@@ -135,7 +135,7 @@ class VoyageRules:
     # England or wants you fires on her each day she ends in that water (engine/voyage/shore.py)
     fort_fire: bool = False
     # A step is a day's sail (60 nm) and the guns reach a mile or two of it: a day she ends in
-    # that water, the shot finds her this often, per mille (chosen: measured in the README)
+    # that water, the shot finds her this often, per mille (chosen; measured in the README)
     fort_hit_per_mille: int = 250
     fort_hull_max: int = 2  # and costs 1 to this much hull: chosen (a storm's is 1 to 3)
     # "Banks keep deep keels off": a ship of deep draught (combat/ships.py) keeps off the banks
