@@ -74,6 +74,9 @@ def route(
     rig: str = typer.Option(
         "square", "--rig", help="square (goes round rather than beat) or weatherly."
     ),
+    draught: str = typer.Option(
+        "shallow", "--draught", help="shallow, or deep (a frigate's or galleon's: keeps off banks)."
+    ),
     via: list[str] = typer.Option([], "--via", help="A strait to pass, in order (repeat)."),
     avoid: str = typer.Option("", "--avoid", help="Straits closed, comma-separated."),
     setting: list[str] = world_rules_option("--set route_storm_days=0.5"),
@@ -81,8 +84,11 @@ def route(
 ) -> None:
     """The cheapest way between two places for a ship that knows the whole sea: each day's
     step weighed by the season's wind and current for her rig (and, by `--set`, the high
-    latitudes' storms and ice). `--via` forces straits in order; `--avoid` closes them; when
-    that leaves no way, says so and exits 1."""
+    latitudes' storms and ice). `--via` forces straits in order; `--avoid` closes them;
+    `--draught deep` keeps off the banks (seed 000: "Banks keep deep keels off"); when that
+    leaves no way, says so and exits 1."""
+    from privateer.engine.combat.ships import DRAUGHTS
+    from privateer.engine.voyage.shore import bank_at, banks_closed
     from privateer.engine.world.routes import RIGS, NoRouteError, high_seas
     from privateer.engine.world.routes import route as find_route
 
@@ -90,6 +96,8 @@ def route(
 
     if rig not in RIGS:
         fail(f"unknown rig {rig!r}; choose square or weatherly")
+    if draught not in DRAUGHTS:
+        fail(f"unknown draught {draught!r}; choose shallow or deep")
     world = engine_world(ctx)
     a, a_name = _place(world, start)
     b, b_name = _place(world, end)
@@ -99,7 +107,14 @@ def route(
     if set(through) & set(closed):
         fail("a strait cannot be both --via and --avoid")
     shut = frozenset().union(*(chains[name] for name in closed)) if closed else frozenset()
+    banks = banks_closed(world) if draught == "deep" else frozenset()
+    aground = next(
+        (f"{name} is on the {bank_at(world, n)}" for n, name in ((a, a_name), (b, b_name))
+         if n in banks), "the banks closed",
+    )  # fmt: skip
     try:
+        if a in banks or b in banks:
+            raise NoRouteError(aground)
         found = find_route(
             world,
             a,
@@ -107,11 +122,11 @@ def route(
             season,
             RIGS.index(rig),
             via=[chains[name] for name in through],
-            avoid=shut,
+            avoid=shut | banks,
             seas=weighing,
         )
     except NoRouteError:
-        restrictions = []
+        restrictions = [f"for a deep keel ({aground})"] if banks else []
         if through:
             restrictions.append(f"through {', '.join(through)}")
         if closed:
@@ -135,6 +150,7 @@ def route(
         "to": b_name,
         "season": season,
         "rig": rig,
+        "draught": draught,
         "steps": found.steps,
         "nm": round(found.nm, 1),
         "cost": round(found.cost, 2),

@@ -113,6 +113,10 @@ def voyage_line(event: Event) -> str | None:
         "wages_short": lambda: f"short of wages ({d['due']} due): morale {d['morale']}",
         "omen": lambda: f"a good omen: {d['omen']}",
         "storm": lambda: "a storm: " + ", ".join(f"{k} {v}" for k, v in d.items() if k != "stop"),
+        "fort_fire": lambda: (
+            f"the guns of {d['port']} ({d['nation']}) fire on you: hull -{d['hull_lost']}, "
+            f"hull {d['hull']}"
+        ),
         "letter": lambda: (
             f"a letter of marque, act {d['act']}: {_task(d)} in {d['region']}, against "
             f"{d['nation']}, by day {d['deadline']}, for {d['reward']} gold"
@@ -319,6 +323,53 @@ def politics_lines(seen: dict[str, Any]) -> list[str]:
     if name:
         lines += name_lines(name)
     return lines
+
+
+def _forts(place: dict[str, Any]) -> list[str]:
+    return [
+        f"{f['port']}'s ({f['nation']}{', hostile' if f['hostile'] else ''})"
+        for f in place["fort_guns"]
+    ]
+
+
+def location_lines(seen: dict[str, Any]) -> list[str]:
+    """The location panel (`where`): the water she is in, a line for each thing it holds."""
+    place = seen["location"]
+    lines = [f"  in port: {place['port']}"] if place["port"] else []
+    lines.append(f"  sea: {place['sea'] or 'unnamed water'}")
+    waters = place["waters"]
+    days = place["waters_days"]
+    lines.append(
+        f"  waters: {waters}'s, {days} day{'s' if days != 1 else ''} from the fort"
+        if waters
+        else "  waters: nobody's"
+    )
+    for key, what in (("strait", "strait"), ("bank", "bank"), ("river_mouth", "river mouth")):
+        if place[key]:
+            lines.append(f"  {what}: {place[key]}")
+    if place.get("deep_keel") and place["bank"]:
+        lines.append("  (your keel is too deep for a bank: a storm drove you here)")
+    if place["fort_guns"]:
+        lines.append("  under the guns of " + " and ".join(_forts(place)))
+    if place["anchorage"]:
+        lines.append("  an anchorage off an island you charted: no ship troubles you here")
+    return lines
+
+
+def place_line(place: dict[str, Any]) -> str:
+    """The location panel in a line (shown in `play` when it changes)."""
+    parts = [place["sea"] or "unnamed water"]
+    parts.append(f"{place['waters']}'s waters" if place["waters"] else "nobody's waters")
+    parts += [
+        f"{what} {place[key]}"
+        for key, what in (("strait", "the strait:"), ("bank", "on"), ("river_mouth", "off"))
+        if place[key]
+    ]
+    if place["fort_guns"]:
+        parts.append("under the guns of " + " and ".join(_forts(place)))
+    if place["anchorage"]:
+        parts.append("an anchorage")
+    return ", ".join(parts)
 
 
 def name_lines(name: dict[str, Any]) -> list[str]:

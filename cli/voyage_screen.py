@@ -14,6 +14,7 @@ import typer
 
 from privateer.engine.combat.ships import CATALOGUE, KIND_INDEX
 from privateer.engine.voyage.actions import IllegalVoyageAction
+from privateer.engine.voyage.location import location
 from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Question
 
 from .render import glossary_lines, state_lines
@@ -22,6 +23,8 @@ from .voyage_render import (
     READ_HELP,
     letter_lines,
     letter_mark,
+    location_lines,
+    place_line,
     politics_lines,
     port_lines,
     read_lines,
@@ -35,7 +38,7 @@ from .voyage_session import VoyageSession
 GO_DAYS = 400  # `go` sails on at most this many days without a stop
 
 HELP = {
-    "always": "sheet | politics | sight | rumors | port | letter | chart FILE.png|svg | "
+    "always": "sheet | politics | sight | rumors | port | letter | where | chart FILE.png|svg | "
     "help [TOPIC] | quit",
     "sailing": "course PORT | course LON,LAT | course NODE; sail (a day); go (sail on until "
     "something stops you)",
@@ -131,6 +134,7 @@ def _play(session: VoyageSession, action: str) -> bool:
     """Do an action (as the engine writes it) and print what happened; True if something says
     stop."""
     stop = False
+    was = _here(session)
     for event in session.play(session.parse(action)):
         line = voyage_line(event)
         if line:
@@ -140,8 +144,17 @@ def _play(session: VoyageSession, action: str) -> bool:
                 typer.echo(read)
         if isinstance(event.data, dict) and event.data.get("stop"):
             stop = True
+    now = _here(session)
+    if now != was and session.state.port < 0 and not session.over:
+        typer.echo(f"  here: {now}")
     _show_context(session)
     return stop
+
+
+def _here(session: VoyageSession) -> str:
+    """The location panel in a line, as observe gives it."""
+    game = session.game
+    return place_line(location(game.world, session.state, game.rules))
 
 
 def _command(session: VoyageSession, text: str) -> None:
@@ -160,6 +173,8 @@ def _command(session: VoyageSession, text: str) -> None:
         "rumors": rumor_lines,
         "port": port_lines,
         "letter": letter_lines,
+        "where": location_lines,
+        "look": location_lines,
     }
     if verb in seen_views:
         for line in seen_views[verb](session.game.observe(state)):

@@ -49,6 +49,28 @@ def route(db: Path, *args: str) -> object:
     return runner.invoke(app, ["--db", str(db), "route", *args])
 
 
+def test_a_deep_draught_keeps_off_the_banks(full_world_db: Path, world: World) -> None:
+    """`route --draught deep` (seed 000: "Banks keep deep keels off") goes round the banks,
+    and refuses a place on one with the one-line error of no way."""
+    from privateer.engine.voyage.shore import banks_closed
+
+    shallow = route(full_world_db, "Plymouth", "2.5,55", "--json")
+    assert shallow.exit_code == 0, shallow.output
+    deep = route(full_world_db, "--draught", "deep", "Plymouth", "2.5,55")
+    assert deep.exit_code == 1
+    why = "for a deep keel (2.5,55 is on the Dogger Bank)"
+    assert deep.stderr == f"error: no route from Plymouth to 2.5,55 {why}\n"
+    across = json.loads(route(full_world_db, "Havana", "Cádiz", "--json").stdout)
+    around = json.loads(
+        route(full_world_db, "Havana", "Cádiz", "--draught", "deep", "--json").stdout
+    )
+    banks = banks_closed(world)
+    lonlat = {(round(float(world.lon[n]), 4), round(float(world.lat[n]), 4)) for n in banks}
+    assert {tuple(p) for p in across["path"]} & lonlat  # the shallow way crosses a bank
+    assert not {tuple(p) for p in around["path"]} & lonlat
+    assert around["draught"] == "deep" and around["cost"] > across["cost"]
+
+
 def test_routes_through_the_straits(full_world_db: Path) -> None:
     malacca = route(full_world_db, "Malacca", "Macau", "--json")
     assert malacca.exit_code == 0, malacca.output

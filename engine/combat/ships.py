@@ -228,15 +228,22 @@ TARGETS: dict[str, Target] = {
 }
 
 
+DRAUGHTS = ("shallow", "deep")
+"""How deep a ship sits: by rules with banks, a deep keel keeps off them (seed 000: "Banks keep
+deep keels off")."""
+
+
 @dataclass(frozen=True, slots=True)
 class Ship:
-    """A ship you can sail: her hull, berths for hands of note, and her own cards."""
+    """A ship you can sail: her hull, berths for hands of note, her own cards, and her
+    draught (one of DRAUGHTS)."""
 
     key: str
     name: str
     hull: int
     berths: int
     deck: tuple[int, ...]
+    draught: str = "shallow"
 
 
 SHIPS: dict[str, Ship] = {
@@ -278,6 +285,7 @@ SHIPS: dict[str, Ship] = {
                 ("bear_away", 2),
                 ("nets", 1),
             ),
+            draught="deep",  # chosen: the big three-masters draw too much for a bank
         ),
         Ship(
             "galleon",
@@ -292,6 +300,7 @@ SHIPS: dict[str, Ship] = {
                 ("bear_away", 2),
                 ("nets", 2),
             ),
+            draught="deep",  # chosen: the big three-masters draw too much for a bank
         ),
     )
 }

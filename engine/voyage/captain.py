@@ -52,7 +52,7 @@ from ..world.kinds import ARMADA, CORSAIR, GUARD, KINDS, MERCHANT, TREASURE
 from ..world.rumors import Rumor, cloud, clouds_ahead, strength
 from ..world.treasury import full_treasuries
 from ..world.world import World
-from . import letters
+from . import letters, shore
 from . import port as harbour
 from .actions import (
     Attack,
@@ -113,6 +113,12 @@ class Captain:
 
     # -- the decision ------------------------------------------------------------------------
     def choose(self, game: VoyageGame, state: VoyageState) -> VoyageAction:
+        action = self._choose(game, state)
+        if isinstance(action, Course) and game.rules.banks:
+            return self._keel_course(game, state, action)
+        return action
+
+    def _choose(self, game: VoyageGame, state: VoyageState) -> VoyageAction:
         world, rules = game.world, game.rules
         pending = state.pending
         if isinstance(pending, Engagement):
@@ -438,7 +444,7 @@ class Captain:
             and 0 <= near[p.node] <= (radius if ground is not None else reach)
         ]
         if hunting_grounds and self._sound(state):
-            return self._nearest(world, state, hunting_grounds)
+            return self._nearest(world, state, self._clear_of_guns(game, state, hunting_grounds))
         friends = [
             i for i in self._friendly(world, state, game.rules) if world.ports[i].node != state.node
         ]
@@ -469,6 +475,34 @@ class Captain:
             home,
             self.reckoning,
         )
+
+    # -- the shore (by rules with fort fire, banks) ----------------------------------------------
+    def _clear_of_guns(self, game: VoyageGame, state: VoyageState, ports: list[int]) -> list[int]:
+        """By rules with fort fire, the ports of `ports` whose offing no hostile fort's guns
+        reach (all of them, if every one is under guns): it cruises off those, and comes under
+        a fort's guns only to raid it."""
+        if not game.rules.fort_fire:
+            return ports
+        world = game.world
+        ws = state.world
+        clear = [i for i in ports if shore.hostile_guns(world, ws, world.ports[i].node) < 0]
+        return clear or ports
+
+    def _keel_course(self, game: VoyageGame, state: VoyageState, course: Course) -> VoyageAction:
+        """By rules with banks, a course a deep keel can sail: where it meant to go, or the
+        node its keel can reach nearest to that (sailing on if that is where it is bound)."""
+        world, rules = game.world, game.rules
+        if shore.keel_refusal(world, state, rules, course.node) is None:
+            return course
+        closed = shore.keel_closed(world, state, rules)
+        reach = world.hops_avoiding([state.node], closed)
+        near = world.hops_from([course.node])
+        open_ = np.flatnonzero((reach >= 0) & (near >= 0))
+        open_ = open_[~np.isin(open_, list(closed))]
+        if not len(open_):
+            return Sail()
+        best = int(open_[np.lexsort((open_, reach[open_], near[open_]))[0]])
+        return Sail() if best in (state.node, state.course) else Course(best)
 
     def _friendly(self, world: World, state: VoyageState, rules: VoyageRules) -> list[int]:
         return [

@@ -15,6 +15,7 @@ from ..world.charting import sight
 from ..world.routes import bearing
 from ..world.world import World
 from .rules import VoyageRules
+from .shore import days_to, keel_closed
 from .state import VoyageState
 
 WEATHERLY_SHIPS = ("pinnace", "brigantine")  # fore-and-aft rigged: they work to windward
@@ -51,14 +52,21 @@ def _charted(sorted_nodes: list[int], node: int) -> bool:
     return at < len(sorted_nodes) and sorted_nodes[at] == node
 
 
-def next_step(world: World, state: VoyageState, season: int) -> int:
+def next_step(
+    world: World, state: VoyageState, season: int, rules: VoyageRules | None = None
+) -> int:
     """The node a day's sail toward the course brings her to (her own node if there is no
-    way, or she is there)."""
+    way, or she is there). By rules with banks, a deep keel goes round them."""
     node, dest = state.node, state.course
     if dest < 0 or node == dest:
         return node
-    hops = world.hops_from([dest])
-    here = int(hops[node])
+    closed = keel_closed(world, state, rules) if rules is not None and rules.banks else None
+    if closed:
+        hops = world.hops_avoiding([dest], closed)
+        here = days_to(world, state, closed, dest)
+    else:
+        hops = world.hops_from([dest])
+        here = int(hops[node])
     if here < 0:
         return node
     nearest = [n for n in world.step_neighbours[node] if 0 <= hops[n] < here]

@@ -296,6 +296,18 @@ class Storm(TypedDict, total=False):
     stop: bool
 
 
+class FortFire(TypedDict):
+    """A hostile fort's shot at her in the water under its guns (by rules with fort fire):
+    whose fort, the hull it took and the hull left."""
+
+    port: str
+    nation: str
+    node: int
+    hull_lost: int
+    hull: int
+    stop: bool
+
+
 class LandSighted(TypedDict):
     node: int
     paid: int
@@ -439,6 +451,7 @@ VOYAGE_EVENTS: dict[str, type] = {
     "wages_short": WagesShort,
     "omen": Omen,
     "storm": Storm,
+    "fort_fire": FortFire,
     "land_sighted": LandSighted,
     "islanders": IslandFolk,
     "at_anchor": AtAnchor,

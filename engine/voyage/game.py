@@ -59,12 +59,14 @@ from .dilemmas import DILEMMAS, answer, options
 from .fights import begin_fight, strike_cards
 from .islanders import can_take_provisions, islanders_port
 from .late import LateState
+from .location import location
 from .meet import attack, settle_fight
 from .pending import Engagement, Meeting, PrizeOffer, Question
 from .rules import VoyageRules, find_voyage_rules
 from .scout import read_ship
 from .sea_events import at_sea_day
 from .sheet import ship_sheet
+from .shore import keel_refusal
 from .sighting import (
     describe_ship,
     hostile_in_sight,
@@ -256,7 +258,7 @@ def act(
     if isinstance(action, Sail):
         return sail(world, state, rules, wrules)
     if isinstance(action, Course):
-        return _course(world, state, action.node)
+        return _course(world, state, rules, action.node)
     deal = _IN_PORT.get(type(action))
     if state.port < 0:
         raise IllegalVoyageAction(f"{action.to_str()!r}: only in port (at sea: sail, course)")
@@ -328,11 +330,14 @@ def _why_not(
     return f"{action.verb!r} is not open here"
 
 
-def _course(world: World, state: VoyageState, node: int) -> list[Event]:
+def _course(world: World, state: VoyageState, rules: VoyageRules, node: int) -> list[Event]:
     if not 0 <= node < world.n:
         raise IllegalVoyageAction(f"no node {node}")
     if node != state.node and world.hops_from([node])[state.node] < 0:
         raise IllegalVoyageAction(f"no way by sea to node {node}")
+    refused = keel_refusal(world, state, rules, node) if rules.banks else None
+    if refused is not None:
+        raise IllegalVoyageAction(refused)
     state.course = -1 if node == state.node else node
     return [Event("course", state.day, {"to": node, "from": state.node})]
 
@@ -427,7 +432,7 @@ def sail(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRule
         if state.port >= 0:
             events.append(Event("left_port", ws.day, {"port": world.ports[state.port].name}))
             state.port = -1
-        state.node = next_step(world, state, season_of(wrules, ws.day))
+        state.node = next_step(world, state, season_of(wrules, ws.day), rules)
     before = list(ws.ships["node"])
     at_sea = state.port < 0
     orders = {
@@ -541,9 +546,11 @@ def observe(
     rules: VoyageRules | None = None,
     wrules: WorldRules | None = None,
 ) -> dict[str, Any]:
-    """What the captain sees: the ship sheet, where she is and is bound, what is in sight, the
-    rumors she holds (their markers' strength), politics (with your name, in the late game),
-    her letters of marque (by rules with them) and what waits on her."""
+    """What the captain sees: the ship sheet, where she is and is bound (and the location
+    panel: whose waters, which strait, bank or river mouth, a fort's guns, an anchorage, the
+    named sea), what is in sight, the rumors she holds (their markers' strength), politics
+    (with your name, in the late game), her letters of marque (by rules with them) and what
+    waits on her."""
     rules = rules or voyage_rules(state)
     wrules = wrules or world_rules(state)
     ws = state.world
@@ -574,6 +581,7 @@ def observe(
         },
         "pending": state.pending.to_dict() if state.pending is not None else {},
         "outcome": state.outcome or None,
+        "location": location(world, state, rules),
     }
     if state.late is not None and (rules.renown or rules.home_stretch):
         out["politics"]["name"] = renown.name_sheet(state, rules)

@@ -147,6 +147,16 @@ class VoyageRules:
     # ship taken, her crew prisoners. Off: her deck as it always was.
     strike_colours: bool = False
     strike_targets: tuple[str, ...] = ("merchant",)  # chosen: the ships that would rather yield
+    # --- the shore (seed 000, "the world"), each off by default (issue 21) -------------------
+    # "Forts put the water a step out under their guns": a fort whose nation is at war with
+    # England or wants you fires on her each day she ends in that water (engine/voyage/shore.py)
+    fort_fire: bool = False
+    # A step is a day's sail (60 nm) and the guns reach a mile or two of it: a day she ends in
+    # that water, the shot finds her this often, per mille (chosen; measured in the README)
+    fort_hit_per_mille: int = 250
+    fort_hull_max: int = 2  # and costs 1 to this much hull: chosen (a storm's is 1 to 3)
+    # "Banks keep deep keels off": a ship of deep draught (combat/ships.py) keeps off the banks
+    banks: bool = False
     # --- your name (seed 000, "The late game") -----------------------------------------------
     # "At 60, 120 and 200 it goes up a step": renown is what prizes and raids have paid
     renown_steps: tuple[int, ...] = (60, 120, 200)

@@ -1,6 +1,7 @@
 """Events at sea (seed 000, "Events at sea", "Uncharted islands"), once a day while nobody is
 fighting: new land sighted (and, by the island_folk rule, its islanders come out) and the
-anchorage off a charted island, the crew's morale and mutiny, wages, good omens and storms.
+anchorage off a charted island, the crew's morale and mutiny, wages, good omens and storms,
+and (by rules with it) a hostile fort's shot.
 
 Each is declared once in `SEA_EVENTS`, in the order a day takes them: its name, how often it
 comes (one day in how many, drawn from the voyage's RNG; or None for one that checks its own
@@ -24,6 +25,7 @@ from .dilemmas import ask
 from .fights import begin_fight
 from .islanders import canoes_come_out
 from .rules import VoyageRules
+from .shore import fort_fire
 from .state import VoyageState
 from .weather import storm_odds, storm_takes_toll
 
@@ -230,3 +232,5 @@ SEA_EVENTS.add(SeaEvent("morale", morale_day))
 SEA_EVENTS.add(SeaEvent("wages", wages))
 SEA_EVENTS.add(SeaEvent("omen", omen, odds=_omen_odds, quiet_days_only=True))
 SEA_EVENTS.add(SeaEvent("storm", storm, odds=_storm_odds, quiet_days_only=True))
+# by rules with fort fire: a hostile fort's shot, in the water under its guns (shore.py)
+SEA_EVENTS.add(SeaEvent("fort_fire", fort_fire, quiet_days_only=True))

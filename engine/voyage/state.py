@@ -111,7 +111,8 @@ class VoyageState:
     pending: Pending | None = field(default=None, metadata=saved(PendingKind()))
     fight: Encounter | None = field(default=None, metadata=saved(Maybe(Nested(Encounter.read))))
     outcome: str = field(default="", metadata=saved(Text(OUTCOMES)))
-    cause: str = field(default="", metadata=saved(Text(("", "storm", *TARGETS))))  # what sank her
+    # what sank her: a storm, a fort's shot (by rules with fort fire), or what she fought
+    cause: str = field(default="", metadata=saved(Text(("", "storm", "fort", *TARGETS))))
     # the late game's own (None: rules without it; absent from the save and the hash then)
     late: LateState | None = field(
         default=None, metadata=saved(Maybe(Nested(LateState.read)), optional=True)

@@ -349,6 +349,15 @@ def _cruise_beat(world: World, rules: WorldRules, home: int) -> list[int]:
     return nodes
 
 
+def corsair_reach(world: World, rules: WorldRules, home: int) -> int:
+    """How many days from home (a port's index) a corsair goes for a town: the Atlantic
+    corsairs' reach, by rules with one, else `corsair_range_days`."""
+    ocean = rules.corsair_ocean_range_days
+    if ocean and world.ports[home].name in rules.ocean_corsairs:
+        return ocean
+    return rules.corsair_range_days
+
+
 def _choose_town(
     world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
 ) -> list[Event]:
@@ -358,16 +367,17 @@ def _choose_town(
     home = ships["home"][ship]
     flag = ships["flag"][ship]
     hops = world.port_hops[home]
+    most = corsair_reach(world, rules, home)
     towns = []
     weights = []
     for i, port in enumerate(world.ports):
         reach = int(hops[i])
-        if port.fortified or port.native or not 0 < reach <= rules.corsair_range_days:
+        if port.fortified or port.native or not 0 < reach <= most:
             continue
         if not wars.at_war(state, flag, port.nation) or state.sacked_until[i] > day:
             continue
         towns.append(i)
-        weights.append(rules.corsair_range_days + 1 - reach)
+        weights.append(most + 1 - reach)
     if not towns:
         _rest(state, ship, day + rules.corsair_idle_days, LYING)
         return []

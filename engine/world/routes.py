@@ -113,7 +113,8 @@ def leg_costs(world: World, season: int, rig: int, seas: HighSeas = CALM) -> tup
 def _graph(
     world: World, season: int, rig: int, closed: frozenset[int], seas: HighSeas = CALM
 ) -> csr_matrix:
-    """The leg graph as a directed sparse matrix, legs touching `closed` nodes left out."""
+    """The leg graph as a directed sparse matrix, legs through `closed` nodes (at either end
+    or on the way: a bank's waypoints) left out."""
     memo = world.caches.leg_graphs
     cached = memo.get((season, rig, closed, seas))
     if cached is None:
@@ -121,8 +122,8 @@ def _graph(
         a, b = world.leg_a, world.leg_b
         keep = np.ones(world.legs, dtype=bool)
         if closed:
-            shut = np.isin(a, list(closed)) | np.isin(b, list(closed))
-            keep &= ~shut
+            inside = np.isin(world.leg_nodes, list(closed))
+            keep &= ~np.logical_or.reduceat(inside, world.leg_start[:-1])
         rows = np.concatenate([a[keep], b[keep]])
         cols = np.concatenate([b[keep], a[keep]])
         weights = np.concatenate([forward[keep], backward[keep]])

@@ -54,6 +54,14 @@ class WorldRules:
     alarm_reach_factor: int = 2  # "guard ships hunt twice as far" while a town is alarmed
     privateer_cruise_days: int = 10  # without you, they cruise this far from home
     corsair_range_days: int = 45  # "an open town of an enemy ... within 45 days of home"
+    # The Atlantic corsairs' reach (issue 21), 0: no farther than the rest. The seed: "Baltimore
+    # is in reach, and Reykjavik when the Danes are at war with them"; by our sea Reykjavik lies
+    # 53 days from Sale (63 from Algiers), past 45. Sale's rovers were ocean raiders, and the
+    # 1627 raid on Iceland sailed from Sale: turned on, a corsair out of an `ocean_corsairs`
+    # port reaches this far. Chosen: 75 (over 40 world seeds of 730 days, 7 raids on Reykjavik,
+    # against 1 at 60 and 11 at 90: "the nearer the likelier" weighs a far town lightly).
+    corsair_ocean_range_days: int = 0
+    ocean_corsairs: tuple[str, ...] = ("Salé",)  # the corsair ports on the open Atlantic
     corsair_strip_days: int = 60  # "It strips the town for 60 days"
     corsair_lie_days: int = 20  # "lies 20 days before going out again"
     corsair_idle_days: int = 10  # no open town in reach: she lies this long more, chosen

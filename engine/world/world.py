@@ -93,6 +93,12 @@ class WorldCaches:
     its key and what fills it."""
 
     hops: Memo[tuple[int, ...], Ints] = field(default_factory=lambda: Memo(HOPS_KEPT))
+    # the same, over the day graph with some nodes closed (a deep keel's banks), by
+    # (closed nodes, sources)
+    hops_avoiding: Memo[tuple[frozenset[int], tuple[int, ...]], Ints] = field(
+        default_factory=lambda: Memo(HOPS_KEPT)
+    )
+    closed_step_graphs: Memo[frozenset[int], csr_matrix] = field(default_factory=lambda: Memo(4))
     # routes.py: (season, rig) -> each leg's cost each way; (season, rig, closed nodes) -> the
     # leg graph; (weather, rig) -> the reversed graph over graph nodes; route trees by
     # (destination, weather, rig)
@@ -241,6 +247,49 @@ class World:
             dist = dijkstra(self.step_graph, unweighted=True, indices=list(key), min_only=True)
             found = memo.put(key, np.where(np.isfinite(dist), dist, -1).astype(np.int32))
         return found
+
+    def hops_avoiding(self, sources: list[int], closed: frozenset[int]) -> Ints:
+        """Days (steps) from the nearest of `sources` to every node over the day graph with
+        the `closed` nodes left out (a source is never closed); -1 where unreachable. Kept, as
+        `hops_from`: not to be written to."""
+        if not closed:
+            return self.hops_from(sources)
+        key = tuple(sorted({int(s) for s in sources}))
+        memo = self.caches.hops_avoiding
+        found = memo.get((closed, key))
+        if found is None:
+            shut = closed.difference(key)
+            graphs = self.caches.closed_step_graphs
+            graph = graphs.get(frozenset(shut))
+            if graph is None:
+                coo = self.step_graph.tocoo()
+                out = np.isin(coo.row, list(shut)) | np.isin(coo.col, list(shut))
+                rows, cols = coo.row[~out], coo.col[~out]
+                graph = graphs.put(
+                    frozenset(shut),
+                    csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(self.n, self.n)),
+                )
+            dist = dijkstra(graph, unweighted=True, indices=list(key), min_only=True)
+            found = memo.put((closed, key), np.where(np.isfinite(dist), dist, -1).astype(np.int32))
+        return found
+
+    @cached_property
+    def features_at(self) -> dict[int, tuple[tuple[str, str], ...]]:
+        """Per node with any, its features as (kind, name), in the table's order: not to be
+        written to."""
+        at: dict[int, list[tuple[str, str]]] = {}
+        for node, kind, name in self.features:
+            at.setdefault(node, []).append((kind, name))
+        return {node: tuple(found) for node, found in at.items()}
+
+    @cached_property
+    def feature_nodes(self) -> dict[str, frozenset[int]]:
+        """Per feature kind ("bank", "fort_guns", ...), the nodes with one: not to be written
+        to."""
+        found: dict[str, set[int]] = {}
+        for node, kind, _ in self.features:
+            found.setdefault(kind, set()).add(node)
+        return {kind: frozenset(nodes) for kind, nodes in found.items()}
 
     @cached_property
     def caches(self) -> WorldCaches:
