@@ -46,7 +46,7 @@ from ..world.charting import charted
 from ..world.kinds import ARMADA, CORSAIR, GUARD, KINDS, MERCHANT, TREASURE
 from ..world.rumors import Rumor, cloud, clouds_ahead, strength
 from ..world.world import World
-from . import letters
+from . import circuit, letters
 from . import port as harbour
 from .actions import (
     Attack,
@@ -97,6 +97,9 @@ class Captain:
     reads: bool = True
     stand_share: float = 0.28
     lookout_sheer: bool = False  # sheer off from what the lookout sees, not only its sight
+    # on Drake's circuit it turns aside for a prize or a town when the days in hand stay at
+    # least what the rest of the circuit needs and this share of that again (chosen)
+    circuit_reserve: float = 0.25
 
     # -- the decision ------------------------------------------------------------------------
     def choose(self, game: VoyageGame, state: VoyageState) -> VoyageAction:
@@ -303,6 +306,8 @@ class Captain:
             english = [i for i, p in enumerate(world.ports) if p.nation == england]
             if state.gold >= rules.pardon_gold:
                 return self._nearest(world, state, english)
+        if state.circuit is not None and not state.circuit.made:  # Drake's circuit
+            return self._circuit(game, state)
         if not self._sound(state):
             return self._nearest(world, state, self._friendly(world, state, rules))
         bigger = harbour.SHIP_ORDER[harbour.SHIP_ORDER.index(state.ship) + 1 :]
@@ -316,6 +321,22 @@ class Captain:
             if goal >= 0:
                 return goal
         return self._prize_ground(game, state)
+
+    def _circuit(self, game: VoyageGame, state: VoyageState) -> int:
+        """On Drake's circuit: the next place, putting in to mend (or for a bigger ship) and
+        turning aside for a prize or a town only where the days in hand allow it."""
+        world, rules = game.world, game.rules
+        friendly = self._friendly(world, state, rules)
+        stops = []
+        if not self._sound(state):
+            stops.append(self._nearest(world, state, friendly))
+        bigger = harbour.SHIP_ORDER[harbour.SHIP_ORDER.index(state.ship) + 1 :]
+        if bigger and state.gold - rules.ship_gold.get(bigger[0], 10**9) >= self.reserve:
+            stops.append(
+                self._nearest(world, state, [i for i in friendly if world.ports[i].fortified])
+            )
+        hunt = self._prize_ground(game, state) if self._sound(state) else -1
+        return circuit.heading(world, state, stops, hunt, self.circuit_reserve, self.reach_days)
 
     # -- letters of marque -----------------------------------------------------------------------
     def _letter_work(self, game: VoyageGame, state: VoyageState, letter: Letter) -> int:
