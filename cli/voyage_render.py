@@ -72,9 +72,7 @@ def voyage_line(event: Event) -> str | None:
             f"home with {d['gold']} gold: the run is won"
             + (f", Drake's circuit made ({d['circuit']} places)" if "circuit" in d else "")
         ),
-        "touched": lambda: (
-            f"Drake's place touched: {d['place']} ({d['order'] + 1} of {d['of']})"
-        ),
+        "touched": lambda: f"Drake's place touched: {d['place']} ({d['order'] + 1} of {d['of']})",
         "out_of_time": lambda: f"the voyage ends with {d['gold']} gold",
         "round": lambda: (
             f"a round: a {d['ship_kind'].replace('_', ' ')} of {d['flag'] or 'nobody'} at "

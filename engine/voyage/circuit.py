@@ -11,6 +11,7 @@ while the days in hand allow it.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -116,7 +117,7 @@ def _legs(world: World) -> tuple[int, ...]:
     found = _LEGS.get(key)
     if found is None:
         nodes = [node for _, node in places(world)]
-        found = tuple(int(world.hops_from([a])[b]) for a, b in zip(nodes, nodes[1:], strict=False))
+        found = tuple(int(world.hops_from([a])[b]) for a, b in itertools.pairwise(nodes))
         _LEGS[key] = found
     return found
 
@@ -170,7 +171,7 @@ def heading(
             return stop
     if hunt <= -10:
         return hunt  # a town across the harbour: berth there, no detour
-    if hunt >= 0 and hunt not in (node, state.node):
-        if 0 <= to_next[hunt] < to_next[state.node] and spared(hunt):
-            return hunt
+    on_the_way = hunt >= 0 and hunt not in (node, state.node)
+    if on_the_way and 0 <= to_next[hunt] < to_next[state.node] and spared(hunt):
+        return hunt
     return node

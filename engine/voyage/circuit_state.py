@@ -1,7 +1,8 @@
 """What a voyage keeps of Drake's circuit (engine/voyage/circuit.py): how many of his places
-there are, the day each was touched, in his order (the next to touch is the one after the
-last touched), and the nation his commission makes fair game (-1 none). A voyage by rules without the circuit keeps none of it (`VoyageState.circuit`
-is None), so its saves and state hashes are what they always were.
+there are, the day each was touched, in his order (the next to touch is the one after the last
+touched), and the nation his commission makes fair game (-1 none). A voyage by rules without
+the circuit keeps none of it (`VoyageState.circuit` is None), so its saves and state hashes are
+what they always were.
 """
 
 from __future__ import annotations
