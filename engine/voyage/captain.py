@@ -209,6 +209,12 @@ class Captain:
         for ship in in_sight(world, state, rules, steps=steps):
             kind = ships["kind"][ship]
             if kind in (ARMADA, GUARD) and hostile(world, state, ship):
+                if (
+                    state.circuit is not None
+                    and kind == GUARD
+                    and self._can_take(world, state, rules, ship)
+                ):
+                    continue  # on Drake's circuit it holds its course past a guard it can take
                 return ship
         return -1
 
