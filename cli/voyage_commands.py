@@ -295,8 +295,9 @@ def play(
                 typer.echo(
                     f"seed {seed}: a privateer out of {chosen.start_port} in a "
                     f"{chosen.start_ship} with {session.state.gold} gold; bring "
-                    f"{chosen.goal_gold} home to {chosen.home_port} (run {session.run_id}). "
-                    "`help` lists the commands."
+                    f"{chosen.goal_gold} home to {chosen.home_port}"
+                    + (", round Drake's circuit (`help drake`)" if chosen.circuit else "")
+                    + f" (run {session.run_id}). `help` lists the commands."
                 )
             voyage_screen.run(session)
     except WaitInterrupted:

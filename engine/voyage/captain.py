@@ -26,6 +26,10 @@ no rumor of a kind it could not take. It still sheers off only from what is with
 the seed's bot, sheering off at the longer lookout, turned away from too much and ran out of
 time.
 
+On Drake's circuit (the drake rules) it sails for his next place (engine/voyage/circuit.py),
+putting in to mend or for a bigger ship and turning aside for a prize or a town on the way only
+while the days in hand allow, and holds its course past a guard ship it can take.
+
 It is a player: it reads what a player sees (its ship, the ships in sight, the rumors it
 holds: a rumor's kind, flag, place and age, never which ship it was) and chooses from the
 legal actions.
