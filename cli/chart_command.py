@@ -69,7 +69,8 @@ def chart(
     """Draw the land, the day graph, the ports in their nations' colours (squares fortified,
     circles open), protected waters, the named seas, and optionally the flow, Drake's route,
     and (--turns N) where the world's ships went in N days, in their flags' colours. With
-    --run, a logged voyage over the water she sailed (boxed to her track unless --box); with
+    --run, a logged voyage over the water she sailed (boxed to her track unless --box; a run
+    on Drake's circuit with his route and the places she touched); with
     --where, where captains sink, fight or raid. The output is checked writable before the
     drawing starts."""
     from privateer.pipeline.chart import (
@@ -125,7 +126,7 @@ def chart(
                 box=runs.box,
                 scale=runs.scale or 6.0,
                 flow=chosen_flow,
-                drake=drake,
+                drake=drake or (runs.voyage is not None and runs.voyage.circuit),
                 tracks=tracks,
                 voyage=runs.voyage,
                 where=runs.where,

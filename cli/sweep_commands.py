@@ -77,10 +77,16 @@ def run(
     rules: str = typer.Option(
         "full",
         "--rules",
-        help="The voyage ruleset turned: classic, dilemmas, late, lookout or full.",
+        help="The voyage ruleset turned: classic, dilemmas, late, lookout, full or drake.",
     ),
     runs: int = int_option(100, "--runs", 1, 100_000, "Runs at every point (the same seeds)."),
-    days: int = int_option(730, "--days", 1, LONGEST_VOYAGE_DAYS, "The longest a run lasts."),
+    days: int | None = int_option(
+        None,
+        "--days",
+        1,
+        LONGEST_VOYAGE_DAYS,
+        "The longest a run lasts (the rules' own: 730; drake 1,100).",
+    ),
     seed: int = seed_option("The first run's seed (then +1 each), the same at every point."),
     workers: int = int_option(
         0, "--workers", 0, 256, "Processes to play on (dask); 0: one per core; 1: this process."
@@ -119,6 +125,7 @@ def run(
         fail("a dial is given twice: give each rule once, with all its values")
     if rules not in RULESETS:
         fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
+    days = RULESETS[rules].days if days is None else days
     points = list(itertools.product(*(values for _, values in parsed)))
     if len(points) > MAX_POINTS or len(points) * runs > MAX_RUNS:
         fail(f"{len(points)} points of {runs} runs is too many (at most {MAX_RUNS:,} runs)")

@@ -37,7 +37,8 @@ CAPTAIN_HELP = (
 RULES_HELP = (
     "The seed's stage: classic (before dilemmas), dilemmas (storms, shares, castaways ask; "
     "raid guard, prize cards, wages), late (+ renown, home stretch, captives), lookout (+ "
-    "seeing her first, the read of a ship) or full (+ letters of marque)"
+    "seeing her first, the read of a ship), full (+ letters of marque) or drake (Drake's circuit "
+    "round the world, the ultimate win)"
 )
 
 
@@ -45,7 +46,13 @@ RULES_HELP = (
 def voyage(
     ctx: typer.Context,
     runs: int = int_option(100, "--runs", 1, 100_000, "Runs to play."),
-    days: int = int_option(730, "--days", 1, LONGEST_VOYAGE_DAYS, "The longest a run lasts."),
+    days: int | None = int_option(
+        None,
+        "--days",
+        1,
+        LONGEST_VOYAGE_DAYS,
+        "The longest a run lasts (the rules' own: 730; drake 1,100).",
+    ),
     seed: int = seed_option("The first run's seed (then +1 each)."),
     rules: str = typer.Option("full", "--rules", help=RULES_HELP),
     captain: str = typer.Option("ours", "--captain", help=CAPTAIN_HELP),
@@ -88,6 +95,7 @@ def voyage(
 
     if rules not in RULESETS:
         fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
+    days = RULESETS[rules].days if days is None else days
     if captain not in CAPTAINS:
         fail(f"no captain {captain!r}: one of {', '.join(CAPTAINS)}")
     if scheduler is not None:
@@ -244,7 +252,13 @@ def play(
     ctx: typer.Context,
     seed: int = seed_option("The world and the run's seed."),
     rules: str = typer.Option("full", "--rules", help=RULES_HELP),
-    days: int = int_option(730, "--days", 1, LONGEST_VOYAGE_DAYS, "The longest the run lasts."),
+    days: int | None = int_option(
+        None,
+        "--days",
+        1,
+        LONGEST_VOYAGE_DAYS,
+        "The longest the run lasts (the rules' own: 730; drake 1,100).",
+    ),
     resume: bool = typer.Option(False, "--resume", help="Pick up the voyage saved last."),
     run: int | None = run_option("Pick up this run's saved voyage (implies --resume)."),
 ) -> None:
@@ -277,13 +291,15 @@ def play(
                 session = VoyageSession.resume(store, world, run)
                 typer.echo(f"resuming run {session.run_id} on day {session.state.day}")
             else:
+                days = RULESETS[rules].days if days is None else days
                 session = VoyageSession.start(store, world, seed, rules, days)
                 chosen = RULESETS[rules]
                 typer.echo(
                     f"seed {seed}: a privateer out of {chosen.start_port} in a "
                     f"{chosen.start_ship} with {session.state.gold} gold; bring "
-                    f"{chosen.goal_gold} home to {chosen.home_port} (run {session.run_id}). "
-                    "`help` lists the commands."
+                    f"{chosen.goal_gold} home to {chosen.home_port}"
+                    + (", round Drake's circuit (`help drake`)" if chosen.circuit else "")
+                    + f" (run {session.run_id}). `help` lists the commands."
                 )
             voyage_screen.run(session)
     except WaitInterrupted:

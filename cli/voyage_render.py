@@ -69,7 +69,11 @@ def voyage_line(event: Event) -> str | None:
         "prize_kept": lambda: f"kept {d['card']} for good",
         "prize_left": lambda: "left the cards",
         "sunk": lambda: f"SUNK by {str(d['by']).replace('_', ' ')}",
-        "won": lambda: f"home with {d['gold']} gold: the run is won",
+        "won": lambda: (
+            f"home with {d['gold']} gold: the run is won"
+            + (f", Drake's circuit made ({d['circuit']} places)" if "circuit" in d else "")
+        ),
+        "touched": lambda: f"Drake's place touched: {d['place']} ({d['order'] + 1} of {d['of']})",
         "out_of_time": lambda: f"the voyage ends with {d['gold']} gold",
         "round": lambda: (
             f"a round: a {d['ship_kind'].replace('_', ' ')} of {d['flag'] or 'nobody'} at "
@@ -275,6 +279,52 @@ def letter_lines(seen: dict[str, Any]) -> list[str]:
     if sheet["word_day"] is not None and held is not None and held["task"] == "plate_ship":
         lines.append(f"  the Admiralty's last word of her: day {sheet['word_day']} (see rumors)")
     return lines
+
+
+CIRCUIT_HELP = (
+    "Drake's circuit (the drake rules): the ultimate win, his raid round the world of 1577-80.",
+    "  places       his places in his order, from Plymouth (data/drake.csv): Mogador, Cape "
+    "Blanc, the Cape Verdes, Brazil, the Plate, Port St Julian, through Magellan's strait, "
+    "Cape Horn, up the coast of Chile and Peru (Valparaiso, Callao, the Cacafuego off Cabo "
+    "San Francisco), Guatulco, New Albion, across the Pacific to Palau and the Moluccas, "
+    "Celebes, Java, the Cape of Good Hope, Sierra Leone, and home to Plymouth",
+    "  touching     a place counts when you come within two days' sail of it (no need to put "
+    "in), and only once every place before it is touched: out of order it does not count",
+    "  the win      every place touched, then into Plymouth with the goal's gold aboard",
+    "  the clock    1,100 days: Drake took 1,018 (13 December 1577 to 26 September 1580); "
+    "the circuit is about 800 days' sail by the shortest ways",
+    "  circuit      the places done, the next (course NODE sails for it) and the days' sail "
+    "the rest needs; chart FILE.svg draws his route under your track",
+)
+
+
+def circuit_lines(seen: dict[str, Any]) -> list[str]:
+    """Drake's circuit (the drake rules): how far it is made and where next."""
+    sheet = seen.get("circuit")
+    if sheet is None:
+        return ["  no Drake's circuit under these rules (play --rules drake)"]
+    lines = [f"  Drake's places touched: {sheet['done']} of {sheet['of']}"]
+    upcoming = sheet["next"]
+    if upcoming is None:
+        lines.append("  the circuit is made: home to Plymouth with the gold wins")
+    else:
+        lines.append(
+            f"  next: {upcoming['place']} (node {upcoming['node']}, {upcoming['days']} days' "
+            f"sail); the rest of the circuit: {sheet['days_to_finish']} days' sail"
+        )
+    for touched in sheet["touched"]:
+        lines.append(f"    day {touched['day']:>4}  {touched['place']}")
+    return lines
+
+
+def circuit_mark(seen: dict[str, Any]) -> str:
+    """The circuit in a prompt's few words ("; Drake 3/25 next Cape Blanc"); empty without it."""
+    sheet = seen.get("circuit")
+    if sheet is None:
+        return ""
+    upcoming = sheet["next"]
+    where = f" next {upcoming['place']}" if upcoming is not None else " made"
+    return f"; Drake {sheet['done']}/{sheet['of']}{where}"
 
 
 def letter_mark(seen: dict[str, Any]) -> str:

@@ -19,8 +19,11 @@ from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Que
 
 from .render import glossary_lines, state_lines
 from .voyage_render import (
+    CIRCUIT_HELP,
     LETTER_HELP,
     READ_HELP,
+    circuit_lines,
+    circuit_mark,
     letter_lines,
     letter_mark,
     location_lines,
@@ -38,8 +41,8 @@ from .voyage_session import VoyageSession
 GO_DAYS = 400  # `go` sails on at most this many days without a stop
 
 HELP = {
-    "always": "sheet | politics | sight | rumors | port | letter | where | chart FILE.png|svg | "
-    "help [TOPIC] | quit",
+    "always": "sheet | politics | sight | rumors | port | letter | circuit | where | "
+    "chart FILE.png|svg | help [TOPIC] | quit",
     "sailing": "course PORT | course LON,LAT | course NODE; sail (a day); go (sail on until "
     "something stops you)",
     "in port": "round | hire HAND | repair [N] | upgrade U | ship S | strike CARD | bribe | "
@@ -50,7 +53,12 @@ HELP = {
     "question": "choose N (one of the choices shown)",
 }
 
-HELP_TOPICS: dict[str, tuple[str, ...]] = {"read": READ_HELP, "letter": LETTER_HELP}
+HELP_TOPICS: dict[str, tuple[str, ...]] = {
+    "read": READ_HELP,
+    "letter": LETTER_HELP,
+    "drake": CIRCUIT_HELP,
+    "circuit": CIRCUIT_HELP,
+}
 """`help TOPIC`: what a topic's lines mean."""
 
 
@@ -101,7 +109,10 @@ def _context(session: VoyageSession) -> str:
 def _prompt(session: VoyageSession) -> str:
     where = _context(session)
     state = session.state
-    mark = letter_mark(session.game.observe(state)) if state.late is not None else ""
+    mark = ""
+    if state.late is not None or state.circuit is not None:
+        seen = session.game.observe(state)
+        mark = letter_mark(seen) + circuit_mark(seen)
     return (
         f"[day {state.day} {where}; hull {state.hull} gold {state.gold} morale {state.morale}"
         f"{mark}] > "
@@ -175,6 +186,8 @@ def _command(session: VoyageSession, text: str) -> None:
         "letter": letter_lines,
         "where": location_lines,
         "look": location_lines,
+        "circuit": circuit_lines,
+        "drake": circuit_lines,
     }
     if verb in seen_views:
         for line in seen_views[verb](session.game.observe(state)):

@@ -14,10 +14,11 @@ from .event_fields import declared, field
 
 PLACED_KINDS = (
     "voyage_start", "sailed", "arrived", "fight_over", "storm", "answered", "sunk", "won",
-    "out_of_time", "letter",
+    "out_of_time", "letter", "touched",
 )  # fmt: skip
 """The events a picture of a voyage draws: where she began and sailed day by day, the ports
-she put in at, her fights and raids (`fight_over`), storms (rolled, or answered), her end."""
+she put in at, her fights and raids (`fight_over`), storms (rolled, or answered), Drake's
+places touched (on his circuit), her end."""
 
 RAID_TARGETS = ("town", "fortified_port")
 

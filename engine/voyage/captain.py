@@ -31,6 +31,10 @@ by what each is worth over the days it has left (engine/voyage/grounds.py): an o
 when the ground beyond pays for the passage, the water near home when it does not; on the
 passage it turns aside only for what lies within a few days.
 
+On Drake's circuit (the drake rules) it sails for his next place (engine/voyage/circuit.py),
+putting in to mend or for a bigger ship and turning aside for a prize or a town on the way only
+while the days in hand allow, and holds its course past a guard ship it can take.
+
 It is a player: it reads what a player sees (its ship, the ships in sight, the rumors it
 holds: a rumor's kind, flag, place and age, never which ship it was) and chooses from the
 legal actions.
@@ -52,7 +56,7 @@ from ..world.kinds import ARMADA, CORSAIR, GUARD, KINDS, MERCHANT, TREASURE
 from ..world.rumors import Rumor, cloud, clouds_ahead, strength
 from ..world.treasury import full_treasuries
 from ..world.world import World
-from . import letters, shore
+from . import circuit, letters, shore
 from . import port as harbour
 from .actions import (
     Attack,
@@ -110,6 +114,9 @@ class Captain:
     world_grounds: bool = False
     passage_reach: int = 6
     reckoning: Reckoning = RECKONING
+    # on Drake's circuit it turns aside for a prize or a town when the days in hand stay at
+    # least what the rest of the circuit needs and this share of that again (chosen)
+    circuit_reserve: float = 0.25
 
     # -- the decision ------------------------------------------------------------------------
     def choose(self, game: VoyageGame, state: VoyageState) -> VoyageAction:
@@ -225,6 +232,12 @@ class Captain:
         for ship in in_sight(world, state, rules, steps=steps):
             kind = ships["kind"][ship]
             if kind in (ARMADA, GUARD) and hostile(world, state, ship):
+                if (
+                    state.circuit is not None
+                    and kind == GUARD
+                    and self._can_take(world, state, rules, ship)
+                ):
+                    continue  # on Drake's circuit it holds its course past a guard it can take
                 return ship
         return -1
 
@@ -322,6 +335,8 @@ class Captain:
             english = [i for i, p in enumerate(world.ports) if p.nation == england]
             if state.gold >= rules.pardon_gold:
                 return self._nearest(world, state, english)
+        if state.circuit is not None and not state.circuit.made:  # Drake's circuit
+            return self._circuit(game, state)
         if not self._sound(state):
             return self._nearest(world, state, self._friendly(world, state, rules))
         bigger = harbour.SHIP_ORDER[harbour.SHIP_ORDER.index(state.ship) + 1 :]
@@ -335,6 +350,22 @@ class Captain:
             if goal >= 0:
                 return goal
         return self._prize_ground(game, state)
+
+    def _circuit(self, game: VoyageGame, state: VoyageState) -> int:
+        """On Drake's circuit: the next place, putting in to mend (or for a bigger ship) and
+        turning aside for a prize or a town only where the days in hand allow it."""
+        world, rules = game.world, game.rules
+        friendly = self._friendly(world, state, rules)
+        stops = []
+        if not self._sound(state):
+            stops.append(self._nearest(world, state, friendly))
+        bigger = harbour.SHIP_ORDER[harbour.SHIP_ORDER.index(state.ship) + 1 :]
+        if bigger and state.gold - rules.ship_gold.get(bigger[0], 10**9) >= self.reserve:
+            stops.append(
+                self._nearest(world, state, [i for i in friendly if world.ports[i].fortified])
+            )
+        hunt = self._prize_ground(game, state) if self._sound(state) else -1
+        return circuit.heading(world, state, stops, hunt, self.circuit_reserve, self.reach_days)
 
     # -- letters of marque -----------------------------------------------------------------------
     def _letter_work(self, game: VoyageGame, state: VoyageState, letter: Letter) -> int:

@@ -8,7 +8,7 @@ test holds every event played to its declaration.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 
 class VoyageStart(TypedDict):
@@ -236,6 +236,26 @@ class GoldStop(TypedDict):
     stop: bool
 
 
+class Won(TypedDict):
+    """Home with the score: the gold; by rules with Drake's circuit, how many of his places
+    were touched (all of them: the circuit is made)."""
+
+    gold: int
+    stop: bool
+    circuit: NotRequired[int]
+
+
+class Touched(TypedDict):
+    """One of Drake's places touched, in his order: its name, its place in the order (0 his
+    first), how many there are, and its node."""
+
+    place: str
+    order: int
+    of: int
+    node: int
+    stop: bool
+
+
 class Provisions(TypedDict):
     gold: int
     hull: int
@@ -442,7 +462,8 @@ VOYAGE_EVENTS: dict[str, type] = {
     "provisions": Provisions,
     "canoes": PortStop,
     "deserted": Deserted,
-    "won": GoldStop,
+    "won": Won,
+    "touched": Touched,
     "out_of_time": GoldStop,
     "morale": Morale,
     "near_mutiny": MoraleStop,

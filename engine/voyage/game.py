@@ -29,7 +29,7 @@ from ..world.routes import high_seas
 from ..world.rules import SEED_000, WorldRules, find_world_rules
 from ..world.rumors import Rumor, alive, describe, strength
 from ..world.world import World
-from . import letters, renown
+from . import circuit, letters, renown
 from . import port as harbour
 from .actions import (
     Attack,
@@ -149,6 +149,8 @@ def create_voyage(
     )
     if rules.letters:
         events += letters.issue(world, state, rules, 1)
+    if rules.circuit:
+        events += circuit.begin(world, state, rules)
     return state, events
 
 
@@ -456,6 +458,8 @@ def sail(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRule
     state.let_pass = [p for p in state.let_pass if p[1] > day]
     state.rumors = [r for r in state.rumors if rumor_kept(Rumor.from_list(r), day, wrules)]
     look_out(world, state, season_of(wrules, day), rules)
+    if state.circuit is not None:  # before she makes port: his last place is home
+        events += circuit.touch(world, state, rules)
     if rules.letters:
         events += letters.letter_day(world, state, rules, wrules)
     if at_sea:
@@ -549,8 +553,8 @@ def observe(
     """What the captain sees: the ship sheet, where she is and is bound (and the location
     panel: whose waters, which strait, bank or river mouth, a fort's guns, an anchorage, the
     named sea), what is in sight, the rumors she holds (their markers' strength), politics
-    (with your name, in the late game), her letters of marque (by rules with them) and what
-    waits on her."""
+    (with your name, in the late game), her letters of marque and Drake's circuit (by rules
+    with them) and what waits on her."""
     rules = rules or voyage_rules(state)
     wrules = wrules or world_rules(state)
     ws = state.world
@@ -587,6 +591,8 @@ def observe(
         out["politics"]["name"] = renown.name_sheet(state, rules)
     if state.late is not None and rules.letters:
         out["letters"] = letters.letter_sheet(world, state)
+    if state.circuit is not None:
+        out["circuit"] = circuit.circuit_sheet(world, state)
     if state.port >= 0:
         out["port_sheet"] = harbour.port_sheet(world, state, rules, wrules)
     if isinstance(state.pending, Question):

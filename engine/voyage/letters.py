@@ -208,9 +208,12 @@ def admiralty_word(world: World, state: VoyageState, rules: VoyageRules) -> list
 
 
 def licensed(state: VoyageState, nation: int) -> bool:
-    """The letter in hand makes `nation` fair game: no strain on its peace with England."""
+    """The letter in hand (or Drake's commission, on his circuit) makes `nation` fair game: no
+    strain on its peace with England."""
     late = state.late
-    return late is not None and late.letter is not None and late.letter.nation == nation
+    if late is not None and late.letter is not None and late.letter.nation == nation:
+        return True
+    return state.circuit is not None and state.circuit.licence == nation
 
 
 # --- the day's business: deadlines and the Admiralty's word ---------------------------------
@@ -345,7 +348,10 @@ def letters_done(state: VoyageState) -> bool:
 
 def has_the_score(state: VoyageState, rules: VoyageRules) -> bool:
     """What wins a run home in London (and, with it in hand, sets word about): all three
-    letters done (with letters of marque: gold is then the score), or the goal's gold."""
+    letters done (with letters of marque: gold is then the score), or the goal's gold (with
+    Drake's circuit, made first)."""
+    if rules.circuit and not (state.circuit is not None and state.circuit.made):
+        return False
     if rules.letters:
         return letters_done(state)
     return state.gold >= rules.goal_gold

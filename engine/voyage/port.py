@@ -257,7 +257,10 @@ def check_won(world: World, state: VoyageState, rules: VoyageRules) -> list[Even
     if not letters.has_the_score(state, rules):
         return []
     state.outcome = "won"
-    return [Event("won", state.day, {"gold": state.gold, "stop": True})]
+    won: dict[str, Any] = {"gold": state.gold, "stop": True}
+    if state.circuit is not None:
+        won["circuit"] = state.circuit.places  # Drake's circuit made
+    return [Event("won", state.day, won)]
 
 
 def raid(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules) -> list[Event]:

@@ -41,6 +41,17 @@ class VoyageRules:
     captives: bool = True  # a laden corsair taken frees her captives; her raids are news
     lookout: bool = True  # ships seen two steps past the water you read; the read of a ship
     letters: bool = True  # a run in three acts: three letters, then home to London, to win
+    # Drake's circuit (seed 000: "The ultimate win is re-enacting Drake's raid round the world"):
+    # the win is touching his places (data/drake.csv) in his order, then home with the gold
+    circuit: bool = False
+    # a place is touched within this many days' sail of its node (a landfall seen from the
+    # offing, as Drake raised Cape Blanc or Brava): chosen; two keeps Santiago and Brava, two
+    # steps apart, a single landfall, and a ship need not put in at a place to touch it
+    circuit_touch_steps: int = 2
+    # the nation Drake's commission makes fair game on his circuit, as a letter of marque does
+    # ("" none): the Queen's backing against Spain, whose Pacific coast he raided (Valparaiso,
+    # Callao, the Cacafuego) with England and Spain not yet at war
+    circuit_licence: str = ""
     # --- the bar and the yard (seed 000) ------------------------------------------------------
     round_gold: int = 2  # "stand the house a drink (2 gold)"
     repair_gold: int = 1  # "Repairs at 1 gold a point, not 3."
@@ -194,11 +205,30 @@ DILEMMAS = LATE.with_changes(name="dilemmas", renown=False, home_stretch=False, 
 CLASSIC = DILEMMAS.with_changes(
     name="classic", dilemmas=False, raid_guard=False, prize_cards=False, wages=False
 )
-RULESETS: dict[str, VoyageRules] = {r.name: r for r in (FULL, LOOKOUT, LATE, DILEMMAS, CLASSIC)}
+# Drake's circuit: the fullest rules without letters of marque (their three acts are another
+# win), out of Plymouth and home to Plymouth, as Drake sailed (13 December 1577 to 26 September
+# 1580: 1,018 days). 1,100 days: his 1,018 and a twelfth to spare. The circuit traced through
+# the day graph is 804 days' sail at a step a day, which leaves 296 for the prizes, the repairs
+# and the ports put in at on the way (Drake spent about 214 at anchor: two months wintering at
+# Port St Julian, five weeks at New Albion, a month refitting off Celebes). He sailed in the
+# Pelican (the Golden Hind: 18 guns, about 150 tons) with four consorts: a frigate here (a
+# pinnace makes the circuit but takes too little on the way to come home with the gold).
+DRAKE = LOOKOUT.with_changes(
+    name="drake",
+    circuit=True,
+    circuit_licence="spain",
+    start_ship="frigate",
+    home_port="Plymouth",
+    days=1_100,
+)
+RULESETS: dict[str, VoyageRules] = {
+    r.name: r for r in (FULL, LOOKOUT, LATE, DILEMMAS, CLASSIC, DRAKE)
+}
 """The seed's stages, each a ruleset: `classic` (the captain won 39%), `dilemmas` (storms,
 shares and castaways ask; the raid guard, prize cards, wages), `late` (renown, the home
 stretch, corsairs' captives), `lookout` (seeing her first, the read of a ship) and `full`
-(letters of marque: a run in three acts)."""
+(letters of marque: a run in three acts); and `drake`, the ultimate win: Drake's circuit
+round the world."""
 
 LEGACY_RULESETS: dict[str, dict[str, VoyageRules]] = {
     "voyage-1": {"full": DILEMMAS.with_changes(name="full"), "classic": CLASSIC},

@@ -1,8 +1,9 @@
 """What `privateer voyage` reports of many captain-bot runs: how many were won, sunk (and by
 what), alive at the end; the day the winners came home; raids, prizes, storms, omens and
 mutinies a run; the gold they ended with. With the late game, how many runs ended at each
-renown step, and how many reached the home stretch and how many of those got home (rules
-without the late game report exactly what they always did)."""
+renown step, and how many reached the home stretch and how many of those got home; with Drake's
+circuit, how far round it the runs got (rules without them report exactly what they always
+did)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ class RunResult:
     home_stretch: bool | None = None
     # letters of marque, for rules with them (None without): acts done, letters revoked
     letters: tuple[int, int] | None = None
+    # Drake's circuit, for rules with it (None without): his places touched, and how many
+    circuit: tuple[int, int] | None = None
 
     @classmethod
     def of(cls, state: VoyageState, wake: Wake | None = None) -> RunResult:
@@ -48,6 +51,7 @@ class RunResult:
             late.renown_step if late is not None else None,
             late.home_stretch if late is not None else None,
             (late.acts_done, late.revoked) if late is not None and late.lettered else None,
+            (len(state.circuit.touched), state.circuit.places) if state.circuit else None,
         )
 
 
@@ -106,7 +110,31 @@ def _late_figures(results: list[RunResult]) -> dict[str, Any]:
     lettered = [r for r in results if r.letters is not None]
     if lettered:
         out.update(_letter_figures(lettered))
+    circled = [r for r in results if r.circuit is not None]
+    if circled:
+        out.update(_circuit_figures(circled))
     return out
+
+
+def _circuit_figures(results: list[RunResult]) -> dict[str, Any]:
+    """Drake's circuit: how many runs made it, how many of his places the runs touched (runs
+    by places touched), and what sank runs on the way to each place (by its number in his
+    order, 1 his first)."""
+    made = [r for r in results if r.circuit is not None and r.circuit[0] >= r.circuit[1]]
+    touched = Counter(r.circuit[0] for r in results if r.circuit is not None)
+    sunk_before: dict[int, Counter[str]] = {}
+    for r in results:
+        if r.outcome == "sunk" and r.circuit is not None:
+            sunk_before.setdefault(r.circuit[0] + 1, Counter())[r.cause] += 1
+    return {
+        "circuit_made": len(made),
+        "circuit_made_won": sum(r.outcome == "won" for r in made),
+        "circuit_touched": {str(n): touched[n] for n in sorted(touched)},
+        "circuit_sunk_before": {
+            str(place): dict(sorted(c.items(), key=lambda kv: (-kv[1], kv[0])))
+            for place, c in sorted(sunk_before.items())
+        },
+    }
 
 
 def _letter_figures(results: list[RunResult]) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from ..schema import (
 from ..world.rumors import Rumor
 from ..world.state import MAX_COUNT, MAX_UNTIL, WorldState, world_limits
 from ..world.world import World
+from .circuit_state import CircuitState
 from .late import LateState
 from .pending import Engagement, Pending, PendingKind
 from .rules import KNOWN_RULESETS, MAX_DAYS, MAX_GOLD, find_voyage_rules
@@ -117,6 +118,10 @@ class VoyageState:
     late: LateState | None = field(
         default=None, metadata=saved(Maybe(Nested(LateState.read)), optional=True)
     )
+    # Drake's circuit (None: rules without it; absent from the save and the hash then)
+    circuit: CircuitState | None = field(
+        default=None, metadata=saved(Maybe(Nested(CircuitState.read)), optional=True)
+    )
     tally: dict[str, int] = field(
         default_factory=lambda: dict.fromkeys(TALLIES, 0),
         metadata=saved(Record(dict.fromkeys(TALLIES, Int(0, MAX_COUNT)))),
@@ -151,6 +156,7 @@ class VoyageState:
         values["world"] = self.world.copy()
         values["fight"] = self.fight.copy() if self.fight is not None else None
         values["late"] = self.late.copy() if self.late is not None else None
+        values["circuit"] = self.circuit.copy() if self.circuit is not None else None
         return VoyageState(**values)
 
     def to_dict(self) -> dict[str, Any]:
@@ -163,9 +169,9 @@ class VoyageState:
                 value = value.to_dict() if value is not None else {}
             elif f.name == "fight":
                 value = value.to_dict() if value is not None else None
-            elif f.name == "late":
+            elif f.name in ("late", "circuit"):
                 if value is None:
-                    continue  # not a late-game voyage: saved and hashed as it always was
+                    continue  # not a voyage with it: saved and hashed as it always was
                 value = value.to_dict()
             elif isinstance(value, list):
                 value = [list(v) if isinstance(v, list) else v for v in value]

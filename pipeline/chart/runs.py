@@ -36,6 +36,7 @@ MARK_STYLES: dict[str, tuple[str, str, float, str]] = {
     "sacked": ("*", "#b02a2a", 90.0, "raid: town sacked"),
     "repulsed": ("*", "#777777", 70.0, "raid: turned out"),
     "storm": ("d", "#2a4f8a", 30.0, "storm"),
+    "drake": ("P", "#8b1e1e", 60.0, "Drake's place touched"),
     "sunk": ("X", "#000000", 140.0, "sunk"),
     "won": ("*", "#d4a017", 220.0, "home with the score"),
     "out_of_time": ("s", "#777777", 60.0, "still at sea at the end"),
@@ -63,6 +64,7 @@ class VoyagePicture:
     marks: tuple[Mark, ...]
     # each letter of marque's region she was sent to work (name, its nodes), drawn dashed
     regions: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    circuit: bool = False  # a run on Drake's circuit: his route is drawn under her track
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +132,11 @@ def voyage_picture(
             else:
                 which = {"destroyed": "taken", "sunk": "lost"}.get(outcome, "escaped")
             marks.append(Mark(which, day, node, f"day {day}: {target}, {outcome}"))
+        elif kind == "touched":  # one of Drake's places, marked where it lies
+            label = (
+                f"day {day}: {payload['place']} ({int(payload['order']) + 1} of {payload['of']})"
+            )
+            marks.append(Mark("drake", day, int(payload["node"]), label))
         elif kind == "storm" or (kind == "answered" and payload.get("name") == "storm"):
             marks.append(Mark("storm", day, where_on(day), f"day {day}: storm"))
         elif kind == "sunk":
@@ -147,7 +154,10 @@ def voyage_picture(
         f"Run {run['run_id']} · seed {run['seed']} · {options.get('rules', '?')} rules · "
         f"{ending} · {len(track)} days sailed"
     )
-    return VoyagePicture(int(run["run_id"]), title, start, tuple(track), tuple(marks))
+    circuit = options.get("rules") == "drake" or any(kind == "touched" for _, kind, _ in events)
+    return VoyagePicture(
+        int(run["run_id"]), title, start, tuple(track), tuple(marks), circuit=circuit
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,68 @@
+"""Drake's circuit on the real world: the captain bot's first six runs of the drake rules,
+pinned (the README's figures play 200; a change that moves how the bot sails the circuit shows
+here first), and the chart of a logged drake run, which draws his route under her track with
+the places she touched marked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from privateer.cli.app import app
+from privateer.cli.voyage_batch import Batch, play_batch
+from privateer.db import open_database
+from privateer.db.world_load import load_world
+from privateer.engine.voyage.rules import DRAKE
+from privateer.engine.voyage.sim import summarise
+from privateer.engine.world.rules import SEED_000
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
+
+FIRST_SIX = [
+    # seed, outcome, day, gold, places touched (of 25)
+    (0, "won", 1028, 156, 25),
+    (1, "won", 894, 173, 25),
+    (2, "won", 986, 188, 25),
+    (3, "won", 946, 153, 25),
+    (4, "out_of_time", 1100, 133, 25),  # round the world, but short of the gold
+    (5, "won", 1022, 154, 25),
+]
+
+
+def test_the_first_six_drake_voyages(full_world_db: Path) -> None:
+    engine = open_database(full_world_db, notify=lambda _: None)
+    world = load_world(engine)
+    engine.dispose()
+    played = play_batch(world, Batch(tuple(range(6)), DRAKE, SEED_000, DRAKE.days, False))
+    results = [result for result, _ in played]
+    got = [(r.seed, r.outcome, r.day, r.gold, r.circuit[0] if r.circuit else -1) for r in results]
+    assert got == FIRST_SIX
+    summary = summarise(results)
+    assert summary["circuit_made"] == 6 and summary["circuit_touched"] == {"25": 6}
+
+
+def test_the_chart_of_a_drake_run_draws_his_route_and_the_places_touched(
+    world_db_copy: Path, tmp_path: Path
+) -> None:
+    runner = CliRunner()
+    db = ["--db", str(world_db_copy)]
+    played = runner.invoke(
+        app, [*db, "voyage", "--rules", "drake", "--runs", "1", "--seed", "1", "--workers", "1",
+              "--log", "--json"],
+    )  # fmt: skip
+    assert played.exit_code == 0, played.output
+    engine = open_database(world_db_copy, notify=lambda _: None)
+    with engine.connect() as conn:
+        run_id, touched = conn.exec_driver_sql(
+            "SELECT run_id, count(*) FILTER (WHERE kind = 'touched') FROM events GROUP BY run_id"
+        ).one()
+    engine.dispose()
+    assert touched == 25
+    out = tmp_path / "drake.svg"
+    drawn = runner.invoke(app, [*db, "chart", str(out), "--run", str(run_id)])
+    assert drawn.exit_code == 0, drawn.output
+    assert f"{touched} marks_drake" in drawn.output and "25 drake" in drawn.output
+    svg = out.read_text()
+    assert 'id="drake"' in svg and 'id="marks-drake"' in svg and 'id="tracks"' in svg
