@@ -77,7 +77,7 @@ def run(
     rules: str = typer.Option(
         "full",
         "--rules",
-        help="The voyage ruleset turned: classic, dilemmas, late, lookout, full or drake.",
+        help="The voyage ruleset turned: classic, dilemmas, late, lookout, full, century or drake.",
     ),
     runs: int = int_option(100, "--runs", 1, 100_000, "Runs at every point (the same seeds)."),
     days: int | None = int_option(
@@ -165,11 +165,12 @@ def _play(
     from privateer.engine.dials import turned
     from privateer.engine.voyage.game import ENGINE_VERSION
     from privateer.engine.voyage.rules import RULESETS
-    from privateer.engine.world.rules import SEED_000
+    from privateer.engine.world.rules import find_world_rules
 
     from .voyage_batch import ClusterError, cluster, default_workers
 
-    turned_rules = [turned(RULESETS[rules_name], SEED_000, s) for s in settings]
+    played_in = find_world_rules(RULESETS[rules_name].world_rules)
+    turned_rules = [turned(RULESETS[rules_name], played_in, s) for s in settings]
     for setting, (voyage_rules, wrules) in zip(settings, turned_rules, strict=True):
         _playable(world, setting, voyage_rules, wrules)
     study = Study(

@@ -37,8 +37,10 @@ CAPTAIN_HELP = (
 RULES_HELP = (
     "The seed's stage: classic (before dilemmas), dilemmas (storms, shares, castaways ask; "
     "raid guard, prize cards, wages), late (+ renown, home stretch, captives), lookout (+ "
-    "seeing her first, the read of a ship), full (+ letters of marque) or drake (Drake's circuit "
-    "round the world, the ultimate win)"
+    "seeing her first, the read of a ship), full (+ letters of marque), century (full in the "
+    "century's world: forts' guns, banks, islanders, strike colours; merchants that sail on, "
+    "clouds that follow them, routes kept to the century's latitudes) or drake (Drake's "
+    "circuit round the world, the ultimate win)"
 )
 
 
@@ -83,7 +85,7 @@ def voyage(
     from privateer.engine.voyage.captain import CAPTAINS
     from privateer.engine.voyage.rules import RULESETS
     from privateer.engine.voyage.sim import summarise
-    from privateer.engine.world.rules import SEED_000
+    from privateer.engine.world.rules import find_world_rules
 
     from .voyage_batch import (
         ClusterError,
@@ -135,7 +137,7 @@ def voyage(
                 world,
                 seeds,
                 RULESETS[rules],
-                SEED_000,
+                find_world_rules(RULESETS[rules].world_rules),
                 days,
                 keep_records=log,
                 workers=workers,

@@ -29,9 +29,10 @@ from .world.rules import SEED_000, WorldRules
 MAX_POINTS = 10_000  # a study of more settings than this is a mistake, not a study
 
 _SCALARS = {"int": int, "float": float, "bool": bool, "str": str}
-NOT_DIALS = ("name", "days", "checkpoint_days")
-"""Fields that are not rules of play: a ruleset's name, a run's length (a study's --days) and
-how often the log keeps a state hash."""
+NOT_DIALS = ("name", "days", "checkpoint_days", "world_rules")
+"""Fields that are not rules of play: a ruleset's name, a run's length (a study's --days), how
+often the log keeps a state hash, and the name of the world's rules a voyage is played in
+(their fields are dials of their own)."""
 
 
 @dataclass(frozen=True, slots=True)

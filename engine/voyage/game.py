@@ -26,7 +26,7 @@ from ..rng import seed_state
 from ..world import wars
 from ..world.game import advance, create_world, season_of
 from ..world.routes import high_seas
-from ..world.rules import SEED_000, WorldRules, find_world_rules
+from ..world.rules import WorldRules, find_world_rules
 from ..world.rumors import Rumor, alive, describe, strength
 from ..world.world import World
 from . import circuit, letters, renown
@@ -94,12 +94,14 @@ def create_voyage(
     world: World,
     seed: int,
     rules: VoyageRules | None = None,
-    wrules: WorldRules = SEED_000,
+    wrules: WorldRules | None = None,
     days: int | None = None,
 ) -> tuple[VoyageState, list[Event]]:
-    """Day 0: the world as a run from `seed` opens it, and you in Plymouth in a pinnace. The
-    run lasts `days` (the rules' figure by default) unless it is won or sunk first."""
+    """Day 0: the world as a run from `seed` opens it (by `wrules`, the world's rules the
+    voyage's rules name by default), and you in Plymouth in a pinnace. The run lasts `days`
+    (the rules' figure by default) unless it is won or sunk first."""
     rules = rules or find_voyage_rules("full")
+    wrules = wrules or find_world_rules(rules.world_rules)
     ws, events = create_world(world, seed, wrules)
     by_name = world.port_by_name
     if rules.start_port not in by_name or rules.home_port not in by_name:
@@ -620,8 +622,9 @@ def _in_sight(
 
 
 class VoyageGame(Game[VoyageState, VoyageAction]):
-    """The voyage by the one protocol, on `world` by `rules` (the full rules by default) for
-    `days` days (the rules' own, by default)."""
+    """The voyage by the one protocol, on `world` by `rules` (the full rules by default) in
+    the living world's `wrules` (those the rules name, by default) for `days` days (the
+    rules' own, by default)."""
 
     mode = "voyage"
 
@@ -629,12 +632,12 @@ class VoyageGame(Game[VoyageState, VoyageAction]):
         self,
         world: World,
         rules: VoyageRules | None = None,
-        wrules: WorldRules = SEED_000,
+        wrules: WorldRules | None = None,
         days: int | None = None,
     ) -> None:
         self.world = world
         self.rules = rules or find_voyage_rules("full")
-        self.wrules = wrules
+        self.wrules = wrules or find_world_rules(self.rules.world_rules)
         self.days = self.rules.days if days is None else days
 
     def new_initial_state(self, seed: int) -> tuple[VoyageState, list[Event]]:

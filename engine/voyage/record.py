@@ -15,7 +15,7 @@ from ..dials import turned
 from ..events import Event, RawEvent
 from ..replay import LoggedRun, Replayer
 from ..schema import Int, Record, Text
-from ..world.rules import SEED_000
+from ..world.rules import find_world_rules
 from ..world.world import World
 from .actions import IllegalVoyageAction, Sail, VoyageAction
 from .game import VoyageGame
@@ -56,7 +56,8 @@ def game_for(
     rules (full), turned as a study set its dials (`changes`, engine/dials.py), and its length
     (730 days)."""
     rules = find_voyage_rules(str(options.get("rules", "full")), engine_version)
-    rules, wrules = turned(rules, SEED_000, dict(options.get("changes") or {}))
+    wrules = find_world_rules(rules.world_rules)
+    rules, wrules = turned(rules, wrules, dict(options.get("changes") or {}))
     return VoyageGame(world, rules, wrules, days=int(options.get("days", 730)))
 
 

@@ -30,6 +30,7 @@ class VoyageRules:
     goal_gold: int = 150  # "Bring 150 home to London and the run is won."
     home_port: str = "London"
     days: int = 730  # a run's length when nobody wins or sinks first (`voyage --days`)
+    world_rules: str = "seed-000"  # the living world's rules it is played in (world/rules.py)
     # --- switches for the later systems --------------------------------------------------------
     dilemmas: bool = True  # storms, shares and castaways ask you
     raid_guard: bool = True  # a raid turned out puts the town on its guard
@@ -221,13 +222,27 @@ DRAKE = LOOKOUT.with_changes(
     home_port="Plymouth",
     days=1_100,
 )
+# The century's world: the full rules with the shore in play (forts' guns, banks, Guam's
+# islanders, islanders at new land, the strike-colours card), in the century's living world
+# (engine/world/rules.py's `century`: merchants that sail on, clouds that follow them, routes
+# kept to the century's latitudes, Salé's ocean reach).
+CENTURY = FULL.with_changes(
+    name="century",
+    world_rules="century",
+    fort_fire=True,
+    banks=True,
+    guam_islanders=True,
+    island_folk=True,
+    strike_colours=True,
+)
 RULESETS: dict[str, VoyageRules] = {
-    r.name: r for r in (FULL, LOOKOUT, LATE, DILEMMAS, CLASSIC, DRAKE)
+    r.name: r for r in (FULL, LOOKOUT, LATE, DILEMMAS, CLASSIC, DRAKE, CENTURY)
 }
 """The seed's stages, each a ruleset: `classic` (the captain won 39%), `dilemmas` (storms,
 shares and castaways ask; the raid guard, prize cards, wages), `late` (renown, the home
 stretch, corsairs' captives), `lookout` (seeing her first, the read of a ship) and `full`
-(letters of marque: a run in three acts); and `drake`, the ultimate win: Drake's circuit
+(letters of marque: a run in three acts); `century`, the full rules in the century's world
+(the shore in play, merchants that sail on); and `drake`, the ultimate win: Drake's circuit
 round the world."""
 
 LEGACY_RULESETS: dict[str, dict[str, VoyageRules]] = {

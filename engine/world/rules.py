@@ -136,7 +136,22 @@ class WorldRules:
 
 
 SEED_000 = WorldRules()
-RULESETS: dict[str, WorldRules] = {SEED_000.name: SEED_000}
+CENTURY = SEED_000.with_changes(
+    name="century",
+    merchant_sails_on=True,
+    cloud_voyages=True,
+    route_storm_days=0.5,
+    route_ice_days_per_degree=1.0,
+    corsair_ocean_range_days=75,
+)
+RULESETS: dict[str, WorldRules] = {SEED_000.name: SEED_000, CENTURY.name: CENTURY}
+"""`seed-000`: the world as the seed's rules first had it (every run and save before the
+century's world plays by it, unchanged). `century`: the same world with what round the world
+found wrong put right: a merchant never draws the port she lies in as her next (under
+`seed-000` most merchants lie in port for good after a year), a rumor's cloud follows her
+onward voyages (its search area then holds her about 70% of the time, as the seed's did),
+routes weigh the high latitudes' storms and ice (the tornaviaje keeps under 45N), and the
+Atlantic corsairs of Salé reach 75 days (as far as Reykjavik, raided from Salé in 1627)."""
 
 
 def find_world_rules(name: str) -> WorldRules:
