@@ -15,7 +15,7 @@ from privateer.db.world_load import load_world
 from privateer.engine.dials import turned
 from privateer.engine.voyage.rules import CLASSIC, find_voyage_rules
 from privateer.engine.voyage.sim import summarise
-from privateer.engine.world.rules import SEED_000
+from privateer.engine.world.rules import SEED_000, find_world_rules
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
 
@@ -73,3 +73,44 @@ def test_the_late_stages_on_the_first_twelve_voyages(full_world_db: Path, rules:
     played = play_batch(world, Batch(tuple(range(12)), stage, SEED_000, 730, keep_records=False))
     summary = summarise([result for result, _ in played])
     assert {key: summary[key] for key in LATE_STAGES[rules]} == LATE_STAGES[rules]
+
+
+# Where the first twelve went, by rules and captain: the classic captain keeps to Europe (the
+# ground worth most is off Gibraltar and Barbary), the century's letters take it across oceans.
+NOWHERE_FAR = {"Caribbean": 0.0, "Indian Ocean": 0.0, "China seas": 0.0, "Pacific": 0.0}
+WHERE = {
+    ("classic", "ours"): {
+        "won": 4,
+        "sunk_by": {"merchant": 2, "fortified_port": 1, "privateer": 1, "treasure_fleet": 1},
+        "reached": NOWHERE_FAR, "days_by_ocean": {"Mediterranean": 0.506, "Atlantic": 0.494},
+        "ports_entered": 25,
+    },
+    ("classic", "world"): {
+        "won": 7, "sunk_by": {"merchant": 2}, "reached": NOWHERE_FAR,
+        "days_by_ocean": {"Mediterranean": 0.524, "Atlantic": 0.476}, "ports_entered": 26,
+    },
+    ("century", "ours"): {
+        "won": 1, "sunk_by": {"guard_ship": 2, "merchant": 1, "sea_monster": 1},
+        "reached": {"Caribbean": 0.5, "Indian Ocean": 0.25, "China seas": 0.25, "Pacific": 0.083},
+        "days_by_ocean": {"Atlantic": 0.791, "Indian": 0.121, "Mediterranean": 0.044,
+                          "Pacific": 0.044},
+        "ports_entered": 36,
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("rules", "captain"), list(WHERE))
+def test_where_the_first_twelve_voyages_went(full_world_db: Path, rules: str, captain: str) -> None:
+    engine = open_database(full_world_db, notify=lambda _: None)
+    world = load_world(engine)
+    engine.dispose()
+    stage = find_voyage_rules(rules)
+    wrules = find_world_rules(stage.world_rules)
+    batch = Batch(tuple(range(12)), stage, wrules, 730, keep_records=False, captain=captain)
+    summary = summarise([result for result, _ in play_batch(world, batch)], world.seas)
+    where = summary["where"]
+    got = {
+        "won": summary["won"], "sunk_by": summary["sunk_by"], "reached": where["reached"],
+        "days_by_ocean": where["days_by_ocean"], "ports_entered": where["ports_entered"],
+    }  # fmt: skip
+    assert got == WHERE[(rules, captain)]
