@@ -5,6 +5,8 @@ lookout off (rules `dilemmas`) nothing of it shows."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from privateer.cli.voyage_render import READ_HELP
@@ -12,7 +14,7 @@ from privateer.engine.combat.cards import WOUND_COST
 from privateer.engine.combat.ships import CATALOGUE, TARGETS
 from privateer.engine.events import Event, check_payload
 from privateer.engine.voyage.actions import Attack, LetPass
-from privateer.engine.voyage.captain import Captain
+from privateer.engine.voyage.captain import WORLD_CAPTAIN, Captain
 from privateer.engine.voyage.course import nearby
 from privateer.engine.voyage.events import VOYAGE_EVENTS
 from privateer.engine.voyage.game import VoyageGame, observe
@@ -339,3 +341,20 @@ def test_play_without_the_lookout_shows_no_read(capsys: pytest.CaptureFixture[st
     out = screen(state, ["sight", "sail"], capsys)
     assert "a merchant of spain at node 41\n" in out
     assert "hull: hers" not in out and "day off" not in out
+
+
+def test_the_world_captain_holds_its_course_past_a_guard_it_can_take() -> None:
+    """Sheering off from every guard ship that wants it, a captain in her waters circles for
+    hundreds of days; the whole-sea captain holds its course past one its read says it can
+    take, and still sheers off from one it cannot."""
+    rules = find_voyage_rules("lookout")
+    state = at_sea("lookout")
+    state.world.standing[WORLD.nations.index("spain")] = -2
+    guard = place(state, GUARD, "spain", graph_node(1))
+    state.ship, state.hull = "galleon", 40  # guns to sink her in a pass
+    bold = dataclasses.replace(WORLD_CAPTAIN, stand_share=0.0)  # it stands what she deals
+    timid = dataclasses.replace(WORLD_CAPTAIN, stand_share=100.0)  # it stands nothing
+    assert bold._can_take(WORLD, state, rules, guard)
+    assert bold._threat(WORLD, state, rules) == -1
+    assert timid._threat(WORLD, state, rules) == guard
+    assert dataclasses.replace(bold, hold_past_guards=False)._threat(WORLD, state, rules) == guard

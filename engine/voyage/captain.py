@@ -112,6 +112,10 @@ class Captain:
     # it has left and sails there, taking on the passage only what lies within
     # `passage_reach` days; without it, it works whatever lies within `reach_days`
     world_grounds: bool = False
+    # past a guard ship that wants it and that it can take (by the read, with the lookout) it
+    # holds its course, as on Drake's circuit: sheering off from one hunting it in her own
+    # waters, a captain circles there for hundreds of days
+    hold_past_guards: bool = False
     passage_reach: int = 6
     reckoning: Reckoning = RECKONING
     # on Drake's circuit it turns aside for a prize or a town when the days in hand stay at
@@ -233,11 +237,11 @@ class Captain:
             kind = ships["kind"][ship]
             if kind in (ARMADA, GUARD) and hostile(world, state, ship):
                 if (
-                    state.circuit is not None
+                    (state.circuit is not None or self.hold_past_guards)
                     and kind == GUARD
                     and self._can_take(world, state, rules, ship)
                 ):
-                    continue  # on Drake's circuit it holds its course past a guard it can take
+                    continue  # it holds its course past a guard it can take
                 return ship
         return -1
 
@@ -667,8 +671,9 @@ SEED_BOT = Captain(home_stretch=False, reads=False)
 """The captain as seed 000's bot played the late game, to measure its stages as the seed did:
 blind to the home stretch and engaging without the read of a ship (it still works the letters
 and intercepts the plate ship, as the seed's did)."""
-WORLD_CAPTAIN = Captain(world_grounds=True)
+WORLD_CAPTAIN = Captain(world_grounds=True, hold_past_guards=True)
 """The captain who reckons the whole sea: it picks its cruising ground by what each is worth
-over the days it has left, against the passage there and home (engine/voyage/grounds.py)."""
+over the days it has left, against the passage there and home (engine/voyage/grounds.py), and
+holds its course past a guard ship it can take (where guard ships are: out in the colonies)."""
 CAPTAINS: dict[str, Captain] = {"ours": CAPTAIN, "seed": SEED_BOT, "world": WORLD_CAPTAIN}
 """The captain bots a batch of voyages may be played by, by name."""
