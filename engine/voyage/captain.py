@@ -53,6 +53,7 @@ from ..combat.ships import TARGETS
 from ..world import wars
 from ..world.charting import charted
 from ..world.kinds import ARMADA, CORSAIR, GUARD, KINDS, MERCHANT, TREASURE
+from ..world.rules import WorldRules
 from ..world.rumors import Rumor, cloud, clouds_ahead, strength
 from ..world.treasury import full_treasuries
 from ..world.world import World
@@ -637,14 +638,15 @@ def _score_gold(rules: VoyageRules) -> int:
 
 
 TRACK_DAYS = 120  # how far ahead a plate ship's track is worked out from a word of her
-_TRACKS: dict[tuple[str, int, tuple[int | str, ...]], list[tuple[int, int]]] = {}
+_TRACKS: dict[tuple[str, WorldRules, int, tuple[int | str, ...]], list[tuple[int, int]]] = {}
 
 
 def _her_track(game: VoyageGame, state: VoyageState, word: Rumor) -> list[tuple[int, int]]:
     """(day, node) of the rumored ship's likeliest place out at sea, day by day from the word:
     worked out once a word (by the chart as it stood then) and kept for the run (keyed by its
-    world, its seed and the word: the same run works it out the same way)."""
-    key = (game.world.content_hash, state.seed, tuple(word.to_list()))
+    world, the world's rules (how a cloud sails), its seed and the word: the same run works it
+    out the same way, whatever was played before it in the process)."""
+    key = (game.world.content_hash, game.wrules, state.seed, tuple(word.to_list()))
     found = _TRACKS.get(key)
     if found is None:
         world = game.world
