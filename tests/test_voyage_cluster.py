@@ -125,6 +125,9 @@ def test_workers_killed_mid_batch_cost_nothing(
         with real_cluster(workers, scheduler, **options) as client:
             seen["client"] = client
             yield client
+            # a nanny restarting its killed worker may not be done when the last batch is
+            # (on a busy machine): the count is what the nannies bring back, waited for
+            client.wait_for_workers(2, timeout=120)
             seen["pids_after"] = client.run(os.getpid)
             state = client.cluster.scheduler
             seen["replayed"] = state.task_prefixes["worker_play"].suspicious
