@@ -390,3 +390,12 @@ def ensure_writable(engine: sa.Engine) -> None:
     checks the database can be written before it starts, not after."""
     with engine.begin() as conn:
         conn.exec_driver_sql("SELECT 1")
+
+
+def plain_name(text: str) -> str:
+    """A name folded for matching what a person types: any case, accents dropped (cadiz finds
+    Cádiz, oresund Øresund)."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKD", text.replace("Ø", "O").replace("ø", "o"))
+    return "".join(c for c in folded if not unicodedata.combining(c)).casefold().strip()

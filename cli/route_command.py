@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from .common import Output, fail, output_options
+from .common import Output, fail, output_options, plain_name
 from .options import int_option, world_rules_option, world_rules_set
 from .worlds import engine_world
 
@@ -20,15 +20,15 @@ def _place(world: World, text: str) -> tuple[int, str]:
     """A port by name (any case), or "lon,lat" snapped to the nearest graph node."""
     import numpy as np
 
-    by_name = {_plain(p.name): p for p in world.ports}
-    port = by_name.get(_plain(text))
+    by_name = {plain_name(p.name): p for p in world.ports}
+    port = by_name.get(plain_name(text))
     if port is not None:
         return port.node, port.name
     parts = text.split(",")
     try:
         lon, lat = (float(v) for v in parts)
     except ValueError:
-        close = sorted(p.name for key, p in by_name.items() if key.startswith(_plain(text)[:3]))
+        close = sorted(p.name for key, p in by_name.items() if key.startswith(plain_name(text)[:3]))
         hint = f" (did you mean {', '.join(close[:3])}?)" if close else ""
         fail(f"{text!r} is neither a port nor lon,lat{hint}")
     if not (-180.0 <= lon <= 180.0 and -90.0 <= lat <= 90.0):
@@ -47,17 +47,9 @@ def _straits(world: World) -> dict[str, frozenset[int]]:
     return {name: frozenset(nodes) for name, nodes in sorted(chains.items())}
 
 
-def _plain(text: str) -> str:
-    """Text folded for matching: any case, accents dropped (oresund finds Øresund)."""
-    import unicodedata
-
-    folded = unicodedata.normalize("NFKD", text.replace("Ø", "O").replace("ø", "o"))
-    return "".join(c for c in folded if not unicodedata.combining(c)).casefold().strip()
-
-
 def _strait(chains: dict[str, frozenset[int]], text: str) -> str:
-    wanted = _plain(text)
-    found = [name for name in chains if wanted in _plain(name)]
+    wanted = plain_name(text)
+    found = [name for name in chains if wanted in plain_name(name)]
     if len(found) != 1:
         choices = ", ".join(chains)
         what = "matches several straits" if found else "is no strait"

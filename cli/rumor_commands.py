@@ -10,7 +10,7 @@ import typer
 from privateer.engine.voyage.rules import FULL
 from privateer.engine.world.kinds import KINDS
 
-from .common import Output, fail, output_options
+from .common import Output, fail, output_options, plain_name
 from .options import float_option, int_option, seed_option, world_rules_option, world_rules_set
 from .worlds import engine_world
 
@@ -43,8 +43,8 @@ def bar(
     from privateer.engine.world.rumors import describe
 
     world = engine_world(ctx)
-    by_name = {p.name.casefold(): i for i, p in enumerate(world.ports)}
-    index = by_name.get(port.strip().casefold())
+    by_name = {plain_name(p.name): i for i, p in enumerate(world.ports)}
+    index = by_name.get(plain_name(port))
     if index is None:
         fail(f"no port named {port!r} (try `privateer world info` for the ports by nation)")
     if world.ports[index].native:

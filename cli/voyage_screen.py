@@ -17,6 +17,7 @@ from privateer.engine.voyage.actions import IllegalVoyageAction
 from privateer.engine.voyage.location import location
 from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Question
 
+from .common import plain_name
 from .render import glossary_lines, state_lines
 from .voyage_render import (
     CIRCUIT_HELP,
@@ -261,9 +262,9 @@ def _help(topic: str) -> None:
 
 
 def _port_index(session: VoyageSession, name: str) -> int | None:
-    wanted = name.strip().casefold()
+    wanted = plain_name(name)
     for i, port in enumerate(session.world.ports):
-        if port.name.casefold() == wanted:
+        if plain_name(port.name) == wanted:
             return i
     typer.echo(f"  no port named {name!r}")
     return None

@@ -101,3 +101,13 @@ def test_the_option_types_refuse_what_click_lets_through() -> None:
     assert bounded.convert("9223372036854775807", None, None) == 2**63 - 1
     with pytest.raises(click.BadParameter, match="2\\^63-1"):
         bounded.convert(str(2**63), None, None)
+
+
+def test_names_are_matched_as_a_person_types_them() -> None:
+    """A port or strait found whatever the case and without its accents (`course cadiz`,
+    `bar cadiz`, `route cadiz sale`, `--via oresund`)."""
+    from privateer.cli.common import plain_name
+
+    assert plain_name("Cádiz") == plain_name(" cadiz ") == "cadiz"
+    assert plain_name("Øresund") == plain_name("oresund")
+    assert plain_name("Salé") != plain_name("Sala")
