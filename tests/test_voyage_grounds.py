@@ -127,3 +127,23 @@ def test_with_the_dial_a_colonial_town_starts_full_and_refills_to_it() -> None:
     assert state.treasury[3] == 60
     plain, _ = create_world(WORLD, 1, SEED_000)
     assert set(plain.treasury) == {25}
+
+
+def test_a_raid_margin_lets_the_captain_raid_walls_past_its_hull() -> None:
+    """Hull for hull, a pinnace (10) raids no town (14); with a margin of 6 it does, as the
+    seed's bot raided from its first pinnace."""
+    from privateer.engine.voyage.captain import CAPTAIN
+    from privateer.engine.voyage.game import VoyageGame
+    from privateer.engine.voyage.rules import find_voyage_rules
+    from privateer.engine.world import wars
+
+    state = quiet_voyage(seed=1, rules="classic")
+    england, spain = WORLD.nation("england"), WORLD.nation("spain")
+    if not wars.at_war(state.world, england, spain):
+        wars.declare_war(WORLD, state.world, england, spain, "test")
+    game = VoyageGame(WORLD, find_voyage_rules("classic"))
+    town = next(i for i, p in enumerate(WORLD.ports) if p.name == "Sevilla")
+    assert state.ship == "pinnace" and not WORLD.ports[town].fortified
+    assert not CAPTAIN._raidable(game, state, town)
+    assert dataclasses.replace(CAPTAIN, raid_margin=6)._raidable(game, state, town)
+    assert not dataclasses.replace(CAPTAIN, raid_margin=3)._raidable(game, state, town)

@@ -99,6 +99,7 @@ class Captain:
     rounds_per_visit: int = 2  # rounds it buys in a port when it holds no rumor worth chasing
     raid_treasury: int = 10  # gold a town must hold to be worth a raid
     raid_hull: float = 0.7  # the share of full hull it raids on
+    raid_margin: int = 0  # it raids walls up to this much over its hull (falling back if need be)
     broke: int = 3  # gold: less than this and the captain cannot mend; it takes its chances
     home_stretch: bool = True  # a notion of the home stretch (by rules that have one)
     home_waters: int = 10  # days from home: short of the score with word out, it lies to off
@@ -176,7 +177,10 @@ class Captain:
         fight = state.fight
         assert fight is not None
         outgunned = fight.hull[THEM] >= 2 * fight.hull[YOU]
-        keep = (RUNNER if outgunned else BALANCED).choose(fight)
+        raiding = fight.setup.target in ("town", "fortified_port")
+        # a raid on walls past its hull: back to the boats once its own hull is half gone
+        falling_back = raiding and self.raid_margin > 0 and 2 * fight.hull[YOU] <= state.max_hull()
+        keep = (RUNNER if outgunned or falling_back else BALANCED).choose(fight)
         return KeepCards(keep.first, keep.second)
 
     def _answer(self, game: VoyageGame, state: VoyageState, question: Question) -> Choose:
@@ -302,7 +306,7 @@ class Captain:
             return False
         walls = state.world.guard_raids[port] * rules.guard_walls if rules.raid_guard else 0
         defences = TARGETS["fortified_port" if p.fortified else "town"].hull + walls
-        if state.max_hull() < defences:  # a read of the walls: no raid it cannot carry
+        if state.max_hull() + self.raid_margin < defences:  # a read of the walls
             return False
         return (
             state.world.treasury[port] >= self.raid_treasury
