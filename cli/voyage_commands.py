@@ -32,7 +32,8 @@ CAPTAIN_HELP = (
     "the home stretch); seed: as seed 000's bot played the late game (blind to the home "
     "stretch, engaging without the read), to measure the seed's stages as it did; world: ours, "
     "reckoning the whole sea (it sails for the cruising ground worth most over the days it has "
-    "left, against the passage there and home)"
+    "left, against the passage there and home); raider: world, raiding open towns from its first "
+    "pinnace as the seed's bot did, falling back to the boats at half hull"
 )
 RULES_HELP = (
     "The seed's stage: classic (before dilemmas), dilemmas (storms, shares, castaways ask; "

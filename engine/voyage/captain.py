@@ -681,5 +681,14 @@ WORLD_CAPTAIN = Captain(world_grounds=True, hold_past_guards=True)
 """The captain who reckons the whole sea: it picks its cruising ground by what each is worth
 over the days it has left, against the passage there and home (engine/voyage/grounds.py), and
 holds its course past a guard ship it can take (where guard ships are: out in the colonies)."""
-CAPTAINS: dict[str, Captain] = {"ours": CAPTAIN, "seed": SEED_BOT, "world": WORLD_CAPTAIN}
+RAIDER = Captain(world_grounds=True, hold_past_guards=True, raid_margin=4)
+"""The whole-sea captain raiding as seed 000's bot did: an open town from its first pinnace
+(walls up to 4 past its hull: a pinnace's 10 against a town's 14), falling back to the boats
+once its hull is half gone; a fortified port still only from a frigate."""
+CAPTAINS: dict[str, Captain] = {
+    "ours": CAPTAIN,
+    "seed": SEED_BOT,
+    "world": WORLD_CAPTAIN,
+    "raider": RAIDER,
+}
 """The captain bots a batch of voyages may be played by, by name."""
