@@ -82,6 +82,18 @@ def full_world_db(full_world: object, tmp_path_factory: pytest.TempPathFactory) 
     return path
 
 
+@pytest.fixture(scope="session")
+def loaded_full_world(full_world_db: Path) -> object:
+    """The full world as the engine plays it (db/world_load.py), read once per test run."""
+    from privateer.db import open_database
+    from privateer.db.world_load import load_world
+
+    engine = open_database(full_world_db, read_only=True, notify=lambda _: None)
+    loaded = load_world(engine)
+    engine.dispose()
+    return loaded
+
+
 @pytest.fixture
 def world_db_copy(full_world_db: Path, tmp_path: Path) -> Path:
     """A database of one's own with the full world in it."""

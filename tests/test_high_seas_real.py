@@ -12,8 +12,6 @@ from click.testing import Result
 from typer.testing import CliRunner
 
 from privateer.cli.app import app
-from privateer.db import open_database
-from privateer.db.world_load import load_world
 from privateer.engine.world.chart_worth import chart_worth
 from privateer.engine.world.kinds import SQUARE
 from privateer.engine.world.routes import CALM, HighSeas, high_seas, route
@@ -28,12 +26,9 @@ AZORES = (-27.2, 38.7)  # Angra on Terceira
 FLORIDA_STRAIT = (-81.5, 23.0, -79.0, 27.5)  # W, S, E, N: between the Keys, Cuba and Bahamas
 
 
-@pytest.fixture(scope="module")
-def world(full_world_db: Path) -> World:
-    engine = open_database(full_world_db, read_only=True, notify=lambda _: None)
-    loaded = load_world(engine)
-    engine.dispose()
-    return loaded
+@pytest.fixture
+def world(loaded_full_world: World) -> World:
+    return loaded_full_world
 
 
 def port(world: World, name: str) -> int:

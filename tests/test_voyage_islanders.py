@@ -12,9 +12,8 @@ from privateer.engine.voyage.actions import VoyageAction
 from privateer.engine.voyage.game import act, create_voyage, legal_actions
 from privateer.engine.voyage.rules import CLASSIC, VoyageRules
 from privateer.engine.voyage.state import VoyageState
-from privateer.engine.world.state import LAID_UP
 from privateer.engine.world.world import World
-from tests.voyage_fixtures import WORLD, port_index
+from tests.voyage_fixtures import WORLD, lay_up_every_ship, port_index
 
 COLS = 12  # the synthetic sea's grid (tests/world_fixtures.py)
 GUAM = CLASSIC.with_changes(guam_islanders=True)
@@ -38,12 +37,7 @@ SEVILLA = port_index("Sevilla")
 def voyage(world: World, rules: VoyageRules, seed: int = 1) -> VoyageState:
     """A voyage in Plymouth by `rules`, every ship of the world laid up out of the way."""
     state, _ = create_voyage(world, seed, rules)
-    ships = state.world.ships
-    for ship in range(len(ships["kind"])):
-        ships["task"][ship] = LAID_UP
-        ships["until"][ship] = 10**6
-        ships["leg"][ship] = -1
-    return state
+    return lay_up_every_ship(state)
 
 
 def do(world: World, state: VoyageState, rules: VoyageRules, text: str) -> list[Event]:

@@ -10,8 +10,6 @@ import pytest
 from typer.testing import CliRunner
 
 from privateer.cli.app import app
-from privateer.db import open_database
-from privateer.db.world_load import load_world
 from privateer.engine.world.game import advance, create_world
 from privateer.engine.world.kinds import GUARD, SHIP_KINDS
 from privateer.engine.world.state import LAID_UP
@@ -23,12 +21,9 @@ runner = CliRunner()
 GOLDEN_REAL_365 = "b17c26220f022c7d83b6f487d8af7f1ebb34ee65b47063cbbb0e9605fec79256"
 
 
-@pytest.fixture(scope="module")
-def world(full_world_db: Path) -> World:
-    engine = open_database(full_world_db, read_only=True, notify=lambda _: None)
-    loaded = load_world(engine)
-    engine.dispose()
-    return loaded
+@pytest.fixture
+def world(loaded_full_world: World) -> World:
+    return loaded_full_world
 
 
 def test_the_loader_gives_the_graph_the_tables_hold(world: World, full_world: object) -> None:

@@ -45,6 +45,12 @@ def quiet_voyage(seed: int = 1, rules: str = "dilemmas", days: int = 730) -> Voy
     """A voyage in Plymouth with every ship of the world laid up far in the future (so none
     meets you unless a test sails one to you)."""
     state, _ = create_voyage(WORLD, seed, find_voyage_rules(rules), days=days)
+    return lay_up_every_ship(state)
+
+
+def lay_up_every_ship(state: VoyageState) -> VoyageState:
+    """Every ship of the world laid up far in the future: none meets you unless a test sails
+    one to you."""
     ships = state.world.ships
     for ship in range(len(ships["kind"])):
         ships["task"][ship] = LAID_UP

@@ -304,9 +304,7 @@ class Captain:
             return False
         if harbour.raid_refusal(world, state, rules, game.wrules, port) is not None:
             return False
-        walls = state.world.guard_raids[port] * rules.guard_walls if rules.raid_guard else 0
-        defences = TARGETS["fortified_port" if p.fortified else "town"].hull + walls
-        if state.max_hull() + self.raid_margin < defences:  # a read of the walls
+        if not _carries(world, state, rules, port, self.raid_margin):  # a read of the walls
             return False
         return (
             state.world.treasury[port] >= self.raid_treasury
@@ -494,14 +492,11 @@ class Captain:
         """The ground worth most over the days it has left (grounds.py), by what its ship
         could carry."""
         world, rules = game.world, game.rules
-        ws = state.world
         enemy = [self._enemy(world, state, p.nation) for p in world.ports]
-        most = state.max_hull()
-        carries = []
-        for i, p in enumerate(world.ports):
-            walls = ws.guard_raids[i] * rules.guard_walls if rules.raid_guard else 0
-            defences = TARGETS["fortified_port" if p.fortified else "town"].hull + walls
-            carries.append(enemy[i] and not p.native and most >= defences)
+        carries = [
+            enemy[i] and not p.native and _carries(world, state, rules, i)
+            for i, p in enumerate(world.ports)
+        ]
         home = world.port_by_name[rules.home_port].node
         wrules = game.wrules
         return best_ground(
@@ -633,6 +628,17 @@ class Captain:
             bearable = state.morale - rules.shares_morale > rules.near_mutiny
             return 1 if under and bearable and 1 in open_ else None
         return None
+
+
+def _carries(
+    world: World, state: VoyageState, rules: VoyageRules, port: int, margin: int = 0
+) -> bool:
+    """Its ship's hull, and `margin` more, stands up to the town's walls: its kind's hull and
+    what each raid it turned out on its guard added (by rules with the raid guard)."""
+    p = world.ports[port]
+    walls = state.world.guard_raids[port] * rules.guard_walls if rules.raid_guard else 0
+    defences = TARGETS["fortified_port" if p.fortified else "town"].hull + walls
+    return state.max_hull() + margin >= defences
 
 
 def _score_gold(rules: VoyageRules) -> int:
