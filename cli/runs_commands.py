@@ -259,17 +259,22 @@ def export(
     )
 
 
+SAVES_COLUMNS = ["run_id", "mode", "seed", "rules", "day", "gold", "where", "save_version"]
+SAVES_COLUMNS += ["target", "ship", "rounds", "updated_at"]
+
+
 @saves_app.command("list")
 @output_options
 def saves_list(ctx: typer.Context, output: Output = Output()) -> None:
-    """Every run in progress with a save, newest first."""
+    """Every run in progress with a save, newest first: a voyage's rules, day, gold and where
+    she lies (a port, or at sea), to choose one for `privateer play --resume --run ID`."""
     from privateer.db.saves import list_saves
 
     engine = open_db(ctx, create=False)
     with engine.connect() as conn:
         output.rows(
             list_saves(conn),
-            ["run_id", "mode", "save_version", "seed", "target", "ship", "rounds", "updated_at"],
+            SAVES_COLUMNS,
         )
 
 

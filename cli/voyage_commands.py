@@ -264,24 +264,37 @@ def play(
     ),
     resume: bool = typer.Option(False, "--resume", help="Pick up the voyage saved last."),
     run: int | None = run_option("Pick up this run's saved voyage (implies --resume)."),
+    new: bool = typer.Option(
+        False,
+        "--new",
+        help="Start afresh: a voyage of this seed and rules still in progress is abandoned "
+        "(marked so; its events stay). Without --new or --resume, `play` asks.",
+    ),
 ) -> None:
     """The voyage in the terminal, a line at a time (piped input works too): set a course to a
     port or LON,LAT and sail a day (`sail`) or until something stops you (`go`); in port the
     bar, hiring, the yard, striking a card, bribes, the pardon, a raid; at sea attack or let
     pass, fight a card at a time, answer what the crew and the sea ask; read the ship sheet,
     politics, what is in sight, rumors; `chart FILE.png` draws the sea round you with your
-    track. `help` lists the commands where you are. Every voyage is a run, saved after every
-    day and every card; the database is not held while the game waits for you. If another
-    process holds it, a save waits for it (saying so); Ctrl-C then exits 130, keeping the
-    last save."""
+    track. `help` lists the commands, `help CMD` one of them. Acts that change the run (a raid
+    or an attack that costs a friend, turning pirate, long idling, the last day) ask first
+    (y/N; no answer is no). Every voyage is a run, saved after every day and every card; the
+    database is not held while the game waits for you. A voyage of the same seed and rules
+    still in progress is offered back first (resume or abandon; piped input without an answer
+    passes --resume or --new); `privateer saves list` shows every run in progress, its day,
+    gold and where. Ctrl-C exits 130 saying the day the run is saved on; if another process
+    holds the database, a save waits for it (saying so), and Ctrl-C then keeps the last save."""
     from privateer.db.errors import WaitInterrupted
     from privateer.db.run_store import RunStore
     from privateer.engine.voyage.rules import RULESETS
 
-    from . import voyage_screen
+    from . import voyage_choice, voyage_screen
+    from .voyage_goal import opening_line
     from .voyage_session import VoyageSession
 
     resuming = resume or run is not None
+    if resuming and new:
+        fail("--new starts afresh and --resume picks up: one or the other")
     if rules not in RULESETS:
         fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
     world = engine_world(ctx)
@@ -290,20 +303,25 @@ def play(
     try:
         with user_errors():
             store = RunStore(db_path(ctx), notify=note, patient=True)
+            if not resuming:
+                picked = voyage_choice.settle(store, seed, rules, new=new)
+                resuming, run = picked is not None, picked
             if resuming:
                 session = VoyageSession.resume(store, world, run)
                 typer.echo(f"resuming run {session.run_id} on day {session.state.day}")
+                typer.echo(opening_line(session.game.rules, session.state))
             else:
                 days = RULESETS[rules].days if days is None else days
                 session = VoyageSession.start(store, world, seed, rules, days)
                 chosen = RULESETS[rules]
                 typer.echo(
                     f"seed {seed}: a privateer out of {chosen.start_port} in a "
-                    f"{chosen.start_ship} with {session.state.gold} gold; bring "
-                    f"{chosen.goal_gold} home to {chosen.home_port}"
-                    + (", round Drake's circuit (`help drake`)" if chosen.circuit else "")
-                    + f" (run {session.run_id}). `help` lists the commands."
+                    f"{chosen.start_ship} with {session.state.gold} gold (run {session.run_id})"
                 )
+                typer.echo(opening_line(chosen, session.state))
+                typer.echo("`help` lists the commands, `help CMD` says more of one.")
             voyage_screen.run(session)
     except WaitInterrupted:
         stopped_waiting(session.run_id if session else None, "privateer play --resume")
+    except KeyboardInterrupt:
+        voyage_choice.interrupted(session)

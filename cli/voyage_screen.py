@@ -19,10 +19,17 @@ from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Que
 
 from .common import plain_name
 from .render import glossary_lines, state_lines
+from .voyage_confirm import (
+    IDLE_DAYS,
+    ask,
+    ask_action,
+    attack_question,
+    clock_question,
+    raid_question,
+)
+from .voyage_goal import clock, home_short_line, prompt_figures
+from .voyage_help import help_lines
 from .voyage_render import (
-    CIRCUIT_HELP,
-    LETTER_HELP,
-    READ_HELP,
     circuit_lines,
     circuit_mark,
     letter_lines,
@@ -41,26 +48,7 @@ from .voyage_session import VoyageSession
 
 GO_DAYS = 400  # `go` sails on at most this many days without a stop
 
-HELP = {
-    "always": "sheet | politics | sight | rumors | port | letter | circuit | where | "
-    "chart FILE.png|svg | help [TOPIC] | quit",
-    "sailing": "course PORT | course LON,LAT | course NODE; sail (a day); go (sail on until "
-    "something stops you)",
-    "in port": "round | hire HAND | repair [N] | upgrade U | ship S | strike CARD | bribe | "
-    "pardon | raid | provisions | berth PORT",
-    "alongside": "attack | pass",
-    "fight": "two of 1 2 3, in the order they resolve (12, 3 1, ...); ? card words",
-    "prize": "prize 1|2|3 (keep that card for good) | prize none",
-    "question": "choose N (one of the choices shown)",
-}
-
-HELP_TOPICS: dict[str, tuple[str, ...]] = {
-    "read": READ_HELP,
-    "letter": LETTER_HELP,
-    "drake": CIRCUIT_HELP,
-    "circuit": CIRCUIT_HELP,
-}
-"""`help TOPIC`: what a topic's lines mean."""
+ReadLine = Callable[[], str]
 
 
 def run(session: VoyageSession, read_line: Callable[[], str] | None = None) -> None:
@@ -87,7 +75,7 @@ def run(session: VoyageSession, read_line: Callable[[], str] | None = None) -> N
             )
             return
         try:
-            _command(session, text)
+            _command(session, text, read_line)
         except IllegalVoyageAction as error:
             typer.echo(f"  not now: {error}")
     outcome = session.state.outcome.replace("_", " ")
@@ -114,10 +102,8 @@ def _prompt(session: VoyageSession) -> str:
     if state.late is not None or state.circuit is not None:
         seen = session.game.observe(state)
         mark = letter_mark(seen) + circuit_mark(seen)
-    return (
-        f"[day {state.day} {where}; hull {state.hull} gold {state.gold} morale {state.morale}"
-        f"{mark}] > "
-    )
+    figures = prompt_figures(session.game.rules, state)
+    return f"[{clock(state)} {where}; {figures}{mark}] > "
 
 
 def _show_context(session: VoyageSession) -> None:
@@ -142,11 +128,14 @@ def _show_context(session: VoyageSession) -> None:
             typer.echo(line)
 
 
-def _play(session: VoyageSession, action: str) -> bool:
-    """Do an action (as the engine writes it) and print what happened; True if something says
-    stop."""
+def _play(
+    session: VoyageSession, action: str, said: Callable[[], str | None] | None = None
+) -> bool:
+    """Do an action (as the engine writes it) and print what happened (then `said()`'s line,
+    if any); True if something says stop."""
     stop = False
     was = _here(session)
+    before = _standing_still(session), session.state.port
     for event in session.play(session.parse(action)):
         line = voyage_line(event)
         if line:
@@ -159,6 +148,10 @@ def _play(session: VoyageSession, action: str) -> bool:
     now = _here(session)
     if now != was and session.state.port < 0 and not session.over:
         typer.echo(f"  here: {now}")
+    line = said() if said is not None else None
+    if line:
+        typer.echo(line)
+    _after(session, *before)
     _show_context(session)
     return stop
 
@@ -169,14 +162,15 @@ def _here(session: VoyageSession) -> str:
     return place_line(location(game.world, session.state, game.rules))
 
 
-def _command(session: VoyageSession, text: str) -> None:
+def _command(session: VoyageSession, text: str, read_line: ReadLine) -> None:
     state = session.state
     context = _context(session)
     words = text.split()
     verb = words[0].lower()
     rest = " ".join(words[1:])
     if verb in ("help", "h") or (verb == "?" and context != "fight"):
-        _help(rest.strip().lower())
+        for line in help_lines(rest.strip().lower()):
+            typer.echo(line)
         return
     seen_views = {
         "sheet": sheet_lines,
@@ -229,12 +223,9 @@ def _command(session: VoyageSession, text: str) -> None:
             return
         _play(session, f"course {node}")
         return
-    if verb == "go":
-        for _ in range(GO_DAYS):
-            if session.over or session.state.pending is not None or _play(session, "sail"):
-                return
-            if session.state.course < 0 and session.state.port < 0:
-                return
+    turn = TURNS.get(verb)
+    if turn is not None:
+        turn(session, rest, read_line)
         return
     if verb == "berth":
         index = _port_index(session, rest)
@@ -245,20 +236,6 @@ def _command(session: VoyageSession, text: str) -> None:
         rest = str(min(state.max_hull() - state.hull, state.gold))
     action = f"{verb} {rest}".strip()
     _play(session, action)
-
-
-def _help(topic: str) -> None:
-    """`help`: the commands; `help TOPIC`: what a topic's lines mean."""
-    if not topic:
-        for name, line in HELP.items():
-            typer.echo(f"  {name + ':':<11} {line}")
-        return
-    lines = HELP_TOPICS.get(topic)
-    if lines is None:
-        typer.echo(f"  no help on {topic!r}: help, or help {' | '.join(HELP_TOPICS)}")
-        return
-    for line in lines:
-        typer.echo(f"  {line}")
 
 
 def _port_index(session: VoyageSession, name: str) -> int | None:
@@ -329,3 +306,160 @@ def _chart(session: VoyageSession, name: str) -> None:
     finally:
         engine.dispose()
     typer.echo(f"  wrote {path}")
+
+
+# --- turns: the commands that pass time or change the run, each saying what it did ---------
+
+
+def _standing_still(session: VoyageSession) -> bool:
+    """At sea with no course and nothing waiting: a `go` would have nowhere to sail."""
+    state = session.state
+    return state.port < 0 and state.course < 0 and state.pending is None and not state.over
+
+
+def _after(session: VoyageSession, was_still: bool, was_port: int) -> None:
+    """What an action leaves to say: home short of the goal, or at sea with no course."""
+    state = session.state
+    if state.port >= 0 and state.port != was_port:
+        line = home_short_line(session.game.rules, state, session.world.ports[state.port].name)
+        if line:
+            typer.echo(line)
+    if _standing_still(session) and not was_still:
+        typer.echo(NO_COURSE)
+
+
+NO_COURSE = "  no course set: `course PORT` (or LON,LAT) sets one, then `go` sails there"
+
+
+def _waiting(session: VoyageSession) -> str | None:
+    """What waits on her before she can sail on, and what to type; None if nothing."""
+    pending = session.state.pending
+    if isinstance(pending, Meeting):
+        return "  a ship is alongside: `attack` or `pass` first (`sight` reads her)"
+    if isinstance(pending, PrizeOffer):
+        choices = " | ".join(f"prize {i + 1}" for i in range(len(pending.cards)))
+        return f"  her stores wait: {choices} | prize none first"
+    if isinstance(pending, Question):
+        return f"  {pending.name} waits on an answer: `choose N` first"
+    if isinstance(pending, Engagement):
+        return "  in a fight: keep two cards first (for example 12)"
+    return None
+
+
+def _day_done(session: VoyageSession, was_port: int) -> Callable[[], str | None]:
+    """The line that says what a day did: in port, hove to, or sailed on."""
+
+    def said() -> str | None:
+        state = session.state
+        if session.over:
+            return None
+        when = f"(day {state.day} of {state.last_day})"
+        if state.port >= 0 and state.port == was_port:
+            return f"  a day in {session.world.ports[state.port].name} {when}"
+        if state.port < 0 and state.course < 0 and state.pending is None:
+            return f"  hove to a day with no course set {when}"
+        return None if state.port >= 0 or state.pending is not None else f"  sailed a day {when}"
+
+    return said
+
+
+def _sail_a_day(session: VoyageSession, read_line: ReadLine, say: bool) -> bool | None:
+    """A day's sail after the clock's question: True if something says stop, None if she did
+    not sail (the question answered no)."""
+    if not ask_action(read_line, clock_question(session), "sail on?"):
+        return None
+    said = _day_done(session, session.state.port) if say else None
+    return _play(session, "sail", said)
+
+
+def _sail(session: VoyageSession, rest: str, read_line: ReadLine) -> None:
+    """`sail`: one day, said."""
+    waiting = _waiting(session)
+    if waiting:
+        typer.echo(waiting)
+        return
+    if rest:
+        typer.echo("  sail: one day (`go` sails on, `wait N` idles N days in port)")
+        return
+    _sail_a_day(session, read_line, say=True)
+
+
+def _go(session: VoyageSession, rest: str, read_line: ReadLine) -> None:
+    """`go`: sail on along the course until something stops her; with nothing to sail for,
+    say so and pass no time."""
+    waiting = _waiting(session)
+    if waiting:
+        typer.echo(waiting)
+        return
+    state = session.state
+    if state.course < 0:
+        if state.port >= 0:
+            typer.echo(
+                f"  no course set: you are in {session.world.ports[state.port].name}. "
+                "`course PORT` sets one, then `go`; `wait N` idles N days here"
+            )
+        else:
+            typer.echo(NO_COURSE)
+        return
+    start = state.day
+    for _ in range(GO_DAYS):
+        stopped = _sail_a_day(session, read_line, say=False)
+        if stopped is None or stopped or session.over or session.state.pending is not None:
+            break
+        if session.state.course < 0:
+            break
+    if not session.over and session.state.day > start and session.state.pending is None:
+        typer.echo(f"  {session.state.day - start} days sailed ({clock(session.state)})")
+
+
+def _wait(session: VoyageSession, rest: str, read_line: ReadLine) -> None:
+    """`wait N`: idle N days in port (asking first past a few), stopping for news."""
+    state = session.state
+    if state.port < 0:
+        typer.echo("  wait: only in port (at sea, `sail` heaves to a day)")
+        return
+    if not rest.isdigit() or not 1 <= int(rest) <= GO_DAYS:
+        typer.echo(f"  wait N: a number of days, 1 to {GO_DAYS} (for example wait 2)")
+        return
+    days = int(rest)
+    if state.course >= 0:
+        typer.echo("  a course is set: `sail` or `go` leaves port (`course` here clears it)")
+        return
+    port = session.world.ports[state.port].name
+    if days > IDLE_DAYS and not ask(
+        read_line,
+        [f"  {days} days idle in {port}: to day {state.day + days} of {state.last_day}"],
+        "wait?",
+    ):
+        return
+    start = state.day
+    for _ in range(days):
+        stopped = _sail_a_day(session, read_line, say=False)
+        if stopped is None or stopped or session.over or session.state.pending is not None:
+            break
+    if not session.over:
+        typer.echo(f"  {session.state.day - start} days in {port} ({clock(session.state)})")
+
+
+def _raid(session: VoyageSession, rest: str, read_line: ReadLine) -> None:
+    """`raid`, asking first when it changes the run."""
+    if ask_action(read_line, raid_question(session), "raid all the same?"):
+        _play(session, "raid")
+
+
+def _attack(session: VoyageSession, rest: str, read_line: ReadLine) -> None:
+    """`attack`, asking first when she is of a nation at peace with England, or English."""
+    if ask_action(read_line, attack_question(session), "fire on her all the same?"):
+        _play(session, "attack")
+    elif isinstance(session.state.pending, Meeting):
+        typer.echo("  she is still alongside: `attack` or `pass`")
+
+
+TURNS: dict[str, Callable[[VoyageSession, str, ReadLine], None]] = {
+    "sail": _sail,
+    "go": _go,
+    "wait": _wait,
+    "raid": _raid,
+    "attack": _attack,
+}
+"""The commands handled here rather than sent to the engine as typed."""

@@ -35,6 +35,7 @@ class VoyageSession:
     run_id: int
     record: VoyageRecord
     event_offset: int = 0  # events logged before this session began (a resumed voyage)
+    saved_day: int = 0  # the day of the last save written (what a Ctrl-C leaves standing)
 
     @property
     def world(self) -> World:
@@ -63,7 +64,7 @@ class VoyageSession:
             return buffer, [state_save_statement(run_id, SAVE_VERSION, state.to_dict())]
 
         run_id = store.start(first_rows)
-        return cls(store, game, run_id, record)
+        return cls(store, game, run_id, record, saved_day=state.day)
 
     @classmethod
     def resume(cls, store: RunStore, world: World, run_id: int | None = None) -> VoyageSession:
@@ -103,7 +104,7 @@ class VoyageSession:
         record = VoyageRecord(
             state.seed, game.rules.name, game.days, actions=list(stored.actions), state=state
         )
-        return cls(store, game, stored.run_id, record, stored.next_event_seq)
+        return cls(store, game, stored.run_id, record, stored.next_event_seq, state.day)
 
     @property
     def over(self) -> bool:
@@ -144,4 +145,5 @@ class VoyageSession:
                 progress_statement(self.run_id, None, state.day),
             ]
         self.store.write(buffer, extra)
+        self.saved_day = state.day
         return record.events[first:]

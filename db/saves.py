@@ -166,15 +166,84 @@ def state_save_statement(run_id: int, save_version: int, state: dict[str, Any]) 
 
 
 def list_saves(conn: sa.Connection) -> list[dict[str, Any]]:
-    """Every save, newest first: whose run, what mode, how far it got."""
+    """Every save, newest first: whose run, what mode, how far it got (a voyage's rules, day,
+    gold and where she lies: the port's name, or "at sea")."""
     rows = conn.execute(
         sa.text(
             "SELECT s.run_id, r.mode, s.save_version, r.seed, r.target, r.ship, r.rounds, "
-            "r.days, r.started_at, s.updated_at FROM saves s LEFT JOIN runs r USING (run_id) "
-            "ORDER BY s.updated_at DESC, s.run_id DESC"
+            "r.days, r.started_at, s.updated_at, r.options, s.state FROM saves s "
+            "LEFT JOIN runs r USING (run_id) ORDER BY s.updated_at DESC, s.run_id DESC"
         )
     ).mappings()
-    return [dict(r) for r in rows]
+    ports: list[str] | None = None
+    out = []
+    for row in rows:
+        listed = {k: v for k, v in row.items() if k not in ("options", "state")}
+        if row["mode"] == "voyage":
+            if ports is None:  # read once, in the order the world loader numbers them
+                ports = [str(n) for (n,) in conn.execute(sa.text(PORT_NAMES))]
+            listed.update(_voyage_progress(row["options"], row["state"], ports))
+        out.append(listed)
+    return out
+
+
+PORT_NAMES = "SELECT name FROM ports ORDER BY port_id"
+"""The ports' names by the index a voyage's state numbers them with (db/world_load.py's order)."""
+
+
+def _json(value: Any) -> Any:
+    """A JSON column's value as Python (DuckDB hands JSON back as text); None if unreadable."""
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except ValueError:
+            return None
+    return value
+
+
+def _voyage_progress(options: Any, state: Any, ports: list[str]) -> dict[str, Any]:
+    """A voyage save's rules, day, gold and where: what a person choosing one to pick up
+    reads. A save too damaged to say leaves the figures empty (loading it says why)."""
+    opts, data = _json(options), _json(state)
+    rules = opts.get("rules") if isinstance(opts, dict) else None
+    if not isinstance(data, dict):
+        return {"rules": rules, "day": None, "gold": None, "where": None}
+    world = data.get("world")
+    day = world.get("day") if isinstance(world, dict) else None
+    port = data.get("port")
+    if not isinstance(port, int) or port < 0:
+        where = "at sea"
+    else:
+        where = ports[port] if port < len(ports) else f"port {port}"
+    return {
+        "rules": rules or data.get("rules"),
+        "day": day,
+        "gold": data.get("gold"),
+        "where": where,
+    }
+
+
+def voyages_in_progress(conn: sa.Connection, seed: int, rules: str) -> list[dict[str, Any]]:
+    """The voyages of `seed` under `rules` saved in progress, newest first, as `list_saves`
+    gives them: what `play` asks about before starting the same voyage again."""
+    return [
+        s
+        for s in list_saves(conn)
+        if s["mode"] == "voyage" and s["seed"] == seed and s.get("rules") == rules
+    ]
+
+
+def abandon_statements(run_id: int) -> list[Statement]:
+    """What `drop_save` does, as statements for `write(..., extra=...)`: the save deleted, the
+    run marked abandoned (its events stay, and replay)."""
+    return [
+        drop_save_statement(run_id),
+        (
+            "UPDATE runs SET outcome = 'abandoned', finished_at = ? "
+            "WHERE run_id = ? AND outcome IS NULL",
+            [now(), run_id],
+        ),
+    ]
 
 
 def drop_save(conn: sa.Connection, run_id: int) -> None:
