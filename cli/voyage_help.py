@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from privateer.engine.combat.ships import CREW, UPGRADES
+from privateer.engine.voyage.port import SHIP_ORDER
+
 from .voyage_render import CIRCUIT_HELP, LETTER_HELP, READ_HELP
 
 
@@ -49,7 +52,7 @@ COMMANDS: dict[str, Command] = {
         "sailing",
         "course PORT|LON,LAT|NODE",
         "set where you are bound (no time passes)",
-        "course Cadiz",
+        "course Lisbon",
         "then `go` sails there; `course -9.1,38.7` sails to the sea's nearest point",
     ),
     "sail": Command(
@@ -75,15 +78,33 @@ COMMANDS: dict[str, Command] = {
     "round": Command(
         "in port", "round", "stand the crew a round at the bar: morale, rumors", "round"
     ),
-    "hire": Command("in port", "hire HAND", "take on a hand of note", "hire pilot"),
+    "hire": Command(
+        "in port",
+        "hire HAND",
+        "take on a hand of note",
+        "hire pilot",
+        "hands: " + ", ".join(CREW) + "; `port` shows who and what is for sale here",
+    ),
     "repair": Command(
         "in port",
         "repair [N]",
         "mend N points of hull (all you can pay for, without N)",
         "repair 3",
     ),
-    "upgrade": Command("in port", "upgrade U", "refit the ship", "upgrade more_guns"),
-    "ship": Command("in port", "ship S", "buy another ship", "ship brig"),
+    "upgrade": Command(
+        "in port",
+        "upgrade U",
+        "refit the ship",
+        "upgrade more_guns",
+        "refits: " + ", ".join(UPGRADES),
+    ),
+    "ship": Command(
+        "in port",
+        "ship S",
+        "buy a bigger ship (a yard that builds them)",
+        "ship brigantine",
+        "ships, smallest first: " + ", ".join(SHIP_ORDER),
+    ),
     "strike": Command("in port", "strike CARD", "strike a card from your deck", "strike broadside"),
     "bribe": Command("in port", "bribe", "pay a port that will not deal with you", "bribe"),
     "pardon": Command(

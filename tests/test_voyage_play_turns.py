@@ -69,7 +69,8 @@ def test_go_with_no_course_at_sea_says_how_to_set_one_and_moves_no_day(
     out = typed(state, ["course 40", "go", "go", "go"], capsys)
     arrived = state.day
     assert state.course < 0 and state.port < 0 and arrived > 0
-    first, _, after = out.partition("arrived")
+    before, _, after = out.partition("arrived")
+    assert "no course set" not in before
     assert "no course set: `course PORT` (or LON,LAT) sets one, then `go` sails there" in after
     assert after.count("no course set") == 3  # once on arriving, once for each `go` after
     assert f"{arrived} days sailed (day {arrived}/730)" in after
