@@ -409,7 +409,7 @@ def _go(session: VoyageSession, rest: str, read_line: ReadLine) -> None:
         if session.state.course < 0:
             break
     if not session.over and session.state.day > start and session.state.pending is None:
-        typer.echo(f"  {session.state.day - start} days sailed ({clock(session.state)})")
+        typer.echo(f"  {_days(session.state.day - start)} sailed ({clock(session.state)})")
 
 
 def _wait(session: VoyageSession, rest: str, read_line: ReadLine) -> None:
@@ -438,7 +438,11 @@ def _wait(session: VoyageSession, rest: str, read_line: ReadLine) -> None:
         if stopped is None or stopped or session.over or session.state.pending is not None:
             break
     if not session.over:
-        typer.echo(f"  {session.state.day - start} days in {port} ({clock(session.state)})")
+        typer.echo(f"  {_days(session.state.day - start)} in {port} ({clock(session.state)})")
+
+
+def _days(n: int) -> str:
+    return f"{n} day" if n == 1 else f"{n} days"
 
 
 def _raid(session: VoyageSession, rest: str, read_line: ReadLine) -> None:

@@ -13,7 +13,7 @@ import pytest
 from privateer.cli import voyage_screen
 from privateer.cli.voyage_help import COMMANDS, help_lines
 from privateer.engine.voyage.game import VoyageGame
-from privateer.engine.voyage.pending import Meeting
+from privateer.engine.voyage.pending import Meeting, PrizeOffer
 from privateer.engine.voyage.rules import find_voyage_rules
 from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world import wars
@@ -216,3 +216,23 @@ def test_help_lists_every_command_a_line_each_and_help_cmd_explains_one(
 def test_every_verb_the_screen_handles_has_its_help() -> None:
     for verb in voyage_screen.TURNS:
         assert verb in COMMANDS, verb
+
+
+def test_after_a_sack_her_stores_wait_then_the_screen_says_there_is_no_course(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A sack leaves her off the town, out of port with no course, her stores offered: `go`
+    says what waits and what to type; once answered, the screen says there is no course and
+    how to set one, and `go` passes no day."""
+    state = quiet_voyage()
+    act_text(WORLD, state, "course 6")
+    act_text(WORLD, state, "sail")
+    state.course = -1  # as a raid leaves her: in the boats off the town
+    state.pending = PrizeOffer(("broadside", "chain", "boarding"), "town")
+    day = state.day
+    out = typed(state, ["go", "prize none", "go"], capsys)
+    assert "her stores wait: prize 1 | prize 2 | prize 3 | prize none first" in out
+    waiting, _, answered = out.partition("prize none first")
+    assert "no course set" not in waiting
+    assert answered.count("no course set: `course PORT` (or LON,LAT) sets one") == 2
+    assert state.day == day and state.pending is None
