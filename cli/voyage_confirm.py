@@ -149,7 +149,13 @@ def attack_question(session: Played) -> list[str] | None:
     if not _risky(session, flag, events):
         return None
     whose = _nation(session.game.world.nations[flag]) if flag >= 0 else "nobody"
-    return [f"  firing on a ship of {whose} changes the run:", *costs(session, after, events)]
+    lines = [f"  firing on a ship of {whose} changes the run:", *costs(session, after, events)]
+    if flag >= 0:
+        wrules = session.game.wrules
+        more = wrules.standing_sink - wrules.standing_damage
+        strain = "" if licensed(state, flag) else f", strain {wrules.strain_take} more"
+        lines.append(f"    and if you take her: standing -{more} more with {whose}{strain}")
+    return lines
 
 
 def clock_question(session: Played) -> list[str] | None:

@@ -135,6 +135,7 @@ def test_attacking_a_neutral_asks_and_says_what_it_costs(
         assert "firing on a ship of Portugal changes the run:" in out
         assert "Portugal will hear of it: standing -1 (0 -> -1)" in out
         assert "the peace between England and Portugal strains: 1 (war at 6)" in out
+        assert "and if you take her: standing -1 more with Portugal, strain 1 more" in out
         if answer == "y":
             assert state.fight is not None and state.world.standing[portugal] == -1
         else:
