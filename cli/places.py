@@ -161,6 +161,9 @@ class Places:
             bare = mark.name.removeprefix("the ").removeprefix("mouth of the ")
             if wanted in (plain_name(mark.name), plain_name(bare)):
                 return mark.node, mark.name
+        for index, place in self.world.drake_places:  # Drake's places, for his circuit
+            if plain_name(place) == wanted:
+                return int(self.world.drake[index]), place
         names = [p.name for p in self.world.ports] + [m.name for m in self.landmarks]
         raise UnknownPlace(did_you_mean(text, names, "port or place"))
 
@@ -224,21 +227,21 @@ class Places:
         return self._by_node[int(source[node])], days, float(dist[node])
 
     def node_id(self, node: int) -> str:
-        """" [node N]" with debug; nothing otherwise."""
+        """ " [node N]" with debug; nothing otherwise."""
         return f" [node {node}]" if self.debug else ""
 
     def sea(self, node: int) -> str:
         sea = int(self.world.sea_of_node[node])
         return self.world.seas[sea] if sea >= 0 else ""
 
-    def near(self, node: int) -> str:
+    def near(self, node: int, sea: bool = True) -> str:
         """Where `node` lies, by the nearest landmark and the sea: "off Cádiz, Oceanus
         Atlanticus", "2 days (130 nm) west of Cape St Vincent, Oceanus Atlanticus"."""
         world = self.world
         found = self.nearest(node)
-        sea = self.sea(node)
+        water = self.sea(node) if sea else ""
         if found is None:
-            where = sea or f"{float(world.lat[node]):.1f}, {float(world.lon[node]):.1f}"
+            where = self.sea(node) or f"{float(world.lon[node]):.1f}, {float(world.lat[node]):.1f}"
             return where + self.node_id(node)
         mark, days, nm = found
         if days == 0:
@@ -252,7 +255,7 @@ class Places:
                 float(world.lat[node]),
             )
             where = f"{days_words(days)} ({nm:,.0f} nm) {side} of {mark.name}"
-        return where + (f", {sea}" if sea else "") + self.node_id(node)
+        return where + (f", {water}" if water else "") + self.node_id(node)
 
     def port_at(self, node: int) -> str | None:
         """The name of the port at `node`, if one is."""
@@ -260,9 +263,10 @@ class Places:
         return mark.name if mark is not None and mark.kind == "port" else None
 
     def target(self, node: int) -> str:
-        """A destination: the port's name, or the water `near` describes."""
-        name = self.port_at(node)
-        return name + self.node_id(node) if name else "the sea " + self.near(node)
+        """A destination: the port's (or cape's, strait's...) name, or the water `near`
+        describes."""
+        mark = self._by_node.get(node)
+        return mark.name + self.node_id(node) if mark else "the sea " + self.near(node)
 
     def way(self, start: int, end: int) -> tuple[int, float] | None:
         """The days and miles from `start` to `end` as a course sails it (a step a day, each

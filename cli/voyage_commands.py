@@ -264,6 +264,9 @@ def play(
     ),
     resume: bool = typer.Option(False, "--resume", help="Pick up the voyage saved last."),
     run: int | None = run_option("Pick up this run's saved voyage (implies --resume)."),
+    debug: bool = typer.Option(
+        False, "--debug", help="Show the graph's node ids beside the places named."
+    ),
 ) -> None:
     """The voyage in the terminal, a line at a time (piped input works too): set a course to a
     port or LON,LAT and sail a day (`sail`) or until something stops you (`go`); in port the
@@ -304,6 +307,7 @@ def play(
                     + (", round Drake's circuit (`help drake`)" if chosen.circuit else "")
                     + f" (run {session.run_id}). `help` lists the commands."
                 )
+            session.debug = debug
             voyage_screen.run(session)
     except WaitInterrupted:
         stopped_waiting(session.run_id if session else None, "privateer play --resume")
