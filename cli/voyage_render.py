@@ -581,7 +581,7 @@ def _card(key: str, words: bool) -> str:
     return f"{kind.name} ({kind.words()})" if words else kind.name
 
 
-def _cards(keys: list[str], words: bool = True) -> str:
+def card_words(keys: list[str], words: bool = True) -> str:
     """Cards as a short list, "broadside x3, chain shot" (in the order first met)."""
     counts: dict[str, int] = {}
     for key in keys:
@@ -600,13 +600,13 @@ def offer_lines(offers: dict[str, Any]) -> list[str]:
         lines.append("  hands for hire (hire HAND):")
         for hand, o in offers["hands"].items():
             lines.append(
-                f"    {hand:<15} {o['gold']:>3} gold: adds {_cards(o['adds'])}; "
+                f"    {hand:<15} {o['gold']:>3} gold: adds {card_words(o['adds'])}; "
                 f"wages {o['wages']}{_barred(o)}"
             )
     if offers.get("refits"):
         lines.append("  the yard's refits (upgrade U):")
         for refit, o in offers["refits"].items():
-            adds = [_cards(o["adds"])] if o["adds"] else []
+            adds = [card_words(o["adds"])] if o["adds"] else []
             adds += [f"hull +{o['hull']}"] if o["hull"] else []
             lines.append(f"    {refit:<15} {o['gold']:>3} gold: adds {', '.join(adds)}{_barred(o)}")
     if offers.get("ships"):
@@ -614,7 +614,7 @@ def offer_lines(offers: dict[str, Any]) -> list[str]:
         for ship, o in offers["ships"].items():
             lines.append(
                 f"    {ship:<15} {o['gold']:>3} gold: hull {o['hull']} ({o['hull_change']:+d}), "
-                f"{o['berths']} berths, her cards {_cards(o['adds'], words=False)}; a deck of "
+                f"{o['berths']} berths, her cards {card_words(o['adds'], words=False)}; a deck of "
                 f"{o['deck_size']}{_barred(o)}"
             )
     return lines

@@ -19,6 +19,7 @@ from privateer.engine.voyage.actions import IllegalVoyageAction
 from privateer.engine.voyage.location import location
 from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Question
 
+from . import voyage_shop
 from .places import UnknownPlace, find_port
 from .render import glossary_lines, state_lines
 from .voyage_render import (
@@ -255,6 +256,11 @@ def _command(session: VoyageSession, text: str) -> None:
         index = _port_index(session, rest)
         if index is not None:
             _play(session, f"berth {index}")
+        return
+    if verb in voyage_shop.LISTS or verb in voyage_shop.BUYS:
+        if verb == "repair" and not rest:
+            rest = str(min(state.max_hull() - state.hull, state.gold))
+        voyage_shop.buy(session, verb, rest, _play)
         return
     if verb == "repair" and not rest:
         rest = str(min(state.max_hull() - state.hull, state.gold))
