@@ -20,6 +20,7 @@ RENAMED_FOR = {  # a fight's words for what is no ship: what chain shot leaves o
         ("a wound against her: sails,", "a wound against it: its fins torn,"),
         ("she tried to run, but sails shot away", "it tried to dive, but its fins are torn"),
         ("sails shot away", "torn fins"),
+        ("leaves sails", "leaves torn fins"),
         ("  she ", "  it "),
         ("her hull", "its hull"),
         ("her flee", "its flee"),
