@@ -110,6 +110,8 @@ def find_port(world: World, text: str) -> int:
 
 
 def _feature_name(kind: str, name: str) -> str:
+    """A feature's name as a sentence reads it: "the Dogger Bank", "the mouth of the Amazon"."""
+    name = name[4:] if name.lower().startswith("the ") else name
     if kind == "river_mouth":
         return f"the {name}" if "mouth" in name else f"the mouth of the {name}"
     return f"the {name}"

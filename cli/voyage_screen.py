@@ -49,10 +49,10 @@ GO_DAYS = 400  # `go` sails on at most this many days without a stop
 HELP = {
     "always": "sheet | politics | sight | rumors | port | letter | circuit | where | "
     "chart FILE.png|svg | help [TOPIC] | quit",
-    "sailing": "course PORT | course LON,LAT | course NODE; sail (a day); go (sail on until "
-    "something stops you)",
-    "in port": "round | hire HAND | repair [N] | upgrade U | ship S | strike CARD | bribe | "
-    "pardon | raid | provisions | berth PORT",
+    "sailing": "course PORT | course PLACE (a cape, strait, bank) | course LON,LAT; sail (a "
+    "day); go (sail on until something stops you)",
+    "in port": "yard | buy (what is sold, priced) | round | hire [HAND] | repair [N] | "
+    "upgrade [U] | ship [S] | strike CARD | bribe | pardon | raid | provisions | berth PORT",
     "alongside": "attack | pass",
     "fight": "two of 1 2 3, in the order they resolve (12, 3 1, ...); ? card words",
     "prize": "prize 1|2|3 (keep that card for good) | prize none",
