@@ -17,15 +17,18 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import dijkstra
 
 from privateer.data import DATA_DIR
-from privateer.engine.world.world import World
 
 from .common import plain_name
+
+if TYPE_CHECKING:
+    from scipy.sparse import csr_matrix
+
+    from privateer.engine.world.world import World
 
 CAPES_FILE = DATA_DIR / "capes.csv"
 EARTH_NM = 3440.065  # the earth's mean radius in nautical miles
@@ -194,6 +197,8 @@ class Places:
     @cached_property
     def _step_nm(self) -> csr_matrix:
         """The day graph weighed by each step's miles."""
+        from scipy.sparse import csr_matrix
+
         world = self.world
         x, y, _ = world.day_steps
         p1, p2 = np.radians(world.lat[x]), np.radians(world.lat[y])
@@ -207,6 +212,8 @@ class Places:
     def _nearest(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Per node: the miles to the nearest landmark by sea, the step before it on that way,
         and the landmark's node (-9999 where none is reachable)."""
+        from scipy.sparse.csgraph import dijkstra
+
         sources = sorted(self._by_node)
         dist, before, source = dijkstra(
             self._step_nm,

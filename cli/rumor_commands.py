@@ -12,7 +12,6 @@ from privateer.engine.world.kinds import KINDS
 
 from .common import Output, fail, output_options
 from .options import float_option, int_option, seed_option, world_rules_option, world_rules_set
-from .places import Places, UnknownPlace, find_port
 from .worlds import engine_world
 
 ROUND_GOLD = FULL.round_gold  # the voyage's price of a round: one number, the voyage's rules
@@ -42,6 +41,8 @@ def bar(
     from privateer.engine.world.game import advance, create_world
     from privateer.engine.world.rules import SEED_000
     from privateer.engine.world.rumors import describe
+
+    from .places import Places, UnknownPlace, find_port
 
     world = engine_world(ctx)
     try:

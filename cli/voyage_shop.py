@@ -31,8 +31,9 @@ def _words(key: str) -> str:
     return key.replace("_", " ")
 
 
-def _short(have: int, need: int) -> str:
-    return f"not enough gold: have {have}, need {need}"
+def _short(have: int, need: int) -> str | None:
+    """Not enough gold, in figures (None: there is enough)."""
+    return f"not enough gold: have {have}, need {need}" if have < need else None
 
 
 # --- what is for sale ---------------------------------------------------------------------
@@ -149,7 +150,7 @@ def _why_not_hire(state: VoyageState, rules: VoyageRules, hand: str) -> str | No
     return _short(state.gold, rules.hire_gold[hand])
 
 
-def _why_not_ship(world: World, state: VoyageState, rules: VoyageRules, ship: str) -> str:
+def _why_not_ship(world: World, state: VoyageState, rules: VoyageRules, ship: str) -> str | None:
     name = world.ports[state.port].name
     sold = harbour.ships_for_sale(world, state, rules)
     if ship in sold:
@@ -163,7 +164,7 @@ def _why_not_ship(world: World, state: VoyageState, rules: VoyageRules, ship: st
     return f"not sold here: {name}'s yard sells {', '.join(sold)} (bigger than your {state.ship})"
 
 
-def _why_not_favour(world: World, state: VoyageState, rules: VoyageRules, verb: str) -> str:
+def _why_not_favour(world: World, state: VoyageState, rules: VoyageRules, verb: str) -> str | None:
     port = world.ports[state.port]
     nation = port.nation
     england = world.nation("england")

@@ -80,6 +80,7 @@ def test_a_ship_not_sold_here_names_what_the_yard_sells(loaded_full_world: objec
     state.gold = 12
     assert why_not(world, state, rules, "ship", "frigate") == "not enough gold: have 12, need 100"
     state.gold = 500
+    assert why_not(world, state, rules, "hire", "pilot") is None  # nothing stands in the way
     state.world.pirate = 1
     assert why_not(world, state, rules, "hire", "pilot") == (
         "Plymouth will not deal with you: English ports won't deal with a pirate "
