@@ -17,26 +17,27 @@ SEASON_NAMES = ("spring", "summer", "autumn", "winter")
 
 
 def _place(world: World, text: str) -> tuple[int, str]:
-    """A port by name (any case), or "lon,lat" snapped to the nearest graph node."""
+    """A port or place by name (any case, accents folded; a slip is answered with what was
+    perhaps meant), or "lon,lat"; a place off the leg graph is snapped to its nearest node."""
     import numpy as np
 
-    by_name = {plain_name(p.name): p for p in world.ports}
-    port = by_name.get(plain_name(text))
-    if port is not None:
-        return port.node, port.name
-    parts = text.split(",")
+    from .places import Places, UnknownPlace
+
     try:
-        lon, lat = (float(v) for v in parts)
+        lon, lat = (float(v) for v in text.split(","))
+        name = f"{lon:g},{lat:g}"
     except ValueError:
-        close = sorted(p.name for key, p in by_name.items() if key.startswith(plain_name(text)[:3]))
-        hint = f" (did you mean {', '.join(close[:3])}?)" if close else ""
-        fail(f"{text!r} is neither a port nor lon,lat{hint}")
+        try:
+            node, name = Places(world).find(text)
+        except UnknownPlace as error:
+            fail(f"{error} (or give lon,lat)")
+        lon, lat = float(world.lon[node]), float(world.lat[node])
     if not (-180.0 <= lon <= 180.0 and -90.0 <= lat <= 90.0):
         fail(f"{text!r}: lon,lat out of range")
     nodes = world.graph_nodes
     dlon = (world.lon[nodes] - lon + 180.0) % 360.0 - 180.0
     near = int(nodes[int(np.argmin(dlon**2 + (world.lat[nodes] - lat) ** 2))])
-    return near, f"{lon:g},{lat:g}"
+    return near, name
 
 
 def _straits(world: World) -> dict[str, frozenset[int]]:

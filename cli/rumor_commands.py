@@ -10,7 +10,7 @@ import typer
 from privateer.engine.voyage.rules import FULL
 from privateer.engine.world.kinds import KINDS
 
-from .common import Output, fail, output_options, plain_name
+from .common import Output, fail, output_options
 from .options import float_option, int_option, seed_option, world_rules_option, world_rules_set
 from .worlds import engine_world
 
@@ -42,11 +42,13 @@ def bar(
     from privateer.engine.world.rules import SEED_000
     from privateer.engine.world.rumors import describe
 
+    from .places import Places, UnknownPlace, find_port
+
     world = engine_world(ctx)
-    by_name = {plain_name(p.name): i for i, p in enumerate(world.ports)}
-    index = by_name.get(plain_name(port))
-    if index is None:
-        fail(f"no port named {port!r} (try `privateer world info` for the ports by nation)")
+    try:
+        index = find_port(world, port)
+    except UnknownPlace as error:
+        fail(f"{error} (`privateer world info` lists the ports by nation)")
     if world.ports[index].native:
         fail(f"{world.ports[index].name} is an islanders' harbour: no bar")
     state, _ = create_world(world, seed)
@@ -78,14 +80,15 @@ def bar(
         return
     name = world.ports[index].name
     typer.echo(f"{name}, day {day} of the world from seed {seed}: {ROUND_GOLD} gold a round")
+    places = Places(world)
     for row in rows:
         if not row["heard"]:
             typer.echo(f"  round {row['round']}: nothing worth the drink")
             continue
         flag = world.nation_names[world.nations.index(row["flag"])] if row["flag"] else "nobody"
         typer.echo(
-            f"  round {row['round']}: a {row['ship_kind'].replace('_', ' ')} of {flag} at "
-            f"{row['lon']:.1f}, {row['lat']:.1f}, {_ago(row['days_old'])} "
+            f"  round {row['round']}: a {row['ship_kind'].replace('_', ' ')} of {flag} "
+            f"{places.near(row['node'])}, {_ago(row['days_old'])} "
             f"(reliability {row['reliability']:.2f})"
         )
 

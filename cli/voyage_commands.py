@@ -270,6 +270,9 @@ def play(
         help="Start afresh: a voyage of this seed and rules still in progress is abandoned "
         "(marked so; its events stay). Without --new or --resume, `play` asks.",
     ),
+    debug: bool = typer.Option(
+        False, "--debug", help="Show the graph's node ids beside the places named."
+    ),
 ) -> None:
     """The voyage in the terminal, a line at a time (piped input works too): set a course to a
     port or LON,LAT and sail a day (`sail`) or until something stops you (`go`); in port the
@@ -308,11 +311,13 @@ def play(
                 resuming, run = picked is not None, picked
             if resuming:
                 session = VoyageSession.resume(store, world, run)
+                session.debug = debug
                 typer.echo(f"resuming run {session.run_id} on day {session.state.day}")
                 typer.echo(opening_line(session.game.rules, session.state))
             else:
                 days = RULESETS[rules].days if days is None else days
                 session = VoyageSession.start(store, world, seed, rules, days)
+                session.debug = debug
                 chosen = RULESETS[rules]
                 typer.echo(
                     f"seed {seed}: a privateer out of {chosen.start_port} in a "

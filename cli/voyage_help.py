@@ -50,10 +50,12 @@ COMMANDS: dict[str, Command] = {
     ),
     "course": Command(
         "sailing",
-        "course PORT|LON,LAT|NODE",
-        "set where you are bound (no time passes)",
+        "course PORT|PLACE|LON,LAT",
+        "set where you are bound (no time passes); says the days and nm to go",
         "course Lisbon",
-        "then `go` sails there; `course -9.1,38.7` sails to the sea's nearest point",
+        "then `go` sails there; a PLACE is a cape, strait, bank or river mouth (`course Cape"
+        " St Vincent`); `course -9.1,38.7` sails to the sea's nearest point; names fold case"
+        " and accents, and a slip gets a suggestion",
     ),
     "sail": Command(
         "sailing",
@@ -75,13 +77,26 @@ COMMANDS: dict[str, Command] = {
         "wait 2",
         "the clock runs on while you wait",
     ),
+    "yard": Command(
+        "in port",
+        "yard",
+        "what the yard sells here: repairs, refits, ships, each priced, with what it adds",
+        "yard",
+    ),
+    "buy": Command(
+        "in port",
+        "buy",
+        "everything the port sells (hands, refits, ships), priced, with what each adds",
+        "buy",
+        "then `hire HAND`, `upgrade U` or `ship S` buys one; a refusal says exactly why",
+    ),
     "round": Command(
         "in port", "round", "stand the crew a round at the bar: morale, rumors", "round"
     ),
     "hire": Command(
         "in port",
-        "hire HAND",
-        "take on a hand of note",
+        "hire [HAND]",
+        "take on a hand of note (`hire` alone lists them, priced)",
         "hire pilot",
         "hands: " + ", ".join(CREW) + "; `port` shows who and what is for sale here",
     ),

@@ -4,16 +4,68 @@ decides nothing."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from privateer.engine.combat.ships import CATALOGUE, KIND_INDEX
 from privateer.engine.events import Event
 
 from .render import event_line, pips
 
+if TYPE_CHECKING:
+    from .places import Places
 
-def _where(d: dict[str, Any]) -> str:
-    return f" at node {d['node']}" if "node" in d else ""
+BEASTS = frozenset({"sea_monster"})  # what has no crew to question, no stores, no sails
+RENAMED_FOR = {  # a fight's words for what is no ship: what chain shot leaves on a beast
+    "sea_monster": (
+        ("a wound against her: sails,", "a wound against it: its fins torn,"),
+        ("she tried to run, but sails shot away", "it tried to dive, but its fins are torn"),
+        ("sails shot away", "torn fins"),
+        ("leaves sails", "leaves torn fins"),
+        ("  she ", "  it "),
+        ("her hull", "its hull"),
+        ("her flee", "its flee"),
+        ("hers ", "its  "),
+    ),
+}
+
+
+def _near(node: int, places: Places | None, sea: bool = True) -> str:
+    """Where a node lies, by name ("2 days (80 nm) west of Cape St Vincent, ..."); without a
+    describer, its id (the log's words)."""
+    return places.near(node, sea=sea) if places is not None else f"near node {node}"
+
+
+def spoils(target: str) -> str:
+    """What a prize's cards come off: her stores, the town's, the beast's."""
+    if target in BEASTS:
+        return "the beast's bones and hide"
+    if target in ("town", "fortified_port"):
+        return "the town's stores"
+    if target == "war_canoes":
+        return "the canoes' gear"
+    return "her stores"
+
+
+def _rumor_heard(d: dict[str, Any], places: Places | None, target: str | None) -> str:
+    """A rumor after a fight: a prisoner's word, or (a beast has none) what the lookout saw
+    while the beast was cut up; the rule draws it either way."""
+    where = _near(d["node"], places)
+    if target in BEASTS:
+        return f"the lookout, aloft while the beast is cut up, sees a sail: {where}"
+    return f"a prisoner talks: a ship seen {where}"
+
+
+def fight_words(line: str, target: str | None) -> str:
+    """A fight's line in the words for what she fights (a beast has fins, not sails)."""
+    for old, new in RENAMED_FOR.get(target or "", ()):
+        line = line.replace(old, new)
+    return line
+
+
+def _card_line(event: Event, target: str | None) -> str | None:
+    """A fight's card in words, with a beast's own words for what a ship's would be."""
+    line = event_line(event)
+    return None if line is None else fight_words(line, target)
 
 
 def _task(d: dict[str, Any]) -> str:
@@ -24,16 +76,24 @@ def _task(d: dict[str, Any]) -> str:
     return "take the plate ship"
 
 
-def voyage_line(event: Event) -> str | None:
-    """A line for a voyage event (None for what a captain need not read: a day's sailing)."""
+def voyage_line(
+    event: Event, places: Places | None = None, target: str | None = None
+) -> str | None:
+    """A line for a voyage event (None for what a captain need not read: a day's sailing).
+    With `places`, places by name (else node ids, the log's words); `target` is what she is
+    fighting or has just fought, for the words of a fight with what is no ship."""
     if not isinstance(event.data, dict):
-        return event_line(event)  # a card of a fight
+        return _card_line(event, target)  # a card of a fight
     d = event.data
     day = f"day {event.round}: "
     kind = event.kind
     texts = {
         "voyage_start": lambda: f"out of {d['port']} in a {d['ship']} with {d['gold']} gold",
-        "course": lambda: f"course set for node {d['to']}",
+        "course": lambda: (
+            f"course set for {places.course(d['from'], d['to'])}"
+            if places is not None
+            else f"course set for node {d['to']}"
+        ),
         "left_port": lambda: f"left {d['port']}",
         "arrived": lambda: "arrived",
         "in_port": lambda: (
@@ -63,9 +123,9 @@ def voyage_line(event: Event) -> str | None:
         "settled": None,
         "rumor": None,
         "sailed": None,
-        "rumor_heard": lambda: f"a prisoner talks: a ship seen near node {d['node']}",
+        "rumor_heard": lambda: _rumor_heard(d, places, target),
         "prize": lambda: f"a prize worth {d['payout']}: morale {d['morale']}",
-        "prize_offered": lambda: "her stores are offered: " + ", ".join(d["cards"]),
+        "prize_offered": lambda: f"{spoils(d['from'])}, offered: " + ", ".join(d["cards"]),
         "prize_kept": lambda: f"kept {d['card']} for good",
         "prize_left": lambda: "left the cards",
         "sunk": lambda: f"SUNK by {str(d['by']).replace('_', ' ')}",
@@ -76,8 +136,13 @@ def voyage_line(event: Event) -> str | None:
         "touched": lambda: f"Drake's place touched: {d['place']} ({d['order'] + 1} of {d['of']})",
         "out_of_time": lambda: f"the voyage ends with {d['gold']} gold",
         "round": lambda: (
-            f"a round: a {d['ship_kind'].replace('_', ' ')} of {d['flag'] or 'nobody'} at "
-            f"{d['lon']:.1f}, {d['lat']:.1f}, {d['days_old']} days ago (reliability "
+            f"a round: a {d['ship_kind'].replace('_', ' ')} of {d['flag'] or 'nobody'} "
+            + (
+                places.near(d["node"])
+                if places is not None
+                else f"at {d['lon']:.1f}, {d['lat']:.1f}"
+            )
+            + f", {d['days_old']} days ago (reliability "
             f"{d['reliability']:.2f})"
             if d["heard"]
             else "a round: nothing worth the drink"
@@ -132,7 +197,7 @@ def voyage_line(event: Event) -> str | None:
         ),
         "letter_revoked": lambda: "the letter is revoked: you are a pirate",
         "admiralty_word": lambda: (
-            f"the Admiralty's word: the plate ship seen near node {d['node']}"
+            f"the Admiralty's word: the plate ship seen {_near(d['node'], places)}"
         ),
         "renown": lambda: (
             f"your name gets about: renown {d['renown']}, step {d['step']}; hunters come "
@@ -293,12 +358,12 @@ CIRCUIT_HELP = (
     "  the win      every place touched, then into Plymouth with the goal's gold aboard",
     "  the clock    1,100 days: Drake took 1,018 (13 December 1577 to 26 September 1580); "
     "the circuit is about 800 days' sail by the shortest ways",
-    "  circuit      the places done, the next (course NODE sails for it) and the days' sail "
-    "the rest needs; chart FILE.svg draws his route under your track",
+    "  circuit      the places done, the next (course PLACE, by its name, sails for it) and "
+    "the days' sail the rest needs; chart FILE.svg draws his route under your track",
 )
 
 
-def circuit_lines(seen: dict[str, Any]) -> list[str]:
+def circuit_lines(seen: dict[str, Any], places: Places | None = None) -> list[str]:
     """Drake's circuit (the drake rules): how far it is made and where next."""
     sheet = seen.get("circuit")
     if sheet is None:
@@ -309,8 +374,10 @@ def circuit_lines(seen: dict[str, Any]) -> list[str]:
         lines.append("  the circuit is made: home to Plymouth with the gold wins")
     else:
         lines.append(
-            f"  next: {upcoming['place']} (node {upcoming['node']}, {upcoming['days']} days' "
-            f"sail); the rest of the circuit: {sheet['days_to_finish']} days' sail"
+            f"  next: {upcoming['place']} ("
+            + (f"node {upcoming['node']}, " if places is None or places.debug else "")
+            + f"{upcoming['days']} days' sail); the rest of the circuit: "
+            f"{sheet['days_to_finish']} days' sail"
         )
     for touched in sheet["touched"]:
         lines.append(f"    day {touched['day']:>4}  {touched['place']}")
@@ -335,14 +402,27 @@ def letter_mark(seen: dict[str, Any]) -> str:
     return f"; act {held['act']} {held['done']}/{held['of']} by {held['deadline']}"
 
 
-def sheet_lines(seen: dict[str, Any]) -> list[str]:
+def _sheet_place(seen: dict[str, Any], places: Places | None) -> str:
+    """Where she is and is bound, by name (with a describer) or by position and node."""
+    if places is None:
+        return (
+            f"  at {seen['lon']:.1f}, {seen['lat']:.1f} (node {seen['node']})"
+            + (f", in {seen['port']}" if seen["port"] else "")
+            + (f", bound for node {seen['course']}" if seen["course"] is not None else "")
+        )
+    here = f"in {seen['port']}{places.node_id(seen['node'])}" if seen["port"] else None
+    line = f"  {here or places.near(seen['node'])}"
+    if seen["course"] is not None:
+        line += f"; bound for {places.course(seen['node'], seen['course'])} to go"
+    return line
+
+
+def sheet_lines(seen: dict[str, Any], places: Places | None = None) -> list[str]:
     sheet = seen["sheet"]
     lines = [
         f"day {seen['day']}: a {sheet['ship']}, hull {pips(sheet['hull'], sheet['max_hull'])}, "
         f"morale {sheet['morale']}/10, gold {sheet['gold']}",
-        f"  at {seen['lon']:.1f}, {seen['lat']:.1f} (node {seen['node']})"
-        + (f", in {seen['port']}" if seen["port"] else "")
-        + (f", bound for node {seen['course']}" if seen["course"] is not None else ""),
+        _sheet_place(seen, places),
         f"  hands of note ({len(sheet['crew'])}/{sheet['berths']} berths):",
     ]
     for hand in sheet["crew"]:
@@ -382,10 +462,13 @@ def _forts(place: dict[str, Any]) -> list[str]:
     ]
 
 
-def location_lines(seen: dict[str, Any]) -> list[str]:
-    """The location panel (`where`): the water she is in, a line for each thing it holds."""
+def location_lines(seen: dict[str, Any], places: Places | None = None) -> list[str]:
+    """The location panel (`where`): the water she is in, a line for each thing it holds
+    (with a describer, first the nearest place by name)."""
     place = seen["location"]
     lines = [f"  in port: {place['port']}"] if place["port"] else []
+    if places is not None and not place["port"]:
+        lines.append(f"  near: {places.near(seen['node'], sea=False)}")
     lines.append(f"  sea: {place['sea'] or 'unnamed water'}")
     waters = place["waters"]
     days = place["waters_days"]
@@ -437,15 +520,18 @@ def name_lines(name: dict[str, Any]) -> list[str]:
     return lines
 
 
-def sight_lines(seen: dict[str, Any], reads: bool = True) -> list[str]:
-    """What is in sight, a line a ship (with the lookout rule, how far off and bearing down,
-    and, with `reads`, the read of her under it)."""
+def sight_lines(
+    seen: dict[str, Any], reads: bool = True, places: Places | None = None
+) -> list[str]:
+    """What is in sight, a line a ship (where, by name with a describer; with the lookout
+    rule, how far off and bearing down, and, with `reads`, the read of her under it)."""
     if not seen["in_sight"]:
         return ["  nothing in sight"]
     lines = []
     for s in seen["in_sight"]:
         lines.append(
-            f"  a {s['kind'].replace('_', ' ')} of {s['flag'] or 'nobody'} at node {s['node']}"
+            f"  a {s['kind'].replace('_', ' ')} of {s['flag'] or 'nobody'} "
+            + (places.near(s["node"], sea=False) if places else f"at node {s['node']}")
             + _off(s)
             + ("  HOSTILE" if s["hostile"] else "")
         )
@@ -454,12 +540,19 @@ def sight_lines(seen: dict[str, Any], reads: bool = True) -> list[str]:
     return lines
 
 
-def rumor_lines(seen: dict[str, Any]) -> list[str]:
+def rumor_lines(seen: dict[str, Any], places: Places | None = None) -> list[str]:
+    """The rumors she holds: where the ship was seen (by name with a describer), how long
+    ago, and her marker's strength."""
     if not seen["rumors"]:
         return ["  no rumors"]
     return [
-        f"  a {r['ship_kind'].replace('_', ' ')} of {r['flag'] or 'nobody'} at {r['lon']:.1f}, "
-        f"{r['lat']:.1f} (node {r['node']}), {r['days_old']} days ago; marker {r['marker']:.2f}"
+        f"  a {r['ship_kind'].replace('_', ' ')} of {r['flag'] or 'nobody'} "
+        + (
+            places.near(r["node"])
+            if places
+            else f"at {r['lon']:.1f}, {r['lat']:.1f} (node {r['node']})"
+        )
+        + f", {r['days_old']} days ago; marker {r['marker']:.2f}"
         for r in seen["rumors"]
     ]
 
@@ -489,7 +582,7 @@ def _card(key: str, words: bool) -> str:
     return f"{kind.name} ({kind.words()})" if words else kind.name
 
 
-def _cards(keys: list[str], words: bool = True) -> str:
+def card_words(keys: list[str], words: bool = True) -> str:
     """Cards as a short list, "broadside x3, chain shot" (in the order first met)."""
     counts: dict[str, int] = {}
     for key in keys:
@@ -508,13 +601,13 @@ def offer_lines(offers: dict[str, Any]) -> list[str]:
         lines.append("  hands for hire (hire HAND):")
         for hand, o in offers["hands"].items():
             lines.append(
-                f"    {hand:<15} {o['gold']:>3} gold: adds {_cards(o['adds'])}; "
+                f"    {hand:<15} {o['gold']:>3} gold: adds {card_words(o['adds'])}; "
                 f"wages {o['wages']}{_barred(o)}"
             )
     if offers.get("refits"):
         lines.append("  the yard's refits (upgrade U):")
         for refit, o in offers["refits"].items():
-            adds = [_cards(o["adds"])] if o["adds"] else []
+            adds = [card_words(o["adds"])] if o["adds"] else []
             adds += [f"hull +{o['hull']}"] if o["hull"] else []
             lines.append(f"    {refit:<15} {o['gold']:>3} gold: adds {', '.join(adds)}{_barred(o)}")
     if offers.get("ships"):
@@ -522,7 +615,7 @@ def offer_lines(offers: dict[str, Any]) -> list[str]:
         for ship, o in offers["ships"].items():
             lines.append(
                 f"    {ship:<15} {o['gold']:>3} gold: hull {o['hull']} ({o['hull_change']:+d}), "
-                f"{o['berths']} berths, her cards {_cards(o['adds'], words=False)}; a deck of "
+                f"{o['berths']} berths, her cards {card_words(o['adds'], words=False)}; a deck of "
                 f"{o['deck_size']}{_barred(o)}"
             )
     return lines

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import typer
@@ -17,7 +19,8 @@ from privateer.engine.voyage.actions import IllegalVoyageAction
 from privateer.engine.voyage.location import location
 from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Question
 
-from .common import plain_name
+from . import voyage_shop
+from .places import UnknownPlace, find_port
 from .render import glossary_lines, state_lines
 from .voyage_confirm import (
     IDLE_DAYS,
@@ -32,6 +35,7 @@ from .voyage_help import help_lines
 from .voyage_render import (
     circuit_lines,
     circuit_mark,
+    fight_words,
     letter_lines,
     letter_mark,
     location_lines,
@@ -42,6 +46,7 @@ from .voyage_render import (
     rumor_lines,
     sheet_lines,
     sight_lines,
+    spoils,
     voyage_line,
 )
 from .voyage_session import VoyageSession
@@ -111,9 +116,9 @@ def _show_context(session: VoyageSession) -> None:
     pending = state.pending
     if isinstance(pending, Engagement) and state.fight is not None:
         for line in state_lines(state.fight):
-            typer.echo(line)
+            typer.echo(fight_words(line, pending.target))
     elif isinstance(pending, PrizeOffer):
-        typer.echo("  her stores, keep one for good or none:")
+        typer.echo(f"  {spoils(pending.source)}, keep one for good or none:")
         for i, card in enumerate(pending.cards):
             words = CATALOGUE[KIND_INDEX[card]].words()
             typer.echo(f"    {i + 1}  {CATALOGUE[KIND_INDEX[card]].name:<24} {words}")
@@ -124,7 +129,7 @@ def _show_context(session: VoyageSession) -> None:
             barred = f"  BARRED: {option['barred']}" if option["barred"] else ""
             typer.echo(f"    {i + 1}  {option['choice']}: {option['stakes']}{barred}")
     elif isinstance(pending, Meeting):  # the read of her came with her coming alongside
-        for line in sight_lines(session.game.observe(state), reads=False):
+        for line in sight_lines(session.game.observe(state), reads=False, places=session.places):
             typer.echo(line)
 
 
@@ -136,8 +141,11 @@ def _play(
     stop = False
     was = _here(session)
     before = _standing_still(session), session.state.port
+    target = _target(session)
     for event in session.play(session.parse(action)):
-        line = voyage_line(event)
+        if event.kind in ("fight", "fight_over"):
+            target = event.data["target"]
+        line = voyage_line(event, session.places, target)
         if line:
             typer.echo(line)
         if isinstance(event.data, dict) and "read" in event.data:  # alongside, or attacking
@@ -156,6 +164,14 @@ def _play(
     return stop
 
 
+def _target(session: VoyageSession) -> str | None:
+    """What she is fighting, or has just taken (for the words of what is no ship)."""
+    pending = session.state.pending
+    if isinstance(pending, Engagement):
+        return pending.target
+    return pending.source if isinstance(pending, PrizeOffer) else None
+
+
 def _here(session: VoyageSession) -> str:
     """The location panel in a line, as observe gives it."""
     game = session.game
@@ -172,17 +188,18 @@ def _command(session: VoyageSession, text: str, read_line: ReadLine) -> None:
         for line in help_lines(rest.strip().lower()):
             typer.echo(line)
         return
-    seen_views = {
-        "sheet": sheet_lines,
+    places = session.places  # the views that name places name them by it
+    seen_views: dict[str, Callable[[dict[str, Any]], list[str]]] = {
+        "sheet": partial(sheet_lines, places=places),
         "politics": politics_lines,
-        "sight": sight_lines,
-        "rumors": rumor_lines,
+        "sight": partial(sight_lines, places=places),
+        "rumors": partial(rumor_lines, places=places),
         "port": port_lines,
         "letter": letter_lines,
-        "where": location_lines,
-        "look": location_lines,
-        "circuit": circuit_lines,
-        "drake": circuit_lines,
+        "where": partial(location_lines, places=places),
+        "look": partial(location_lines, places=places),
+        "circuit": partial(circuit_lines, places=places),
+        "drake": partial(circuit_lines, places=places),
     }
     if verb in seen_views:
         for line in seen_views[verb](session.game.observe(state)):
@@ -219,9 +236,8 @@ def _command(session: VoyageSession, text: str, read_line: ReadLine) -> None:
         return
     if verb == "course":
         node = _place(session, rest)
-        if node is None:
-            return
-        _play(session, f"course {node}")
+        if node is not None:
+            _set_course(session, node)
         return
     turn = TURNS.get(verb)
     if turn is not None:
@@ -232,6 +248,11 @@ def _command(session: VoyageSession, text: str, read_line: ReadLine) -> None:
         if index is not None:
             _play(session, f"berth {index}")
         return
+    if verb in voyage_shop.LISTS or verb in voyage_shop.BUYS:
+        if verb == "repair" and not rest:
+            rest = str(min(state.max_hull() - state.hull, state.gold))
+        voyage_shop.buy(session, verb, rest, _play)
+        return
     if verb == "repair" and not rest:
         rest = str(min(state.max_hull() - state.hull, state.gold))
     action = f"{verb} {rest}".strip()
@@ -239,20 +260,21 @@ def _command(session: VoyageSession, text: str, read_line: ReadLine) -> None:
 
 
 def _port_index(session: VoyageSession, name: str) -> int | None:
-    wanted = plain_name(name)
-    for i, port in enumerate(session.world.ports):
-        if plain_name(port.name) == wanted:
-            return i
-    typer.echo(f"  no port named {name!r}")
-    return None
+    """The port a name means (any case, accents folded), or None having said what was
+    perhaps meant."""
+    try:
+        return find_port(session.world, name)
+    except UnknownPlace as error:
+        typer.echo(f"  {error}")
+        return None
 
 
 def _place(session: VoyageSession, text: str) -> int | None:
-    """A port's name, LON,LAT (the nearest node of the sea) or a node number."""
+    """A port's or place's name, LON,LAT (the nearest node of the sea) or a node number."""
     world = session.world
     text = text.strip()
     if not text:
-        typer.echo("  course PORT, course LON,LAT or course NODE")
+        typer.echo("  course PORT, course PLACE (a cape, strait, bank, river mouth) or LON,LAT")
         return None
     if text.lstrip("-").isdigit():
         return int(text)
@@ -264,8 +286,20 @@ def _place(session: VoyageSession, text: str) -> int | None:
             return None
         d = (world.lon - lon) ** 2 * np.cos(np.radians(lat)) ** 2 + (world.lat - lat) ** 2
         return int(np.argmin(d))
-    index = _port_index(session, text)
-    return None if index is None else session.world.ports[index].node
+    try:
+        return session.places.find(text)[0]
+    except UnknownPlace as error:
+        typer.echo(f"  {error}")
+        return None
+
+
+def _set_course(session: VoyageSession, node: int) -> None:
+    """Set the course; a refusal names the place, not its node (the log keeps the node)."""
+    try:
+        _play(session, f"course {node}")
+    except IllegalVoyageAction as error:
+        said = str(error).replace(f"node {node}", session.places.target(node))
+        raise IllegalVoyageAction(said) from None
 
 
 def _chart(session: VoyageSession, name: str) -> None:

@@ -10,6 +10,7 @@ closes it. A finished voyage's save is dropped and its run closed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from privateer.db.errors import DatabaseError
@@ -22,8 +23,11 @@ from privateer.engine.voyage.actions import VoyageAction
 from privateer.engine.voyage.game import ACCEPTED_VERSIONS, VoyageGame
 from privateer.engine.voyage.record import OPTIONS, VoyageRecord, begin, game_for, step
 from privateer.engine.voyage.rules import find_voyage_rules
+from privateer.engine.voyage.shore import keel_closed
 from privateer.engine.voyage.state import SAVE_VERSION, VoyageState
 from privateer.engine.world.world import World
+
+from .places import Places
 
 MODE = "voyage"
 
@@ -36,6 +40,19 @@ class VoyageSession:
     record: VoyageRecord
     event_offset: int = 0  # events logged before this session began (a resumed voyage)
     saved_day: int = 0  # the day of the last save written (what a Ctrl-C leaves standing)
+    debug: bool = False  # play --debug: node ids beside the places named
+
+    @cached_property
+    def places(self) -> Places:
+        """How the screen names places (node ids too with debug); the days of a course
+        keep off what her keel keeps off."""
+        game = self.game
+
+        def closed() -> frozenset[int]:
+            rules = game.rules
+            return keel_closed(game.world, self.state, rules) if rules.banks else frozenset()
+
+        return Places(game.world, debug=self.debug, closed=closed)
 
     @property
     def world(self) -> World:

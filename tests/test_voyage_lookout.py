@@ -323,8 +323,9 @@ def test_play_shows_the_read_in_sight_and_alongside_and_help_read_explains_it(
     place(state, TREASURE, "spain", graph_node(3))
     out = screen(state, ["sight", "sail", "help read", "help", "help nonsense"], capsys)
     sight, _, rest = out.partition("comes alongside")
-    assert "a merchant of spain at node 41, 1 day off" in sight
-    assert "a treasure fleet of spain at node" in sight and "3 days off" in sight
+    assert "a merchant of spain a day (60 nm) west of the Narrows, 1 day off" in sight
+    assert "a treasure fleet of spain " in sight and "3 days off" in sight
+    assert "node" not in sight  # places by name; node ids only with play --debug
     assert "hull: hers 12 against yours 10/10" in sight and "hull: hers 26" in sight
     assert "4 x her broadside: hit 4, leaves leak: 2 hull" in sight
     assert "(her hull 12 to your 10; she hurts 16)" in rest
@@ -339,7 +340,7 @@ def test_play_without_the_lookout_shows_no_read(capsys: pytest.CaptureFixture[st
     act_text(WORLD, state, "course 41")
     place(state, MERCHANT, "spain", 41)
     out = screen(state, ["sight", "sail"], capsys)
-    assert "a merchant of spain at node 41\n" in out
+    assert "a merchant of spain a day (60 nm) west of the Narrows\n" in out
     assert "hull: hers" not in out and "day off" not in out
 
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import pytest
 
 from privateer.cli import voyage_screen
+from privateer.cli.places import Places
 from privateer.engine.events import Event
 from privateer.engine.voyage.actions import VoyageAction
 from privateer.engine.voyage.game import VoyageGame, act, create_voyage, legal_actions
@@ -102,6 +104,10 @@ class Unsaved:
     @property
     def over(self) -> bool:
         return self.state.over
+
+    @cached_property
+    def places(self) -> Places:
+        return Places(self.game.world)
 
     def parse(self, text: str) -> Any:
         return self.game.parse_action(text)
