@@ -207,7 +207,7 @@ def test_help_lists_every_command_a_line_each_and_help_cmd_explains_one(
     for command in COMMANDS.values():
         assert f"{command.usage:<26} {command.line}" in listed
     out = typed(quiet_voyage(), ["help hire", "help go", "help look"], capsys)
-    assert "hire HAND: take on a hand of note" in out and "for example: hire pilot" in out
+    assert "hire [HAND]: take on a hand of note" in out and "for example: hire pilot" in out
     assert "for example: course Lisbon, then go" in out
     assert "with no course set it does nothing" in out
     assert "where: always; for example: where" in out
