@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .common import Output, db_path, fail, note, output_options, stopped_waiting, user_errors
+from .common import Output, db_path, fail, needs_input, note, output_options, stopped_waiting, user_errors
 from .options import float_option, int_option, run_option, seed_option
 
 if TYPE_CHECKING:
@@ -63,6 +63,7 @@ def fight(
     Reads piped input too. Every fight is a run in the database, saved after every card;
     the database is not held while the fight waits for a key. If another process holds the
     database, a save waits for it (saying so); Ctrl-C then exits 130, keeping the last save."""
+    needs_input("fight")
     from privateer.db.errors import WaitInterrupted
     from privateer.db.run_store import RunStore
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from .common import Output, db_path, fail, note, output_options, stopped_waiting, user_errors
+from .common import Output, db_path, fail, needs_input, note, output_options, stopped_waiting, user_errors
 from .options import int_option, run_option, seed_option
 
 app = typer.Typer(
@@ -41,6 +41,7 @@ def duel(
     plays captains against each other."""
     if ctx.invoked_subcommand is not None:
         return
+    needs_input("duel")
     from privateer.db.errors import WaitInterrupted
     from privateer.db.run_store import RunStore
     from privateer.engine.duel import PERSONALITIES, find_duel_rules

@@ -14,6 +14,7 @@ from .common import (
     Output,
     db_path,
     fail,
+    needs_input,
     note,
     output_options,
     stderr_console,
@@ -274,6 +275,7 @@ def play(
     day and every card; the database is not held while the game waits for you. If another
     process holds it, a save waits for it (saying so); Ctrl-C then exits 130, keeping the
     last save."""
+    needs_input("play")
     from privateer.db.errors import WaitInterrupted
     from privateer.db.run_store import RunStore
     from privateer.engine.voyage.rules import RULESETS
