@@ -7,7 +7,16 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .common import Output, db_path, fail, needs_input, note, output_options, stopped_waiting, user_errors
+from .common import (
+    Output,
+    db_path,
+    fail,
+    needs_input,
+    note,
+    output_options,
+    stopped_waiting,
+    user_errors,
+)
 from .options import float_option, int_option, run_option, seed_option
 
 if TYPE_CHECKING:

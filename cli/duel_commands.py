@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import typer
 
-from .common import Output, db_path, fail, needs_input, note, output_options, stopped_waiting, user_errors
+from .common import (
+    Output,
+    db_path,
+    fail,
+    needs_input,
+    note,
+    output_options,
+    stopped_waiting,
+    user_errors,
+)
 from .options import int_option, run_option, seed_option
 
 app = typer.Typer(

@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 
 SEED_MAX = 2**62  # any seed of every mode; the runs table keeps seeds in a BIGINT
 RUN_ID_MAX = 2**63 - 1  # runs.run_id is a BIGINT
-LONGEST_VOYAGE_DAYS = 20_000  # `voyage --days` and `play --days` stop there
-WORLD_DAYS_MAX = 100_000  # the world run without a player: some 270 years, a few minutes
+# Every count or date of days a command takes (`--days`, `--day`, `--turns`, `--nights`) stops
+# here, the voyage's and the world's alike: the longest run the engine plays (its voyage
+# MAX_DAYS), some 55 years, a few seconds of the world alone.
+DAYS_MAX = 20_000
 
 
 def _number(value: float | None) -> str:

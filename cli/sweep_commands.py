@@ -26,7 +26,7 @@ from .common import (
     stderr_console,
     user_errors,
 )
-from .options import LONGEST_VOYAGE_DAYS, RUN_ID_MAX, Bounded, int_option, seed_option
+from .options import DAYS_MAX, RUN_ID_MAX, Bounded, int_option, seed_option
 from .worlds import engine_world
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ def run(
         None,
         "--days",
         1,
-        LONGEST_VOYAGE_DAYS,
+        DAYS_MAX,
         "The longest a run lasts (the rules' own: 730; drake 1,100).",
     ),
     seed: int = seed_option("The first run's seed (then +1 each), the same at every point."),

@@ -21,7 +21,7 @@ from .common import (
     stopped_waiting,
     user_errors,
 )
-from .options import LONGEST_VOYAGE_DAYS, int_option, run_option, seed_option
+from .options import DAYS_MAX, int_option, run_option, seed_option
 from .worlds import engine_world
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def voyage(
         None,
         "--days",
         1,
-        LONGEST_VOYAGE_DAYS,
+        DAYS_MAX,
         "The longest a run lasts (the rules' own: 730; drake 1,100).",
     ),
     seed: int = seed_option("The first run's seed (then +1 each)."),
@@ -260,7 +260,7 @@ def play(
         None,
         "--days",
         1,
-        LONGEST_VOYAGE_DAYS,
+        DAYS_MAX,
         "The longest the run lasts (the rules' own: 730; drake 1,100).",
     ),
     resume: bool = typer.Option(False, "--resume", help="Pick up the voyage saved last."),

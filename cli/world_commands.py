@@ -19,7 +19,7 @@ from .common import (
     user_errors,
     writing,
 )
-from .options import WORLD_DAYS_MAX, int_option, parse_box, seed_option
+from .options import DAYS_MAX, int_option, parse_box, seed_option
 
 app = typer.Typer(help="The world: build the sea graph from Natural Earth, inspect, export.")
 
@@ -133,7 +133,7 @@ def export(
 @output_options
 def sim(
     ctx: typer.Context,
-    days: int = int_option(730, "--days", 1, WORLD_DAYS_MAX, "Days to run the world."),
+    days: int = int_option(730, "--days", 1, DAYS_MAX, "Days to run the world."),
     seed: int = seed_option("The same seed, the same world."),
     log: bool = typer.Option(
         False, "--log", help="Log the run (mode world) with every event, for `runs replay`."
