@@ -9,6 +9,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -25,6 +26,10 @@ from .common import (
     user_errors,
 )
 from .options import RUN_ID_MAX, Bounded, int_option, run_argument
+from .progress import QUIET_HELP, counting
+
+if TYPE_CHECKING:
+    from privateer.engine.replay import ReplayResult
 
 app = typer.Typer(help="The runs in the database: list them, show one, replay to verify.")
 saves_app = typer.Typer(help="Runs in progress: list their saves, or let one go.")
@@ -78,6 +83,7 @@ def replay(
     ctx: typer.Context,
     run_id: int | None = run_argument("The run to replay (or --all).", None),
     all_runs: bool = typer.Option(False, "--all", help="Replay every run."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
     output: Output = Output(),
 ) -> None:
     """Re-run the engine from each run's seed and logged actions, and compare every event and
@@ -88,7 +94,7 @@ def replay(
     from privateer.db.errors import DatabaseError
     from privateer.db.runs import all_run_ids, logged_runs, needs_world
     from privateer.engine.modes import check_run
-    from privateer.engine.replay import ReplayRefusedError, ReplayResult
+    from privateer.engine.replay import ReplayRefusedError
 
     if (run_id is None) == (not all_runs):
         fail("give a RUN_ID or --all (not both)")
@@ -96,25 +102,32 @@ def replay(
     results: list[ReplayResult] = []
     skipped: dict[str, list[str]] = {}  # reason: the refusals, in run order
     world = None
-    with engine.connect() as conn, user_errors():
-        ids = all_run_ids(conn) if all_runs else [int(run_id or 0)]
-        if needs_world(conn, ids):
-            from privateer.db.world_load import load_world
+    ids: list[int] = []
+    try:
+        with engine.connect() as conn, user_errors():
+            ids = all_run_ids(conn) if all_runs else [int(run_id or 0)]
+            if needs_world(conn, ids):
+                from privateer.db.world_load import load_world
 
-            try:
-                world = load_world(engine)
-            except DatabaseError:
-                if not all_runs:
-                    raise
-                # no world to load: its runs are skipped below, everything else replays
-        for start in range(0, len(ids), 2000):
-            for run in logged_runs(conn, ids[start : start + 2000]):
                 try:
-                    results.append(check_run(run, world))
-                except ReplayRefusedError as error:
+                    world = load_world(engine)
+                except DatabaseError:
                     if not all_runs:
-                        fail(str(error))
-                    skipped.setdefault(error.reason, []).append(str(error))
+                        raise
+                    # no world to load: its runs are skipped below, everything else replays
+            with counting("runs replayed", len(ids), quiet=quiet or not all_runs) as advance:
+                for start in range(0, len(ids), 2000):
+                    for run in logged_runs(conn, ids[start : start + 2000]):
+                        try:
+                            results.append(check_run(run, world))
+                        except ReplayRefusedError as error:
+                            if not all_runs:
+                                fail(str(error))
+                            skipped.setdefault(error.reason, []).append(str(error))
+                        advance(1)
+    except KeyboardInterrupt:
+        note(interrupted_replay(results, sum(map(len, skipped.values())), len(ids)))
+        raise typer.Exit(INTERRUPTED_EXIT) from None
     diverged = [r for r in results if not r.identical]
     if output.format.value != "table":
         output.record(
@@ -152,6 +165,20 @@ def replay(
             )
     if diverged:
         raise typer.Exit(1)
+
+
+def interrupted_replay(results: list[ReplayResult], skipped: int, total: int) -> str:
+    """What Ctrl-C leaves of `runs replay --all`: how far it got and what it found so far
+    (replaying writes nothing)."""
+    diverged = [r.run_id for r in results if not r.identical]
+    found = (
+        f"{len(diverged)} diverged so far (runs {', '.join(map(str, diverged[:10]))}"
+        f"{', ...' if len(diverged) > 10 else ''})"
+        if diverged
+        else "all identical so far"
+    )
+    also = f", {skipped} skipped" if skipped else ""
+    return f"interrupted: replayed {len(results)} of {total} runs{also}: {found}"
 
 
 @contextmanager

@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from .common import (
+    INTERRUPTED_EXIT,
     Output,
     check_writable,
     database_errors,
@@ -20,6 +21,7 @@ from .common import (
     writing,
 )
 from .options import DAYS_MAX, int_option, parse_box, seed_option
+from .progress import QUIET_HELP, counting
 
 app = typer.Typer(help="The world: build the sea graph from Natural Earth, inspect, export.")
 
@@ -138,6 +140,7 @@ def sim(
     log: bool = typer.Option(
         False, "--log", help="Log the run (mode world) with every event, for `runs replay`."
     ),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
     output: Output = Output(),
 ) -> None:
     """Run the world without a player for --days and summarise it: wars opened and closed,
@@ -149,7 +152,19 @@ def sim(
     from .worlds import engine_world
 
     world = engine_world(ctx)
-    record = record_world(world, seed, days)
+    today = [0]
+
+    def on_day(day: int) -> None:
+        today[0] = day
+        advance(1)
+
+    try:
+        with counting("world days", days, quiet=quiet) as advance:
+            record = record_world(world, seed, days, on_day=on_day)
+    except KeyboardInterrupt:
+        kept = "nothing logged (the run is written at its end)" if log else "nothing kept"
+        note(f"interrupted on day {today[0]} of {days}: {kept}")
+        raise typer.Exit(INTERRUPTED_EXIT) from None
     assert record.state is not None
     result = summary(world, record.state, record.events)
     if log:
