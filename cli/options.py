@@ -64,6 +64,35 @@ class Finite(click.FloatRange):
         return number
 
 
+SEASONS = ("spring", "summer", "autumn", "winter")  # 0-3, as the winds and `world sim` number them
+
+
+class Season(Bounded):
+    """A season of the year: 0-3 from spring, or its name. 4 (a count from 1) is refused
+    saying how seasons are numbered."""
+
+    def __init__(self) -> None:
+        super().__init__(0, len(SEASONS) - 1)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "0-3|NAME"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        text = str(value).strip().casefold()
+        if text in SEASONS:
+            return SEASONS.index(text)
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            numbered = ", ".join(f"{i} {name}" for i, name in enumerate(SEASONS))
+            self.fail(f"{value!r} is no season: seasons are numbered 0-3 from spring ({numbered})")
+
+
+def season_option(help: str) -> Any:
+    """`--season`: 0-3 from spring, or the season's name; spring by default."""
+    return typer.Option(0, "--season", click_type=Season(), help=help)
+
+
 def seed_option(help: str, default: int = 0) -> Any:
     """`--seed`: 0 to 2^62, as every mode takes it."""
     return typer.Option(default, "--seed", click_type=Bounded(0, SEED_MAX), help=help)
