@@ -261,9 +261,14 @@ def _write(
 
     def fill(first: int) -> tuple[RunBuffer, list[Any]]:
         buffer = RunBuffer()
-        for offset, record in enumerate(records):
+        for offset, timed in enumerate(records):
             buffer.add_voyage(
-                first + offset, record, bot=bot, world_hash=world_hash, options=options
+                first + offset,
+                timed.record,
+                bot=bot,
+                world_hash=world_hash,
+                options=options,
+                played=(timed.started_at, timed.finished_at),
             )
         return buffer, []
 

@@ -158,9 +158,13 @@ def sim(
         today[0] = day
         advance(1)
 
+    from privateer.db.runlog import now
+
+    began = now()
     try:
         with counting("world days", days, quiet=quiet) as advance:
             record = record_world(world, seed, days, on_day=on_day)
+        ended = now()
     except KeyboardInterrupt:
         kept = "nothing logged (the run is written at its end)" if log else "nothing kept"
         note(f"interrupted on day {today[0]} of {days}: {kept}")
@@ -182,6 +186,8 @@ def sim(
                 outcome="done",
                 days=days,
                 world_hash=world.content_hash,
+                started_at=began,
+                finished_at=ended,
             )
             buffer.events.add(run_id, 0, record.events, [e.round for e in record.events])
             buffer.add_checkpoints(run_id, record.checkpoints)
