@@ -6,7 +6,7 @@ from __future__ import annotations
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -103,31 +103,31 @@ def replay(
     skipped: dict[str, list[str]] = {}  # reason: the refusals, in run order
     world = None
     ids: list[int] = []
-    try:
-        with engine.connect() as conn, user_errors():
-            ids = all_run_ids(conn) if all_runs else [int(run_id or 0)]
-            if needs_world(conn, ids):
-                from privateer.db.world_load import load_world
 
-                try:
-                    world = load_world(engine)
-                except DatabaseError:
-                    if not all_runs:
-                        raise
-                    # no world to load: its runs are skipped below, everything else replays
-            with counting("runs replayed", len(ids), quiet=quiet or not all_runs) as advance:
-                for start in range(0, len(ids), 2000):
-                    for run in logged_runs(conn, ids[start : start + 2000]):
-                        try:
-                            results.append(check_run(run, world))
-                        except ReplayRefusedError as error:
-                            if not all_runs:
-                                fail(str(error))
-                            skipped.setdefault(error.reason, []).append(str(error))
-                        advance(1)
-    except KeyboardInterrupt:
-        note(interrupted_replay(results, sum(map(len, skipped.values())), len(ids)))
-        raise typer.Exit(INTERRUPTED_EXIT) from None
+    def said() -> str:
+        return interrupted_replay(results, sum(map(len, skipped.values())), len(ids))
+
+    with _interruptible(said), engine.connect() as conn, user_errors():
+        ids = all_run_ids(conn) if all_runs else [int(run_id or 0)]
+        if needs_world(conn, ids):
+            from privateer.db.world_load import load_world
+
+            try:
+                world = load_world(engine)
+            except DatabaseError:
+                if not all_runs:
+                    raise
+                # no world to load: its runs are skipped below, everything else replays
+        with counting("runs replayed", len(ids), quiet=quiet or not all_runs) as advance:
+            for start in range(0, len(ids), 2000):
+                for run in logged_runs(conn, ids[start : start + 2000]):
+                    try:
+                        results.append(check_run(run, world))
+                    except ReplayRefusedError as error:
+                        if not all_runs:
+                            fail(str(error))
+                        skipped.setdefault(error.reason, []).append(str(error))
+                    advance(1)
     diverged = [r for r in results if not r.identical]
     if output.format.value != "table":
         output.record(
@@ -182,7 +182,7 @@ def interrupted_replay(results: list[ReplayResult], skipped: int, total: int) ->
 
 
 @contextmanager
-def _interruptible(said: str) -> Iterator[None]:
+def _interruptible(said: str | Callable[[], str]) -> Iterator[None]:
     """Ctrl-C inside: one line and exit 130, however it surfaces (DuckDB turns the
     KeyboardInterrupt raised in one of its statements into a "Query interrupted" error)."""
     if threading.current_thread() is not threading.main_thread():
@@ -201,7 +201,7 @@ def _interruptible(said: str) -> Iterator[None]:
     except BaseException:
         if not asked:
             raise
-        note(said)
+        note(said if isinstance(said, str) else said())
         raise typer.Exit(INTERRUPTED_EXIT) from None
     finally:
         signal.signal(signal.SIGINT, previous)
