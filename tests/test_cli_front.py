@@ -110,6 +110,16 @@ def test_a_game_with_stdin_closed_is_refused_before_a_run_is_made(
     assert _runs(head_db) == 0
 
 
+def test_a_downgrade_that_would_ask_refuses_on_a_closed_stdin(head_db: Path) -> None:
+    runner.invoke(app, ["--db", str(head_db), "sim", "--fights", "1", "--log"])
+    done = _with_stdin_closed("--db", str(head_db), "db", "downgrade", "base")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == (
+        "error: this downgrade drops data; run it again with --yes to go ahead"
+    )
+    assert _runs(head_db) > 0
+
+
 @pytest.mark.slow
 @pytest.mark.xdist_group("full-world")
 def test_play_with_stdin_closed_is_refused_before_a_run_is_made(world_db_copy: Path) -> None:
