@@ -165,27 +165,25 @@ def voyage(
 
 
 def interrupted_voyages(played: int, seed: int, runs: int, logged: list[int] | None) -> str:
-    """What Ctrl-C kept of `voyage`: the runs logged, each whole (batches end in seed order,
-    so they are the first seeds), and the command that plays the rest; without --log, nothing.
-    """
+    """What Ctrl-C kept of `voyage`: the runs logged, each whole (batches are written in seed
+    order, so they are the first seeds), and the command that plays the rest; without --log,
+    nothing."""
     if logged is None:
         return (
             f"interrupted after {played} of {runs} voyages: nothing is kept "
             "(`--log` keeps each run as its batch ends)"
         )
-    if not logged:
-        kept = "no run logged"
-    else:
-        kept = (
-            f"{len(logged)} runs logged ({ranges_text(logged)}, seeds {seed}-{seed + played - 1}),"
-            " each whole"
-        )
-    rest = runs - played
-    if not rest:
+    done = len(logged)
+    kept = (
+        f"{done} runs logged ({ranges_text(logged)}, seeds {seed}-{seed + done - 1}), each whole"
+        if logged
+        else "no run logged"
+    )
+    if done == runs:
         return f"interrupted: {kept}; none was left to play"
     return (
-        f"interrupted: {kept}; seeds {seed + played}-{seed + runs - 1} not logged "
-        f"(`--seed {seed + played} --runs {rest}` plays them)"
+        f"interrupted: {kept}; seeds {seed + done}-{seed + runs - 1} not logged "
+        f"(`--seed {seed + done} --runs {runs - done}` plays them)"
     )
 
 
