@@ -10,7 +10,7 @@ from pathlib import Path
 import typer
 
 from .common import Output, fail, output_options, print_json, print_table
-from .options import LONGEST_VOYAGE_DAYS, WORLD_DAYS_MAX, int_option, parse_box
+from .options import DAYS_MAX, int_option, parse_box
 
 MEDIAN_RUNS_MAX = 100  # a median of more runs than this measures nothing new
 BENCH_EVENTS_MAX = 2_000_000  # `bench log` holds them in memory at once: about 1.2 GB at most
@@ -252,7 +252,7 @@ def load(
 @output_options
 def world_sim(
     ctx: typer.Context,
-    days: int = int_option(730, "--days", 1, WORLD_DAYS_MAX, "Days of the world per run."),
+    days: int = int_option(730, "--days", 1, DAYS_MAX, "Days of the world per run."),
     runs: int = int_option(3, "--runs", 1, MEDIAN_RUNS_MAX, "Runs after the first (median)."),
     output: Output = Output(),
 ) -> None:
@@ -293,7 +293,7 @@ def voyage_bench(
     runs: int | None = int_option(
         None, "--runs", 1, 1000, "Captain-bot runs per round (default 10; 60 with --workers)."
     ),
-    days: int = int_option(730, "--days", 1, LONGEST_VOYAGE_DAYS, "The longest a run lasts."),
+    days: int = int_option(730, "--days", 1, DAYS_MAX, "The longest a run lasts."),
     rounds: int = int_option(3, "--rounds", 1, 20, "Rounds of each (median)."),
     rules: str = typer.Option(
         "full", "--rules", help="A voyage ruleset: classic, dilemmas, late, lookout or full."

@@ -12,7 +12,7 @@ from privateer.pipeline.params import CHART_SCALE_MAX, CHART_SCALE_MIN
 
 from .common import check_writable, fail, note, open_db, user_errors, writing
 from .options import (
-    LONGEST_VOYAGE_DAYS,
+    DAYS_MAX,
     float_option,
     int_option,
     parse_box,
@@ -38,7 +38,7 @@ def chart(
     ),
     drake: bool = typer.Option(False, "--drake", help="Trace Drake's route round the world."),
     turns: int = int_option(
-        0, "--turns", 0, 20_000, "Draw where the world's ships went in so many days."
+        0, "--turns", 0, DAYS_MAX, "Draw where the world's ships went in so many days."
     ),
     seed: int = seed_option("With --turns: the world's seed."),
     run: int | None = run_option(
@@ -48,7 +48,7 @@ def chart(
         None,
         "--day",
         0,
-        LONGEST_VOYAGE_DAYS,
+        DAYS_MAX,
         "With --run: the chart as she saw it at the end of that day: the water on her "
         "chart, ships in sight, her rumors' rings and clouds.",
     ),

@@ -7,8 +7,18 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .common import Output, db_path, fail, note, output_options, stopped_waiting, user_errors
+from .common import (
+    Output,
+    db_path,
+    fail,
+    needs_input,
+    note,
+    output_options,
+    stopped_waiting,
+    user_errors,
+)
 from .options import float_option, int_option, run_option, seed_option
+from .progress import QUIET_HELP, counting
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -63,6 +73,7 @@ def fight(
     Reads piped input too. Every fight is a run in the database, saved after every card;
     the database is not held while the fight waits for a key. If another process holds the
     database, a save waits for it (saying so); Ctrl-C then exits 130, keeping the last save."""
+    needs_input("fight")
     from privateer.db.errors import WaitInterrupted
     from privateer.db.run_store import RunStore
 
@@ -117,18 +128,15 @@ def sim(
         3600.0,
         "Seconds the log writer may go without answering before the command gives up.",
     ),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
     output: Output = Output(),
 ) -> None:
     """Every card bot against the target over --fights seeds: how the fights end, as shares
     of the fights (destroyed, sunk, fled, got away, parted) and the mean rounds."""
     from contextlib import ExitStack
 
-    from rich.progress import Progress
-
     from privateer.engine.combat.bots import BOTS
     from privateer.engine.combat.sim import simulate
-
-    from .common import stderr_console
 
     _check_target(target)
     outfit = _outfit(ship, crew, upgrade, hull)
@@ -146,15 +154,13 @@ def sim(
         stack.enter_context(user_errors())
         if writer is not None:
             stack.enter_context(writer)
-        progress = stack.enter_context(Progress(console=stderr_console(), transient=True))
-        task = progress.add_task("fighting", total=len(BOTS) * fights)
+        advance = stack.enter_context(counting("fights", len(BOTS) * fights, quiet=quiet))
         for bot in BOTS.values():
-            progress.update(task, description=bot.name)
             on_record = None
             if writer is not None:
                 on_record = _logger(writer, bot.name)
             results.append(simulate(bot, target, outfit, range(fights), on_record))
-            progress.advance(task, fights)
+            advance(fights)
     if writer is not None:
         note(f"logged {writer.runs} runs, {writer.events} events")
     output.rows(

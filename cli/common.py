@@ -58,6 +58,19 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(USER_ERROR_EXIT)
 
 
+def needs_input(command: str) -> None:
+    """Refuse, before anything is made, a game started with its standard input closed
+    (`<&-`): it could read no move, and would leave a run behind that nobody played."""
+    import sys
+
+    stdin = sys.stdin
+    if stdin is None or stdin.closed:
+        fail(
+            f"{command} needs input: stdin is closed; run it at a terminal or pipe its moves in "
+            f"(`privateer {command} < moves.txt`)"
+        )
+
+
 def stopped_waiting(run_id: int | None, resume: str) -> NoReturn:
     """Ctrl-C while a game's save waited for the database (db's WaitInterrupted): one line
     saying what stands, and exit 130. Nothing of the move in hand was written."""

@@ -47,7 +47,7 @@ def downgrade(
     if losses:
         note(f"downgrading to {revision} drops: {'; '.join(losses)}")
         if not yes:
-            if not sys.stdin.isatty():
+            if sys.stdin is None or not sys.stdin.isatty():  # closed (`<&-`) or piped
                 fail("this downgrade drops data; run it again with --yes to go ahead")
             if not typer.confirm("go ahead?", default=False, err=True):
                 fail("nothing was changed")

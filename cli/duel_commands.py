@@ -3,10 +3,23 @@ against CPU for every pair of personalities)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
-from .common import Output, db_path, fail, note, output_options, stopped_waiting, user_errors
+from .common import (
+    INTERRUPTED_EXIT,
+    Output,
+    db_path,
+    fail,
+    needs_input,
+    note,
+    output_options,
+    stopped_waiting,
+    user_errors,
+)
 from .options import int_option, run_option, seed_option
+from .progress import QUIET_HELP, counting
 
 app = typer.Typer(
     help="The open-water hex duel of seed 001: play Red against a CPU captain, or let the "
@@ -41,6 +54,7 @@ def duel(
     plays captains against each other."""
     if ctx.invoked_subcommand is not None:
         return
+    needs_input("duel")
     from privateer.db.errors import WaitInterrupted
     from privateer.db.run_store import RunStore
     from privateer.engine.duel import PERSONALITIES, find_duel_rules
@@ -86,18 +100,30 @@ def sim(
         "Duels for each pair (seeds 0 .. N-1); 10,000 is a quarter of an hour.",
     ),
     rules: str = typer.Option("seed-001", "--rules", help="The rules preset (seed-001)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
     output: Output = Output(),
 ) -> None:
     """CPU against CPU for every pair of personalities (Red, who moves first, against Blue):
     how many duels each side won, how many ended with a ship fleeing, and how long they lasted.
     Sunk and struck (crew 0) are wins; a ship that flees is undefeated."""
-    from privateer.engine.duel import find_duel_rules, personality_table
+    from privateer.engine.duel import PERSONALITIES, find_duel_rules, personality_table
 
     try:
         chosen = find_duel_rules(rules)
     except ValueError as error:
         fail(str(error))
-    rows = personality_table(games, chosen)
+    pairs = [(red, blue) for red in PERSONALITIES for blue in PERSONALITIES]
+    rows: list[dict[str, Any]] = []
+    try:
+        with counting("duels", games * len(pairs), quiet=quiet) as advance:
+            for pair in pairs:
+                rows += personality_table(games, chosen, pairs=[pair], on_game=lambda: advance(1))
+    except KeyboardInterrupt:
+        note(
+            f"interrupted: {len(rows)} of {len(pairs)} pairs played; nothing is kept "
+            "(`duel sim` logs nothing: a smaller --games is quicker)"
+        )
+        raise typer.Exit(INTERRUPTED_EXIT) from None
     columns = ["red", "blue", "games", "red_won", "blue_won", "fled", "mean_rounds"]
     if output.format.value != "table":
         columns += ["sunk", "struck", "round_limit", "red_fled", "blue_fled"]

@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 
 SEED_MAX = 2**62  # any seed of every mode; the runs table keeps seeds in a BIGINT
 RUN_ID_MAX = 2**63 - 1  # runs.run_id is a BIGINT
-LONGEST_VOYAGE_DAYS = 20_000  # `voyage --days` and `play --days` stop there
-WORLD_DAYS_MAX = 100_000  # the world run without a player: some 270 years, a few minutes
+# Every count or date of days a command takes (`--days`, `--day`, `--turns`, `--nights`) stops
+# here, the voyage's and the world's alike: the longest run the engine plays (its voyage
+# MAX_DAYS), some 55 years, a few seconds of the world alone.
+DAYS_MAX = 20_000
 
 
 def _number(value: float | None) -> str:
@@ -60,6 +62,35 @@ class Finite(click.FloatRange):
         if not math.isfinite(number):
             self.fail(f"{value} is not a finite number.", param, ctx)
         return number
+
+
+SEASONS = ("spring", "summer", "autumn", "winter")  # 0-3, as the winds and `world sim` number them
+
+
+class Season(Bounded):
+    """A season of the year: 0-3 from spring, or its name. 4 (a count from 1) is refused
+    saying how seasons are numbered."""
+
+    def __init__(self) -> None:
+        super().__init__(0, len(SEASONS) - 1)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "0-3|NAME"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        text = str(value).strip().casefold()
+        if text in SEASONS:
+            return SEASONS.index(text)
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            numbered = ", ".join(f"{i} {name}" for i, name in enumerate(SEASONS))
+            self.fail(f"{value!r} is no season: seasons are numbered 0-3 from spring ({numbered})")
+
+
+def season_option(help: str) -> Any:
+    """`--season`: 0-3 from spring, or the season's name; spring by default."""
+    return typer.Option(0, "--season", click_type=Season(), help=help)
 
 
 def seed_option(help: str, default: int = 0) -> Any:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from .common import Output, fail, output_options, plain_name
-from .options import int_option, world_rules_option, world_rules_set
+from .options import season_option, world_rules_option, world_rules_set
 from .worlds import engine_world
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def route(
     ctx: typer.Context,
     start: str = typer.Argument(..., help="Where from: a port's name, or lon,lat.", metavar="FROM"),
     end: str = typer.Argument(..., help="Where to: a port's name, or lon,lat.", metavar="TO"),
-    season: int = int_option(0, "--season", 0, 3, "0 spring, 1 summer, 2 autumn, 3 winter."),
+    season: int = season_option("0 spring, 1 summer, 2 autumn, 3 winter (or the name)."),
     rig: str = typer.Option(
         "square", "--rig", help="square (goes round rather than beat) or weatherly."
     ),

@@ -11,7 +11,14 @@ from privateer.engine.voyage.rules import FULL
 from privateer.engine.world.kinds import KINDS
 
 from .common import Output, fail, output_options
-from .options import float_option, int_option, seed_option, world_rules_option, world_rules_set
+from .options import (
+    DAYS_MAX,
+    float_option,
+    int_option,
+    seed_option,
+    world_rules_option,
+    world_rules_set,
+)
 from .worlds import engine_world
 
 ROUND_GOLD = FULL.round_gold  # the voyage's price of a round: one number, the voyage's rules
@@ -22,13 +29,13 @@ def bar(
     ctx: typer.Context,
     port: str = typer.Argument(..., help="The port whose bar you drink in.", metavar="PORT"),
     seed: int = seed_option("The world's seed."),
-    day: int = int_option(100, "--day", 0, 100_000, "The day of the world."),
+    day: int = int_option(100, "--day", 0, DAYS_MAX, "The day of the world."),
     rounds: int = int_option(5, "--rounds", 1, 50, f"Rounds you stand ({ROUND_GOLD} gold each)."),
     nights: int = int_option(
         1,
         "--nights",
         1,
-        20_000,
+        DAYS_MAX,
         "Drink there this many nights running (from --day) and print, per round, how "
         "often something was heard, how reliable and how old: the bar's figures measured.",
     ),

@@ -6,9 +6,10 @@ from __future__ import annotations
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -25,6 +26,10 @@ from .common import (
     user_errors,
 )
 from .options import RUN_ID_MAX, Bounded, int_option, run_argument
+from .progress import QUIET_HELP, counting
+
+if TYPE_CHECKING:
+    from privateer.engine.replay import ReplayResult
 
 app = typer.Typer(help="The runs in the database: list them, show one, replay to verify.")
 saves_app = typer.Typer(help="Runs in progress: list their saves, or let one go.")
@@ -78,6 +83,7 @@ def replay(
     ctx: typer.Context,
     run_id: int | None = run_argument("The run to replay (or --all).", None),
     all_runs: bool = typer.Option(False, "--all", help="Replay every run."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
     output: Output = Output(),
 ) -> None:
     """Re-run the engine from each run's seed and logged actions, and compare every event and
@@ -88,7 +94,7 @@ def replay(
     from privateer.db.errors import DatabaseError
     from privateer.db.runs import all_run_ids, logged_runs, needs_world
     from privateer.engine.modes import check_run
-    from privateer.engine.replay import ReplayRefusedError, ReplayResult
+    from privateer.engine.replay import ReplayRefusedError
 
     if (run_id is None) == (not all_runs):
         fail("give a RUN_ID or --all (not both)")
@@ -96,7 +102,12 @@ def replay(
     results: list[ReplayResult] = []
     skipped: dict[str, list[str]] = {}  # reason: the refusals, in run order
     world = None
-    with engine.connect() as conn, user_errors():
+    ids: list[int] = []
+
+    def said() -> str:
+        return interrupted_replay(results, sum(map(len, skipped.values())), len(ids))
+
+    with _interruptible(said), engine.connect() as conn, user_errors():
         ids = all_run_ids(conn) if all_runs else [int(run_id or 0)]
         if needs_world(conn, ids):
             from privateer.db.world_load import load_world
@@ -107,14 +118,16 @@ def replay(
                 if not all_runs:
                     raise
                 # no world to load: its runs are skipped below, everything else replays
-        for start in range(0, len(ids), 2000):
-            for run in logged_runs(conn, ids[start : start + 2000]):
-                try:
-                    results.append(check_run(run, world))
-                except ReplayRefusedError as error:
-                    if not all_runs:
-                        fail(str(error))
-                    skipped.setdefault(error.reason, []).append(str(error))
+        with counting("runs replayed", len(ids), quiet=quiet or not all_runs) as advance:
+            for start in range(0, len(ids), 2000):
+                for run in logged_runs(conn, ids[start : start + 2000]):
+                    try:
+                        results.append(check_run(run, world))
+                    except ReplayRefusedError as error:
+                        if not all_runs:
+                            fail(str(error))
+                        skipped.setdefault(error.reason, []).append(str(error))
+                    advance(1)
     diverged = [r for r in results if not r.identical]
     if output.format.value != "table":
         output.record(
@@ -154,8 +167,22 @@ def replay(
         raise typer.Exit(1)
 
 
+def interrupted_replay(results: list[ReplayResult], skipped: int, total: int) -> str:
+    """What Ctrl-C leaves of `runs replay --all`: how far it got and what it found so far
+    (replaying writes nothing)."""
+    diverged = [r.run_id for r in results if not r.identical]
+    found = (
+        f"{len(diverged)} diverged so far (runs {', '.join(map(str, diverged[:10]))}"
+        f"{', ...' if len(diverged) > 10 else ''})"
+        if diverged
+        else "all identical so far"
+    )
+    also = f", {skipped} skipped" if skipped else ""
+    return f"interrupted: replayed {len(results)} of {total} runs{also}: {found}"
+
+
 @contextmanager
-def _interruptible(said: str) -> Iterator[None]:
+def _interruptible(said: str | Callable[[], str]) -> Iterator[None]:
     """Ctrl-C inside: one line and exit 130, however it surfaces (DuckDB turns the
     KeyboardInterrupt raised in one of its statements into a "Query interrupted" error)."""
     if threading.current_thread() is not threading.main_thread():
@@ -174,7 +201,7 @@ def _interruptible(said: str) -> Iterator[None]:
     except BaseException:
         if not asked:
             raise
-        note(said)
+        note(said if isinstance(said, str) else said())
         raise typer.Exit(INTERRUPTED_EXIT) from None
     finally:
         signal.signal(signal.SIGINT, previous)

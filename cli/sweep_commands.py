@@ -23,10 +23,10 @@ from .common import (
     fail,
     note,
     output_options,
-    stderr_console,
     user_errors,
 )
-from .options import LONGEST_VOYAGE_DAYS, RUN_ID_MAX, Bounded, int_option, seed_option
+from .options import DAYS_MAX, RUN_ID_MAX, Bounded, int_option, seed_option
+from .progress import QUIET_HELP, counting
 from .worlds import engine_world
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ def run(
         None,
         "--days",
         1,
-        LONGEST_VOYAGE_DAYS,
+        DAYS_MAX,
         "The longest a run lasts (the rules' own: 730; drake 1,100).",
     ),
     seed: int = seed_option("The first run's seed (then +1 each), the same at every point."),
@@ -103,6 +103,7 @@ def run(
     plot: Path | None = typer.Option(
         None, "--plot", help="Draw each figure against the first dial: OUT.png or OUT.svg."
     ),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
     output: Output = Output(),
 ) -> None:
     """Play --runs voyages with the captain bot at every setting of the dials, the same seeds at
@@ -139,8 +140,9 @@ def run(
     settings = [dict(zip(names, values, strict=True)) for values in points]
     world = engine_world(ctx)
     study, rows = _play(
-        ctx, world, parsed, settings, rules, runs, days, seed, workers, scheduler, log, fresh
-    )
+        ctx, world, parsed, settings, rules, runs, days, seed, workers, scheduler, log, fresh,
+        quiet,
+    )  # fmt: skip
     _show(rows, names, output)
     if plot is not None:
         _plot(plot, study, rows, names)
@@ -159,6 +161,7 @@ def _play(
     scheduler: str | None,
     log: bool,
     fresh: bool,
+    quiet: bool,
 ) -> tuple[Study, list[dict[str, Any]]]:
     from privateer.db.run_store import RunStore
     from privateer.db.sweeps import Study, new_sweep, stored_keys, sweep_points
@@ -193,7 +196,7 @@ def _play(
         with cluster(workers, scheduler) as client, user_errors():
             _play_points(
                 store, world, study, sweep_id, settings, keys, turned_rules, to_play,
-                workers, client, log,
+                workers, client, log, quiet,
             )  # fmt: skip
     except ClusterError as error:
         fail(f"{error}; study {sweep_id} keeps the points played before")
@@ -250,23 +253,17 @@ def _play_points(
     workers: int,
     client: Any,
     log: bool,
+    quiet: bool,
 ) -> None:
     """Play the points not stored yet; as each ends, its results (and runs) are written and its
     figures kept with the study."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from privateer.db.sweeps import write_results
 
     from .voyage_batch import run_voyages
     from .voyage_commands import _write
 
     seeds = list(range(study.first_seed, study.first_seed + study.runs))
-    progress = Progress(
-        TextColumn("study"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=stderr_console(), transient=True,
-    )  # fmt: skip
-    task = progress.add_task("study", total=len(to_play) * study.runs)
-    with progress:
+    with counting("study", len(to_play) * study.runs, quiet=quiet) as advance:
         for point in to_play:
             voyage_rules, wrules = turned_rules[point]
             rows: list[tuple[Any, ...]] = []
@@ -281,7 +278,7 @@ def _play_points(
                     records = [rec for _, rec in played if rec is not None]
                     ids = list(_write(store, records, world.content_hash, options))
                 rows += [_result_row(r, run_id) for (r, _), run_id in zip(played, ids, strict=True)]
-                progress.advance(task, len(played))
+                advance(len(played))
             with store.session() as duck:
                 write_results(duck, keys[point], rows)
                 _point_done(duck, world, sweep_id, point, settings[point], keys[point])

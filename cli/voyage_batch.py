@@ -26,6 +26,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from distributed.diagnostics.plugin import WorkerPlugin
@@ -51,7 +52,23 @@ class Batch:
     captain: str = "ours"  # which captain bot plays them (engine/voyage/captain.py's CAPTAINS)
 
 
-Played = tuple["RunResult", "VoyageRecord | None"]
+@dataclass(frozen=True, slots=True)
+class Timed:
+    """A bot's voyage as the log keeps it: its record, and when its play began and ended (UTC;
+    the engine keeps no clock), which the run's started_at and finished_at say."""
+
+    record: VoyageRecord
+    started_at: datetime
+    finished_at: datetime
+
+
+Played = tuple["RunResult", "Timed | None"]
+
+
+def _now() -> datetime:
+    """The time as the run log keeps it (db.runlog.now: UTC, naive), without importing the log
+    (and Arrow) into a worker that only plays."""
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 def play_batch(world: World, batch: Batch) -> list[Played]:
@@ -66,10 +83,12 @@ def play_batch(world: World, batch: Batch) -> list[Played]:
     start = world.port_by_name[batch.rules.start_port].node
     out: list[Played] = []
     for seed in batch.seeds:
+        began = _now()
         record = play(game, seed, CAPTAINS[batch.captain].choose)
+        timed = Timed(record, began, _now()) if batch.keep_records else None
         assert record.state is not None
         result = RunResult.of(record.state, wake_of(world, start, record.events))
-        out.append((result, record if batch.keep_records else None))
+        out.append((result, timed))
     return out
 
 

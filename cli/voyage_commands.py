@@ -14,13 +14,14 @@ from .common import (
     Output,
     db_path,
     fail,
+    needs_input,
     note,
     output_options,
-    stderr_console,
     stopped_waiting,
     user_errors,
 )
-from .options import LONGEST_VOYAGE_DAYS, int_option, run_option, seed_option
+from .options import DAYS_MAX, int_option, run_option, seed_option
+from .progress import QUIET_HELP, counting
 from .worlds import engine_world
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def voyage(
         None,
         "--days",
         1,
-        LONGEST_VOYAGE_DAYS,
+        DAYS_MAX,
         "The longest a run lasts (the rules' own: 730; drake 1,100).",
     ),
     seed: int = seed_option("The first run's seed (then +1 each)."),
@@ -75,6 +76,7 @@ def voyage(
         help="Play on a running dask cluster: its scheduler's address (tcp://HOST:PORT; the "
         "port defaults to 8786). One that does not answer within 10 s is an error.",
     ),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
     output: Output = Output(),
 ) -> None:
     """Play --runs whole voyages with the captain bot from --seed on and summarise them: won,
@@ -122,17 +124,13 @@ def voyage(
 
     results: list[Any] = []
     logged: list[int] = []
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    console = stderr_console()  # the bar on a terminal only: elsewhere it leaves a blank line
-    progress = Progress(
-        TextColumn("voyages"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=console, transient=True, disable=not console.is_terminal,
-    )  # fmt: skip
-    task = progress.add_task("voyages", total=runs)
     workers = workers or default_workers()
     try:
-        with cluster(workers, scheduler, meanwhile=prepare) as client, progress, user_errors():
+        with (
+            cluster(workers, scheduler, meanwhile=prepare) as client,
+            counting("voyages", runs, quiet=quiet) as advance,
+            user_errors(),
+        ):
             world, store = ready["world"], ready.get("store")
             for _, played in run_voyages(
                 world,
@@ -150,14 +148,11 @@ def voyage(
                     records = [rec for _, rec in played if rec is not None]
                     with _ctrl_c_after():
                         logged.extend(_write(store, records, world.content_hash, bot=_bot(captain)))
-                progress.advance(task, len(played))
+                advance(len(played))
     except ClusterError as error:
         fail(f"{error}; logged runs {ranges_text(logged)} stay" if logged else str(error))
     except KeyboardInterrupt:
-        told = f"interrupted: {len(results)} of {runs} voyages played"
-        if log:
-            told += f", runs {ranges_text(logged)} logged" if logged else ", none logged"
-        note(told)
+        note(interrupted_voyages(len(results), seed, runs, logged if log else None))
         raise typer.Exit(INTERRUPTED_EXIT) from None
     summary = summarise(results, ready["world"].seas)
     summary["rules"] = rules
@@ -167,6 +162,29 @@ def voyage(
         note(f"logged runs {ranges_text(logged)}")
         summary["run_ids"] = [list(pair) for pair in id_ranges(logged)]
     output.record(summary)
+
+
+def interrupted_voyages(played: int, seed: int, runs: int, logged: list[int] | None) -> str:
+    """What Ctrl-C kept of `voyage`: the runs logged, each whole (batches are written in seed
+    order, so they are the first seeds), and the command that plays the rest; without --log,
+    nothing."""
+    if logged is None:
+        return (
+            f"interrupted after {played} of {runs} voyages: nothing is kept "
+            "(`--log` keeps each run as its batch ends)"
+        )
+    done = len(logged)
+    kept = (
+        f"{done} runs logged ({ranges_text(logged)}, seeds {seed}-{seed + done - 1}), each whole"
+        if logged
+        else "no run logged"
+    )
+    if done == runs:
+        return f"interrupted: {kept}; none was left to play"
+    return (
+        f"interrupted: {kept}; seeds {seed + done}-{seed + runs - 1} not logged "
+        f"(`--seed {seed + done} --runs {runs - done}` plays them)"
+    )
 
 
 def ranges_text(ids: list[int]) -> str:
@@ -241,9 +259,14 @@ def _write(
 
     def fill(first: int) -> tuple[RunBuffer, list[Any]]:
         buffer = RunBuffer()
-        for offset, record in enumerate(records):
+        for offset, timed in enumerate(records):
             buffer.add_voyage(
-                first + offset, record, bot=bot, world_hash=world_hash, options=options
+                first + offset,
+                timed.record,
+                bot=bot,
+                world_hash=world_hash,
+                options=options,
+                played=(timed.started_at, timed.finished_at),
             )
         return buffer, []
 
@@ -259,7 +282,7 @@ def play(
         None,
         "--days",
         1,
-        LONGEST_VOYAGE_DAYS,
+        DAYS_MAX,
         "The longest the run lasts (the rules' own: 730; drake 1,100).",
     ),
     resume: bool = typer.Option(False, "--resume", help="Pick up the voyage saved last."),
@@ -287,6 +310,7 @@ def play(
     passes --resume or --new); `privateer saves list` shows every run in progress, its day,
     gold and where. Ctrl-C exits 130 saying the day the run is saved on; if another process
     holds the database, a save waits for it (saying so), and Ctrl-C then keeps the last save."""
+    needs_input("play")
     from privateer.db.errors import WaitInterrupted
     from privateer.db.run_store import RunStore
     from privateer.engine.voyage.rules import RULESETS

@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from .common import (
+    INTERRUPTED_EXIT,
     Output,
     check_writable,
     database_errors,
@@ -19,7 +20,8 @@ from .common import (
     user_errors,
     writing,
 )
-from .options import WORLD_DAYS_MAX, int_option, parse_box, seed_option
+from .options import DAYS_MAX, int_option, parse_box, seed_option
+from .progress import QUIET_HELP, counting
 
 app = typer.Typer(help="The world: build the sea graph from Natural Earth, inspect, export.")
 
@@ -133,11 +135,12 @@ def export(
 @output_options
 def sim(
     ctx: typer.Context,
-    days: int = int_option(730, "--days", 1, WORLD_DAYS_MAX, "Days to run the world."),
+    days: int = int_option(730, "--days", 1, DAYS_MAX, "Days to run the world."),
     seed: int = seed_option("The same seed, the same world."),
     log: bool = typer.Option(
         False, "--log", help="Log the run (mode world) with every event, for `runs replay`."
     ),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
     output: Output = Output(),
 ) -> None:
     """Run the world without a player for --days and summarise it: wars opened and closed,
@@ -149,7 +152,23 @@ def sim(
     from .worlds import engine_world
 
     world = engine_world(ctx)
-    record = record_world(world, seed, days)
+    today = [0]
+
+    def on_day(day: int) -> None:
+        today[0] = day
+        advance(1)
+
+    from privateer.db.runlog import now
+
+    began = now()
+    try:
+        with counting("world days", days, quiet=quiet) as advance:
+            record = record_world(world, seed, days, on_day=on_day)
+        ended = now()
+    except KeyboardInterrupt:
+        kept = "nothing logged (the run is written at its end)" if log else "nothing kept"
+        note(f"interrupted on day {today[0]} of {days}: {kept}")
+        raise typer.Exit(INTERRUPTED_EXIT) from None
     assert record.state is not None
     result = summary(world, record.state, record.events)
     if log:
@@ -167,6 +186,8 @@ def sim(
                 outcome="done",
                 days=days,
                 world_hash=world.content_hash,
+                started_at=began,
+                finished_at=ended,
             )
             buffer.events.add(run_id, 0, record.events, [e.round for e in record.events])
             buffer.add_checkpoints(run_id, record.checkpoints)

@@ -42,6 +42,9 @@ _MAGIC_OFFSET = 8
 
 Notify = Callable[[str], None]
 
+# What DuckDB says of a file cut short or with a block that fails its checksum.
+_DAMAGED = ("Could not read enough bytes", "Corrupt database file", "checksum")
+
 
 def _stderr(message: str) -> None:
     print(message, file=sys.stderr)
@@ -128,15 +131,17 @@ def _waiting(
     path: Path, notify: Notify, connect: Callable[[], Any], wait: float | None = None
 ) -> Any:
     """`connect()`, retried while another process holds the file: said once, given up after
-    `wait` seconds (LOCK_WAIT_SECONDS, read now so tests can shorten it)."""
+    `wait` seconds (LOCK_WAIT_SECONDS, read now so tests can shorten it). Any other failure to
+    open it (a truncated file, a block whose checksum fails) is a DatabaseError, so every
+    command that opens the file, by whatever road, says one line."""
     deadline = time.monotonic() + (LOCK_WAIT_SECONDS if wait is None else wait)
     said = False
     while True:
         try:
             return connect()
-        except (duckdb.IOException, duckdb.ConnectionException) as error:
-            if not is_lock_error(error):
-                raise
+        except duckdb.Error as error:
+            if not is_lock_error(error):  # a damaged or unreadable file: one line, not DuckDB's
+                raise translate(path, error) from error
             if time.monotonic() >= deadline:
                 raise locked_error(path) from None
             if not said:
@@ -195,6 +200,8 @@ def translate(path: Path, error: Exception) -> DatabaseError:
     if orig is not None:
         text = str(orig)
     first_line = text.strip().splitlines()[0] if text.strip() else type(error).__name__
+    if any(sign in first_line for sign in _DAMAGED):
+        return DatabaseError(f"cannot use {path}: the file is damaged or cut short ({first_line})")
     return DatabaseError(f"cannot use {path}: {first_line}")
 
 
@@ -203,16 +210,22 @@ def peek_revision(path: Path, notify: Notify = _stderr, wait: float | None = Non
     (no extension to load, nothing written)."""
     con = connect_waiting(path, read_only=True, notify=notify, wait=wait)
     try:
-        found = con.execute(
-            "SELECT count(*) FROM information_schema.tables "
-            "WHERE table_schema = 'main' AND table_name = 'alembic_version'"
-        ).fetchone()
-        if not found or not found[0]:
-            return None
-        row = con.execute("SELECT version_num FROM alembic_version LIMIT 1").fetchone()
-        return str(row[0]) if row else None
+        return _revision(con)
+    except duckdb.Error as error:  # the catalog read from a damaged file
+        raise translate(path, error) from error
     finally:
         con.close()
+
+
+def _revision(con: duckdb.DuckDBPyConnection) -> str | None:
+    found = con.execute(
+        "SELECT count(*) FROM information_schema.tables "
+        "WHERE table_schema = 'main' AND table_name = 'alembic_version'"
+    ).fetchone()
+    if not found or not found[0]:
+        return None
+    row = con.execute("SELECT version_num FROM alembic_version LIMIT 1").fetchone()
+    return str(row[0]) if row else None
 
 
 def open_database(

@@ -7,7 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .connection import connect_waiting
+import duckdb
+
+from .connection import connect_waiting, translate
 
 RUN_FIELDS = (
     "run_id",
@@ -40,5 +42,7 @@ def list_runs(path: Path, limit: int = 50, offset: int = 0) -> list[dict[str, An
         )
         names = [d[0] for d in cursor.description or []]
         return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+    except duckdb.Error as error:  # a damaged block met by the read
+        raise translate(path, error) from error
     finally:
         con.close()

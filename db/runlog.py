@@ -107,7 +107,10 @@ class RunBuffer:
         world_hash: str | None = None,
         started_at: datetime | None = None,
         finished: bool = True,
+        finished_at: datetime | None = None,
     ) -> None:
+        """A run's row. A run played before it is written gives when its play began and ended
+        (`started_at`, `finished_at`); without them both are the time of writing."""
         stamp = started_at or now()
         row: dict[str, Any] = {
             "run_id": run_id,
@@ -120,7 +123,7 @@ class RunBuffer:
             "score": score,
             "days": days,
             "started_at": stamp,
-            "finished_at": stamp if finished else None,
+            "finished_at": (finished_at or stamp) if finished else None,
             "target": target,
             "ship": ship,
             "bot": bot,
@@ -209,12 +212,13 @@ class RunBuffer:
         finished: bool = True,
         since: tuple[int, int, int] = (0, 0, 0),
         options: Mapping[str, Any] | None = None,
+        played: tuple[datetime, datetime] | None = None,
     ) -> None:
         """A voyage's run row, and its events (each with its day), actions and checkpoints
         past the counts already written, `since` = (events, actions, checkpoints): a voyage
         played by a person is written as it goes, its run row first. `options` adds to (or
         overrides) what the run's options say: a study's run names its study, its point and
-        the rules it turned (`changes`)."""
+        the rules it turned (`changes`). `played`: when a bot's voyage began and ended."""
         from privateer.engine.voyage.game import ENGINE_VERSION as VOYAGE_VERSION
 
         state = record.state
@@ -234,6 +238,8 @@ class RunBuffer:
                 bot=bot,
                 world_hash=world_hash,
                 finished=finished,
+                started_at=played[0] if played else None,
+                finished_at=played[1] if played else None,
             )
         self.events.add(run_id, first_seq, record.events[first_seq:], record.event_days[first_seq:])
         self.add_actions(run_id, first_action, record.actions[first_action:])

@@ -52,7 +52,7 @@ def test_clicks_own_refusals_are_one_line(args: list[str], says: str) -> None:
         (["sim", "--fights", HUGE], "not in the range 1<=x<=1000000"),
         (["duel", "sim", "--games", HUGE], "not in the range 1<=x<=10000"),
         (["bench", "combat", "--fights", HUGE], "not in the range 1<=x<=1000000"),
-        (["bench", "world-sim", "--days", HUGE], "not in the range 1<=x<=100000"),
+        (["bench", "world-sim", "--days", HUGE], "not in the range 1<=x<=20000"),
         (["bench", "startup", "--runs", HUGE], "not in the range 1<=x<=100"),
         (["runs", "list", "--limit", HUGE], "not in the range 1<=x<=10000000"),
         (["runs", "show", "0"], "not in the range 1<=x<=2^63-1"),

@@ -214,10 +214,15 @@ def test_ctrl_c_keeps_every_run_written_and_says_how_many(world_db: Any) -> None
             process.communicate()
     assert process.returncode == 130, stderr
     assert stdout == ""
-    told = re.fullmatch(r"interrupted: (\d+) of 2000 voyages played, runs 1-(\d+) logged\n", stderr)
+    told = re.fullmatch(
+        r"interrupted: (\d+) runs logged \(1-(\d+), seeds 0-(\d+)\), each whole; seeds "
+        r"(\d+)-1999 not logged \(`--seed (\d+) --runs (\d+)` plays them\)\n",
+        stderr,
+    )
     assert told, stderr
-    played, logged = int(told[1]), int(told[2])
-    assert 3 <= logged <= played < 2000
+    logged, last, last_seed, rest, again, more = map(int, told.groups())
+    assert 3 <= logged == last == last_seed + 1 == rest == again < 2000
+    assert more == 2000 - logged
     runs_by_seed = per_seed(db)
     assert sorted(runs_by_seed) == list(range(logged))
     assert {copies for *_, copies in runs_by_seed.values()} == {1}

@@ -3,7 +3,7 @@ no I/O)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .replay import DuelRecord, record_duel
@@ -27,13 +27,14 @@ def personality_table(
     *,
     pairs: Iterable[tuple[str, str]] | None = None,
     first_seed: int = 0,
+    on_game: Callable[[], None] | None = None,
 ) -> list[dict[str, Any]]:
     """For every (red, blue) pair of personalities, `games` duels on seeds first_seed.. :
     how often each side won, how often a ship fled, and the mean length in rounds.
 
     Besides the keys red, blue, games, red_won, blue_won, fled, mean_rounds, each row says
     who fled (red_fled, blue_fled), how often the ships parted at the round limit, and how
-    wins came (sunk, struck).
+    wins came (sunk, struck). `on_game()` is called after each duel, for a caller's progress.
     """
     rows: list[dict[str, Any]] = []
     chosen = (
@@ -45,6 +46,8 @@ def personality_table(
         rounds = 0
         for seed in range(first_seed, first_seed + games):
             done = play_duel(seed, red, blue, rules).outcome
+            if on_game is not None:
+                on_game()
             if done is None:  # cut short by record_duel's safety net: counted as parted
                 counts["round_limit"] += 1
                 continue

@@ -651,11 +651,14 @@ def summary(world: World, state: WorldState, events: list[Event]) -> dict[str, A
         SHIP_KINDS[k] for k, out in zip(state.ships["kind"], sea, strict=True) if out
     )
     rules = find_world_rules(state.rules)
-    by_season: dict[int, dict[str, int]] = {}
+    by_season: dict[int, dict[str, int]] = {}  # by the season's first day
     for event in events:
         if event.kind in ("war", "peace"):
-            season = event.round // rules.season_days
-            row = by_season.setdefault(season, {"season": season, "opened": 0, "closed": 0})
+            first = event.round - event.round % rules.season_days
+            row = by_season.setdefault(
+                first,  # seasons 0-3 from spring, as `route --season` and the winds number them
+                {"from_day": first, "season": season_of(rules, first), "opened": 0, "closed": 0},
+            )
             row["opened" if event.kind == "war" else "closed"] += 1
     return {
         "seed": state.seed,

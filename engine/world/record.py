@@ -4,6 +4,7 @@ give the same events and hashes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..events import Event, RawEvent
@@ -26,8 +27,15 @@ class WorldRecord:
     state: WorldState | None = None
 
 
-def record_world(world: World, seed: int, days: int, rules: str = "seed-000") -> WorldRecord:
-    """Run the world `days` days from `seed` (no player), recording everything."""
+def record_world(
+    world: World,
+    seed: int,
+    days: int,
+    rules: str = "seed-000",
+    on_day: Callable[[int], None] | None = None,
+) -> WorldRecord:
+    """Run the world `days` days from `seed` (no player), recording everything; `on_day(day)`
+    after each day, for a caller's progress (it sees nothing of the state)."""
     wrules = find_world_rules(rules)
     state, events = create_world(world, seed, wrules)
     record = WorldRecord(seed, days, rules, list(events))
@@ -35,6 +43,8 @@ def record_world(world: World, seed: int, days: int, rules: str = "seed-000") ->
         record.events.extend(advance(world, state, rules=wrules))
         if day % CHECKPOINT_DAYS == 0 or day == days:
             record.checkpoints.append((day, state.state_hash()))
+        if on_day is not None:
+            on_day(day)
     record.state = state
     return record
 
