@@ -109,9 +109,13 @@ def _frame_pieces(fig: Any) -> list[tuple[str, Rect]]:
             out.append(
                 (
                     "wind-rose",
-                    (min(b.x0 for b in boxes), min(b.y0 for b in boxes),
-                     max(b.x1 for b in boxes), max(b.y1 for b in boxes)),
-                )  # fmt: skip
+                    (
+                        min(b.x0 for b in boxes),
+                        min(b.y0 for b in boxes),
+                        max(b.x1 for b in boxes),
+                        max(b.y1 for b in boxes),
+                    ),
+                )
             )
     return out
 
@@ -174,9 +178,7 @@ def test_a_boxed_chart_hides_nothing(logged: Path, box: Box) -> None:
 
 
 @pytest.mark.parametrize("run", [1, 2, 3])
-def test_a_run_chart_hides_nothing_and_keeps_its_key_off_her_track(
-    logged: Path, run: int
-) -> None:
+def test_a_run_chart_hides_nothing_and_keeps_its_key_off_her_track(logged: Path, run: int) -> None:
     engine = open_database(logged, read_only=True, notify=lambda _: None)
     pictures = run_pictures(engine, run=run, day=None, where=None, box=None, scale=None)
     assert pictures.voyage is not None and pictures.box is not None
@@ -263,4 +265,7 @@ def _nodes(engine: Any) -> dict[int, tuple[float, float]]:
 
     with engine.connect() as conn:
         nodes = world_read.nodes(conn)
-    return {int(n): (float(x), float(y)) for n, x, y in zip(nodes.node_id, nodes.lon, nodes.lat)}
+    return {
+        int(n): (float(x), float(y))
+        for n, x, y in zip(nodes.node_id, nodes.lon, nodes.lat, strict=False)
+    }

@@ -42,8 +42,8 @@ __all__ = [
     "VoyagePicture",
     "WherePicture",
     "draw_chart",
-    "woodcut_chart_figure",
     "run_pictures",
+    "woodcut_chart_figure",
     "world_wakes",
 ]
 
@@ -124,4 +124,6 @@ def woodcut_chart_figure(
     runs = voyage is not None or where is not None
     data = read_chart_data(engine, box, plain=False, flow=None, drake=False, runs=runs)
     with matplotlib.rc_context({"svg.fonttype": "none", "font.family": "serif"}):
-        return woodcut_figure(data, box, scale, None, None, None, (voyage, where, None), lambda _: None)
+        return woodcut_figure(
+            data, box, scale, None, None, None, (voyage, where, None), lambda _: None
+        )

@@ -28,6 +28,10 @@ def square(x: float, y: float, half: float) -> Rect:
     return (x - half, y - half, x + half, y + half)
 
 
+def square_at(at: tuple[float, float], half: float) -> Rect:
+    return square(at[0], at[1], half)
+
+
 def around(half: float, rings: int = 1) -> list[Candidate]:
     """The eight places round a mark `half` pixels from its centre to its edge, east first
     (the convention of the charts), then as many rings farther out."""
@@ -69,7 +73,7 @@ class Measure:
         from matplotlib.figure import Figure
 
         self.figure = Figure(figsize=(2, 2), dpi=dpi)
-        self.renderer = FigureCanvasAgg(self.figure).get_renderer()
+        self.renderer = FigureCanvasAgg(self.figure).get_renderer()  # type: ignore[no-untyped-call]
         self.cache: dict[tuple[str, float, str, str], tuple[float, float]] = {}
 
     def size(

@@ -31,9 +31,7 @@ def draw_runs(
     if seen is not None:
         drawn.update(draw_seen(ax, xy, seen))
     if voyage is not None:
-        drawn.update(
-            draw_voyage(ax, fig, xy, voyage, titled=titled and seen is None, keyed=titled)
-        )
+        drawn.update(draw_voyage(ax, fig, xy, voyage, titled=titled and seen is None, keyed=titled))
     if where is not None:
         drawn.update(draw_where(ax, fig, xy, where, titled=titled))
     return drawn

@@ -118,9 +118,10 @@ def darkened(colour: str, against: str = PARCHMENT, least: float = READABLE) -> 
     `least` (a dark colour unchanged)."""
     from matplotlib.colors import to_hex, to_rgb
 
-    rgb = to_rgb(colour)
+    r, g, b = to_rgb(colour)
     for step in range(40):
-        shade = to_hex(tuple(c * (1.0 - step * 0.025) for c in rgb))
+        keep = 1.0 - step * 0.025
+        shade = to_hex((r * keep, g * keep, b * keep))
         if contrast(shade, against) >= least:
             return shade
     return INK

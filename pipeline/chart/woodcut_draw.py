@@ -26,9 +26,9 @@ from .common import (
     ships_in_box,
     wake_pieces,
 )
+from .placing import Measure
 from .run_layers import draw_runs
 from .runs import SeenPicture, VoyagePicture, WherePicture
-from .placing import Measure
 from .woodcut_frame import engrave_frame
 from .woodcut_plan import Label, Plan, half_px, plan_woodcut, port_glyph_points
 
@@ -502,10 +502,14 @@ def _ships(ax: Any, ships: list[ShipMark], colours: dict[str, Any], borders: dic
         sizes=[110.0 if warship else 60.0 for _, _, _, warship in ships],
         offsets=np.array([[lon, lat] for _, lon, lat, _ in ships], dtype=float).reshape(-1, 2),
         offset_transform=ax.transData,
-        facecolors=[wc.on_parchment(colours.get(nation), borders.get(nation))[0]
-                    for nation, _, _, _ in ships],
-        edgecolors=[wc.on_parchment(colours.get(nation), borders.get(nation))[1]
-                    for nation, _, _, _ in ships],
+        facecolors=[
+            wc.on_parchment(colours.get(nation), borders.get(nation))[0]
+            for nation, _, _, _ in ships
+        ],
+        edgecolors=[
+            wc.on_parchment(colours.get(nation), borders.get(nation))[1]
+            for nation, _, _, _ in ships
+        ],
         linewidths=0.8,
         zorder=7,
     )

@@ -92,7 +92,7 @@ def _wind_rose(deco: Any, frame: wc.Frame, plan: Plan) -> None:
     from matplotlib.collections import PolyCollection
     from matplotlib.patches import Circle
 
-    left, bottom, right, top = plan.rose
+    left, bottom, right, _top = plan.rose
     radius = (right - left) / 2
     cx, cy = frame.on_figure((left + right) / 2, bottom + radius)
     ring = Circle((cx, cy), radius * 0.72, fill=False, edgecolor=wc.INK, linewidth=0.6)

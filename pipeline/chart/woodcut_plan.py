@@ -17,8 +17,27 @@ import shapely
 
 from . import woodcut as wc
 from .common import Flow, ShipMark
-from .placing import SPREAD, Measure, Placer, Rect, Spot, around, busyness, corner_rects, square
-from .run_layers import ARROW_SIZE, DAY_MARK_SIZE, key_entries, track_marks, where_count
+from .placing import (
+    SPREAD,
+    Measure,
+    Placer,
+    Rect,
+    Spot,
+    around,
+    busyness,
+    corner_rects,
+    square,
+    square_at,
+)
+from .run_layers import (
+    ARROW_SIZE,
+    DAY_MARK_DAYS,
+    DAY_MARK_SIZE,
+    TrackMarks,
+    key_entries,
+    track_marks,
+    where_count,
+)
 from .runs import MARK_STYLES, VoyagePicture, WherePicture
 
 PX_PER_POINT = 100.0 / 72.0  # the chart is drawn at 100 dpi
@@ -108,10 +127,10 @@ def plan_woodcut(
             (x, y), size = px(*xy[mark.node]), MARK_STYLES[mark.kind][2]
             marks.append(square(float(x), float(y), half_px(size)))
         along = track_marks(voyage, xy)
-        marks += [square(*px(lon, lat), half_px(DAY_MARK_SIZE)) for _, lon, lat in along.days]
-        marks += [square(*px(lon, lat), half_px(ARROW_SIZE)) for lon, lat, _ in along.arrows]
+        marks += [square_at(px(lon, lat), half_px(DAY_MARK_SIZE)) for _, lon, lat in along.days]
+        marks += [square_at(px(lon, lat), half_px(ARROW_SIZE)) for lon, lat, _ in along.arrows]
     for _, lon, lat, warship in ships:
-        marks.append(square(*px(lon, lat), half_px(110.0 if warship else 60.0)))
+        marks.append(square_at(px(lon, lat), half_px(110.0 if warship else 60.0)))
     where_xy = np.empty((0, 2))
     if where is not None and where.by_node:
         nodes = [n for n, _ in where.by_node]
@@ -147,7 +166,7 @@ def plan_woodcut(
     )
     beside = around(half_px(glyph) + INK_RING_PX)
 
-    def name(i: int) -> None:
+    def name_port(i: int) -> None:
         x, y = port_xy[i]
         text = str(ports.name.iloc[i])
         spot = placer.place(x, y, text, points, beside)
@@ -156,7 +175,7 @@ def plan_woodcut(
 
     first = [i for i in order if ports.name.iloc[i] in visited]
     for i in first:  # the ports she put in at, before her days
-        name(i)
+        name_port(i)
     if along is not None:
         for day, lon, lat in along.days:
             x, y = px(lon, lat)
@@ -165,7 +184,7 @@ def plan_woodcut(
             if spot is not None:
                 plan.days.append(Label(text, spot, 5.5, (x, y)))
     for i in order[len(first) :]:
-        name(i)
+        name_port(i)
     unnamed = sorted(
         (i for i in range(len(ports)) if str(ports.name.iloc[i]) not in plan.ports),
         key=lambda i: (-round(float(ports.lat.iloc[i])), float(ports.lon.iloc[i])),
@@ -184,7 +203,7 @@ def plan_woodcut(
             plan.seas.append((sea.name, Label(sea.name, spot, sea_points, (x, y))))
 
     plan.key, plan.key_px = _key(
-        frame, ports, voyage, plan.numbers, bool(ships), flow, flow_days, measure
+        frame, ports, (voyage, along), plan.numbers, bool(ships), flow, flow_days, measure
     )
     return plan
 
@@ -256,7 +275,7 @@ def _corners(
 def _key(
     frame: wc.Frame,
     ports: pd.DataFrame,
-    voyage: VoyagePicture | None,
+    run: tuple[VoyagePicture | None, TrackMarks | None],
     numbers: dict[str, Label],
     ships: bool,
     flow: Flow | None,
@@ -265,7 +284,8 @@ def _key(
 ) -> tuple[list[KeyEntry], float]:
     """The key's entries in rows across the map's width, a section a row or more: the
     nations, the marks, her voyage's marks, the ports numbered; and the band's height."""
-    sections: list[list[tuple[str, tuple[str, ...], str]]] = []
+    Entry = tuple[str, tuple[str, ...], str]
+    sections: list[list[Entry]] = []
     sections.append(
         [
             (
@@ -276,7 +296,10 @@ def _key(
             for n in ports.drop_duplicates("nation").sort_values("nation").itertuples()
         ]
     )
-    marks = [("glyph", ("tower",), "a fortified port"), ("glyph", ("houses",), "an open town")]
+    marks: list[Entry] = [
+        ("glyph", ("tower",), "a fortified port"),
+        ("glyph", ("houses",), "an open town"),
+    ]
     if ships:
         marks.append(("glyph", ("ship",), "a ship (a warship larger)"))
     marks.append(("wash", (), "protected waters (a nation's wash)"))
@@ -284,12 +307,17 @@ def _key(
         what = "current" if flow.kind == "current" else f"wind, season {flow.season}"
         marks.append(("flow", (flow.kind,), f"{what}: an arrow is {flow_days} days' drift"))
     sections.append(marks)
+    voyage, along = run
     if voyage is not None:
-        run = [("mark", (kind, marker, colour), words) for kind, marker, colour, words in
-               key_entries(voyage.marks)]  # fmt: skip
-        run.append(("day", (), "her place every 30 days (day 30, 60, ...)"))
-        run.append(("arrow", (), "her heading"))
-        sections.append(run)
+        her: list[Entry] = [
+            ("mark", (kind, marker, colour), words)
+            for kind, marker, colour, words in key_entries(voyage.marks)
+        ]
+        if along is not None and along.days:
+            her.append(("day", (), f"her place every {DAY_MARK_DAYS} days, lettered by the day"))
+        if along is not None and along.arrows:
+            her.append(("arrow", (), "her heading"))
+        sections.append(her)
     if numbers:
         by_number = sorted(numbers.items(), key=lambda item: int(item[1].text))
         sections.append(
@@ -302,13 +330,12 @@ def _key(
         if not section:
             continue
         x = 0.0
-        for icon, what, words in section:
+        for icon, particulars, words in section:
             w = (0.0 if icon == "number" else 18.0) + measure.size(words, KEY_POINTS)[0] + 16.0
             if x + w > right and x > 0:
                 x, y = 0.0, y + KEY_ROW_PX
-            entries.append(KeyEntry(icon, what, words, x, y))
+            entries.append(KeyEntry(icon, particulars, words, x, y))
             x += w
         y += KEY_SECTION_PX
     band = y - KEY_SECTION_PX + 14.0  # below the last row
     return entries, max(40.0, band - wc.BORDER_PX + 8.0)
-
