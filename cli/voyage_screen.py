@@ -303,9 +303,14 @@ def _set_course(session: VoyageSession, node: int) -> None:
 
 
 def _chart(session: VoyageSession, name: str) -> None:
-    """A picture of the sea round her, with her track so far."""
+    """A picture of the sea round her: her track so far as `chart --run` draws it (day marks,
+    arrows of her heading, what befell her where, a key), and her ship where she is."""
+    import dataclasses
+
     from privateer.db.runs import voyage_track
     from privateer.pipeline.chart import FORMATS, draw_chart
+    from privateer.pipeline.chart.fit import legible_scale
+    from privateer.pipeline.chart.runs import read_voyage
     from privateer.pipeline.params import Box
 
     path = Path(name.strip())
@@ -330,8 +335,12 @@ def _chart(session: VoyageSession, name: str) -> None:
 
     engine = open_database(session.store.path, read_only=True, spatial=True)
     try:
+        voyage = read_voyage(engine, session.run_id)
+        voyage = dataclasses.replace(
+            voyage, title=f"{voyage.title} · day {state.day} · {state.gold} gold"
+        )
         draw_chart(
-            engine, path, box=box, scale=20.0, tracks=[("england", lons, lats)],
+            engine, path, box=box, scale=legible_scale(box), voyage=voyage,
             ships=[("england", lon, lat, False)], style="woodcut",
         )  # fmt: skip
     except OSError as error:

@@ -11,8 +11,14 @@ import pytest
 from privateer.engine.world.game import create_world
 from privateer.engine.world.kinds import KINDS
 from privateer.pipeline.chart import run_pictures, world_wakes
-from privateer.pipeline.chart.fit import RUN_CHART_PX, fitted_scale
-from privateer.pipeline.params import Box
+from privateer.pipeline.chart.fit import (
+    BOX_CHART_PX,
+    LEGIBLE_PX,
+    RUN_CHART_PX,
+    fitted_scale,
+    legible_scale,
+)
+from privateer.pipeline.params import CHART_SCALE_MAX, Box
 from tests.world_fixtures import synthetic_world
 
 WORLD = synthetic_world()
@@ -50,8 +56,20 @@ def test_a_run_is_drawn_1600_pixels_wide_within_bounds(width: float, scale: floa
     assert fitted_scale(Box(-width / 2, 0.0, width / 2, 10.0)) == scale
 
 
-def test_no_run_asked_for_reads_nothing_and_keeps_the_box_and_scale() -> None:
+def test_no_run_asked_for_reads_nothing_keeps_the_box_and_draws_it_legible() -> None:
     box = Box(-10.0, 35.0, 5.0, 45.0)
     nothing = run_pictures(None, run=None, day=None, where=None, box=box, scale=None)  # type: ignore[arg-type]
     assert (nothing.voyage, nothing.seen, nothing.where, nothing.sighted) == (None, None, None, ())
-    assert (nothing.box, nothing.scale) == (box, None)
+    assert (nothing.box, nothing.scale) == (box, legible_scale(box))
+    given = run_pictures(None, run=None, day=None, where=None, box=box, scale=3.0)  # type: ignore[arg-type]
+    assert given.scale == 3.0  # a scale given is kept
+    assert run_pictures(None, run=None, day=None, where=None, box=None, scale=None).scale is None  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("width", "scale"), [(35.0, BOX_CHART_PX / 35.0), (150.0, 6.66), (300.0, 6.0), (2.0, 200.0)]
+)
+def test_a_boxed_chart_is_at_least_800_pixels_wide(width: float, scale: float) -> None:
+    fitted = legible_scale(Box(-width / 2, 0.0, width / 2, 10.0))
+    assert fitted == pytest.approx(scale, abs=0.01)
+    assert fitted * width >= LEGIBLE_PX or fitted == CHART_SCALE_MAX

@@ -26,7 +26,7 @@ from .plain import draw_plain
 from .read import read_chart_data
 from .runs import WHERE, SeenPicture, VoyagePicture, WherePicture
 from .wakes import world_wakes
-from .woodcut_draw import WOODCUT_STAGES, draw_woodcut
+from .woodcut_draw import WOODCUT_STAGES, draw_woodcut, woodcut_figure
 
 __all__ = [
     "FORMATS",
@@ -43,6 +43,7 @@ __all__ = [
     "WherePicture",
     "draw_chart",
     "run_pictures",
+    "woodcut_chart_figure",
     "world_wakes",
 ]
 
@@ -106,3 +107,23 @@ def draw_chart(
         where=where,
         seen=seen,
     )
+
+
+def woodcut_chart_figure(
+    engine: sa.Engine,
+    *,
+    box: Box | None = None,
+    scale: float = 6.0,
+    voyage: VoyagePicture | None = None,
+    where: WherePicture | None = None,
+) -> tuple[object, dict[str, int]]:
+    """The woodcut as a matplotlib figure, not written: to measure what it draws where."""
+    import matplotlib
+
+    box = box or WORLD_BOX
+    runs = voyage is not None or where is not None
+    data = read_chart_data(engine, box, plain=False, flow=None, drake=False, runs=runs)
+    with matplotlib.rc_context({"svg.fonttype": "none", "font.family": "serif"}):
+        return woodcut_figure(
+            data, box, scale, None, None, None, (voyage, where, None), lambda _: None
+        )

@@ -1,6 +1,7 @@
 """The pictures of logged runs a chart is asked for, and the map's box and scale fitted to
-them: a voyage's chart is boxed to her track unless a box is given, and a boxed chart of a
-run is drawn RUN_CHART_PX wide unless a scale is given."""
+them: a voyage's chart is boxed to her track, and `--where`'s to where it happened, unless a
+box is given; a chart boxed to a run is drawn RUN_CHART_PX wide, and any other boxed chart at
+least BOX_CHART_PX wide, unless a scale is given."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from .runs import (
 )
 
 RUN_CHART_PX = 1600.0  # a run's chart, boxed to her track, is drawn this many pixels wide
+BOX_CHART_PX = 1000.0  # a boxed chart is drawn this wide (at least 6 pixels a degree)
+LEGIBLE_PX = 800.0  # the narrowest a boxed chart is drawn unless its scale is given
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +48,8 @@ def run_pictures(
     scale: float | None,
 ) -> RunPictures:
     """The voyage `run` (as far as `day`, and what she saw then), or where captains fared
-    (`where`); a voyage's box fitted to her track when no `box` is given, and a boxed
-    picture's scale fitted to its box when no `scale` is."""
+    (`where`); a voyage's box fitted to her track, and where captains fared to its places,
+    when no `box` is given; a boxed chart's scale fitted to its box when no `scale` is."""
     voyage = seen = picture = None
     sighted: list[ShipMark] = []
     if run is not None:
@@ -58,19 +61,28 @@ def run_pictures(
             scale = scale or fitted
     if where is not None:
         picture = read_where(engine, where)
-        if box is not None and scale is None:
-            scale = fitted_scale(box)
+        if box is None:
+            box, fitted = box_round_nodes(engine, [node for node, _ in picture.by_node])
+            scale = scale or fitted
+    if box is not None and scale is None:
+        scale = legible_scale(box)
     return RunPictures(voyage, seen, tuple(sighted), picture, box, scale)
 
 
 def box_round(engine: sa.Engine, voyage: VoyagePicture) -> tuple[Box, float]:
     """The box round her track (at least 24 by 16 degrees, 3 degrees to spare), and the scale
     that draws it RUN_CHART_PX wide."""
+    return box_round_nodes(engine, [voyage.start, *voyage.track, *(m.node for m in voyage.marks)])
+
+
+def box_round_nodes(engine: sa.Engine, nodes_wanted: list[int]) -> tuple[Box, float]:
+    """The box round these nodes (at least 24 by 16 degrees, 3 degrees to spare), and the
+    scale that draws it RUN_CHART_PX wide."""
     from privateer.db import world_read
 
     with engine.connect() as conn:
         nodes = world_read.nodes(conn).set_index("node_id")
-    placed = nodes.loc[[voyage.start, *voyage.track, *(m.node for m in voyage.marks)]]
+    placed = nodes.loc[nodes_wanted]
     west, east = float(placed.lon.min()), float(placed.lon.max())
     south, north = float(placed.lat.min()), float(placed.lat.max())
     if east - west > 180.0:  # round the world, or across the antimeridian: the whole width
@@ -91,3 +103,12 @@ def box_round(engine: sa.Engine, voyage: VoyagePicture) -> tuple[Box, float]:
 def fitted_scale(box: Box) -> float:
     """The scale that draws `box` RUN_CHART_PX wide, between 6 and 60 pixels a degree."""
     return min(60.0, max(6.0, RUN_CHART_PX / (box.east - box.west)))
+
+
+def legible_scale(box: Box) -> float:
+    """The scale that draws a boxed chart BOX_CHART_PX wide, and never narrower than
+    LEGIBLE_PX (a box too wide for that at the most pixels a degree is drawn at the most)."""
+    from ..params import CHART_SCALE_MAX
+
+    width = box.east - box.west
+    return min(CHART_SCALE_MAX, max(6.0, BOX_CHART_PX / width, LEGIBLE_PX / width))

@@ -30,16 +30,16 @@ MARK_STYLES: dict[str, tuple[str, str, float, str]] = {
     # kind: (matplotlib marker, colour, size, what the key says)
     "start": ("^", "#2e7d32", 46.0, "sailed from"),
     "port": ("o", "#ffffff", 22.0, "put in at"),
-    "taken": ("X", "#b02a2a", 34.0, "fight: she took her"),
-    "escaped": ("X", "#e59a2f", 30.0, "fight: parted, fled or got away"),
-    "lost": ("X", "#111111", 40.0, "fight: lost"),
-    "sacked": ("*", "#b02a2a", 90.0, "raid: town sacked"),
-    "repulsed": ("*", "#777777", 70.0, "raid: turned out"),
+    "taken": ("X", "#b02a2a", 34.0, "prize taken"),
+    "escaped": ("X", "#e59a2f", 30.0, "fight, no prize (fled, got away or parted)"),
+    "lost": ("X", "#111111", 40.0, "fight lost"),
+    "sacked": ("*", "#b02a2a", 90.0, "town sacked"),
+    "repulsed": ("*", "#777777", 70.0, "raid beaten off"),
     "storm": ("d", "#2a4f8a", 30.0, "storm"),
-    "drake": ("P", "#8b1e1e", 60.0, "Drake's place touched"),
-    "sunk": ("X", "#000000", 140.0, "sunk"),
+    "drake": ("P", "#8b1e1e", 60.0, "one of Drake's places touched"),
+    "sunk": ("X", "#000000", 140.0, "sunk here"),
     "won": ("*", "#d4a017", 220.0, "home with the score"),
-    "out_of_time": ("s", "#777777", 60.0, "still at sea at the end"),
+    "out_of_time": ("s", "#777777", 60.0, "still at sea when time ran out"),
 }
 """How each kind of mark is drawn, in the order the key lists them."""
 
@@ -65,6 +65,11 @@ class VoyagePicture:
     # each letter of marque's region she was sent to work (name, its nodes), drawn dashed
     regions: tuple[tuple[str, tuple[int, ...]], ...] = ()
     circuit: bool = False  # a run on Drake's circuit: his route is drawn under her track
+    days: tuple[int, ...] = ()
+
+    def day_of(self, i: int) -> int:
+        """The day she reached `track[i]`."""
+        return self.days[i] if self.days else i + 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +161,13 @@ def voyage_picture(
     )
     circuit = options.get("rules") == "drake" or any(kind == "touched" for _, kind, _ in events)
     return VoyagePicture(
-        int(run["run_id"]), title, start, tuple(track), tuple(marks), circuit=circuit
+        int(run["run_id"]),
+        title,
+        start,
+        tuple(track),
+        tuple(marks),
+        circuit=circuit,
+        days=tuple(days),
     )
 
 

@@ -38,7 +38,7 @@ WAVE_CELL_PX = 64.0  # about one wave mark in each square this many pixels a sid
 FLOW_CELL_PX = 38.0  # at most one flow arrow in each square this many pixels a side
 FLOW_ARROW_PX = 22.0  # an arrow of the mean strength is drawn about this long
 BORDER_PX = 30.0  # the graduated border round the chart
-KEY_PX = 96.0  # the key's band under the chart
+KEY_PX = 96.0  # the key's band under the chart, unless its entries need more or less
 RHUMB_POINTS = 32  # the rhumb lines of a rose: every point of the compass
 OCEAN_ROSES = (
     (-38.0, 28.0),  # the North Atlantic
@@ -59,6 +59,7 @@ class Frame:
 
     box: Box
     scale: float  # pixels per degree
+    key_px: float = KEY_PX  # the key's band under the border
 
     @property
     def width(self) -> float:
@@ -74,15 +75,73 @@ class Frame:
 
     @property
     def figure_height(self) -> float:
-        return self.height + 2 * BORDER_PX + KEY_PX
+        return self.height + 2 * BORDER_PX + self.key_px
 
     def map_rect(self) -> tuple[float, float, float, float]:
         """The map's axes in figure fractions."""
         fw, fh = self.figure_width, self.figure_height
-        return (BORDER_PX / fw, (BORDER_PX + KEY_PX) / fh, self.width / fw, self.height / fh)
+        bottom = (BORDER_PX + self.key_px) / fh
+        return (BORDER_PX / fw, bottom, self.width / fw, self.height / fh)
 
     def to_px(self, lon: float, lat: float) -> tuple[float, float]:
         return (lon - self.box.west) * self.scale, (lat - self.box.south) * self.scale
+
+    def on_figure(self, x: float, y: float) -> tuple[float, float]:
+        """A point in the map's pixels, in the whole picture's pixels."""
+        return BORDER_PX + x, BORDER_PX + self.key_px + y
+
+
+# --- colours that read on the parchment -------------------------------------------------------
+
+READABLE = 3.0  # the least contrast (WCAG's ratio) a nation's mark keeps against the parchment
+
+
+def luminance(colour: str) -> float:
+    """WCAG's relative luminance of a colour."""
+    from matplotlib.colors import to_rgb
+
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in to_rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG's contrast ratio of two colours (1 to 21)."""
+    la, lb = luminance(a), luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def darkened(colour: str, against: str = PARCHMENT, least: float = READABLE) -> str:
+    """`colour` darkened in steps, its hue kept, until it stands out from `against` by
+    `least` (a dark colour unchanged)."""
+    from matplotlib.colors import to_hex, to_rgb
+
+    r, g, b = to_rgb(colour)
+    for step in range(40):
+        keep = 1.0 - step * 0.025
+        shade = to_hex((r * keep, g * keep, b * keep))
+        if contrast(shade, against) >= least:
+            return shade
+    return INK
+
+
+def on_parchment(field: str | None, border: str | None) -> tuple[str, str]:
+    """A nation's fill and edge as the chart draws them: its own colours, the one that
+    stands out more darkened where needed so that it reads on the parchment (READABLE)."""
+    fill, edge = field or "#ffffff", border or "#000000"
+    if max(contrast(fill, PARCHMENT), contrast(edge, PARCHMENT)) >= READABLE:
+        return fill, edge
+    if contrast(fill, PARCHMENT) >= contrast(edge, PARCHMENT):
+        return darkened(fill), edge
+    return fill, darkened(edge)
+
+
+def ink_of(field: str | None, border: str | None) -> str:
+    """A nation's colour for a line (a wake): whichever of its two reads better."""
+    fill, edge = on_parchment(field, border)
+    return fill if contrast(fill, PARCHMENT) >= contrast(edge, PARCHMENT) else edge
 
 
 # --- the land and the sea ---------------------------------------------------------------------
@@ -273,71 +332,6 @@ def arrow_heads(shafts: list[np.ndarray], size: float) -> list[np.ndarray]:
             )
         )
     return heads
-
-
-# --- lettering without collisions --------------------------------------------------------------
-
-
-class Lettering:
-    """Places labels on the chart so that none overlaps another or a mark already placed:
-    each is tried at a few places round its anchor, and left out if none is free."""
-
-    def __init__(self, frame: Frame) -> None:
-        self.frame = frame
-        self.taken: list[tuple[float, float, float, float]] = []
-
-    def block(self, lon: float, lat: float, half_px: float) -> None:
-        x, y = self.frame.to_px(lon, lat)
-        self.taken.append((x - half_px, y - half_px, x + half_px, y + half_px))
-
-    def place(
-        self,
-        lon: float,
-        lat: float,
-        text: str,
-        points: float,
-        offsets: Sequence[tuple[float, float, str, str]],
-    ) -> tuple[float, float, str, str] | None:
-        """The first of `offsets` (dx px, dy px, ha, va) where `text` at `points` fits; it is
-        then taken."""
-        px = points * 100.0 / 72.0
-        w, h = 0.6 * px * len(text), 1.25 * px
-        x, y = self.frame.to_px(lon, lat)
-        for dx, dy, ha, va in offsets:
-            left = x + dx - {"left": 0.0, "center": w / 2, "right": w}[ha]
-            bottom = y + dy - {"bottom": 0.0, "center": h / 2, "top": h}[va]
-            rect = (left, bottom, left + w, bottom + h)
-            if (
-                rect[0] < 0
-                or rect[1] < 0
-                or rect[2] > self.frame.width
-                or rect[3] > self.frame.height
-            ):
-                continue
-            if any(_overlap(rect, other) for other in self.taken):
-                continue
-            self.taken.append(rect)
-            return lon + dx / self.frame.scale, lat + dy / self.frame.scale, ha, va
-        return None
-
-
-def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-AROUND = (
-    (0.0, 0.0, "center", "center"),
-    (0.0, 14.0, "center", "bottom"),
-    (0.0, -14.0, "center", "top"),
-    (40.0, 0.0, "left", "center"),
-    (-40.0, 0.0, "right", "center"),
-)
-BESIDE = (
-    (9.0, 0.0, "left", "center"),
-    (-9.0, 0.0, "right", "center"),
-    (0.0, 9.0, "center", "bottom"),
-    (0.0, -9.0, "center", "top"),
-)
 
 
 # --- marks: ports, ships, roses ----------------------------------------------------------------

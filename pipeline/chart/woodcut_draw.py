@@ -26,9 +26,11 @@ from .common import (
     ships_in_box,
     wake_pieces,
 )
+from .placing import Measure
 from .run_layers import draw_runs
 from .runs import SeenPicture, VoyagePicture, WherePicture
 from .woodcut_frame import engrave_frame
+from .woodcut_plan import Label, Plan, half_px, plan_woodcut, port_glyph_points
 
 WORLD_WIDTH = 359.0  # a box at least this wide is the whole world
 DPI = 100
@@ -54,12 +56,16 @@ def draw_woodcut(
     import matplotlib
 
     with matplotlib.rc_context({"svg.fonttype": "none", "font.family": "serif"}):
-        return _draw(data, out, box, scale, flow, tracks, ships, (voyage, where, seen), progress)
+        fig, drawn = woodcut_figure(
+            data, box, scale, flow, tracks, ships, (voyage, where, seen), progress
+        )
+        progress(f"writing {out.name}")
+        fig.savefig(out, dpi=DPI, format=out.suffix.lower()[1:], facecolor=wc.PARCHMENT)
+    return drawn
 
 
-def _draw(
+def woodcut_figure(
     data: ChartData,
-    out: Path,
     box: Box,
     scale: float,
     flow: Flow | None,
@@ -67,17 +73,39 @@ def _draw(
     ships: list[ShipMark] | None,
     runs: tuple[VoyagePicture | None, WherePicture | None, SeenPicture | None],
     progress: wc.Progress,
-) -> dict[str, int]:
+) -> tuple[Any, dict[str, int]]:
+    """The woodcut as a matplotlib figure (drawn in the rc context in force), and what was
+    drawn, by kind: everything written on it placed first (`woodcut_plan`), then drawn."""
     voyage, where, seen = runs
-    frame = wc.Frame(box, scale)
+    base = wc.Frame(box, scale)
     drawn: dict[str, int] = {}
     progress("reading the coast")
-    land = wc.chart_land(land_parts(data.source, box), frame)
+    land = wc.chart_land(land_parts(data.source, box), base)
     progress("water-lining the coast")
-    rings = wc.water_lines(land, frame)
+    rings = wc.water_lines(land, base)
     offshore = shapely.buffer(land, wc.WATER_LINES * wc.WATER_LINE_PX / scale, quad_segs=2)
     progress("hatching the land")
-    strokes = wc.hatching(land, frame)
+    strokes = wc.hatching(land, base)
+    thinned = wc.flow_arrows(data.arrows, land, base) if flow is not None else None
+    flow_days = thinned.days if thinned is not None and thinned.shafts else 0
+    ships = ships_in_box(ships, box)
+    xy = data.node_xy()
+    progress("placing the ports and lettering the seas")
+    plan = plan_woodcut(
+        base,
+        land,
+        ports=data.ports,
+        seas=data.seas,
+        xy=xy,
+        voyage=voyage,
+        where=where,
+        ships=ships,
+        titles=_title(box, voyage, where, seen),
+        flow=flow,
+        flow_days=flow_days,
+        measure=Measure(DPI),
+    )
+    frame = wc.Frame(box, scale, plan.key_px)
     fig, ax = _figure(frame)
 
     progress("washing the protected waters")
@@ -92,43 +120,25 @@ def _draw(
     drawn["hatching"] = _lines(
         ax, "hatching", strokes, colors=wc.INK, linewidths=0.3, alpha=0.55, zorder=2.1
     )
-    flow_days = 0
-    if flow is not None and len(data.arrows):
+    if flow is not None and thinned is not None and thinned.shafts:
         progress("drawing the flow")
-        arrows, flow_days = _flow(ax, data.arrows, flow, land, frame)
-        drawn.update(arrows)
+        drawn.update(_flow(ax, thinned, flow, frame))
     if data.route is not None and len(data.route):
         drawn["drake"] = _drake(ax, data.route)
     colours, borders = data.flag_colours()
     if tracks:
-        drawn["tracks"] = _tracks(ax, tracks, colours, box)
+        drawn["tracks"] = _tracks(ax, tracks, colours, borders, box)
 
-    lettering = wc.Lettering(frame)
-    progress("placing the ports and lettering the seas")
-    drawn.update(_ports(ax, data.ports, lettering, scale))
-    ships = ships_in_box(ships, box)
+    drawn.update(_ports(ax, data.ports, plan, frame))
     if ships:
         drawn["ships"] = _ships(ax, ships, colours, borders)
-    drawn["seas"] = _seas(_seas_axes(fig, frame), data.seas, lettering, scale)
-    drawn.update(
-        draw_runs(ax, fig, data.node_xy(), voyage=voyage, where=where, seen=seen, titled=False)
-    )
+    drawn["seas"] = _seas(_seas_axes(fig, frame), plan, frame)
+    drawn.update(draw_runs(ax, fig, xy, voyage=voyage, where=where, seen=seen, titled=False))
+    drawn.update(_run_words(ax, plan, frame))
 
     progress("engraving the frame and the key")
-    heading, subtitle = _title(box, voyage, where, seen)
-    drawn["key"] = engrave_frame(
-        fig,
-        frame,
-        heading,
-        subtitle,
-        ports=data.ports,
-        flow=flow,
-        flow_days=flow_days,
-        ships=bool(ships),
-    )
-    progress(f"writing {out.name}")
-    fig.savefig(out, dpi=DPI, format=out.suffix.lower()[1:], facecolor=wc.PARCHMENT)
-    return drawn
+    drawn["key"] = engrave_frame(fig, frame, _title(box, voyage, where, seen), plan)
+    return fig, drawn
 
 
 def _figure(frame: wc.Frame) -> tuple[Any, Any]:
@@ -262,12 +272,25 @@ def _water_lines(ax: Any, rings: list[list[np.ndarray]]) -> int:
 
 
 def _land(ax: Any, land: shapely.Geometry, box: Box) -> int:
+    """The land, each piece with its lakes and inland seas (the Caspian) cut out and their
+    shores inked like any coast."""
     from matplotlib.collections import PatchCollection
-    from matplotlib.patches import Polygon as Patch
+    from matplotlib.patches import PathPatch
+    from matplotlib.path import Path as MPath
 
     in_box = shapely.clip_by_rect(land, box.west, box.south, box.east, box.north)
     polygons = [p for p in shapely.get_parts(in_box) if p.geom_type == "Polygon"]
-    land_patches = [Patch(np.asarray(p.exterior.coords), closed=True) for p in polygons]
+    land_patches = [
+        PathPatch(
+            MPath.make_compound_path(
+                *(
+                    MPath(np.asarray(ring.coords), closed=True)
+                    for ring in (p.exterior, *p.interiors)
+                )
+            )
+        )
+        for p in polygons
+    ]
     land_layer = PatchCollection(
         land_patches, facecolor=wc.LAND_FILL, edgecolor=wc.INK, linewidths=0.8, zorder=2
     )
@@ -276,15 +299,11 @@ def _land(ax: Any, land: shapely.Geometry, box: Box) -> int:
     return len(land_patches)
 
 
-def _flow(
-    ax: Any, arrows: pd.DataFrame, flow: Flow, land: shapely.Geometry, frame: wc.Frame
-) -> tuple[dict[str, int], int]:
-    """The flow's arrows (blue for the current, dashed grey for the wind): what was drawn,
-    and how many days' drift an arrow is."""
+def _flow(ax: Any, thinned: wc.FlowArrows, flow: Flow, frame: wc.Frame) -> dict[str, int]:
+    """The flow's arrows (blue for the current, dashed grey for the wind), as thinned."""
     from matplotlib.collections import PolyCollection
 
     pixel = 1.0 / frame.scale
-    thinned = wc.flow_arrows(arrows, land, frame)
     colour = wc.CURRENT_INK if flow.kind == "current" else wc.WIND_INK
     style = "solid" if flow.kind == "current" else (0, (3, 2))
     shafts = _lines(
@@ -304,7 +323,7 @@ def _flow(
     )
     heads.set_gid(f"flow-{flow.kind}-heads")
     ax.add_collection(heads)
-    return {"arrows": shafts, "arrows_dropped_at_coast": thinned.dropped_at_coast}, thinned.days
+    return {"arrows": shafts, "arrows_dropped_at_coast": thinned.dropped_at_coast}
 
 
 def _drake(ax: Any, route: pd.DataFrame) -> int:
@@ -315,13 +334,17 @@ def _drake(ax: Any, route: pd.DataFrame) -> int:
     return int(route.place.notna().sum())
 
 
-def _tracks(ax: Any, tracks: list[Track], colours: dict[str, Any], box: Box) -> int:
+def _tracks(
+    ax: Any, tracks: list[Track], colours: dict[str, Any], borders: dict[str, Any], box: Box
+) -> int:
     """The ships' wakes in their flags' colours, only what is in the box."""
     wakes, wake_colours = [], []
     for nation, piece in wake_pieces(tracks):
         for part in wc.lines_in_box(shapely.LineString(piece), box):
             wakes.append(part)
-            wake_colours.append(colours.get(nation) or wc.INK)
+            wake_colours.append(
+                wc.ink_of(colours.get(nation), borders.get(nation)) if nation else wc.INK
+            )
     _lines(ax, "tracks", wakes, colors=wake_colours, linewidths=0.6, alpha=0.75, zorder=5)
     return len(tracks)
 
@@ -361,9 +384,10 @@ def _rgb(colour: str) -> tuple[float, float, float]:
     return r, g, b
 
 
-def _ports(ax: Any, ports: pd.DataFrame, lettering: wc.Lettering, scale: float) -> dict[str, int]:
-    """Each port as a woodcut, a tower or two houses in her nation's field and border; its
-    name beside it where there is room (the largest first: fortified ports)."""
+def _ports(ax: Any, ports: pd.DataFrame, plan: Plan, frame: wc.Frame) -> dict[str, int]:
+    """Each port as a woodcut, a tower or two houses in her nation's colours as they read on
+    the parchment, ringed in ink; its name where the plan found room, else its number (with a
+    leader where the number stands off), listed in the key."""
     from matplotlib.collections import PathCollection
     from matplotlib.markers import MarkerStyle
     from matplotlib.transforms import IdentityTransform
@@ -375,41 +399,94 @@ def _ports(ax: Any, ports: pd.DataFrame, lettering: wc.Lettering, scale: float) 
         glyphs[bool(f)].get_path().transformed(glyphs[bool(f)].get_transform())
         for f in ports.fortified
     ]
-    size = 90.0 if scale >= 12 else 55.0
-    layer = PathCollection(
-        paths,
-        sizes=[size],
-        offsets=ports[["lon", "lat"]].to_numpy(float),
-        offset_transform=ax.transData,
-        facecolors=[f or "#ffffff" for f in ports.field],
-        edgecolors=[b or "#000000" for b in ports.border],
-        linewidths=0.9,
-        zorder=6,
-    )
-    layer.set_transform(IdentityTransform())  # the glyph in points, placed at its port
-    layer.set_gid("ports")
-    ax.add_collection(layer)
-    half = math.sqrt(size) * 100.0 / 72.0 / 2
-    for port in ports.itertuples():
-        lettering.block(port.lon, port.lat, half)
-    named = 0
-    points = 7.0 if scale >= 12 else 5.5
-    for port in ports.sort_values(["fortified", "name"], ascending=[False, True]).itertuples():
-        spot = lettering.place(port.lon, port.lat, port.name, points, wc.BESIDE)
-        label = ax.text(
-            spot[0] if spot else port.lon,
-            spot[1] if spot else port.lat,
-            port.name,
-            fontsize=points,
-            ha=spot[2] if spot else "left",
-            va=spot[3] if spot else "center",
-            color=wc.INK,
+    colours = [wc.on_parchment(f, b) for f, b in zip(ports.field, ports.border, strict=True)]
+    offsets = ports[["lon", "lat"]].to_numpy(float)
+    size = port_glyph_points(frame.scale)
+    for gid, face, edge, width in (
+        ("ports-ink", ["none"], [wc.INK], 2.2),
+        ("ports", [c[0] for c in colours], [c[1] for c in colours], 1.0),
+    ):
+        layer = PathCollection(
+            paths,
+            sizes=[size],
+            offsets=offsets,
+            offset_transform=ax.transData,
+            facecolors=face,
+            edgecolors=edge,
+            linewidths=width,
             zorder=6,
-            gid=f"port-{port.name}",
-            visible=spot is not None,
         )
-        named += label.get_visible()
-    return {"ports": len(ports), "port_names": named}
+        layer.set_transform(IdentityTransform())  # the glyph in points, placed at its port
+        layer.set_gid(gid)
+        ax.add_collection(layer)
+    for port in ports.itertuples():
+        name = str(port.name)
+        if name in plan.ports:
+            _write(ax, plan.ports[name], frame, gid=f"port-{name}")
+        elif name in plan.numbers:
+            label = plan.numbers[name]
+            _write(ax, label, frame, gid=f"port-{name}", weight="bold")
+            if label.spot.far:
+                _leader(ax, label, frame, half_px(size))
+    return {"ports": len(ports), "port_names": len(plan.ports), "port_numbers": len(plan.numbers)}
+
+
+def _write(
+    ax: Any,
+    label: Label,
+    frame: wc.Frame,
+    *,
+    gid: str,
+    colour: str = wc.INK,
+    style: str = "normal",
+    weight: str = "normal",
+    zorder: float = 6,
+) -> None:
+    """A label where the plan put it."""
+    spot = label.spot
+    ax.text(
+        frame.box.west + spot.x / frame.scale,
+        frame.box.south + spot.y / frame.scale,
+        label.text,
+        fontsize=label.points,
+        ha=spot.ha,
+        va=spot.va,
+        color=colour,
+        style=style,
+        fontweight=weight,
+        zorder=zorder,
+        gid=gid,
+    )
+
+
+def _leader(ax: Any, label: Label, frame: wc.Frame, glyph_half: float) -> None:
+    """A fine line from a port's glyph to its number standing off."""
+    (x0, y0), r = label.anchor, label.spot.rect
+    x1, y1 = min(max(x0, r[0]), r[2]), min(max(y0, r[1]), r[3])
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    start = glyph_half / length
+    xs = [x0 + (x1 - x0) * start, x1]
+    ys = [y0 + (y1 - y0) * start, y1]
+    ax.plot(
+        [frame.box.west + x / frame.scale for x in xs],
+        [frame.box.south + y / frame.scale for y in ys],
+        color=wc.INK,
+        linewidth=0.4,
+        zorder=5.9,
+    )[0].set_gid("leader")
+
+
+def _run_words(ax: Any, plan: Plan, frame: wc.Frame) -> dict[str, int]:
+    """What a run chart writes on the map: her day marks' days and where captains fared."""
+    from .run_layers import TRACK_INK
+
+    for label in plan.days:
+        _write(ax, label, frame, gid=f"day-{label.text[4:]}", colour=TRACK_INK, style="italic",
+               zorder=8)  # fmt: skip
+    for name, label in plan.counts:
+        _write(ax, label, frame, gid=f"where-sea-{name}", colour="#5a1a1a", weight="bold",
+               zorder=9)  # fmt: skip
+    return {"day_labels": len(plan.days)} if plan.days else {}
 
 
 def _ships(ax: Any, ships: list[ShipMark], colours: dict[str, Any], borders: dict[str, Any]) -> int:
@@ -425,8 +502,14 @@ def _ships(ax: Any, ships: list[ShipMark], colours: dict[str, Any], borders: dic
         sizes=[110.0 if warship else 60.0 for _, _, _, warship in ships],
         offsets=np.array([[lon, lat] for _, lon, lat, _ in ships], dtype=float).reshape(-1, 2),
         offset_transform=ax.transData,
-        facecolors=[colours.get(nation) or "#ffffff" for nation, _, _, _ in ships],
-        edgecolors=[borders.get(nation) or wc.INK for nation, _, _, _ in ships],
+        facecolors=[
+            wc.on_parchment(colours.get(nation), borders.get(nation))[0]
+            for nation, _, _, _ in ships
+        ],
+        edgecolors=[
+            wc.on_parchment(colours.get(nation), borders.get(nation))[1]
+            for nation, _, _, _ in ships
+        ],
         linewidths=0.8,
         zorder=7,
     )
@@ -436,26 +519,9 @@ def _ships(ax: Any, ships: list[ShipMark], colours: dict[str, Any], borders: dic
     return len(ships)
 
 
-def _seas(ax: Any, seas: pd.DataFrame, lettering: wc.Lettering, scale: float) -> int:
-    """The seas lettered as the charts of the time named them, in a serif italic, where they
-    collide with no port and no other sea."""
-    points = float(min(14.0, max(9.0, scale * 1.4)))
-    placed = 0
-    for sea in seas.itertuples():
-        spot = lettering.place(sea.label_lon, sea.label_lat, sea.name, points, wc.AROUND)
-        if spot is None:
-            continue
-        ax.text(
-            spot[0],
-            spot[1],
-            sea.name,
-            fontsize=points,
-            style="italic",
-            ha=spot[2],
-            va=spot[3],
-            color=wc.SEA_INK,
-            zorder=4,
-            gid=f"sea-{sea.name}",
-        )
-        placed += 1
-    return placed
+def _seas(ax: Any, plan: Plan, frame: wc.Frame) -> int:
+    """The seas lettered as the charts of the time named them, in a serif italic, where the
+    plan found them room."""
+    for name, label in plan.seas:
+        _write(ax, label, frame, gid=f"sea-{name}", colour=wc.SEA_INK, style="italic", zorder=4)
+    return len(plan.seas)

@@ -1,36 +1,24 @@
-"""The woodcut's frame, fixed to the picture whatever the map's box: the graduated border,
-the wind rose in the lower right corner, the title cartouche, and the key under the chart.
-Each is an axes over the whole picture in pixels, its own SVG group."""
+"""The woodcut's frame: the graduated border, the wind rose and the title cartouche in the
+corners the plan chose (`woodcut_plan`: where they cover least), and the key under the chart
+as the plan laid it out. Each is an axes over the whole picture in pixels, its own SVG group."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
-import pandas as pd
-
 from . import woodcut as wc
-from .common import Flow
+from .woodcut_plan import KEY_POINTS, SUBTITLE_POINTS, TITLE_POINTS, KeyEntry, Plan
 
 
-def engrave_frame(
-    fig: Any,
-    frame: wc.Frame,
-    heading: str,
-    subtitle: str,
-    *,
-    ports: pd.DataFrame,
-    flow: Flow | None,
-    flow_days: int,
-    ships: bool,
-) -> int:
+def engrave_frame(fig: Any, frame: wc.Frame, titles: tuple[str, str], plan: Plan) -> int:
     """The border, the wind rose, the cartouche and the key, in that order; returns the key's
     entries."""
     _border(_overlay(fig, frame, "border", 10), frame)
-    _wind_rose(_overlay(fig, frame, "wind-rose", 11), frame)
-    _cartouche(_overlay(fig, frame, "cartouche", 12), frame, heading, subtitle)
+    _wind_rose(_overlay(fig, frame, "wind-rose", 11), frame, plan)
+    _cartouche(_overlay(fig, frame, "cartouche", 12), frame, titles[0], plan)
     key = _overlay(fig, frame, "key", 10)
-    return _key(key, frame, ports, flow, flow_days, ships)
+    return _key(key, frame, plan)
 
 
 def _overlay(fig: Any, frame: wc.Frame, gid: str, zorder: float) -> Any:
@@ -52,7 +40,7 @@ def _border(deco: Any, frame: wc.Frame) -> None:
 
     box, b = frame.box, wc.BORDER_PX
     band = 7.0
-    left, bottom = b, b + wc.KEY_PX
+    left, bottom = b, b + frame.key_px
     right, top = left + frame.width, bottom + frame.height
     step = wc.graduation_step(frame.scale)
     cells, labels = [], []
@@ -98,15 +86,15 @@ def _border(deco: Any, frame: wc.Frame) -> None:
         deco.text(x, y, text, fontsize=6, ha=ha, va=va, color=wc.INK, gid=f"degree-{text}")
 
 
-def _wind_rose(deco: Any, frame: wc.Frame) -> None:
-    """A wind rose in the chart's lower right corner, fixed to the frame: 32 points, the
-    cardinal ones longest, north lettered."""
+def _wind_rose(deco: Any, frame: wc.Frame, plan: Plan) -> None:
+    """A wind rose in the corner the plan chose: 32 points, the cardinal ones longest, north
+    lettered."""
     from matplotlib.collections import PolyCollection
     from matplotlib.patches import Circle
 
-    radius = max(22.0, min(56.0, frame.height * 0.12))
-    cx = wc.BORDER_PX + frame.width - radius - 14
-    cy = wc.BORDER_PX + wc.KEY_PX + radius + 14
+    left, bottom, right, _top = plan.rose
+    radius = (right - left) / 2
+    cx, cy = frame.on_figure((left + right) / 2, bottom + radius)
     ring = Circle((cx, cy), radius * 0.72, fill=False, edgecolor=wc.INK, linewidth=0.6)
     deco.add_patch(ring)
     ring.set_gid("wind-rose-ring")
@@ -132,18 +120,19 @@ def _wind_rose(deco: Any, frame: wc.Frame) -> None:
     )
 
 
-def _cartouche(deco: Any, frame: wc.Frame, heading: str, subtitle: str) -> None:
-    """The title in a double-ruled box in the upper left."""
+def _cartouche(deco: Any, frame: wc.Frame, heading: str, plan: Plan) -> None:
+    """The title in a double-ruled box in the corner the plan chose."""
     from matplotlib.patches import FancyBboxPatch
 
-    x = wc.BORDER_PX + 14
-    y = wc.BORDER_PX + wc.KEY_PX + frame.height - 14
-    width = min(frame.width * 0.8, max(9.0 * len(heading), 5.0 * len(subtitle)) + 24)
+    left, bottom, right, top = plan.cartouche
+    x0, y0 = frame.on_figure(left, bottom)
+    x1, y1 = frame.on_figure(right, top)
+    pad = 3.0
     box = FancyBboxPatch(
-        (x, y - 40),
-        width,
-        40,
-        boxstyle="round,pad=3,rounding_size=6",
+        (x0 + pad, y0 + pad),
+        x1 - x0 - 2 * pad,
+        y1 - y0 - 2 * pad,
+        boxstyle=f"round,pad={pad},rounding_size=6",
         facecolor=wc.PARCHMENT,
         edgecolor=wc.INK,
         linewidth=1.4,
@@ -151,11 +140,12 @@ def _cartouche(deco: Any, frame: wc.Frame, heading: str, subtitle: str) -> None:
     )
     box.set_gid("cartouche-frame")
     deco.add_patch(box)
+    middle = (x0 + x1) / 2
     deco.text(
-        x + width / 2,
-        y - 8,
+        middle,
+        y1 - 10,
         heading,
-        fontsize=11,
+        fontsize=TITLE_POINTS,
         ha="center",
         va="top",
         style="italic",
@@ -164,102 +154,97 @@ def _cartouche(deco: Any, frame: wc.Frame, heading: str, subtitle: str) -> None:
         gid="title",
     )
     deco.text(
-        x + width / 2,
-        y - 26,
-        subtitle,
-        fontsize=6.5,
+        middle,
+        y0 + 10,
+        "\n".join(plan.subtitle_lines),
+        fontsize=SUBTITLE_POINTS,
         ha="center",
-        va="top",
+        va="bottom",
         color=wc.INK,
         zorder=12,
         gid="subtitle",
-        wrap=True,
     )
 
 
-def _key(
-    deco: Any, frame: wc.Frame, ports: pd.DataFrame, flow: Flow | None, flow_days: int, ships: bool
-) -> int:
-    """The key under the chart: each nation's colours (those of the ports drawn), the marks,
-    the protected waters' wash and the flow; an entry that would run past the frame starts
-    a new row."""
+def _key(deco: Any, frame: wc.Frame, plan: Plan) -> int:
+    """The key under the chart, each entry where the plan laid it: the nations' colours (as
+    drawn), the marks, the protected waters' wash, the flow, her voyage's marks, and the
+    ports named by a number."""
+    top = wc.BORDER_PX + frame.key_px
+    x0 = wc.BORDER_PX
+    deco.text(x0, top - 16, "Key", fontsize=9, style="italic", color=wc.INK, gid="key-title")
+    for entry in plan.key:
+        x, y = x0 + entry.x, top - entry.y
+        _key_icon(deco, entry, x, y)
+        deco.text(
+            x + (0 if entry.icon == "number" else 18),
+            y,
+            entry.words,
+            fontsize=KEY_POINTS,
+            va="center",
+            color=wc.INK,
+            fontweight="bold" if entry.icon == "number" else "normal",
+        )
+    return len(plan.key)
+
+
+def _key_icon(deco: Any, entry: KeyEntry, x: float, y: float) -> None:
+    """What stands before an entry's words."""
     from matplotlib.collections import PathCollection
     from matplotlib.lines import Line2D
     from matplotlib.markers import MarkerStyle
     from matplotlib.patches import Rectangle
     from matplotlib.transforms import IdentityTransform
 
-    top = wc.KEY_PX + wc.BORDER_PX - 26
-    x0, right = wc.BORDER_PX, frame.figure_width - wc.BORDER_PX
-    deco.text(x0, top + 10, "Key", fontsize=9, style="italic", color=wc.INK, gid="key-title")
-    at = [x0, top - 8]
+    from .run_layers import ARROW_SIZE, DAY_MARK_SIZE, TRACK_INK, arrow_path
 
-    def room(width: float) -> tuple[float, float]:
-        """Where the next entry, `width` pixels wide, goes."""
-        if at[0] + width > right and at[0] > x0:
-            at[0], at[1] = x0, at[1] - 15
-        spot = (at[0], at[1])
-        at[0] += width
-        return spot
-
-    def words(x: float, y: float, text: str) -> None:
-        deco.text(x, y, text, fontsize=6, va="center", color=wc.INK)
-
-    entries = 0
-    for nation in ports.drop_duplicates("nation").sort_values("nation").itertuples():
-        x, y = room(92)
-        swatch = Rectangle(
-            (x, y - 4),
-            12,
-            8,
-            facecolor=nation.field or "#ffffff",
-            edgecolor=nation.border or "#000000",
-            linewidth=1.2,
-        )
-        swatch.set_gid(f"key-{nation.nation}")
+    icon = entry.icon
+    if icon == "nation":
+        fill, edge = entry.what[1], entry.what[2]
+        swatch = Rectangle((x, y - 4), 12, 8, facecolor=fill, edgecolor=edge, linewidth=1.2)
+        swatch.set_gid(f"key-{entry.what[0]}")
         deco.add_patch(swatch)
-        words(x + 16, y, str(nation.nation).replace("_", " ").title())
-        entries += 1
-    at[0], at[1] = x0, at[1] - 20
-    marks = [
-        ("tower", wc.tower_path(), "a fortified port"),
-        ("houses", wc.houses_path(), "an open town"),
-    ]
-    if ships:
-        marks.append(("ship", wc.ship_path(), "a ship (a warship larger)"))
-    for name, path, text in marks:
-        x, y = room(150)
-        glyph = MarkerStyle(path)
-        icon = PathCollection(
+    elif icon in ("glyph", "mark", "day", "arrow"):
+        if icon == "glyph":
+            shape = {"tower": wc.tower_path, "houses": wc.houses_path, "ship": wc.ship_path}
+            glyph = MarkerStyle(shape[entry.what[0]]())
+            face, edge, size, gid = "#ffffff", wc.INK, 70.0, entry.what[0]
+        elif icon == "mark":
+            glyph = MarkerStyle(entry.what[1])
+            face, edge, size, gid = entry.what[2], "#222222", 45.0, f"mark-{entry.what[0]}"
+        elif icon == "day":
+            glyph = MarkerStyle("o")
+            face, edge, size, gid = TRACK_INK, "#fffaf0", DAY_MARK_SIZE, "day-marks"
+        else:
+            glyph = MarkerStyle(arrow_path(0.0))
+            face, edge, size, gid = TRACK_INK, "#fffaf0", ARROW_SIZE, "track-arrows"
+        mark = PathCollection(
             [glyph.get_path().transformed(glyph.get_transform())],
-            sizes=[70.0],
+            sizes=[size],
             offsets=[(x + 6, y)],
             offset_transform=deco.transData,
-            facecolors="#ffffff",
-            edgecolors=wc.INK,
+            facecolors=face,
+            edgecolors=edge,
             linewidths=0.8,
         )
-        icon.set_transform(IdentityTransform())
-        icon.set_gid(f"key-{name}")
-        deco.add_collection(icon)
-        words(x + 16, y, text)
-        entries += 1
-    x, y = room(180)
-    wash = Rectangle((x, y - 4), 14, 8, facecolor="#7a8fb0", alpha=0.3, edgecolor="none")
-    wash.set_gid("key-waters")
-    deco.add_patch(wash)
-    words(x + 18, y, "protected waters (a nation's wash)")
-    entries += 1
-    if flow is not None and flow_days:
-        x, y = room(200)
-        colour = wc.CURRENT_INK if flow.kind == "current" else wc.WIND_INK
-        style: Any = "-" if flow.kind == "current" else (0, (3, 2))
+        mark.set_transform(IdentityTransform())
+        mark.set_gid(f"key-{gid}")
+        deco.add_collection(mark)
+        if icon in ("day", "arrow"):
+            deco.add_line(Line2D([x - 2, x + 14], [y, y], color=TRACK_INK, linewidth=1.1))
+    elif icon == "wash":
+        wash = Rectangle((x, y - 4), 14, 8, facecolor="#7a8fb0", alpha=0.3, edgecolor="none")
+        wash.set_gid("key-waters")
+        deco.add_patch(wash)
+    elif icon == "flow":
+        current = entry.what[0] == "current"
         deco.add_line(
             Line2D(
-                [x, x + 20], [y, y], color=colour, linestyle=style, linewidth=1.0, gid="key-flow"
+                [x, x + 14],
+                [y, y],
+                color=wc.CURRENT_INK if current else wc.WIND_INK,
+                linestyle="-" if current else (0, (3, 2)),
+                linewidth=1.0,
+                gid="key-flow",
             )
         )
-        what = "current" if flow.kind == "current" else f"wind, season {flow.season}"
-        words(x + 24, y, f"{what}: an arrow is {flow_days} days' drift")
-        entries += 1
-    return entries
