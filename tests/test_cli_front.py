@@ -313,7 +313,9 @@ def _on_a_terminal(
 
 
 def _piped(args: list[str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(_privateer(*args), capture_output=True, text=True, timeout=300)
+    """The command with stderr a pipe (in process: CliRunner's stderr is no terminal)."""
+    result = runner.invoke(app, args)
+    return subprocess.CompletedProcess(args, result.exit_code, result.stdout, result.stderr)
 
 
 def test_duel_sim_and_replay_show_progress_on_a_terminal_only(head_db: Path) -> None:
