@@ -442,7 +442,10 @@ def _write(
     weight: str = "normal",
     zorder: float = 6,
 ) -> None:
-    """A label where the plan put it."""
+    """A label where the plan put it, on a thin halo of parchment so the coast and the
+    hatching under it do not break its letters."""
+    from matplotlib import patheffects
+
     spot = label.spot
     ax.text(
         frame.box.west + spot.x / frame.scale,
@@ -456,6 +459,7 @@ def _write(
         fontweight=weight,
         zorder=zorder,
         gid=gid,
+        path_effects=[patheffects.withStroke(linewidth=1.8, foreground=wc.PARCHMENT)],
     )
 
 
