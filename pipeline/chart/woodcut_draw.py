@@ -442,10 +442,9 @@ def _write(
     weight: str = "normal",
     zorder: float = 6,
 ) -> None:
-    """A label where the plan put it, on a thin halo of parchment so the coast and the
-    hatching under it do not break its letters."""
-    from matplotlib import patheffects
-
+    """A label where the plan put it, on a faint wash of parchment so the coast and the
+    hatching under it do not break its letters (a box, not a stroked halo: a halo turns an
+    SVG's words into outlines, and the words must stay text)."""
     spot = label.spot
     ax.text(
         frame.box.west + spot.x / frame.scale,
@@ -459,7 +458,7 @@ def _write(
         fontweight=weight,
         zorder=zorder,
         gid=gid,
-        path_effects=[patheffects.withStroke(linewidth=1.8, foreground=wc.PARCHMENT)],
+        bbox={"boxstyle": "square,pad=0.05", "fc": wc.PARCHMENT, "ec": "none", "alpha": 0.6},
     )
 
 
