@@ -29,6 +29,14 @@ RENAMED_FOR = {  # a fight's words for what is no ship: what chain shot leaves o
 }
 
 
+def _ship(kind: str, flag: str | None, *, article: bool = True) -> str:
+    """A ship as a person says it: "a merchant of spain"; a beast flies no flag ("a sea
+    monster", never "of nobody")."""
+    words = kind.replace("_", " ")
+    words = f"{words} of {flag}" if flag else words
+    return f"a {words}" if article else words
+
+
 def _near(node: int, places: Places | None, sea: bool = True) -> str:
     """Where a node lies, by name ("2 days (80 nm) west of Cape St Vincent, ..."); without a
     describer, its id (the log's words)."""
@@ -101,15 +109,11 @@ def voyage_line(
             + ("" if d["deals"] else ": they will not deal with you")
         ),
         "alongside": lambda: (
-            f"a {d['kind'].replace('_', ' ')} of {d['flag'] or 'nobody'} "
-            "comes alongside: attack or pass" + _read_brief(d)
+            f"{_ship(d['kind'], d['flag'])} comes alongside: attack or pass" + _read_brief(d)
         ),
-        "attacked": lambda: (
-            f"a {d['kind'].replace('_', ' ')} of {d['flag'] or 'nobody'} attacks!" + _read_brief(d)
-        ),
+        "attacked": lambda: f"{_ship(d['kind'], d['flag'])} attacks!" + _read_brief(d),
         "hostile_in_sight": lambda: (
-            f"a hostile sail in sight: {d['kind'].replace('_', ' ')} of {d['flag'] or 'nobody'}"
-            + _off(d)
+            f"a hostile sail in sight: {_ship(d['kind'], d['flag'], article=False)}" + _off(d)
         ),
         "let_pass": lambda: "you let her pass",
         "fight": lambda: (
@@ -136,7 +140,7 @@ def voyage_line(
         "touched": lambda: f"Drake's place touched: {d['place']} ({d['order'] + 1} of {d['of']})",
         "out_of_time": lambda: f"the voyage ends with {d['gold']} gold",
         "round": lambda: (
-            f"a round: a {d['ship_kind'].replace('_', ' ')} of {d['flag'] or 'nobody'} "
+            f"a round: {_ship(d['ship_kind'], d['flag'])} "
             + (
                 places.near(d["node"])
                 if places is not None
@@ -530,7 +534,7 @@ def sight_lines(
     lines = []
     for s in seen["in_sight"]:
         lines.append(
-            f"  a {s['kind'].replace('_', ' ')} of {s['flag'] or 'nobody'} "
+            f"  {_ship(s['kind'], s['flag'])} "
             + (places.near(s["node"], sea=False) if places else f"at node {s['node']}")
             + _off(s)
             + ("  HOSTILE" if s["hostile"] else "")
@@ -546,7 +550,7 @@ def rumor_lines(seen: dict[str, Any], places: Places | None = None) -> list[str]
     if not seen["rumors"]:
         return ["  no rumors"]
     return [
-        f"  a {r['ship_kind'].replace('_', ' ')} of {r['flag'] or 'nobody'} "
+        f"  {_ship(r['ship_kind'], r['flag'])} "
         + (
             places.near(r["node"])
             if places

@@ -38,3 +38,10 @@ def test_no_prisoner_talks_and_no_stores_after_a_monster() -> None:
     assert ship is not None and ship.startswith("day 9: her stores, offered: ")
     town = voyage_line(Event("prize_offered", 9, {**cards, "from": "town"}))
     assert town is not None and "the town's stores" in town
+
+
+def test_a_beast_flies_no_flag_and_a_ship_flies_hers() -> None:
+    beast = voyage_line(Event("attacked", 1, {"kind": "sea_monster", "flag": None, "node": 4}))
+    assert beast is not None and "a sea monster attacks!" in beast and "nobody" not in beast
+    ship = voyage_line(Event("attacked", 1, {"kind": "guard_ship", "flag": "spain", "node": 4}))
+    assert ship is not None and "a guard ship of spain attacks!" in ship
