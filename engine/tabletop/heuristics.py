@@ -104,7 +104,7 @@ Context = tuple[Weights, dict[str, Any], dict[int, dict[str, Any]], str, str]
 
 
 def _score(context: Context, action: TabletopAction) -> float:
-    weights, seen, pieces, me, leader = context
+    weights, _seen, pieces, _me, leader = context
     if action.verb == "end":
         return 0.0
     c = card(action.card)
@@ -141,7 +141,7 @@ def _keep_worth(kind: str, strength: int, gold: int) -> float:
 
 
 def _event_score(context: Context, action: TabletopAction) -> float:
-    weights, seen, pieces, me, leader = context
+    weights, seen, pieces, _me, leader = context
     c = card(action.card)
     raid = seen["raid"]
     if raid is not None:
