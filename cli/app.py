@@ -16,6 +16,7 @@ from . import (
     bench_commands,
     db_commands,
     duel_commands,
+    tabletop_commands,
     runs_commands,
     sweep_commands,
     world_commands,
@@ -100,6 +101,7 @@ app.command()(play)
 app.add_typer(runs_commands.app, name="runs")
 app.add_typer(runs_commands.saves_app, name="saves")
 app.add_typer(duel_commands.app, name="duel")
+app.add_typer(tabletop_commands.app, name="tabletop")
 app.add_typer(sweep_commands.app, name="sweep")
 app.command()(runs_commands.sql)
 app.command()(runs_commands.report)
