@@ -25,6 +25,7 @@ from .replay import (
     check_world,
     verify_run,
 )
+from .tabletop.mode import MODE as TABLETOP
 from .voyage.mode import MODE as VOYAGE
 from .world.mode import MODE as WORLD
 
@@ -57,7 +58,7 @@ class ModeRegistry(Registry[Mode]):
 
 
 MODES = ModeRegistry("mode", lambda m: m.name)
-for _mode in (FIGHT, WORLD, VOYAGE, DUEL):
+for _mode in (FIGHT, WORLD, VOYAGE, DUEL, TABLETOP):
     MODES.add(_mode)
 
 

@@ -62,6 +62,18 @@ def _duel_cpus(game: Game[Any, Any]) -> list[str]:
     return [code for _, code in record.actions]
 
 
+def _tabletop_eager(game: Game[Any, Any]) -> list[str]:
+    """Every seat plays the last action it is offered (a raid, an event, an attachment before
+    ending a phase): a fixed game that reaches raids, windows and every phase."""
+    state = game.new_initial_state(3)[0]
+    played = []
+    while game.outcome(state) is None:
+        action = game.legal_actions(state)[-1]
+        game.act(state, action)
+        played.append(action.to_str())
+    return played
+
+
 def _captain(seed: int) -> Callable[[Game[Any, Any]], list[str]]:
     def played(game: Game[Any, Any]) -> list[str]:
         assert isinstance(game, VoyageGame)
@@ -81,6 +93,13 @@ SEAS = (
 PLAYTHROUGHS = (
     Playthrough("fight", "fight", {"target": "merchant", "ship": "pinnace"}, 42, _fight_bot),
     Playthrough("duel", "duel", {"captain": "cautious", "red": "bold"}, 2026, _duel_cpus),
+    Playthrough(
+        "tabletop",
+        "tabletop",
+        {"players": ["spain", "england", "france"], "rules": "seed-003"},
+        3,
+        _tabletop_eager,
+    ),
     Playthrough("world", "world", {"days": 365}, 42, lambda game: ["day"] * 365),
     Playthrough("voyage", "voyage", {"rules": "dilemmas", "days": 365}, 7, _captain(7)),
     # the late game: renown, corsairs' captives, the lookout's stops and reads, and letters of

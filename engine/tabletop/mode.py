@@ -1,0 +1,100 @@
+"""Seed 003's card game as a mode of the one protocol (engine/protocol.py): `TabletopGame` is a
+table of 2-4 nations by a ruleset; `sides` is the number of seats, `current_side` the seat to
+act (the turn's, or the one whose response window it is). Actions are logged with the seat's
+nation ("england:play 12")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..events import Event
+from ..protocol import Game, Mode, Outcome
+from .actions import TabletopAction
+from .events import TABLETOP_EVENTS
+from .game import ENGINE_VERSION, act, check_players, current_side, legal_actions, new_game
+from .replay import DEFAULT_PLAYERS, OPTIONS, options_game, replay_logged
+from .rules import TabletopRules
+from .state import TabletopState
+from .view import describe, observe
+
+if TYPE_CHECKING:
+    from ..world.world import World
+
+from enum import Enum
+
+
+class Termination(Enum):
+    GOLD = "gold"  # a nation reached the goal's gold: she won
+    ROUND_LIMIT = "round_limit"  # rules.round_limit passed: the most gold won (a tie: nobody)
+
+
+class TabletopGame(Game[TabletopState, TabletopAction]):
+    """A table of `players` (nations, in seat order) playing by `rules` (seed 003's)."""
+
+    mode = "tabletop"
+
+    def __init__(
+        self, rules: TabletopRules | None = None, players: Sequence[str] = DEFAULT_PLAYERS
+    ) -> None:
+        self.rules = rules or TabletopRules()
+        self.players = check_players(self.rules, players)
+        self.sides = len(self.players)  # type: ignore[misc]
+
+    def new_initial_state(self, seed: int) -> tuple[TabletopState, list[Event]]:
+        return new_game(self.rules, self.players, seed)
+
+    def current_side(self, state: TabletopState) -> int:
+        return current_side(state)
+
+    def legal_actions(self, state: TabletopState) -> list[TabletopAction]:
+        return legal_actions(state)
+
+    def act(self, state: TabletopState, action: TabletopAction) -> list[Event]:
+        return act(state, action)
+
+    def outcome(self, state: TabletopState) -> Outcome | None:
+        if state.result is None:
+            return None
+        return Outcome(Termination(state.result), state.winner)
+
+    def observe(self, state: TabletopState, side: int = 0) -> dict[str, Any]:
+        return observe(state, side)
+
+    def describe(self, state: TabletopState, action: TabletopAction) -> str:
+        return describe(state, action)
+
+    def parse_action(self, text: str) -> TabletopAction:
+        """An action's text, or "nation:text" as the log keeps it (the nation is checked by a
+        replay, against the seat to act)."""
+        return TabletopAction.from_str(str(text).rpartition(":")[2])
+
+    def serialise(self, state: TabletopState) -> dict[str, Any]:
+        return state.to_dict()
+
+    def deserialise(self, data: Any) -> TabletopState:
+        return TabletopState.from_dict(data)
+
+    def state_hash(self, state: TabletopState) -> str:
+        return state.state_hash()
+
+    def copy(self, state: TabletopState) -> TabletopState:
+        return state.copy()
+
+
+def _game(options: Mapping[str, Any], world: World | None) -> TabletopGame:
+    rules, players = options_game(options)
+    return TabletopGame(rules, players)
+
+
+MODE = Mode(
+    name="tabletop",
+    run_modes=("tabletop",),
+    engine_version=ENGINE_VERSION,
+    needs_world=False,
+    options=OPTIONS,
+    game=_game,
+    replayer=lambda world: replay_logged,
+    example={"players": ["spain", "england", "france"], "rules": "seed-003"},
+    events=TABLETOP_EVENTS,
+)
