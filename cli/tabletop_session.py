@@ -31,7 +31,9 @@ from privateer.engine.protocol import Game, IllegalActionError, Mode
 from privateer.engine.tabletop.bots import BOTS
 from privateer.engine.tabletop.replay import CHECKPOINT_EVERY
 
-SAVE_VERSION = 1  # TODO engine
+SAVE_VERSION = 1
+"""The shape of the saved state (the engine's `TabletopState.to_dict()`, checked whole by
+`from_dict` on resume): a save of another version is refused, never read half-understood."""
 
 MODE = "tabletop"
 BOT_SEED_STRIDE = 1_000_003  # a prime: the seeds of successive games' bots never line up
