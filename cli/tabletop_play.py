@@ -13,7 +13,7 @@ from .common import db_path, fail, needs_input, note, stopped_waiting, user_erro
 from .options import run_option, seed_option
 
 DEFAULT_SEAT = "england"  # the issue's example seat; the first nation if England is not playing
-DEFAULT_BOT = "montecarlo"
+DEFAULT_BOT = "mc"
 """The bot at every seat the person does not hold, unless --bots says otherwise: the lookahead
 player that plays any seat well (the others each follow one plan)."""
 

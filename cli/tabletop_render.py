@@ -149,10 +149,15 @@ def raid_lines(view: Mapping[str, Any], modifier: int | None = None) -> list[str
     return lines
 
 
-def plays_lines(described: Sequence[str]) -> list[str]:
+def yours(words: str, me: str) -> str:
+    """describe()'s words as the person reads them: their own cards are "your"."""
+    return words.replace(f"{_nation(me)}'s ", "your ")
+
+
+def plays_lines(described: Sequence[str], me: str) -> list[str]:
     """The plays open now, numbered from 1."""
     width = len(str(len(described)))
-    return [f"  {n:>{width}}. {words}" for n, words in enumerate(described, 1)]
+    return [f"  {n:>{width}}. {yours(words, me)}" for n, words in enumerate(described, 1)]
 
 
 def outcome_line(view: Mapping[str, Any]) -> str:
@@ -217,7 +222,8 @@ def event_line(event: Event, me: str) -> str | None:
         cargo = f" + {d['treasure']} of treasure" if d.get("treasure") else ""
         return f"{_owner(who)} #{d['card']} {d['name']} comes home: {d['gold']} gold{cargo}"
     if kind == "token":
-        return f"{_owner(who)} #{d['card']} {d['name']} has {d['tokens']} travel tokens"
+        tokens = f"{d['tokens']} travel token{'s' * (d['tokens'] != 1)}"
+        return f"{_owner(who)} #{d['card']} {d['name']} has {tokens}"
     if kind == "called_off":
         return f"the raid on #{d['target']} is called off ({d['why']})"
     if kind == "turn":
@@ -272,6 +278,7 @@ def move_lines(move: Any, me: str, *, auto: bool = False) -> list[str]:
     words = move.words
     if who != "you":  # describe() speaks to the seat that plays
         words = words.replace(" from your hand", "")
+    words = yours(words, me)
     first = f"{who}: {words}" + (" (nothing else to play)" if auto else "")
     lines = [first]
     lines += events_lines(move.events, me)

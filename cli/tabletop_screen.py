@@ -157,7 +157,7 @@ def screen_lines(session: TabletopSession, view: dict[str, Any]) -> list[str]:
         *raid_lines(view, session.raid_modifier(view)),
         *hand_lines(view),
         "Your plays:",
-        *plays_lines(described),
+        *plays_lines(described, session.nation),
     ]
 
 

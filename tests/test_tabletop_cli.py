@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from privateer.cli.app import app
 
 runner = CliRunner()
-FAST = ["--bots", "trader"]  # a bot that decides at once: these tests time the screen
+FAST = ["--bots", "raider"]  # decides at once, and raids: these tests time the screen
 ALWAYS_FIRST = "1\n" * 4000
 
 
@@ -67,13 +67,13 @@ def test_stopped_and_resumed_it_is_the_game_played_straight_through(
     db_path: Path, tmp_path: Path
 ) -> None:
     straight = tmp_path / "straight.duckdb"
-    done = tabletop(straight, "--seed", "4", *FAST, input="1\n" * 60 + "quit\n")
+    done = tabletop(straight, "--seed", "4", *FAST, input="2\n1\n" * 15 + "quit\n")
     assert done.exit_code == 0 and "run 1 is saved" in done.stdout, done.output
-    first = tabletop(db_path, "--seed", "4", *FAST, input="1\n" * 25)  # the input ends
+    first = tabletop(db_path, "--seed", "4", *FAST, input="2\n1\n" * 6)  # the input ends
     assert first.exit_code == 0, first.output
     ended = r"input ended: run 1 is saved on turn \d+; `privateer tabletop --resume --run 1`"
     assert re.search(ended, first.stdout), first.stdout[-500:]
-    again = tabletop(db_path, "--resume", input="1\n" * 35 + "quit\n")
+    again = tabletop(db_path, "--resume", input="2\n1\n" * 9 + "quit\n")
     assert again.exit_code == 0 and "resuming run 1 on turn" in again.stdout, again.output
     assert _saved_hash(db_path) == _saved_hash(straight)
     assert _json(db_path, "runs", "replay", "1")["identical"] == 1
@@ -153,6 +153,19 @@ def test_a_game_in_progress_of_the_seed_is_offered_back(db_path: Path) -> None:
     assert runs == {1: "abandoned", 2: "abandoned", 3: None}
 
 
+def test_the_seats_and_bots_by_default_and_as_asked(db_path: Path) -> None:
+    two = tabletop(db_path, "--seed", "9", "--players", "Holland,England", input="quit\n")
+    assert two.exit_code == 0, two.output
+    assert "you play England against Holland (mc) (run 1)" in two.stdout
+    mixed = tabletop(
+        db_path, "--seed", "9", "--new", "--players", "spain,france", "--seat", "France", "--bots", "spain=trader",
+        input="quit\n",
+    )  # fmt: skip
+    assert "you play France against Spain (trader) (run 2)" in mixed.stdout, mixed.output
+    (run,) = [r for r in _json(db_path, "runs", "list") if r["run_id"] == 2]
+    assert run["target"] == "france" and run["bot"] == "spain=trader"
+
+
 def test_bad_options_are_one_line(db_path: Path) -> None:
     for args, words in (
         (["--players", "spain,portugal"], "no nation 'portugal'"),
@@ -160,7 +173,7 @@ def test_bad_options_are_one_line(db_path: Path) -> None:
         (["--players", "spain,spain"], "names a nation twice"),
         (["--seat", "france", "--players", "spain,england"], "is not at the table"),
         (["--bots", "spain=nobody"], "no bot 'nobody'"),
-        (["--bots", "england=trader"], "england is your seat"),
+        (["--bots", "england=raider"], "england is your seat"),
         (["--rules", "nonsense"], "no tabletop rules named"),
         (["--resume", "--seed", "4"], "give no --seed"),
         (["--resume", "--new"], "one or the other"),
