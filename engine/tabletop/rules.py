@@ -14,6 +14,8 @@ frozen dataclass. "seed" quotes the seed; "choice" is ours. A sweep varies a fie
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from fractions import Fraction
+from itertools import product
 from typing import Any
 
 NATIONS = ("spain", "england", "france", "holland")  # seed: "Spain, England, France, Holland"
@@ -198,3 +200,17 @@ def raid_result(rules: TabletopRules, total: int) -> str:
     if total >= rules.success_min:
         return "success"
     return "no effect"
+
+
+def raid_odds(rules: TabletopRules, modifier: int) -> dict[str, Fraction]:
+    """The exact chance of each raid result at a modifier: every face of the dice counted.
+
+    >>> odds = raid_odds(TabletopRules(), 0)
+    >>> odds["disaster"], odds["no effect"], odds["success"]
+    (Fraction(5, 18), Fraction(5, 9), Fraction(1, 6))
+    """
+    counts = {"disaster": 0, "no effect": 0, "success": 0}
+    for faces in product(range(1, 7), repeat=rules.raid_dice):
+        counts[raid_result(rules, sum(faces) + modifier)] += 1
+    whole = 6**rules.raid_dice
+    return {result: Fraction(n, whole) for result, n in counts.items()}
