@@ -157,10 +157,8 @@ def test_the_seats_and_bots_by_default_and_as_asked(db_path: Path) -> None:
     two = tabletop(db_path, "--seed", "9", "--players", "Holland,England", input="quit\n")
     assert two.exit_code == 0, two.output
     assert "you play England against Holland (mc) (run 1)" in two.stdout
-    mixed = tabletop(
-        db_path, "--seed", "9", "--new", "--players", "spain,france", "--seat", "France", "--bots", "spain=trader",
-        input="quit\n",
-    )  # fmt: skip
+    asked = ["--players", "spain,france", "--seat", "France", "--bots", "spain=trader"]
+    mixed = tabletop(db_path, "--seed", "9", "--new", *asked, input="quit\n")
     assert "you play France against Spain (trader) (run 2)" in mixed.stdout, mixed.output
     (run,) = [r for r in _json(db_path, "runs", "list") if r["run_id"] == 2]
     assert run["target"] == "france" and run["bot"] == "spain=trader"
@@ -219,3 +217,31 @@ def test_a_closed_stdin_is_refused_before_a_run_is_made(db_path: Path) -> None:
         "in (`privateer tabletop < moves.txt`)"
     )
     assert not db_path.exists()
+
+
+def test_a_raid_under_way_is_drawn_with_its_strengths_and_modifier() -> None:
+    from privateer.cli.tabletop_render import raid_lines
+    from privateer.engine.tabletop.bots import BOTS
+    from privateer.engine.tabletop.mode import TabletopGame
+    from privateer.engine.tabletop.rules import raid_modifier
+
+    game = TabletopGame(players=["spain", "england", "france"])
+    state, _ = game.new_initial_state(11)
+    for step in range(3000):
+        if state.raid is not None or game.outcome(state) is not None:
+            break
+        side = game.current_side(state)
+        game.act(state, BOTS["raider"].choose(game, state, side, step))
+    assert state.raid is not None
+    view = game.observe(state, 1)
+    raid = view["raid"]
+    modifier = raid_modifier(state.rules, raid["attack"], raid["defence"])
+    lines = raid_lines(view, modifier)
+    assert lines[0].startswith("Raid under way: ")
+    assert f"#{raid['target']['id']} {raid['target']['name']}" in lines[0]
+    assert (
+        f"strength {raid['attack']} against {raid['defence']}, roll modifier {modifier:+d}"
+        in (lines[1])
+    )
+    assert lines[-1].endswith("to answer (an event, or pass)")
+    assert raid_lines({**view, "raid": None}) == []
