@@ -257,7 +257,8 @@ def _enter(state: TabletopState, phase: str, events: list[Event]) -> None:
     elif phase == "taxes":
         for piece in list(state.table[seat]):
             if kind_of(piece) == "base" and state.result is None:
-                gain(state, seat, gold_level(state.rules, piece), "taxes", events)
+                paid = gold_level(state.rules, piece) * state.rules.taxes_percent // 100
+                gain(state, seat, paid, "taxes", events)
     if phase in ("fate", "sailing", "taxes") and state.result is None:
         _enter(state, PHASES[PHASES.index(phase) + 1], events)
 

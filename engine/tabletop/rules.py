@@ -67,6 +67,9 @@ class TabletopRules:
     # choice: a captured base loses one defence (seed) and keeps the others; the one lost is the
     # strongest ("strongest", ties the first attached) or the first attached ("first")
     captured_defence: str = "strongest"
+    # choice (a sweep's lever, not the seed's): the share of a base's gold level paid in Taxes,
+    # in percent, rounded down; the seed pays it all
+    taxes_percent: int = 100
     # --- the raid table (seed): 2D6; 2-5 disaster, 6-9 no effect, 10+ success
     raid_dice: int = 2
     disaster_max: int = 5

@@ -68,11 +68,17 @@ def gold_level(rules: TabletopRules, piece: Piece) -> int:
     return card(piece.card).gold + extra
 
 
-def roll(state: TabletopState, dice: int) -> list[int]:
+def roll_dice(rng: int, dice: int) -> tuple[list[int], int]:
+    """`dice` six-sided dice from the RNG state, and its next state."""
     out = []
     for _ in range(dice):
-        value, state.rng = below(state.rng, 6)
+        value, rng = below(rng, 6)
         out.append(value + 1)
+    return out, rng
+
+
+def roll(state: TabletopState, dice: int) -> list[int]:
+    out, state.rng = roll_dice(state.rng, dice)
     return out
 
 
