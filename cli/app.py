@@ -16,9 +16,9 @@ from . import (
     bench_commands,
     db_commands,
     duel_commands,
-    tabletop_commands,
     runs_commands,
     sweep_commands,
+    tabletop_commands,
     world_commands,
 )
 from .chart_command import chart

@@ -70,7 +70,7 @@ def sim(
     ),
     seed: int = seed_option("The first game's seed."),
     rules: str = typer.Option("seed-003", "--rules", help="The rules preset (seed-003)."),
-    settings: list[str] = typer.Option(  # noqa: B008
+    settings: list[str] = typer.Option(
         [], "--set", help="Change a rule, FIELD=VALUE (repeatable): a designer's sweep."
     ),
     log: bool = typer.Option(

@@ -27,8 +27,9 @@ from privateer.db.saves import (
 )
 from privateer.engine.events import Event
 from privateer.engine.modes import MODES
-from privateer.engine.protocol import Game, IllegalActionError, Mode
+from privateer.engine.protocol import IllegalActionError, Mode
 from privateer.engine.tabletop.bots import BOTS
+from privateer.engine.tabletop.mode import TabletopGame
 from privateer.engine.tabletop.replay import CHECKPOINT_EVERY
 
 SAVE_VERSION = 1
@@ -41,6 +42,14 @@ BOT_SEED_STRIDE = 1_000_003  # a prime: the seeds of successive games' bots neve
 
 def mode() -> Mode:
     return MODES[MODE]
+
+
+def game_for(options: dict[str, Any]) -> TabletopGame:
+    """The game a run's options describe, as the mode's registry entry builds it (so a replay
+    plays the same game)."""
+    game = mode().game(options, None)
+    assert isinstance(game, TabletopGame)
+    return game
 
 
 def bot_seed(seed: int, played: int) -> int:
@@ -63,7 +72,7 @@ class Move:
 @dataclass
 class TabletopSession:
     store: RunStore
-    game: Game[Any, Any]
+    game: TabletopGame
     run_id: int
     seed: int
     options: dict[str, Any]
@@ -81,7 +90,7 @@ class TabletopSession:
     ) -> tuple[TabletopSession, list[Event]]:
         """A new game, logged as a new run and saved before anyone plays; with the events of
         the deal and the roll for first."""
-        game = mode().game(options, None)
+        game = game_for(options)
         state, events = game.new_initial_state(seed)
 
         def first_rows(run_id: int) -> tuple[RunBuffer, list[Statement]]:
@@ -120,7 +129,7 @@ class TabletopSession:
             seed, raw = _run_row(conn, stored.run_id)
         options = {**stored.options, "bots": _bots(stored.run_id, stored.options, raw)}
         try:
-            game = mode().game(options, None)
+            game = game_for(options)
             state = game.deserialise(stored.data)
         except ValueError as error:
             raise DatabaseError(f"run {stored.run_id}'s save cannot be used: {error}") from None
@@ -274,7 +283,7 @@ def _bots_text(options: dict[str, Any]) -> str:
     return ",".join(f"{nation}={bot}" for nation, bot in options["bots"].items())
 
 
-def _turn(game: Game[Any, Any], state: Any) -> int:
+def _turn(game: TabletopGame, state: Any) -> int:
     return int(game.observe(state, 0)["turn"])
 
 
