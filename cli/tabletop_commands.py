@@ -1,6 +1,6 @@
 """`privateer tabletop ...`: seed 003's card game. `tabletop sim` (bots against bots, with the
 figures the README quotes) and `tabletop odds` (the raid table's odds measured against the
-exact 2D6 ones). The play command (a person at one seat) joins this group where marked."""
+exact 2D6 ones). Without a subcommand, a person plays one seat against bots (tabletop_play)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import typer
 from .common import INTERRUPTED_EXIT, Output, db_path, fail, note, output_options, user_errors
 from .options import int_option, seed_option
 from .progress import QUIET_HELP, counting
+from .tabletop_play import play
 
 app = typer.Typer(
     help="The tabletop card game of seed 003: 2-4 nations, one deck, seven phases a turn, "
@@ -18,14 +19,9 @@ app = typer.Typer(
     invoke_without_command=True,
 )
 
-# --- the play command (the play engineer's: `privateer tabletop` / `tabletop play`) goes here
+# --- a person at one seat: `privateer tabletop` with no subcommand (cli/tabletop_play.py)
 
-
-@app.callback()
-def tabletop(ctx: typer.Context) -> None:
-    """The tabletop card game of seed 003 (see `tabletop sim` and `tabletop odds`)."""
-    if ctx.invoked_subcommand is None:
-        typer.echo(ctx.get_help())
+app.callback()(play)
 
 
 # --- bots against bots -------------------------------------------------------------------

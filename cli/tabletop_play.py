@@ -1,0 +1,158 @@
+"""`privateer tabletop`: play one seat of seed 003's card game against bots in the terminal
+(the `tabletop` group's default; `tabletop sim` plays bots against bots). The options are read
+and checked here, before the database is opened; the game is played by tabletop_screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+import typer
+
+from .common import db_path, fail, needs_input, note, stopped_waiting, user_errors
+from .options import run_option, seed_option
+
+DEFAULT_SEAT = "england"  # the issue's example seat; the first nation if England is not playing
+DEFAULT_BOT = "mc"
+"""The bot at every seat the person does not hold, unless --bots says otherwise: the lookahead
+player that plays any seat well (the others each follow one plan)."""
+
+
+def play(
+    ctx: typer.Context,
+    players: str = typer.Option(
+        "spain,england,france,holland",
+        "--players",
+        help="The nations at the table, in seat order (2-4 of spain, england, france, holland).",
+    ),
+    seat: str | None = typer.Option(
+        None, "--seat", help=f"Your nation (default: {DEFAULT_SEAT}, else the first nation)."
+    ),
+    seed: int = seed_option("The same seed deals the same cards and rolls the same dice."),
+    bots: str | None = typer.Option(
+        None,
+        "--bots",
+        help=f"The other seats' bots: NATION=BOT,... or one BOT for all (default {DEFAULT_BOT}).",
+    ),
+    rules: str = typer.Option("seed-003", "--rules", help="The rules preset (seed-003)."),
+    resume: bool = typer.Option(False, "--resume", help="Pick up the game saved last."),
+    run: int | None = run_option("Pick up this run's game (implies --resume)."),
+    new: bool = typer.Option(
+        False,
+        "--new",
+        help="Start afresh: a game of this seed still in progress is abandoned (marked so; its "
+        "events stay). Without --new or --resume, a game of the seed in progress is offered back.",
+    ),
+) -> None:
+    """Play one nation of seed 003's card game against bots at the other seats, a line at a
+    time (piped input works): the table each phase (every nation's gold, merchants with travel
+    tokens and cargo, privateers with captain and crew, bases with defences, hand sizes, the
+    deck and the discard), your hand with what each card does, the raid under way, and the
+    plays open now, numbered: type a number or the play's text; `?CARD` explains a card,
+    `help` lists the keys, `quit` stops. The bots' moves show as they are made. Every game is a
+    run (mode tabletop), saved after each of your plays; `--resume` picks it up, and a game of
+    the same seed still in progress is offered back first (piped input without an answer
+    passes --resume or --new). Ctrl-C exits 130 saying the turn the run is saved on."""
+    if ctx.invoked_subcommand is not None:
+        return
+    needs_input("tabletop")
+    from privateer.db.errors import WaitInterrupted
+    from privateer.db.run_store import RunStore
+
+    from . import tabletop_screen
+    from .tabletop_render import events_lines
+    from .tabletop_session import TabletopSession
+
+    resuming = resume or run is not None
+    if resuming and new:
+        fail("--new starts afresh and --resume picks up: one or the other")
+    given = [
+        f"--{name}"
+        for name in ("players", "seat", "seed", "bots", "rules")
+        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+    ]
+    if resuming and given:
+        fail(f"--resume picks up a saved game as it was: give no {', '.join(given)}")
+    options = None if resuming else game_options(players, seat, bots, rules)
+    session: TabletopSession | None = None
+    try:
+        with user_errors():
+            store = RunStore(db_path(ctx), notify=note, patient=True)
+            if not resuming:
+                picked = tabletop_screen.settle(store, seed, new=new)
+                resuming, run = picked is not None, picked
+            if resuming:
+                session = TabletopSession.resume(store, run)
+                typer.echo(
+                    f"resuming run {session.run_id} on turn {session.turn}: you play "
+                    f"{session.nation.capitalize()}"
+                )
+            else:
+                assert options is not None
+                session, events = TabletopSession.start(store, seed, options)
+                typer.echo(opening_line(session, seed))
+                for line in events_lines(events, session.nation):
+                    typer.echo(line)
+                typer.echo("`help` lists the keys; `?CARD` says what a card does.")
+            tabletop_screen.run(session)
+    except WaitInterrupted:
+        stopped_waiting(session.run_id if session else None, tabletop_screen.RESUME)
+    except KeyboardInterrupt:
+        tabletop_screen.interrupted(session)
+
+
+def opening_line(session: Any, seed: int) -> str:
+    others = ", ".join(
+        f"{nation.capitalize()} ({bot})" for nation, bot in session.options["bots"].items()
+    )
+    return (
+        f"seed {seed}: you play {session.nation.capitalize()} against {others} "
+        f"(run {session.run_id}); first to {session.game.rules.goal_gold} gold wins"
+    )
+
+
+def game_options(players: str, seat: str | None, bots: str | None, rules: str) -> dict[str, Any]:
+    """The run's options from the command line, checked (one line and exit 2 otherwise):
+    {"players": [...], "bots": {nation: bot}, "rules": name}, the person's seat absent from
+    the bots."""
+    from privateer.engine.tabletop.bots import BOTS
+    from privateer.engine.tabletop.rules import NATIONS, find_tabletop_rules
+
+    try:
+        chosen = find_tabletop_rules(rules)
+    except ValueError as error:
+        fail(str(error))
+    nations = [n.strip().lower() for n in players.split(",") if n.strip()]
+    for nation in nations:
+        if nation not in NATIONS:
+            fail(f"no nation {nation!r} in --players; choose from {', '.join(NATIONS)}")
+    if len(set(nations)) != len(nations):
+        fail("--players names a nation twice; each nation has one seat")
+    if not chosen.min_players <= len(nations) <= chosen.max_players:
+        fail(f"--players: {chosen.min_players} to {chosen.max_players} nations, not {len(nations)}")
+    if seat is None:
+        mine = DEFAULT_SEAT if DEFAULT_SEAT in nations else nations[0]
+    else:
+        mine = seat.strip().lower()
+        if mine not in nations:
+            fail(f"--seat {seat!r} is not at the table ({', '.join(nations)})")
+    others = [n for n in nations if n != mine]
+    chosen_bots = dict.fromkeys(others, DEFAULT_BOT)
+    if bots:
+        items = [b.strip().lower() for b in bots.split(",") if b.strip()]
+        if len(items) == 1 and "=" not in items[0]:
+            chosen_bots = dict.fromkeys(others, items[0])
+        else:
+            for item in items:
+                nation, sep, bot = (part.strip() for part in item.partition("="))
+                if not sep:
+                    fail(f"--bots: {item!r} is not NATION=BOT (or give one BOT for every seat)")
+                if nation == mine:
+                    fail(f"--bots: {nation} is your seat")
+                if nation not in others:
+                    fail(f"--bots: {nation!r} is not at the table ({', '.join(others)})")
+                chosen_bots[nation] = bot
+    for bot in chosen_bots.values():
+        if bot not in BOTS:
+            fail(f"no bot {bot!r}; choose from {', '.join(BOTS)}")
+    return {"players": nations, "bots": chosen_bots, "rules": chosen.name}
