@@ -19,8 +19,10 @@ def _on_disk() -> set[str]:
     found = {"privateer"}
     for init in ROOT.rglob("__init__.py"):
         folder = init.parent.relative_to(ROOT)
-        if folder.parts and folder.parts[0] not in ("tests", ".venv", "build") and not any(
-            part.startswith(".") or part.endswith(".egg-info") for part in folder.parts
+        if (
+            folder.parts
+            and folder.parts[0] not in ("tests", ".venv", "build")
+            and not any(part.startswith(".") or part.endswith(".egg-info") for part in folder.parts)
         ):
             found.add(".".join(("privateer", *folder.parts)))
     return found
