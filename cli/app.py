@@ -19,6 +19,7 @@ from . import (
     runs_commands,
     sweep_commands,
     tabletop_commands,
+    tribes_commands,
     world_commands,
 )
 from .chart_command import chart
@@ -102,6 +103,7 @@ app.add_typer(runs_commands.app, name="runs")
 app.add_typer(runs_commands.saves_app, name="saves")
 app.add_typer(duel_commands.app, name="duel")
 app.add_typer(tabletop_commands.app, name="tabletop")
+app.add_typer(tribes_commands.app, name="tribes")
 app.add_typer(sweep_commands.app, name="sweep")
 app.command()(runs_commands.sql)
 app.command()(runs_commands.report)
