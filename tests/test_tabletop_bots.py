@@ -9,9 +9,8 @@ from collections import Counter
 
 from privateer.engine.tabletop.bots import BOTS
 from privateer.engine.tabletop.cards import card
-from privateer.engine.tabletop.lookahead import LookaheadBot, determinise, margin, rounds_left
+from privateer.engine.tabletop.lookahead import LookaheadBot, determinise
 from privateer.engine.tabletop.mode import TabletopGame
-from tests.tabletop_fixtures import bare, put
 
 
 def play(names: list[str], seed: int) -> tuple[Counter[str], int | None]:
@@ -90,33 +89,3 @@ def test_the_lookahead_bot_plays_a_game_to_its_end() -> None:
     finally:
         del BOTS["mc_quick"]
     assert winner is not None and sum(made.values()) > 5
-
-
-def test_the_lookahead_bot_chooses_the_same_whatever_lies_where_it_cannot_see() -> None:
-    game = TabletopGame(players=["spain", "england", "france"])
-    bot = LookaheadBot("mc_quick", candidates=3, minor_candidates=2, rollouts=2, clear_lead=99)
-    rnd = random.Random(5)
-    state, _ = game.new_initial_state(3)
-    weighed = 0
-    for step in range(60):
-        side = game.current_side(state)
-        if len(game.legal_actions(state)) > 1:
-            other = determinise(state, side, rnd)
-            assert bot.choose(game, other, side, step) == bot.choose(game, state, side, step)
-            weighed += 1
-        game.act(state, BOTS["balanced"].choose(game, state, side, step))
-    assert weighed > 10
-
-
-def test_the_lookahead_bot_values_a_base_by_the_rounds_likely_left() -> None:
-    state = bare(2)
-    put(state, 0, "Havana")
-    early = margin(state, 0)
-    assert rounds_left(state) == 8.0
-    state.gold = [80, 60]
-    state.turn = 20  # round 10: the leader makes 8 a round, 20 short of the goal
-    assert rounds_left(state) == 2.5
-    assert margin(state, 0) - 20 < early
-    state.gold = [100, 60]
-    state.result, state.winner = "gold", 0
-    assert margin(state, 0) == 1000.0
