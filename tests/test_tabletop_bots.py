@@ -89,3 +89,16 @@ def test_the_lookahead_bot_plays_a_game_to_its_end() -> None:
     finally:
         del BOTS["mc_quick"]
     assert winner is not None and sum(made.values()) > 5
+
+
+def test_the_lookahead_samples_the_same_whatever_lies_where_it_cannot_see() -> None:
+    """Its sample of the hidden cards depends on what it sees and its seed, never on where
+    the hidden cards really lie (so neither do its choices)."""
+    game = TabletopGame(players=["spain", "england", "france"])
+    state, _ = game.new_initial_state(8)
+    rearranged = determinise(state, 1, random.Random(99))
+    assert rearranged.deck != state.deck and game.observe(rearranged, 1) == game.observe(state, 1)
+    rearranged.rng = state.rng
+    one, two = determinise(state, 1, random.Random(5)), determinise(rearranged, 1, random.Random(5))
+    assert one.deck == two.deck and one.hands == two.hands
+    assert LookaheadBot().choose(game, state, 1, 3) == LookaheadBot().choose(game, rearranged, 1, 3)

@@ -26,6 +26,7 @@ def determinise(state: TabletopState, side: int, rnd: random.Random) -> Tabletop
     for seat, hand in enumerate(sample.hands):
         if seat != side:
             hidden += hand
+    hidden.sort()  # what it cannot see, in no order it could learn from: the draw alone deals
     rnd.shuffle(hidden)
     at = len(sample.deck)
     sample.deck = hidden[:at]
