@@ -30,7 +30,7 @@ SLACK = 0.5  # pixels: boxes that only touch do not overlap
 Rect = tuple[float, float, float, float]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def logged(full_world_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The full world and three logged captain-bot voyages of 240 days."""
     import shutil
@@ -45,7 +45,7 @@ def logged(full_world_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Pat
     return path
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def world(logged: Path) -> Any:
     engine = open_database(logged, read_only=True, notify=lambda _: None)
     fig, _ = woodcut_chart_figure(engine)
