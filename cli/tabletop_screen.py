@@ -13,7 +13,8 @@ import typer
 
 from privateer.engine.protocol import IllegalActionError
 
-from .common import INTERRUPTED_EXIT, fail, plain_name
+from .common import INTERRUPTED_EXIT, plain_name
+from .resume_choice import resume_or_abandon
 from .tabletop_render import (
     KEYS_HELP,
     card_lines,
@@ -183,30 +184,8 @@ def settle(store: RunStore, seed: int, *, new: bool) -> int | None:
     if not waiting:
         return None
     runs = [int(s["run_id"]) for s in waiting]
-    newest = runs[0]
-    if new:
-        _abandoned(store, runs)
-        return None
-    older = f"; older, still in progress: runs {', '.join(map(str, runs[1:]))}" if runs[1:] else ""
-    typer.echo(
-        f"run {newest} (tabletop, seed {seed}) is in progress on turn {waiting[0]['rounds']}{older}"
-    )
-    while True:
-        typer.echo("resume or abandon (r/a)? ", nl=False)
-        answer = sys.stdin.readline() if sys.stdin is not None else ""
-        if not answer:
-            typer.echo("")
-            fail(
-                f"no answer: pass --resume to pick run {newest} up, or --new to abandon it and "
-                "start afresh"
-            )
-        picked = answer.strip().lower()
-        if picked in ("r", "resume"):
-            return newest
-        if picked in ("a", "abandon"):
-            _abandoned(store, runs)
-            return None
-        typer.echo("  r picks it up where it was; a abandons it and starts afresh")
+    said = f"run {runs[0]} (tabletop, seed {seed}) is in progress on turn {waiting[0]['rounds']}"
+    return resume_or_abandon(runs, said, new=new, abandon=lambda gone: _abandoned(store, gone))
 
 
 def _abandoned(store: RunStore, runs: list[int]) -> None:

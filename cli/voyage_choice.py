@@ -4,12 +4,12 @@ interrupted voyage says the day it is saved on and how to pick it up."""
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
-from .common import INTERRUPTED_EXIT, fail, note
+from .common import INTERRUPTED_EXIT, note
+from .resume_choice import resume_or_abandon
 
 if TYPE_CHECKING:
     from privateer.db.run_store import RunStore
@@ -44,30 +44,8 @@ def settle(store: RunStore, seed: int, rules: str, *, new: bool) -> int | None:
     if not waiting:
         return None
     runs = [int(s["run_id"]) for s in waiting]
-    newest = runs[0]
-    if new:
-        _abandon(store, runs)
-        return None
-    older = f"; older, still in progress: runs {', '.join(map(str, runs[1:]))}" if runs[1:] else ""
-    typer.echo(
-        f"run {newest} (seed {seed}, rules {rules}) is in progress: {_described(waiting[0])}{older}"
-    )
-    while True:
-        typer.echo("resume or abandon (r/a)? ", nl=False)
-        answer = sys.stdin.readline() if sys.stdin is not None else ""
-        if not answer:
-            typer.echo("")
-            fail(
-                f"no answer: pass --resume to pick run {newest} up, or --new to abandon it and "
-                "start afresh"
-            )
-        choice = answer.strip().lower()
-        if choice in ("r", "resume"):
-            return newest
-        if choice in ("a", "abandon"):
-            _abandon(store, runs)
-            return None
-        typer.echo("  r picks it up where it was; a abandons it and starts afresh")
+    said = f"run {runs[0]} (seed {seed}, rules {rules}) is in progress: {_described(waiting[0])}"
+    return resume_or_abandon(runs, said, new=new, abandon=lambda gone: _abandon(store, gone))
 
 
 def interrupted(session: VoyageSession | None) -> NoReturn:
