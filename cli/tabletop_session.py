@@ -289,11 +289,9 @@ def _turn(game: TabletopGame, state: Any) -> int:
 
 def _run_row(conn: Any, run_id: int) -> tuple[int, Any]:
     """A run's seed and its options as logged (JSON text)."""
-    import sqlalchemy as sa
+    from privateer.db.saves import run_seed_and_options
 
-    sql = "SELECT seed, options FROM runs WHERE run_id = :r"
-    seed, options = conn.execute(sa.text(sql), {"r": run_id}).one()
-    return int(seed), options
+    return run_seed_and_options(conn, run_id)
 
 
 def _bots(run_id: int, declared: dict[str, Any], raw: Any) -> dict[str, str]:

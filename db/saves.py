@@ -260,3 +260,10 @@ def drop_save(conn: sa.Connection, run_id: int) -> None:
         ),
         {"r": run_id},
     )
+
+
+def run_seed_and_options(conn: sa.Connection, run_id: int) -> tuple[int, Any]:
+    """A run's seed and its options as logged (JSON text, unread: the caller checks them)."""
+    sql = "SELECT seed, options FROM runs WHERE run_id = :r"
+    seed, options = conn.execute(sa.text(sql), {"r": run_id}).one()
+    return int(seed), options
