@@ -110,6 +110,7 @@ class TribesMap:
     size: int
     rows: tuple[str, ...]
     spawns: tuple[tuple[int, int], ...]
+    rng_state: int = 0  # splitmix32's state after the map's last draw (later draws go on)
 
     def at(self, x: int, y: int) -> str:
         return self.rows[y][x]
@@ -160,7 +161,7 @@ def generate(seed: int, size: int = DEFAULT_SIZE, tribes: int = 4) -> TribesMap:
     _veins(grid, rng, GOLD, gold_cap)
     sites = spawn_ring(size, tribes)
     _terraform(grid, sites, ore_cap)
-    return TribesMap(seed, size, tuple("".join(row) for row in grid), tuple(sites))
+    return TribesMap(seed, size, tuple("".join(row) for row in grid), tuple(sites), rng.state)
 
 
 def _border(grid: list[list[str]], rng: SplitMix32) -> None:

@@ -1,0 +1,94 @@
+"""Construction (seed 002): a build order debits its materials at once and queues its
+buildings (queue cap 12, at most 5 an order); each tick the builders add a point each, one
+active site per 10 builders (at least 1), the points split by largest remainder over the active
+sites in queue order; a site with its points is complete. Demolish removes one instance at
+once, no refund (walls: the level falls). The hall is never built (one per settlement).
+
+`plan_build` and `enqueue` are the order's side (orders.py calls them); `construct` is phase 5's
+second half."""
+
+from __future__ import annotations
+
+from ..events import Event
+from . import flows
+from .constants import BUILD_COUNT_MAX, BUILDINGS, MAX_WALLS, QUEUE_CAP, WALL_LEVELS
+from .state import BuildSite, Settlement, TribesState
+
+Plan = list[tuple[dict[str, int], int, int]]
+"""Per building instance: (cost, points, level)."""
+
+
+def queued(settlement: Settlement, building: str) -> int:
+    return sum(1 for site in settlement.queue if site.building == building)
+
+
+def plan_build(
+    state: TribesState, settlement: Settlement, building: str, count: int
+) -> Plan | None:
+    """What building `count` of `building` at `settlement` would cost, instance by instance, or
+    None if the order is not open: an unknown building or the hall, a count outside 1..5, the
+    queue full, a tech or terrain gate shut, a tower without walls, walls past level 3, or not
+    enough materials in the settlement's stores for the whole order."""
+    if building not in BUILDINGS or building == "hall" or not 1 <= count <= BUILD_COUNT_MAX:
+        return None
+    if len(settlement.queue) + count > QUEUE_CAP:
+        return None
+    techs = state.tribes[settlement.tribe].techs
+    cost, points, tech, terrain = BUILDINGS[building]
+    plan: Plan = []
+    if building == "walls":
+        start = settlement.count("walls") + queued(settlement, "walls")
+        if start + count > MAX_WALLS:
+            return None
+        for level in range(start + 1, start + count + 1):
+            wall_cost, wall_points, wall_tech = WALL_LEVELS[level - 1]
+            if wall_tech is not None and wall_tech not in techs:
+                return None
+            plan.append((wall_cost, wall_points, level))
+    else:
+        if tech is not None and tech not in techs:
+            return None
+        if terrain is not None and settlement.census.get(terrain, 0) <= 0:
+            return None
+        if building == "tower" and settlement.count("walls") < 1:
+            return None
+        plan = [(cost, points, 0)] * count
+    total: dict[str, int] = {}
+    for instance_cost, _, _ in plan:
+        for resource, amount in instance_cost.items():
+            total[resource] = total.get(resource, 0) + amount
+    if any(settlement.stores[r] < amount for r, amount in total.items()):
+        return None
+    return plan
+
+
+def enqueue(state: TribesState, settlement: Settlement, building: str, count: int) -> bool:
+    """Debit and queue the order if it is open (True), else change nothing (False)."""
+    plan = plan_build(state, settlement, building, count)
+    if plan is None:
+        return False
+    tribe = state.tribes[settlement.tribe]
+    for cost, points, level in plan:
+        for resource, amount in cost.items():
+            settlement.stores[resource] -= amount
+            flows.consumed(tribe, resource, amount)
+        settlement.queue.append(BuildSite(building, level, 0, points))
+    return True
+
+
+def can_demolish(settlement: Settlement, building: str) -> bool:
+    return building in BUILDINGS and building != "hall" and settlement.count(building) > 0
+
+
+def demolish(settlement: Settlement, building: str) -> bool:
+    """Remove one completed instance (True), or change nothing (False)."""
+    if not can_demolish(settlement, building):
+        return False
+    settlement.buildings[building] -= 1
+    if settlement.buildings[building] == 0:
+        del settlement.buildings[building]
+    return True
+
+
+def construct(state: TribesState, events: list[Event]) -> None:
+    """Phase 5, second half: the builders advance every settlement's queue (TO BE WRITTEN)."""

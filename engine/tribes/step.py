@@ -1,0 +1,62 @@
+"""One step of the Tribes world (seed 002's phase order), a pure function of the state and the
+orders queued for it. Each phase lives in its own module; part 2 (military, threats, trade,
+fog, claims, ages) fills phases 7, 10, 11 and 12's trade in place, in this order.
+
+ 1. orders        the queued orders, tribes by ascending id, the first 64 each (orders.py)
+ 2. territory     census and grain gates (slow)                       (territory.py)
+ 3. labour        apportionment by policy and capacity                 (labour.py)
+ 4. extraction    farmers, fishers, woodcutters, miners; tool wear     (extraction.py)
+ 5. refinement    workshop chains, then the builders     (refinement.py, construction.py)
+ 6. herds         growth, fodder, wool, slaughter, horses (slow)       (herds.py)
+ 7. logistics     settler wagons (part 2: caravans, routes)            (wagons.py)
+ 8. consumption   food, ale, clothes; starvation                       (consumption.py)
+ 9. population    morale, births, deaths, emigration, tiers (slow)     (population.py)
+10. military      part 2
+11. threats       part 2
+12. knowledge     tech, faith and rite expiry (slow; part 2: trade)    (knowledge.py)
+13. elimination                                                        (elimination.py)
+14. metrics       tick + 1; a frame on every 10th tick and the last    (metrics.py)
+"""
+
+from __future__ import annotations
+
+from ..events import Event
+from .construction import construct
+from .consumption import consume
+from .elimination import eliminate
+from .extraction import extract
+from .herds import tend_herds
+from .knowledge import advance_knowledge
+from .labour import apportion_labour
+from .metrics import close_tick
+from .orders import take_orders
+from .population import grow_population
+from .refinement import refine_all
+from .state import TribesState
+from .territory import territory_and_census
+from .wagons import move_wagons
+
+
+def step(state: TribesState) -> list[Event]:
+    """Run one tick; the events it tells. A finished world does not step."""
+    if state.result is not None:
+        raise ValueError("the world has ended; it does not step")
+    events: list[Event] = []
+    slow = state.is_slow()
+    take_orders(state, events)
+    if slow:
+        territory_and_census(state)
+    apportion_labour(state)
+    extract(state, events)
+    refine_all(state, events)
+    construct(state, events)
+    if slow:
+        tend_herds(state, events)
+    move_wagons(state, events)
+    consume(state, events)
+    if slow:
+        grow_population(state, events)
+        advance_knowledge(state, events)
+    eliminate(state, events)
+    close_tick(state, events)
+    return events
