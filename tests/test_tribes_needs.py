@@ -22,6 +22,7 @@ from privateer.engine.tribes.constants import (
 from privateer.engine.tribes.consumption import consume
 from privateer.engine.tribes.elimination import eliminate
 from privateer.engine.tribes.events import TRIBES_EVENTS
+from privateer.engine.tribes.extraction import extract
 from privateer.engine.tribes.herds import tend_herds
 from privateer.engine.tribes.knowledge import advance_knowledge, in_force, research_cost
 from privateer.engine.tribes.metrics import close_tick
@@ -166,18 +167,27 @@ def test_starvation_of_a_big_settlement_is_capped_at_a_fiftieth() -> None:
 
 def test_calibration_480_toolless_farmers_feed_1200() -> None:
     # Seed: 480 x 0.1 x 0.6 = 28.8 grain a tick against 24 points for 1200 at rations 1000.
-    # Phase 4's farmer flow (worker per mille x rate over 1,000,000) then phase 8, for 100 ticks:
-    # 2880 grain made, 2400 eaten, nobody starves and the stock grows by 480.
+    # Through phase 4 (extraction, no tools) and phase 8 for 100 ticks: 2880 grain made, 2400
+    # eaten, nobody starves and the stock grows by 480.
     state = world()
     s = bare(state, 1200)
     only(state, s)
-    acc = 0
+    s.labour = [0] * len(s.labour)
+    s.labour[PROFESSION_INDEX["farmer"]] = 480
+    events: list[Event] = []
     for _ in range(100):
-        made, acc = flow(480 * TOOLLESS_YIELD, FARM_RATE, acc, EXTRACTION_D)
-        s.stores["grain"] += made
-        consume(state, [])
-    assert s.stores["grain"] == 480 and s.pop == 1200
-    assert state.tribes[0].flows["consumption"] == {"grain": 2400}
+        extract(state, events)
+        consume(state, events)
+    assert s.stores["grain"] == 480 and s.pop == 1200 and events == []
+    f = state.tribes[0].flows
+    assert f["production"] == {"grain": 2880} and f["consumption"] == {"grain": 2400}
+    assert state.tribes[0].tool_coverage == 0
+    # the same through the accumulator by hand: 480 x 600 x 100 / 1e6 = 28.8 a tick
+    acc, made = 0, 0
+    for _ in range(100):
+        out, acc = flow(480 * TOOLLESS_YIELD, FARM_RATE, acc, EXTRACTION_D)
+        made += out
+    assert made == 2880 and acc == 0
 
 
 # --- ale and clothes ----------------------------------------------------------------------

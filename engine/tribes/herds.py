@@ -37,27 +37,14 @@ from .constants import (
     PROFESSION_INDEX,
     SLAUGHTER_HIDES,
     SLAUGHTER_MEAT,
-    STORE_BASE,
-    STORE_PER_BUILDING,
     TOOLED_YIELD,
     TOOLLESS_YIELD,
     WOOL_RATE,
 )
 from .state import Settlement, Tribe, TribesState
+from .stores import add_store
 
 HERDER = PROFESSION_INDEX["herder"]
-
-
-def add_store(settlement: Settlement, resource: str, amount: int) -> int:
-    """Add up to the store cap (2000 + 2000 x granary + 2000 x warehouse); what was stored.
-    (Stands in for stores.py's `add_store` until that lands.)"""
-    cap = STORE_BASE + STORE_PER_BUILDING * (
-        settlement.count("granary") + settlement.count("warehouse")
-    )
-    have = settlement.stores[resource]
-    stored = max(0, min(amount, cap - have))
-    settlement.stores[resource] = have + stored
-    return stored
 
 
 def _stock(settlement: Settlement, tribe: Tribe, resource: str, amount: int) -> None:
