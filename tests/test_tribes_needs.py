@@ -24,7 +24,7 @@ from privateer.engine.tribes.elimination import eliminate
 from privateer.engine.tribes.events import TRIBES_EVENTS
 from privateer.engine.tribes.extraction import extract
 from privateer.engine.tribes.herds import tend_herds
-from privateer.engine.tribes.knowledge import advance_knowledge, in_force, research_cost
+from privateer.engine.tribes.knowledge import advance_knowledge, research_cost
 from privateer.engine.tribes.metrics import close_tick
 from privateer.engine.tribes.population import (
     fresh_interval,
@@ -295,7 +295,7 @@ def test_an_expired_blessing_is_not_in_force() -> None:
     s.morale = 500
     state.tick = 59
     state.effects.append(Effect("blessing", 0, s.id, 59))
-    assert not in_force(state, "blessing", s.id)
+    assert not state.has_effect("blessing", s.id)
     grow_population(state, [])
     assert s.morale == 500
 
@@ -599,9 +599,9 @@ def test_rites_expire_on_the_slow_tick_after_their_end() -> None:
     state.tick = 49
     events: list[Event] = []
     advance_knowledge(state, events)
-    assert len(state.effects) == 2 and in_force(state, "blessing", state.settlements[0].id)
+    assert len(state.effects) == 2 and state.has_effect("blessing", state.settlements[0].id)
     state.tick = 55
-    assert not in_force(state, "blessing", state.settlements[0].id)
+    assert not state.has_effect("blessing", state.settlements[0].id)
     state.tick = 59
     advance_knowledge(state, events)
     assert state.effects == [keep]

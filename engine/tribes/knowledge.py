@@ -13,9 +13,9 @@ expire. (Part 2 adds the peddler and offer matching to phase 12, after this.)
   prerequisite is missing waits (orders.py refuses such an order; this only guards a state
   set by hand).
 - Rites: starting one is an order (orders.py); an effect is in force while
-  `state.tick < effect.expires` (`in_force`, the one rule of lookup every phase uses), and on a
-  slow tick the effects with `expires <= tick` are removed with a "rite_ended" event each, in
-  the order they were started.
+  `state.tick < effect.expires` (`TribesState.has_effect`, the one rule every phase uses),
+  and on a slow tick the effects with `expires <= tick` are removed with a "rite_ended"
+  event each, in the order they were started.
 """
 
 from __future__ import annotations
@@ -33,13 +33,6 @@ from .state import Tribe, TribesState
 
 SCHOLAR = PROFESSION_INDEX["scholar"]
 PRIEST = PROFESSION_INDEX["priest"]
-
-
-def in_force(state: TribesState, kind: str, target: int) -> bool:
-    """Whether a rite's effect of `kind` holds on `target` (a settlement's id for blessing and
-    harvest, a tribe's id for warding, a warband's for war) on this tick."""
-    tick = state.tick
-    return any(e.kind == kind and e.target == target and e.expires > tick for e in state.effects)
 
 
 def research_cost(tech: str, owned: int) -> int:

@@ -49,7 +49,6 @@ from .constants import (
     SURPLUS_TICKS,
     TIER_NAMES,
 )
-from .knowledge import in_force
 from .state import Settlement, TribesState
 from .territory import tier_for
 
@@ -69,7 +68,7 @@ def morale_target(state: TribesState, settlement: Settlement) -> int:
         target += MORALE_FOOD_VARIETY
     if interval.get("ale_wanted", 0) and interval.get("ale_served", 1):
         target += MORALE_ALE
-    if in_force(state, "blessing", settlement.id):
+    if state.has_effect("blessing", settlement.id):
         target += MORALE_BLESSING
     if interval.get("clothes_short", 0):
         target += MORALE_CLOTHES_SHORT

@@ -156,7 +156,11 @@ class TribesState:
         return self.rows[y][x]
 
     def has_effect(self, kind: str, target: int) -> bool:
-        return any(e.kind == kind and e.target == target for e in self.effects)
+        """Whether a rite's effect of `kind` holds on `target` (a settlement's id for blessing
+        and harvest, a tribe's for warding) on this tick: in force while tick < expires (phase
+        12 removes it on the next slow tick; until then it is there but spent)."""
+        tick = self.tick
+        return any(e.kind == kind and e.target == target and e.expires > tick for e in self.effects)
 
     def new_id(self) -> int:
         self.next_id += 1
