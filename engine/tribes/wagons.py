@@ -23,21 +23,16 @@ counts as neither).
 from __future__ import annotations
 
 from ..events import Event
-from .constants import STORE_BASE, STORE_PER_BUILDING, WAGON_STUCK_TICKS
+from .constants import WAGON_STUCK_TICKS
 from .mapgen import OCEAN
 from .orders import chebyshev, site_refusal
 from .setup import new_settlement
 from .state import Settlement, TribesState, Wagon
+from .stores import add_store
 from .territory import set_grain_gates
 
 STEPS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 """The 8 neighbours in the tie order: N, NE, E, SE, S, SW, W, NW (y grows southward)."""
-
-
-def store_cap(settlement: Settlement) -> int:
-    """Seed: 2000 + 2000 x granary + 2000 x warehouse, one cap per resource."""
-    extra = settlement.count("granary") + settlement.count("warehouse")
-    return STORE_BASE + STORE_PER_BUILDING * extra
 
 
 def next_tile(state: TribesState, wagon: Wagon) -> tuple[int, int, bool]:
@@ -85,9 +80,8 @@ def merge_home(state: TribesState, wagon: Wagon, events: list[Event]) -> None:
     home = _nearest_own(state, wagon)
     if home is not None:
         home.pop += wagon.settlers
-        cap = store_cap(home)
-        home.stores["grain"] = min(cap, home.stores["grain"] + wagon.grain)
-        home.stores["timber"] = min(cap, home.stores["timber"] + wagon.timber)
+        add_store(home, "grain", wagon.grain)
+        add_store(home, "timber", wagon.timber)
     events.append(
         Event(
             "wagon_merged",
@@ -106,9 +100,8 @@ def found_at_site(state: TribesState, wagon: Wagon, events: list[Event]) -> None
     """The wagon becomes a settlement on its site (kept in ascending id: ids only grow)."""
     name = f"{state.tribes[wagon.tribe].name} {state.next_id}"
     settlement = new_settlement(state, wagon.tribe, wagon.x, wagon.y, wagon.settlers, name)
-    cap = store_cap(settlement)
-    settlement.stores["grain"] = min(cap, wagon.grain)
-    settlement.stores["timber"] = min(cap, wagon.timber)
+    add_store(settlement, "grain", wagon.grain)
+    add_store(settlement, "timber", wagon.timber)
     set_grain_gates(state, settlement)
     state.settlements.append(settlement)
     events.append(
