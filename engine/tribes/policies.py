@@ -61,7 +61,12 @@ SCHOLAR_TECHS = ("milling", "scholarship", "liturgy", "smelting", "crop_rotation
 QUEUE_LIMIT = 4  # a settlement with this many sites queued orders nothing more
 FOUND_POP = 1500  # a settlement this big sends out a wagon (at most MAX_SETTLEMENTS)
 MAX_SETTLEMENTS = 3
-GRANARY_TICKS = 2000  # a granary only while the grain held is under this many ticks of food
+CAMP_POP = 600  # a settlement under this (not the largest) works by its own override:
+CAMP_VECTOR = {"farmer": 500, "fisher": 100, "woodcutter": 150, "miner": 50, "carpenter": 20,
+               "builder": 150}  # fmt: skip
+CAMP_FARMERS = CAMP_VECTOR["farmer"]
+GRANARY_TICKS = 2000
+FARM = {"timber": 30}  # a granary only while the grain held is under this many ticks of food
 WAGON_SETTLERS = 100
 
 
@@ -211,10 +216,11 @@ def _builds(plan: _Plan) -> None:
         houses = b.get("house", 0) + _queued(s, "house")
         if pop * 100 >= _housing(s, houses) * 72:
             plan.build(s, "house", {"timber": 20}, 2)
-        if need_farmers > farm_cap:
-            farms = b.get("farm", 0) + _queued(s, "farm")
-            if census.get("plains", 0) * 8 > farms * 40 and plan.build(s, "farm", {"timber": 30}):
-                farm_cap += 40
+        farms = b.get("farm", 0) + _queued(s, "farm")
+        local_short = farms * 40 < pop * CAMP_FARMERS // 1000
+        room = census.get("plains", 0) * 8 > farms * 40
+        if (need_farmers > farm_cap or local_short) and room and plan.build(s, "farm", FARM):
+            farm_cap += 40
         if census.get("forest", 0) and (
             b.get("lumber_camp", 0) + _queued(s, "lumber_camp") < 2 + pop // 400
         ):
@@ -309,6 +315,19 @@ def _rites(plan: _Plan) -> list[str]:
     return orders
 
 
+def _camps(plan: _Plan) -> list[str]:
+    """Young settlements feed and build for themselves (a tribe-wide allocation would give
+    them farmers only in proportion to their few farms)."""
+    big = max(plan.settlements, key=lambda s: (s["pop"], -s["id"]))
+    vector = {p: CAMP_VECTOR.get(p, 0) for p in PROFESSIONS}
+    pairs = " ".join(f"{p}={v}" for p, v in vector.items() if v)
+    return [
+        f"allocate @{s['id']} {pairs}"
+        for s in plan.settlements
+        if s is not big and s["pop"] < CAMP_POP and s["override"] != vector
+    ]
+
+
 def _economy(view: dict[str, Any], scholarly: bool) -> list[str]:
     if not view["settlements"]:
         return []
@@ -317,7 +336,7 @@ def _economy(view: dict[str, Any], scholarly: bool) -> list[str]:
     if scholarly:
         orders += _rites(plan)
     _builds(plan)
-    orders += plan.orders
+    orders += plan.orders + _camps(plan)
     orders.append(_allocation(plan))
     return orders + _found(plan)
 
