@@ -71,12 +71,12 @@ WAGON_SETTLERS = 100
 
 
 def _stock_cap(s: dict[str, Any]) -> int:
-    b = s["buildings"]
+    b: dict[str, int] = s["buildings"]
     return STORE_BASE + STORE_PER_BUILDING * (b.get("granary", 0) + b.get("warehouse", 0))
 
 
 def _capacity(s: dict[str, Any], profession: str, extra: dict[str, int] | None = None) -> int:
-    b = s["buildings"]
+    b: dict[str, int] = s["buildings"]
     slots = SLOTS.get(profession)
     if slots is None:
         return 0
@@ -88,7 +88,8 @@ def _capacity(s: dict[str, Any], profession: str, extra: dict[str, int] | None =
 
 
 def _housing(s: dict[str, Any], houses: int) -> int:
-    return HALL_HOUSING + HALL_HOUSING_PER_TIER * s["tier"] + HOUSE_HOUSING * houses
+    tier: int = s["tier"]
+    return HALL_HOUSING + HALL_HOUSING_PER_TIER * tier + HOUSE_HOUSING * houses
 
 
 def _queued(s: dict[str, Any], building: str) -> int:
@@ -136,7 +137,8 @@ def _farmers_needed(plan: _Plan) -> int:
     coverage = tribe["tool_coverage"]
     bonus = 200 if plan.has("crop_rotation") else 0
     per_farmer = 100 * (600 + 400 * coverage // 1000) * (1000 + bonus) // 1_000_000
-    return max(0, (demand * margin // 1000 - bread)) // max(1, per_farmer) + 1
+    needed: int = max(0, (demand * margin // 1000 - bread)) // max(1, per_farmer) + 1
+    return needed
 
 
 def _allocation(plan: _Plan) -> str:
@@ -231,7 +233,8 @@ def _builds(plan: _Plan) -> None:
 
 
 def _has(s: dict[str, Any], building: str) -> int:
-    return s["buildings"].get(building, 0) + _queued(s, building)
+    built: int = s["buildings"].get(building, 0)
+    return built + _queued(s, building)
 
 
 def _workshops(plan: _Plan, s: dict[str, Any], libraries: int) -> None:
