@@ -9,6 +9,8 @@ Part 1 takes territory as the plain square (overlaps allowed); part 2's organic 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .constants import TERRITORY_RADIUS, TIER_POP
 from .mapgen import FOREST, GOLD, HILLS_CLASS, ORE, PLAINS, WATER
 from .state import Settlement, TribesState
@@ -37,23 +39,31 @@ def territory_tiles(state: TribesState, settlement: Settlement) -> list[tuple[in
 def take_census(state: TribesState, settlement: Settlement) -> None:
     """Count the biomes of the settlement's territory (hills counts every hills-class tile,
     ore and gold veins included; water is ocean, lake and river)."""
+    radius = TERRITORY_RADIUS[settlement.tier]
+    settlement.census = dict(_census(state.rows, settlement.x, settlement.y, radius))
+
+
+@lru_cache(maxsize=4096)
+def _census(rows: tuple[str, ...], x: int, y: int, radius: int) -> tuple[tuple[str, int], ...]:
+    """The counts of a square of the map, computed once per (map, centre, radius): the map
+    never changes in part 1, and a settlement's square changes only with its tier."""
+    size = len(rows)
     counts = dict.fromkeys(CENSUS_CLASSES, 0)
-    rows = state.rows
-    for x, y in territory_tiles(state, settlement):
-        tile = rows[y][x]
-        if tile == PLAINS:
-            counts["plains"] += 1
-        elif tile == FOREST:
-            counts["forest"] += 1
-        elif tile in WATER:
-            counts["water"] += 1
-        if tile in HILLS_CLASS:
-            counts["hills"] += 1
-        if tile == ORE:
-            counts["ore"] += 1
-        elif tile == GOLD:
-            counts["gold"] += 1
-    settlement.census = counts
+    for row in rows[max(0, y - radius) : min(size, y + radius + 1)]:
+        for tile in row[max(0, x - radius) : min(size, x + radius + 1)]:
+            if tile == PLAINS:
+                counts["plains"] += 1
+            elif tile == FOREST:
+                counts["forest"] += 1
+            elif tile in WATER:
+                counts["water"] += 1
+            if tile in HILLS_CLASS:
+                counts["hills"] += 1
+            if tile == ORE:
+                counts["ore"] += 1
+            elif tile == GOLD:
+                counts["gold"] += 1
+    return tuple(counts.items())
 
 
 def set_grain_gates(state: TribesState, settlement: Settlement) -> None:
