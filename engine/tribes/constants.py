@@ -256,6 +256,15 @@ RITES: Final[dict[str, tuple[int, int, str]]] = {
 # --- founding (settler wagons) ------------------------------------------------------------
 FOUND_MIN_SETTLERS: Final = 50  # seed
 FOUND_MIN_DISTANCE: Final = 6  # seed: site >= 6 tiles from any settlement
+FOUND_MIN_REMAIN: Final = 50  # chosen: the source keeps 50 people, as a muster leaves 50
+# chosen: a wagon carries 1 grain per settler per 10 ticks of the trip (its Chebyshev length)
+# and of a 100-tick reserve, so the camp eats until its first farm is up, and 2 timber per
+# settler to build that farm (the seed's wagon carries "grain supplies"; part 1 has no routes
+# to bring the new camp timber, so without its own it could never build anything).
+FOUND_GRAIN_TICKS: Final = 10
+FOUND_GRAIN_RESERVE: Final = 100
+FOUND_TIMBER_PER_SETTLER: Final = 2
+WAGON_STUCK_TICKS: Final = 30  # chosen: a wagon 30 ticks without getting closer goes home
 
 # --- score --------------------------------------------------------------------------------
 SCORE_POP_DIVISOR: Final = 10

@@ -11,8 +11,19 @@ from __future__ import annotations
 
 from ..events import Event
 from . import flows
-from .constants import BUILD_COUNT_MAX, BUILDINGS, MAX_WALLS, QUEUE_CAP, WALL_LEVELS
+from .apportion import apportion
+from .constants import (
+    BUILD_COUNT_MAX,
+    BUILDERS_PER_SITE,
+    BUILDINGS,
+    MAX_WALLS,
+    PROFESSION_INDEX,
+    QUEUE_CAP,
+    WALL_LEVELS,
+)
 from .state import BuildSite, Settlement, TribesState
+
+BUILDER = PROFESSION_INDEX["builder"]
 
 Plan = list[tuple[dict[str, int], int, int]]
 """Per building instance: (cost, points, level)."""
@@ -91,4 +102,53 @@ def demolish(settlement: Settlement, building: str) -> bool:
 
 
 def construct(state: TribesState, events: list[Event]) -> None:
-    """Phase 5, second half: the builders advance every settlement's queue (TO BE WRITTEN)."""
+    """Phase 5, second half: the builders advance every settlement's queue (ascending id).
+
+    Each builder adds 1 point a tick; the first max(1, builders // 10) sites of the queue are
+    active, and the points split over them by largest remainder (equal weights, so the earlier
+    sites take the odd points). A site takes no more than it still needs; chosen: the points
+    past that are lost for the tick (the builders stand idle), not carried to another site.
+    A completed site leaves the queue: the building's count rises by 1 (walls: to the site's
+    level), `tribe.buildings_completed` by 1, and a "built" event tells it, in queue order."""
+    for settlement in state.settlements:
+        queue = settlement.queue
+        if not queue:
+            continue
+        builders = settlement.labour[BUILDER]
+        if not builders:
+            continue
+        active = min(len(queue), max(1, builders // BUILDERS_PER_SITE))
+        shares = apportion(builders, [1] * active)
+        done: list[BuildSite] = []
+        for site, share in zip(queue, shares, strict=False):
+            site.points = min(site.needed, site.points + share)
+            if site.points >= site.needed:
+                done.append(site)
+        if done:
+            _complete(state, settlement, done, events)
+
+
+def _complete(
+    state: TribesState, settlement: Settlement, done: list[BuildSite], events: list[Event]
+) -> None:
+    tribe = state.tribes[settlement.tribe]
+    buildings = settlement.buildings
+    settlement.queue = [site for site in settlement.queue if site.points < site.needed]
+    for site in done:
+        if site.building == "walls":
+            buildings["walls"] = site.level
+        else:
+            buildings[site.building] = buildings.get(site.building, 0) + 1
+        tribe.buildings_completed += 1
+        events.append(
+            Event(
+                "built",
+                state.tick,
+                {
+                    "tribe": tribe.id,
+                    "settlement": settlement.id,
+                    "building": site.building,
+                    "level": buildings[site.building],
+                },
+            )
+        )

@@ -100,6 +100,12 @@ class WagonMerged(TypedDict):
     settlers: int
 
 
+class Abandoned(TypedDict):
+    tribe: int
+    settlement: int  # its people all gone, it is removed (elimination.py)
+    name: str
+
+
 class Eliminated(TypedDict):
     tribe: int
 
@@ -128,6 +134,7 @@ TRIBES_EVENTS: dict[str, type] = {
     "emigration": Emigration,
     "wagon_set_out": WagonSetOut,
     "wagon_merged": WagonMerged,
+    "abandoned": Abandoned,
     "eliminated": Eliminated,
     "metrics": Metrics,
     "world_end": WorldEnded,

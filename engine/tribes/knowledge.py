@@ -1,10 +1,107 @@
-"""PLACEHOLDER (being written): phase function advance_knowledge."""
+"""Tech and faith (seed 002, phase 12's part 1, slow): scholars make knowledge and priests
+faith, research completes when the pool covers its escalated cost, and rites' timed effects
+expire. (Part 2 adds the peddler and offer matching to phase 12, after this.)
+
+- Accrual: a tribe's scholars (summed over its settlements' labour, ascending id) make 150 per
+  mille knowledge each per 10 ticks, its priests 100 per mille faith (accumulators
+  "knowledge" and "faith" in `tribe.acc`).
+- Research: on a slow tick the tribe's current research completes when its knowledge covers
+  base x (4 + techs owned) div 4 (integer division, the escalation taken at completion:
+  the 3rd tech costs base x 6 div 4); the cost is paid from knowledge, the tech appended to
+  `techs`, a "researched" event told and the research cleared. Switching research is free
+  (nothing is paid until completion). Research of a tech already owned is cleared; one whose
+  prerequisite is missing waits (orders.py refuses such an order; this only guards a state
+  set by hand).
+- Rites: starting one is an order (orders.py); an effect is in force while
+  `state.tick < effect.expires` (`in_force`, the one rule of lookup every phase uses), and on a
+  slow tick the effects with `expires <= tick` are removed with a "rite_ended" event each, in
+  the order they were started.
+"""
 
 from __future__ import annotations
 
 from ..events import Event
-from .state import TribesState
+from .constants import FAITH_RATE, KNOWLEDGE_RATE, PERMILLE, PROFESSION_INDEX, TECHS
+from .state import Tribe, TribesState
+
+SCHOLAR = PROFESSION_INDEX["scholar"]
+PRIEST = PROFESSION_INDEX["priest"]
+TECH_ESCALATION = 4  # seed: cost = base x (4 + techs owned) / 4
+
+
+def in_force(state: TribesState, kind: str, target: int) -> bool:
+    """Whether a rite's effect of `kind` holds on `target` (a settlement's id for blessing and
+    harvest, a tribe's id for warding, a warband's for war) on this tick."""
+    tick = state.tick
+    return any(e.kind == kind and e.target == target and e.expires > tick for e in state.effects)
+
+
+def research_cost(tech: str, owned: int) -> int:
+    """The seed's escalated cost of `tech` for a tribe owning `owned` techs."""
+    return TECHS[tech][0] * (TECH_ESCALATION + owned) // TECH_ESCALATION
+
+
+def accrue(state: TribesState) -> None:
+    """Knowledge and faith from every tribe's scholars and priests."""
+    scholars = [0] * len(state.tribes)
+    priests = [0] * len(state.tribes)
+    for settlement in state.settlements:
+        scholars[settlement.tribe] += settlement.labour[SCHOLAR]
+        priests[settlement.tribe] += settlement.labour[PRIEST]
+    for tribe in state.tribes:
+        if not tribe.alive:
+            continue
+        acc = tribe.acc
+        made, acc["knowledge"] = divmod(
+            scholars[tribe.id] * KNOWLEDGE_RATE + acc.get("knowledge", 0), PERMILLE
+        )
+        tribe.knowledge += made
+        made, acc["faith"] = divmod(priests[tribe.id] * FAITH_RATE + acc.get("faith", 0), PERMILLE)
+        tribe.faith += made
+
+
+def complete_research(state: TribesState, tribe: Tribe, events: list[Event]) -> None:
+    tech = tribe.research
+    if tech is None or tech not in TECHS:
+        return
+    if tech in tribe.techs:
+        tribe.research = None
+        return
+    prereq = TECHS[tech][1]
+    if prereq is not None and prereq not in tribe.techs:
+        return
+    cost = research_cost(tech, len(tribe.techs))
+    if tribe.knowledge < cost:
+        return
+    tribe.knowledge -= cost
+    tribe.techs.append(tech)
+    tribe.research = None
+    events.append(Event("researched", state.tick, {"tribe": tribe.id, "tech": tech, "cost": cost}))
+
+
+def expire_rites(state: TribesState, events: list[Event]) -> None:
+    tick = state.tick
+    if not any(e.expires <= tick for e in state.effects):
+        return
+    kept = []
+    for effect in state.effects:
+        if effect.expires <= tick:
+            events.append(
+                Event(
+                    "rite_ended",
+                    tick,
+                    {"tribe": effect.tribe, "rite": effect.kind, "target": effect.target},
+                )
+            )
+        else:
+            kept.append(effect)
+    state.effects = kept
 
 
 def advance_knowledge(state: TribesState, events: list[Event]) -> None:
-    """TO BE WRITTEN."""
+    """Phase 12 (slow): accrual, research completion (tribes by id), rite expiry."""
+    accrue(state)
+    for tribe in state.tribes:
+        if tribe.alive:
+            complete_research(state, tribe, events)
+    expire_rites(state, events)

@@ -1,10 +1,132 @@
-"""PLACEHOLDER (being written): phase function refine_all."""
+"""Refinement (seed 002, phase 5, first half): the workshop chains, worker by worker in
+profession order (miller, baker, brewer, smelter, smith, carpenter, tanner, weaver, tailor), so
+flour milled this tick can be baked this tick.
+
+Each worker makes `rate` per mille of an output unit a tick (`REFINING`), through the refine
+accumulator ("refine:miller", ...; D = 1000): capacity = (workers x rate + acc) div 1000, made
+= min(capacity, what the inputs in store allow), and when starved of input the accumulator is
+clamped below 1000, so starved capacity is lost, not banked (`accum.refine`). The miller's grain
+is also limited by the mill grain gate and the brewer's by the brew gate (the craft decrees'
+budgets of the interval, `settlement.grain_gates`, spent as used).
+
+The smithy split: the smith's capacity units (the accumulator as above) are apportioned by
+largest remainder over tools, weapons, armor by `tribe.smithy` weights, a locked target
+(weapons without weaponsmithing, armor without plate_armor) weighing 0 and all-zero weights
+defaulting to tools; then each kind, in that order, is made as far as its inputs allow (1 metal
++ 1 timber; armor also 1 leather). Chosen: a kind's share its inputs cannot make is lost with
+the rest of the starved capacity, not handed to another kind (the split is the decree).
+
+Inputs count as consumption and outputs (as stored, past the cap lost) as production."""
 
 from __future__ import annotations
 
 from ..events import Event
-from .state import TribesState
+from .accum import refine
+from .apportion import apportion
+from .constants import ARMOR_EXTRA, PROFESSION_INDEX, REFINING, SMITHY_GATES, SMITHY_OUTPUTS
+from .flows import consumed, produced
+from .state import Settlement, Tribe, TribesState
+from .stores import add_store
+
+# (profession index, accumulator key, rate, inputs, output, grain gate or None); a gated
+# chain's first input is its grain
+_CHAINS: tuple[tuple[int, str, int, tuple[tuple[str, int], ...], str, str | None], ...] = tuple(
+    (
+        PROFESSION_INDEX[worker],
+        "refine:" + worker,
+        rate,
+        inputs,
+        output,
+        {"miller": "mill", "brewer": "brew"}.get(worker),
+    )
+    for worker, (rate, inputs, output) in sorted(
+        REFINING.items(), key=lambda item: PROFESSION_INDEX[item[0]]
+    )
+)
+SMITH = PROFESSION_INDEX["smith"]
+_SMITH_RATE, _SMITH_INPUTS, _ = REFINING["smith"]
+
+
+def smithy_weights(tribe: Tribe) -> list[int]:
+    """The smithy split's weights (SMITHY_OUTPUTS order): locked targets weigh 0, and all-zero
+    weights default to tools."""
+    techs = tribe.techs
+    weights = []
+    for kind in SMITHY_OUTPUTS:
+        gate = SMITHY_GATES[kind]
+        open_ = gate is None or gate in techs
+        weights.append(max(0, tribe.smithy.get(kind, 0)) if open_ else 0)
+    if not any(weights):
+        weights[0] = 1
+    return weights
+
+
+def _allowed(stores: dict[str, int], inputs: tuple[tuple[str, int], ...]) -> int:
+    """Units the stores' inputs allow."""
+    n = -1
+    for resource, per in inputs:
+        units = stores[resource] // per
+        if n < 0 or units < n:
+            n = units
+    return max(n, 0)
+
+
+def _make(
+    settlement: Settlement, tribe: Tribe, inputs: tuple[tuple[str, int], ...], output: str, n: int
+) -> None:
+    """Spend the inputs of `n` units and store the output."""
+    stores = settlement.stores
+    for resource, per in inputs:
+        stores[resource] -= n * per
+        consumed(tribe, resource, n * per)
+    produced(tribe, output, add_store(settlement, output, n))
+
+
+def _smith(settlement: Settlement, tribe: Tribe, workers: int) -> None:
+    acc = settlement.acc
+    key = "refine:smith"
+    before = acc.get(key, 0)
+    capacity = (workers * _SMITH_RATE + before) // 1000
+    made = 0
+    if capacity:
+        shares = apportion(capacity, smithy_weights(tribe))
+        stores = settlement.stores
+        for kind, share in zip(SMITHY_OUTPUTS, shares, strict=True):
+            if not share:
+                continue
+            inputs = _SMITH_INPUTS + ARMOR_EXTRA if kind == "armor" else _SMITH_INPUTS
+            n = min(share, _allowed(stores, inputs))
+            if n:
+                _make(settlement, tribe, inputs, kind, n)
+                made += n
+    _, acc[key] = refine(workers, _SMITH_RATE, before, made)
+
+
+def refine_settlement(settlement: Settlement, tribe: Tribe) -> None:
+    """One settlement's workshops, in profession order."""
+    labour = settlement.labour
+    stores = settlement.stores
+    acc = settlement.acc
+    for index, key, rate, inputs, output, gate in _CHAINS:
+        workers = labour[index]
+        if not workers:
+            continue  # no capacity: (0 + acc) div 1000 = 0, acc unchanged
+        if index == SMITH:
+            _smith(settlement, tribe, workers)
+            continue
+        available = _allowed(stores, inputs)
+        if gate is not None:
+            grain_per = inputs[0][1]
+            available = min(available, settlement.grain_gates.get(gate, 0) // grain_per)
+        made, acc[key] = refine(workers, rate, acc.get(key, 0), available)
+        if made:
+            _make(settlement, tribe, inputs, output, made)
+            if gate is not None:
+                settlement.grain_gates[gate] -= made * inputs[0][1]
 
 
 def refine_all(state: TribesState, events: list[Event]) -> None:
-    """TO BE WRITTEN."""
+    """Phase 5, first half: every settlement's workshops (ascending id)."""
+    tribes = state.tribes
+    for settlement in state.settlements:
+        refine_settlement(settlement, tribes[settlement.tribe])

@@ -1,0 +1,40 @@
+"""A tribe's score (seed 002, "Score & end"): pop/10 + 40 x settlements + 25 x techs +
+warbandPower/20 + coin/20 + 2 x buildings completed (cumulative completions), each division
+an integer one taken term by term (pop and coin summed over the tribe's settlements first).
+Warband power is 0 in part 1 (part 2's military fills `warband_power`); the ages' flat bonus
+and multiplier are part 2's too.
+"""
+
+from __future__ import annotations
+
+from .constants import (
+    SCORE_COIN_DIVISOR,
+    SCORE_PER_BUILDING,
+    SCORE_PER_SETTLEMENT,
+    SCORE_PER_TECH,
+    SCORE_POP_DIVISOR,
+    SCORE_WARBAND_DIVISOR,
+)
+from .state import Tribe, TribesState
+
+
+def warband_power(state: TribesState, tribe: Tribe) -> int:
+    """The summed power of the tribe's warbands: none in part 1."""
+    return 0
+
+
+def score(state: TribesState, tribe: Tribe) -> int:
+    pop = coin = settlements = 0
+    for settlement in state.settlements:
+        if settlement.tribe == tribe.id:
+            settlements += 1
+            pop += settlement.pop
+            coin += settlement.stores["coin"]
+    return (
+        pop // SCORE_POP_DIVISOR
+        + SCORE_PER_SETTLEMENT * settlements
+        + SCORE_PER_TECH * len(tribe.techs)
+        + warband_power(state, tribe) // SCORE_WARBAND_DIVISOR
+        + coin // SCORE_COIN_DIVISOR
+        + SCORE_PER_BUILDING * tribe.buildings_completed
+    )
