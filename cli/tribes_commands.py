@@ -103,8 +103,8 @@ def _site(index: int, xy: tuple[int, int], figures: Any) -> dict[str, Any]:
 
 MAX_TICKS = 1_000_000
 POLICY_HELP = (
-    "A tribe's policy: a built-in's name (grower, steady, ...) or a scripted JSON file of orders "
-    "by tick; repeat it, one a tribe, cycled (default: grower for all)."
+    "A tribe's policy: a built-in's name (grower, scholar) or a scripted JSON file of orders "
+    "by tick; repeat it, one a tribe, cycled (default: grower, scholar, grower, ...)."
 )
 
 

@@ -4,7 +4,6 @@ intervals, writing a run to the log (mode "tribes") and reading a logged one bac
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ from .common import fail, note
 
 KEY_STORES = ("grain", "fish", "meat", "bread", "timber", "stone", "tools", "coin")
 """The stores a summary shows (the rest are in --json)."""
-DEFAULT_POLICIES = ("grower",)
+DEFAULT_POLICIES = ("grower", "scholar")
 
 
 def policy_players(names: list[str]) -> list[Played]:
@@ -33,9 +32,8 @@ def policy_players(names: list[str]) -> list[Played]:
         if not path.is_file():
             fail(f"--policy {name!r}: not a built-in ({', '.join(policies.POLICIES)}) nor a file")
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            out.append(Played(path.name, policies.scripted(data)))
-        except (OSError, UnicodeDecodeError, ValueError) as error:
+            out.append(Played(path.name, policies.policy_from_json(path.read_bytes())))
+        except (OSError, ValueError) as error:
             fail(f"--policy {name}: {error}")
     return out
 
@@ -73,21 +71,17 @@ def snapshot(state: TribesState) -> dict[str, Any]:
     """The figures `tribes run` prints at intervals, by tribe: population, production (units
     made in the latest metrics interval), starvation deaths in it, tool coverage (per mille)."""
     frame = state.metrics or {}
-    by_tribe = {row.get("tribe"): row for row in frame.get("tribes", [])}
-    rows = []
-    for tribe in state.tribes:
-        row = by_tribe.get(tribe.id, {})
-        production = row.get("production", {})
-        rows.append(
-            {
-                "tribe": tribe.id,
-                "population": sum(s.pop for s in state.settlements_of(tribe.id)),
-                "production": sum(production.values()) if isinstance(production, dict) else 0,
-                "starvation": row.get("starvation", 0),
-                "tool_coverage": row.get("tool_coverage", tribe.tool_coverage),
-            }
-        )
-    return {"tick": state.tick, "tribes": rows}
+    rows = [
+        {
+            "tribe": row["id"],
+            "population": row["pop"],
+            "production": sum(row["production"].values()),
+            "starvation": row["starvation"],
+            "tool_coverage": row["tool_coverage"],
+        }
+        for row in frame.get("tribes", [])
+    ]
+    return {"tick": frame.get("tick", state.tick), "tribes": rows}
 
 
 def print_summary(record: TribesRecord, intervals: list[dict[str, Any]], seconds: float) -> None:

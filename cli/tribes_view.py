@@ -71,8 +71,8 @@ def print_view(run_id: int, state: TribesState, tribe: int, seen: dict[str, Any]
             f"researching: {research or 'nothing'}; knowledge {own.get('knowledge', 0)}, "
             f"faith {own.get('faith', 0)}"
         )
-    orders = seen.get("orders", [])
-    typer.echo(f"orders queued: {'; '.join(map(str, orders)) or 'none'}")
+    orders = [text for t, text in state.orders if t == tribe]
+    typer.echo(f"orders queued for the next step: {'; '.join(orders) or 'none'}")
     for s in seen.get("settlements", []):
         typer.echo("")
         typer.echo(

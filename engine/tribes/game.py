@@ -59,18 +59,18 @@ class TribesAction:
 
     @classmethod
     def order(cls, tribe: int, text: str) -> TribesAction:
-        return cls(0, tribe, " ".join(text.split()))
+        """Tribe `tribe`'s order `text`, in its canonical form (orders.py); IllegalActionError
+        if the text is no order."""
+        return cls(0, tribe, orders.parse_order(text).to_str())
 
     @classmethod
     def from_str(cls, text: str) -> TribesAction:
-        """Parse `step`, `step N` or `T:ORDER` (spacing and the verb's case ignored; the
-        order's words kept as written, blanks collapsed); IllegalActionError on anything else."""
+        """Parse `step`, `step N` or `T:ORDER` (case and spacing free; the order read by
+        orders.parse_order and kept in its canonical text); IllegalActionError on anything
+        else."""
         match = _ORDER.match(str(text))
         if match:
-            order = " ".join(match.group(2).split())
-            if not order:
-                raise IllegalActionError(f"{text!r}: an empty order")
-            return cls.order(int(match.group(1)), order)
+            return cls.order(int(match.group(1)), match.group(2))
         words = str(text).strip().lower().split()
         if not words or words[0] != "step" or len(words) > 2:
             raise IllegalActionError(f"{text!r} is not an action: step, step N or T:ORDER")
@@ -99,9 +99,8 @@ def refusal(state: TribesState, action: TribesAction) -> str | None:
         return f"no live tribe {action.tribe}"
     if queued(state, action.tribe) >= ACTIONS_PER_TICK:
         return f"tribe {action.tribe} has {ACTIONS_PER_TICK} orders queued already"
-    if not orders.order_is_open(state, action.tribe, action.text):
-        return f"{action.to_str()!r} is not open now"
-    return None
+    why = orders.refusal(state, action.tribe, orders.parse_order(action.text))
+    return None if why is None else f"{action.to_str()!r}: {why}"
 
 
 def act(state: TribesState, action: TribesAction) -> list[Event]:
@@ -127,7 +126,7 @@ def candidate_orders(state: TribesState, tribe: int) -> list[str]:
     texts = [f"research {tech}" for tech in TECH_NAMES]
     own = state.settlements_of(tribe)
     for settlement in own:
-        texts += [f"build {settlement.id} {b} 1" for b in BUILDING_NAMES if b != "hall"]
+        texts += [f"build {settlement.id} {b}" for b in BUILDING_NAMES if b != "hall"]
     for rite, (_, _, target) in RITES.items():
         if target == "settlement":
             texts += [f"rite {rite} {settlement.id}" for settlement in own]
@@ -149,8 +148,9 @@ def legal_actions(state: TribesState) -> list[TribesAction]:
         if not tribe.alive or queued(state, tribe.id) >= ACTIONS_PER_TICK:
             continue
         for text in candidate_orders(state, tribe.id):
-            if orders.order_is_open(state, tribe.id, text):
-                actions.append(TribesAction.order(tribe.id, text))
+            order = orders.parse_order(text)
+            if orders.order_is_open(state, tribe.id, order):
+                actions.append(TribesAction(0, tribe.id, order.to_str()))
     return actions
 
 

@@ -17,7 +17,7 @@ from ..events import Event, RawEvent
 from ..replay import LoggedRun
 from ..schema import Int, Record, Seq, Text
 from .constants import CHECKPOINT_EVERY
-from .game import TribesAction, act, new_game
+from .game import IllegalActionError, TribesAction, act, new_game
 from .state import TribesState
 
 MAX_TRIBES = 8
@@ -99,17 +99,26 @@ def close(record: TribesRecord) -> TribesRecord:
     return record
 
 
-def replay_game(seed: int, setup: Setup, actions: Iterable[str]) -> TribesRecord:
-    """Re-run a world from its seed and its actions' text."""
+def replay_game(
+    seed: int, setup: Setup, actions: Iterable[str], *, strict: bool = True
+) -> TribesRecord:
+    """Re-run a world from its seed and its actions' text. An action refused (a log that is
+    not this engine's play) raises IllegalActionError, or with `strict` False ends the replay
+    there, so the comparison shows where it parts from the log."""
     record = start_record(seed, setup)
     for text in actions:
         if record.state.result is not None:
             break
-        record_action(record, TribesAction.from_str(text))
+        try:
+            record_action(record, TribesAction.from_str(text))
+        except IllegalActionError:
+            if strict:
+                raise
+            break
     return close(record)
 
 
 def replay_logged(run: LoggedRun) -> tuple[list[RawEvent], list[tuple[int, str]]]:
     """Re-run a logged Tribes run (mode "tribes") from its seed, options and actions."""
-    record = replay_game(run.seed, Setup.of(run.options), run.actions)
+    record = replay_game(run.seed, Setup.of(run.options), run.actions, strict=False)
     return record.raw_events(), record.checkpoints

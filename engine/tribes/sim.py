@@ -43,10 +43,7 @@ def ask(record: TribesRecord, players: Sequence[Played]) -> int:
         policy = players[tribe.id % len(players)].policy
         for text in policy(view_for(state, tribe.id)):
             try:
-                action = TribesAction.order(tribe.id, str(text))
-                if not action.text:
-                    continue
-                record_action(record, action)
+                record_action(record, TribesAction.order(tribe.id, str(text)))
                 queued += 1
             except IllegalActionError:
                 continue
