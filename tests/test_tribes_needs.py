@@ -762,3 +762,16 @@ def test_dead_tribes_do_not_win_at_the_cap() -> None:
     state.tribes[0].techs = ["milling"] * 40  # a huge score, but eliminated
     close_tick(state, [])
     assert state.result == "tick_cap" and state.winner is None  # 1 and 2 tie
+
+
+def test_the_needs_state_round_trips_json() -> None:
+    # accumulators, interval records, frames and the end are all plain integers and dicts
+    state = world(2, ticks=35)
+    state.tribes[0].ale_ration = 300
+    state.settlements[0].cold = True
+    while state.result is None:
+        step(state)
+    again = TribesState.from_dict(state.to_dict())
+    assert again.state_hash() == state.state_hash()
+    assert state.settlements[0].interval["ale_wanted"] == 1  # a ration on ticks 30..34
+    assert state.settlements[1].interval["ale_wanted"] == 0

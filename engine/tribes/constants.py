@@ -229,6 +229,7 @@ WALL_LEVELS: Final[tuple[tuple[dict[str, int], int, str | None], ...]] = (
 # --- tech and faith -----------------------------------------------------------------------
 KNOWLEDGE_RATE: Final = 150  # seed: per mille per scholar / 10 ticks
 FAITH_RATE: Final = 100  # seed: per mille per priest / 10 ticks
+TECH_ESCALATION: Final = 4  # seed: research costs base x (4 + techs owned) / 4
 TECHS: Final[dict[str, tuple[int, str | None]]] = {
     "milling": (60, None),
     "brewing": (60, None),

@@ -23,6 +23,7 @@ morale bonus needs a ration and every tick of the interval fully served.
 Clothes. A cold settlement wears (pop + acc) div 10000 clothes a tick (accumulator "clothes");
 any tick short sets `interval["clothes_short"]`.
 
+Ale and clothes are reckoned on the pop the tick began with (before any starvation deaths).
 Food eaten, ale drunk and clothes worn count as consumption (flows.py).
 """
 

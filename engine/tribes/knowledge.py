@@ -21,12 +21,18 @@ expire. (Part 2 adds the peddler and offer matching to phase 12, after this.)
 from __future__ import annotations
 
 from ..events import Event
-from .constants import FAITH_RATE, KNOWLEDGE_RATE, PERMILLE, PROFESSION_INDEX, TECHS
+from .constants import (
+    FAITH_RATE,
+    KNOWLEDGE_RATE,
+    PERMILLE,
+    PROFESSION_INDEX,
+    TECH_ESCALATION,
+    TECHS,
+)
 from .state import Tribe, TribesState
 
 SCHOLAR = PROFESSION_INDEX["scholar"]
 PRIEST = PROFESSION_INDEX["priest"]
-TECH_ESCALATION = 4  # seed: cost = base x (4 + techs owned) / 4
 
 
 def in_force(state: TribesState, kind: str, target: int) -> bool:

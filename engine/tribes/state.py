@@ -107,7 +107,8 @@ class Wagon:
     grain: int
     source: int  # the settlement they left
     timber: int = 0  # building timber for the new camp (constants: FOUND_TIMBER_PER_SETTLER)
-    stuck: int = 0  # ticks in a row without getting closer to the site (wagons.py)
+    stuck: int = 0  # ticks in a row without beating `best` (wagons.py)
+    best: int = -1  # the nearest (Chebyshev) it has been to the site; -1 before it moves
     prev_x: int = -1  # the tile it stepped from, which a slide does not step back onto
     prev_y: int = -1
 

@@ -48,11 +48,18 @@ def view_for(state: TribesState, tribe_id: int) -> dict[str, Any]:
     tribe = state.tribes[tribe_id]
     own = [_own_settlement(s) for s in state.settlements if s.tribe == tribe_id]
     others = [
-        {"id": s.id, "tribe": s.tribe, "name": s.name, "x": s.x, "y": s.y, "tier": s.tier,
-         "pop": s.pop}
+        {
+            "id": s.id,
+            "tribe": s.tribe,
+            "name": s.name,
+            "x": s.x,
+            "y": s.y,
+            "tier": s.tier,
+            "pop": s.pop,
+        }
         for s in state.settlements
         if s.tribe != tribe_id
-    ]  # fmt: skip
+    ]
     return {
         "tick": state.tick,
         "tick_cap": state.tick_cap,
@@ -82,11 +89,19 @@ def view_for(state: TribesState, tribe_id: int) -> dict[str, Any]:
             if e.tribe == tribe_id
         ],
         "wagons": [
-            {"id": w.id, "x": w.x, "y": w.y, "to_x": w.to_x, "to_y": w.to_y,
-             "settlers": w.settlers, "grain": w.grain, "timber": w.timber}
+            {
+                "id": w.id,
+                "x": w.x,
+                "y": w.y,
+                "to_x": w.to_x,
+                "to_y": w.to_y,
+                "settlers": w.settlers,
+                "grain": w.grain,
+                "timber": w.timber,
+            }
             for w in state.wagons
             if w.tribe == tribe_id
-        ],  # fmt: skip
+        ],
         "others": others,
         "tribes": [{"id": t.id, "name": t.name, "alive": t.alive} for t in state.tribes],
         "metrics": state.metrics,
