@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .. import protocol
 from ..events import Event
@@ -38,6 +39,12 @@ replayed as a check."""
 
 STEP_BATCH = 10  # the longer step `legal_actions` offers besides a single tick
 _ORDER = re.compile(r"^\s*(\d{1,3})\s*:(.*)$", re.DOTALL)
+
+
+parsed = lru_cache(maxsize=4096)(orders.parse_order)
+"""orders.parse_order remembered by text (an Order is a frozen value): policies give the same
+texts again and again, and an order is read when queued, when checked and when legal actions
+are listed."""
 
 
 class IllegalActionError(protocol.IllegalActionError):
@@ -61,7 +68,7 @@ class TribesAction:
     def order(cls, tribe: int, text: str) -> TribesAction:
         """Tribe `tribe`'s order `text`, in its canonical form (orders.py); IllegalActionError
         if the text is no order."""
-        return cls(0, tribe, orders.parse_order(text).to_str())
+        return cls(0, tribe, parsed(text).to_str())
 
     @classmethod
     def from_str(cls, text: str) -> TribesAction:
@@ -99,7 +106,7 @@ def refusal(state: TribesState, action: TribesAction) -> str | None:
         return f"no live tribe {action.tribe}"
     if queued(state, action.tribe) >= ACTIONS_PER_TICK:
         return f"tribe {action.tribe} has {ACTIONS_PER_TICK} orders queued already"
-    why = orders.refusal(state, action.tribe, orders.parse_order(action.text))
+    why = orders.refusal(state, action.tribe, parsed(action.text))
     return None if why is None else f"{action.to_str()!r}: {why}"
 
 
@@ -148,7 +155,7 @@ def legal_actions(state: TribesState) -> list[TribesAction]:
         if not tribe.alive or queued(state, tribe.id) >= ACTIONS_PER_TICK:
             continue
         for text in candidate_orders(state, tribe.id):
-            order = orders.parse_order(text)
+            order = parsed(text)
             if orders.order_is_open(state, tribe.id, order):
                 actions.append(TribesAction(0, tribe.id, order.to_str()))
     return actions
