@@ -126,7 +126,9 @@ def run_command(
         False, "--log", help="Log the run (mode tribes) for `privateer runs replay`."
     ),
     as_json: bool = typer.Option(False, "--json", help="One JSON object: tribes, metrics."),
-    every: int = int_option(500, "--every", 10, MAX_TICKS, "Ticks between metrics lines."),
+    every: int = int_option(
+        500, "--every", 10, MAX_TICKS, "Ticks between metrics lines (a multiple of 10)."
+    ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
 ) -> None:
     """Run a Tribes world with policies to its tick cap: the end state by tribe (population,
@@ -140,6 +142,8 @@ def run_command(
 
     from .tribes_run import log_run, policy_players, print_summary, snapshot, summary_json
 
+    if every % 10:
+        fail(f"--every {every}: a multiple of 10 (the metrics frames come every 10 ticks)")
     players = policy_players(policy)
     path = None
     if log:

@@ -12,6 +12,8 @@ from click.testing import Result
 from typer.testing import CliRunner
 
 from privateer.cli.app import app
+from privateer.db.connection import open_database
+from privateer.db.runs import logged_runs
 
 runner = CliRunner()
 SMALL = ["--tribes", "2", "--size", "32", "--ticks", "120", "--seed", "5"]
@@ -93,6 +95,7 @@ def test_bench_with_tiny_numbers() -> None:
         ["tribes", "chart", "out.gif"],
         ["tribes", "chart", "out.png", "--tick", "5"],  # --tick without --run
         ["tribes", "bench", "--ticks", "0"],
+        ["tribes", "run", "--every", "25"],
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], tmp_path: Path) -> None:
@@ -102,6 +105,38 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], tmp_path: Path) -> No
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: "), lines
     assert not db.exists() and not (tmp_path / "out.png").exists()
+
+
+def test_a_scripted_policy_file_plays_its_orders(tmp_path: Path) -> None:
+    """The file's tick-0 orders are queued as tribe 0's actions (tribe 1 plays grower)."""
+    script = tmp_path / "script.json"
+    orders = {"0": ["research brewing", "build 0 house 2"]}
+    script.write_text(json.dumps({"policy": "scripted", "orders": orders}), encoding="utf-8")
+    db = tmp_path / "runs.duckdb"
+    result = invoke(
+        "--db", str(db), "tribes", "run", *SMALL, "--policy", str(script),
+        "--policy", "grower", "--log", "--json",
+    )  # fmt: skip
+    out = json.loads(result.stdout)
+    engine = open_database(db, notify=lambda _: None)
+    with engine.connect() as conn:
+        (run,) = logged_runs(conn, [out["run_id"]])
+    engine.dispose()
+    assert run.actions[:2] == ["0:research brewing", "0:build 0 house 2"]
+    assert run.options["policies"] == ["script.json", "grower"]
+
+
+@pytest.mark.parametrize("content", ["{not json", '{"policy": "scripted", "orders": {"5": ["x"]}}'])
+def test_a_bad_scripted_policy_is_one_line_and_exit_2(tmp_path: Path, content: str) -> None:
+    script = tmp_path / "bad.json"
+    script.write_text(content, encoding="utf-8")
+    db = tmp_path / "runs.duckdb"
+    result = runner.invoke(
+        app, ["--db", str(db), "tribes", "run", *SMALL, "--policy", str(script), "--log"]
+    )
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: --policy") and len(result.stderr.splitlines()) == 1
+    assert not db.exists()
 
 
 def test_a_bad_tick_or_tribe_for_a_logged_run_is_refused(logged_db: Path) -> None:
