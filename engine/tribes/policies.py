@@ -71,24 +71,31 @@ WAGON_SETTLERS = 100
 
 
 def _stock_cap(s: dict[str, Any]) -> int:
-    b = s["buildings"]
+    b: dict[str, int] = s["buildings"]
     return STORE_BASE + STORE_PER_BUILDING * (b.get("granary", 0) + b.get("warehouse", 0))
 
 
-def _capacity(s: dict[str, Any], profession: str, extra: dict[str, int] | None = None) -> int:
-    b = s["buildings"]
-    slots = SLOTS.get(profession)
-    if slots is None:
-        return 0
-    cap = sum(n * (b.get(name, 0) + (extra or {}).get(name, 0)) for name, n in slots)
-    if profession in BIOME_CAP:
-        biome, per = BIOME_CAP[profession]
-        cap = min(cap, s["census"].get(biome, 0) * per)
-    return cap
+def _capacities(s: dict[str, Any]) -> dict[str, int]:
+    """Workers each capped profession can employ at `s` (labour.py's rule)."""
+    b: dict[str, int] = s["buildings"]
+    census: dict[str, int] = s["census"]
+    out: dict[str, int] = {}
+    for profession, slots in SLOTS.items():
+        cap = 0
+        for name, n in slots:
+            count = b.get(name, 0)
+            if count:
+                cap += n * count
+        biome = BIOME_CAP.get(profession)
+        if biome is not None and cap:
+            cap = min(cap, census.get(biome[0], 0) * biome[1])
+        out[profession] = cap
+    return out
 
 
 def _housing(s: dict[str, Any], houses: int) -> int:
-    return HALL_HOUSING + HALL_HOUSING_PER_TIER * s["tier"] + HOUSE_HOUSING * houses
+    tier: int = s["tier"]
+    return HALL_HOUSING + HALL_HOUSING_PER_TIER * tier + HOUSE_HOUSING * houses
 
 
 def _queued(s: dict[str, Any], building: str) -> int:
@@ -106,6 +113,8 @@ class _Plan:
         self.orders: list[str] = []
         self.settlements = view["settlements"]
         self.pop = sum(s["pop"] for s in self.settlements)
+        self.caps = [_capacities(s) for s in self.settlements]
+        self.need_farmers = _farmers_needed(self)
 
     def has(self, tech: str) -> bool:
         return tech in self.techs
@@ -131,21 +140,25 @@ def _farmers_needed(plan: _Plan) -> int:
     stock = sum(s["stores"][k] * p for s in plan.settlements for k, p in FOOD)
     ticks_of_food = stock * 1000 // max(1, demand)
     margin = 1600 if ticks_of_food < 200 else 1300 if ticks_of_food < 800 else 1000
-    bread = sum(min(_capacity(s, "baker"), s["buildings"].get("mill", 0) * 20) for s in
-                plan.settlements) * 300 * 3 * 700 // 1000  # fmt: skip
+    bakers = sum(min(c["baker"], c["miller"]) for c in plan.caps)
+    bread = bakers * 300 * 3 * 700 // 1000  # bread points, at 70% of the bakers' rate
     coverage = tribe["tool_coverage"]
     bonus = 200 if plan.has("crop_rotation") else 0
     per_farmer = 100 * (600 + 400 * coverage // 1000) * (1000 + bonus) // 1_000_000
-    return max(0, (demand * margin // 1000 - bread)) // max(1, per_farmer) + 1
+    needed: int = max(0, (demand * margin // 1000 - bread)) // max(1, per_farmer) + 1
+    return needed
 
 
 def _allocation(plan: _Plan) -> str:
     """The tribe-wide vector: farmers as needed, the rest filling the buildings they have."""
     ss = plan.settlements
-    cap = {p: sum(_capacity(s, p) for s in ss) for p in PROFESSIONS}
+    cap = dict.fromkeys(PROFESSIONS, 0)
+    for caps in plan.caps:
+        for p, n in caps.items():
+            cap[p] += n
     stores = {r: sum(s["stores"][r] for s in ss) for r in ("ore", "metal", "flour", "hides")}
     want = dict.fromkeys(PROFESSIONS, 0)
-    want["farmer"] = min(cap["farmer"], _farmers_needed(plan))
+    want["farmer"] = min(cap["farmer"], plan.need_farmers)
     for p in ("fisher", "herder", "woodcutter", "miner", "baker", "brewer", "scholar", "priest"):
         want[p] = cap[p]
     want["miller"] = min(cap["miller"], cap["baker"] * 3 // 4 + 1)
@@ -208,8 +221,11 @@ def _decrees(plan: _Plan) -> list[str]:
 
 
 def _builds(plan: _Plan) -> None:
-    need_farmers = _farmers_needed(plan)
-    farm_cap = sum(_capacity(s, "farmer", {"farm": _queued(s, "farm")}) for s in plan.settlements)
+    need_farmers = plan.need_farmers
+    farm_cap = sum(
+        min(40 * (s["buildings"].get("farm", 0) + _queued(s, "farm")), 8 * s["census"]["plains"])
+        for s in plan.settlements
+    )
     libraries = 3 if plan.scholarly else 2
     for s in plan.settlements:
         b, census, pop = s["buildings"], s["census"], s["pop"]
@@ -231,7 +247,8 @@ def _builds(plan: _Plan) -> None:
 
 
 def _has(s: dict[str, Any], building: str) -> int:
-    return s["buildings"].get(building, 0) + _queued(s, building)
+    built: int = s["buildings"].get(building, 0)
+    return built + _queued(s, building)
 
 
 def _workshops(plan: _Plan, s: dict[str, Any], libraries: int) -> None:
