@@ -124,7 +124,7 @@ def summary_json(
     state = record.state
     return {
         "seed": record.seed,
-        **record.setup.options(),
+        "setup": record.setup.options(),
         "tick": state.tick,
         "result": state.result,
         "winner": state.winner,

@@ -39,6 +39,7 @@ def test_run_json_gives_each_tribe_and_the_metrics_at_intervals() -> None:
     result = invoke("tribes", "run", *SMALL, "--every", "50", "--json")
     out = json.loads(result.stdout)
     assert out["tick"] == 120 and out["result"] == "tick_cap"
+    assert out["setup"] == {"tribes": 2, "size": 32, "ticks": 120}
     assert [t["tribe"] for t in out["tribes"]] == [0, 1]
     assert all(t["population"] > 0 and t["settlements"] == 1 for t in out["tribes"])
     assert [m["tick"] for m in out["metrics"]] == [50, 100, 120]  # every 50, and the end
