@@ -1,19 +1,23 @@
-"""`privateer tribes ...`: seed 002's Tribes. So far its map: `tribes map` draws the seeded
-terrain with the founding sites and says how fair each site is (engine/tribes/mapgen.py)."""
+"""`privateer tribes ...`: seed 002's Tribes. `tribes run` plays a world with policies (and logs
+it for `runs replay`), `tribes view` shows a logged run as one tribe sees it at a tick,
+`tribes chart` draws the map with settlements and territories, `tribes bench` times the seed's
+perf gate by phase, `tribes map` prints the seeded terrain and how fair each founding site is."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import typer
 
-from .common import fail
-from .options import int_option, seed_option
+from .common import db_path, existing_db, fail, note, open_db, user_errors
+from .options import int_option, run_argument, run_option, seed_option
+from .progress import QUIET_HELP, counting
 
 app = typer.Typer(
-    help="Seed 002's Tribes: dense populations under per-mille policies on a seeded map "
-    "(so far the map; the economy and the mode come next)."
+    help="Seed 002's Tribes: dense populations under per-mille policies on a seeded map: "
+    "run a world with policies, view a logged run as a tribe, chart it, time it."
 )
 
 TERRAIN_NAMES = {
@@ -93,3 +97,196 @@ def _site(index: int, xy: tuple[int, int], figures: Any) -> dict[str, Any]:
         "ore": figures.ore,
         "fair": figures.holds(),
     }
+
+
+# --- run, view, chart, bench ------------------------------------------------------------------
+
+MAX_TICKS = 1_000_000
+POLICY_HELP = (
+    "A tribe's policy: a built-in's name (grower, scholar) or a scripted JSON file of orders "
+    "by tick; repeat it, one a tribe, cycled (default: grower, scholar, grower, ...)."
+)
+
+
+def _setup(tribes: int, size: int, ticks: int) -> Any:
+    from privateer.engine.tribes.replay import Setup
+
+    return Setup(tribes, size, ticks)
+
+
+@app.command("run")
+def run_command(
+    ctx: typer.Context,
+    tribes: int = int_option(4, "--tribes", 1, 8, "Tribes (1-8)."),
+    size: int = int_option(64, "--size", 32, MAX_SIZE, "Tiles a side (32-512)."),
+    ticks: int = int_option(2000, "--ticks", 1, MAX_TICKS, "Ticks to run: the tick cap."),
+    seed: int = seed_option("The world's seed."),
+    policy: list[str] = typer.Option([], "--policy", help=POLICY_HELP),
+    log: bool = typer.Option(
+        False, "--log", help="Log the run (mode tribes) for `privateer runs replay`."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object: tribes, metrics."),
+    every: int = int_option(
+        500, "--every", 10, MAX_TICKS, "Ticks between metrics lines (a multiple of 10)."
+    ),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
+) -> None:
+    """Run a Tribes world with policies to its tick cap: the end state by tribe (population,
+    settlements, key stores, techs, score, the winner) and, every --every ticks, each tribe's
+    population, production, starvation deaths and tool coverage. With --log the run (its
+    orders, events, metrics frames and checkpoint hashes every 100 ticks) is written as a run
+    that `privateer runs replay RUN_ID` re-checks."""
+    import time
+
+    from privateer.engine.tribes.sim import run_world
+
+    from .tribes_run import log_run, policy_players, print_summary, snapshot, summary_json
+
+    if every % 10:
+        fail(f"--every {every}: a multiple of 10 (the metrics frames come every 10 ticks)")
+    players = policy_players(policy)
+    path = None
+    if log:
+        from privateer.db.connection import check_path
+
+        path = db_path(ctx)
+        with user_errors():
+            check_path(path)
+    intervals: list[dict[str, Any]] = []
+    with counting("ticks", ticks, quiet=quiet) as advance:
+        last = [0]
+
+        def on_step(state: Any) -> None:
+            advance(state.tick - last[0])
+            last[0] = state.tick
+            if state.tick % every == 0 or state.result is not None:
+                intervals.append(snapshot(state))
+
+        started = time.perf_counter()
+        record = run_world(seed, _setup(tribes, size, ticks), players, on_step)
+        seconds = time.perf_counter() - started
+    run_id = None
+    if path is not None:
+        with user_errors():
+            run_id = log_run(path, record, [p.name for p in players])
+    if as_json:
+        typer.echo(json.dumps(summary_json(record, intervals, run_id)))
+        return
+    print_summary(record, intervals, seconds)
+    if run_id is not None:
+        typer.echo(f"logged as run {run_id}: `privateer runs replay {run_id}` checks it")
+
+
+@app.command("view")
+def view_command(
+    ctx: typer.Context,
+    run_id: int = run_argument("The logged Tribes run to look into."),
+    tribe: int = int_option(0, "--tribe", 0, 7, "The tribe whose view (0-7)."),
+    tick: int | None = int_option(None, "--tick", 0, MAX_TICKS, "The tick (default: the end)."),
+    as_json: bool = typer.Option(False, "--json", help="The view as one JSON object."),
+) -> None:
+    """Re-run a logged Tribes run to --tick and print the world as --tribe sees it: its
+    settlements (people, stores, labour, build queue), its techs and queued orders, and the
+    other tribes' settlements."""
+    _, state = _logged_state(ctx, run_id, tick)
+    from privateer.engine.tribes.view import view_for
+
+    if tribe >= len(state.tribes):
+        fail(f"--tribe {tribe}: run {run_id} has tribes 0-{len(state.tribes) - 1}")
+    seen = view_for(state, tribe)
+    if as_json:
+        typer.echo(json.dumps(seen))
+        return
+    from .tribes_view import print_view
+
+    print_view(run_id, state, tribe, seen)
+
+
+def _logged_state(ctx: typer.Context, run_id: int, tick: int | None) -> tuple[Any, Any]:
+    """A logged Tribes run and its world re-run to `tick` (the end if None)."""
+    from privateer.db.runs import logged_runs
+    from privateer.engine.schema import SaveError
+    from privateer.engine.tribes.replay import Setup
+
+    from .tribes_run import state_at
+
+    existing_db(ctx)
+    engine = open_db(ctx, create=False)
+    with engine.connect() as conn, user_errors():
+        (run,) = logged_runs(conn, [run_id])
+    if run.mode != "tribes":
+        fail(f"run {run_id} is a {run.mode} run, not a Tribes one")
+    try:
+        setup = Setup.of(run.options)
+    except SaveError as error:
+        fail(f"run {run_id}'s options: {error}")
+    if tick is not None and tick > setup.ticks:
+        fail(f"--tick {tick}: run {run_id} lasts {setup.ticks} ticks")
+    return run, state_at(run.seed, setup, run.actions, setup.ticks if tick is None else tick)
+
+
+@app.command("chart")
+def chart_command(
+    ctx: typer.Context,
+    out: Path = typer.Argument(..., help="The picture to write: OUT.png or OUT.svg."),
+    run: int | None = run_option("Draw this logged Tribes run's world (else a new world)."),
+    tick: int | None = int_option(None, "--tick", 0, MAX_TICKS, "With --run: the tick."),
+    seed: int = seed_option("Without --run: the world's seed."),
+    size: int = int_option(64, "--size", 32, MAX_SIZE, "Without --run: tiles a side."),
+    tribes: int = int_option(4, "--tribes", 1, 8, "Without --run: tribes (1-8)."),
+) -> None:
+    """Draw a Tribes map as a woodcut: the terrain, each settlement with its territory square
+    in its tribe's colour, and the settlements' names lettered as on the sea chart."""
+    from privateer.engine.tribes.setup import new_world
+
+    from .common import check_writable, writing
+
+    if tick is not None and run is None:
+        fail("--tick needs --run")
+    check_writable(out, (".png", ".svg"))
+    if run is not None:
+        _, state = _logged_state(ctx, run, tick)
+        title = f"Run {run}, tick {state.tick}"
+    else:
+        state = new_world(seed, tribes, size, 1)
+        title = f"Seed {seed}, {size} x {size}"
+    from privateer.pipeline.chart.tribes_map import draw_tribes_map
+
+    from .tribes_view import chart_input
+
+    with writing(out):
+        drawn = draw_tribes_map(chart_input(state, title), out)
+    note(f"wrote {out} ({drawn['settlements']} settlements)")
+
+
+@app.command("bench")
+def bench_command(
+    tribes: int = int_option(8, "--tribes", 1, 8, "Tribes (the gate: 8)."),
+    ticks: int = int_option(10_000, "--ticks", 1, MAX_TICKS, "Ticks (the gate: 10,000)."),
+    size: int = int_option(64, "--size", 32, MAX_SIZE, "Tiles a side (the gate: 64)."),
+    seed: int = seed_option("The world's seed."),
+    policy: list[str] = typer.Option([], "--policy", help=POLICY_HELP),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object of the figures."),
+) -> None:
+    """Time seed 002's perf gate on one core: a world of --tribes x --ticks with the built-in
+    policies, its wall time, ticks a second, microseconds a tribe a tick, and the seconds each
+    phase of the step took (timed in the bench, not in the engine)."""
+    from .tribes_bench import bench
+    from .tribes_run import policy_players
+
+    figures = bench(seed, _setup(tribes, size, ticks), policy_players(policy))
+    if as_json:
+        typer.echo(json.dumps(figures))
+        return
+    typer.echo(
+        f"Tribes bench: {tribes} tribes x {figures['ticks_run']} ticks, {size}x{size}, "
+        f"seed {seed}, policies {', '.join(figures.get('policies', []))}"
+    )
+    typer.echo(
+        f"wall {figures['wall_seconds']:.2f} s, {figures['ticks_per_second']} ticks/s, "
+        f"{figures['microseconds_per_tribe_tick']} us a tribe a tick"
+    )
+    wall = figures["wall_seconds"] or 1.0
+    for name, seconds in figures["phases"].items():
+        typer.echo(f"  {name:<22} {seconds:>8.3f} s  {100 * seconds / wall:>5.1f}%")
+    typer.echo(f"  {'(outside the phases)':<22} {figures['outside_phases']:>8.3f} s")

@@ -189,7 +189,9 @@ MAX_VALUES = 8
 
 def _fits(value: Any, hint: Any) -> bool:
     """Whether a payload value is of a declared type (int, str, bool, float, None, X | Y,
-    list[X], a TypedDict of such: a record within the payload)."""
+    list[X], dict[K, V], Any, a TypedDict of such: a record within the payload)."""
+    if hint is Any:
+        return True
     if is_typeddict(hint):
         return isinstance(value, dict) and _stray(hint, value) is None
     origin = get_origin(hint)
@@ -198,6 +200,11 @@ def _fits(value: Any, hint: Any) -> bool:
     if origin is list:
         (item,) = get_args(hint)
         return isinstance(value, list) and all(_fits(v, item) for v in value)
+    if origin is dict:
+        key, item = get_args(hint)
+        return isinstance(value, dict) and all(
+            _fits(k, key) and _fits(v, item) for k, v in value.items()
+        )
     if hint is type(None):
         return value is None
     if hint is int:

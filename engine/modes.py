@@ -26,6 +26,7 @@ from .replay import (
     verify_run,
 )
 from .tabletop.mode import MODE as TABLETOP
+from .tribes.mode import MODE as TRIBES
 from .voyage.mode import MODE as VOYAGE
 from .world.mode import MODE as WORLD
 
@@ -58,7 +59,7 @@ class ModeRegistry(Registry[Mode]):
 
 
 MODES = ModeRegistry("mode", lambda m: m.name)
-for _mode in (FIGHT, WORLD, VOYAGE, DUEL, TABLETOP):
+for _mode in (FIGHT, WORLD, VOYAGE, DUEL, TABLETOP, TRIBES):
     MODES.add(_mode)
 
 

@@ -1,0 +1,183 @@
+"""What `tribes run`, `tribes view` and `tribes bench` share: the policies named on the command
+line (a built-in's name, or a scripted JSON file), a run's summary by tribe and its metrics at
+intervals, writing a run to the log (mode "tribes") and reading a logged one back to a tick."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from privateer.engine.tribes.replay import Setup, TribesRecord
+from privateer.engine.tribes.sim import Played
+from privateer.engine.tribes.state import TribesState
+
+from .common import fail, note
+
+KEY_STORES = ("grain", "fish", "meat", "bread", "timber", "stone", "tools", "coin")
+"""The stores a summary shows (the rest are in --json)."""
+DEFAULT_POLICIES = ("grower", "scholar")
+
+
+def policy_players(names: list[str]) -> list[Played]:
+    """Each --policy as a player: a built-in's name, or a path to a scripted JSON file (the
+    format is policies.py's). One line and exit 2 for a name that is neither."""
+    from privateer.engine.tribes import policies
+
+    out = []
+    for name in names or list(DEFAULT_POLICIES):
+        if name in policies.POLICIES:
+            out.append(Played(name, policies.POLICIES[name]))
+            continue
+        path = Path(name)
+        if not path.is_file():
+            fail(f"--policy {name!r}: not a built-in ({', '.join(policies.POLICIES)}) nor a file")
+        try:
+            out.append(Played(path.name, policies.policy_from_json(path.read_bytes())))
+        except (OSError, ValueError) as error:
+            fail(f"--policy {name}: {error}")
+    return out
+
+
+def tribe_rows(state: TribesState, scores: list[int] | None) -> list[dict[str, Any]]:
+    """The end state by tribe: people, settlements, key stores, techs, score."""
+    rows = []
+    for tribe in state.tribes:
+        own = state.settlements_of(tribe.id)
+        stores = {r: sum(s.stores[r] for s in own) for r in KEY_STORES}
+        rows.append(
+            {
+                "tribe": tribe.id,
+                "name": tribe.name,
+                "alive": tribe.alive,
+                "population": sum(s.pop for s in own),
+                "settlements": len(own),
+                "stores": stores,
+                "techs": list(tribe.techs),
+                "score": None if scores is None else scores[tribe.id],
+            }
+        )
+    return rows
+
+
+def end_scores(record: TribesRecord) -> list[int] | None:
+    """The scores the world's end told (None: it has not ended)."""
+    for event in reversed(record.events):
+        if event.kind == "world_end":
+            return list(event.data["scores"])
+    return None
+
+
+def snapshot(state: TribesState) -> dict[str, Any]:
+    """The figures `tribes run` prints at intervals, by tribe: population, production (units
+    made in the latest metrics interval), starvation deaths in it, tool coverage (per mille)."""
+    frame = state.metrics or {}
+    rows = [
+        {
+            "tribe": row["id"],
+            "population": row["pop"],
+            "production": sum(row["production"].values()),
+            "starvation": row["starvation"],
+            "tool_coverage": row["tool_coverage"],
+        }
+        for row in frame.get("tribes", [])
+    ]
+    return {"tick": frame.get("tick", state.tick), "tribes": rows}
+
+
+def print_summary(record: TribesRecord, intervals: list[dict[str, Any]], seconds: float) -> None:
+    import typer
+
+    state = record.state
+    rows = tribe_rows(state, end_scores(record))
+    setup = record.setup
+    typer.echo(
+        f"Tribes, seed {record.seed}, {setup.size}x{setup.size}, {setup.tribes} tribes, "
+        f"{state.tick} ticks ({seconds:.1f} s)"
+    )
+    typer.echo("")
+    typer.echo("metrics by tribe: population / production / starvation / tool coverage per mille")
+    for frame in intervals:
+        cells = "  ".join(
+            f"{r['tribe']}: {r['population']:>5} {r['production']:>5} {r['starvation']:>3} "
+            f"{r['tool_coverage']:>4}"
+            for r in frame["tribes"]
+        )
+        typer.echo(f"  tick {frame['tick']:>6}  {cells}")
+    typer.echo("")
+    head = "tribe          pop  sett  " + "  ".join(f"{s:>6}" for s in KEY_STORES)
+    typer.echo(head + "  techs  score")
+    for r in rows:
+        stores = "  ".join(f"{r['stores'][s]:>6}" for s in KEY_STORES)
+        name = f"{r['tribe']} {r['name']}" + ("" if r["alive"] else " (out)")
+        score = "-" if r["score"] is None else r["score"]
+        typer.echo(
+            f"{name:<12} {r['population']:>5}  {r['settlements']:>4}  {stores}  "
+            f"{len(r['techs']):>5}  {score:>5}"
+        )
+    winner = "nobody" if state.winner is None else state.tribes[state.winner].name
+    typer.echo(f"\nresult: {state.result}; winner: {winner}")
+
+
+def summary_json(
+    record: TribesRecord, intervals: list[dict[str, Any]], run_id: int | None
+) -> dict[str, Any]:
+    state = record.state
+    return {
+        "seed": record.seed,
+        "setup": record.setup.options(),
+        "tick": state.tick,
+        "result": state.result,
+        "winner": state.winner,
+        "tribes": tribe_rows(state, end_scores(record)),
+        "metrics": intervals,
+        "checkpoints": [list(c) for c in record.checkpoints],
+        "state_hash": state.state_hash(),
+        "run_id": run_id,
+    }
+
+
+def log_run(path: Path, record: TribesRecord, policy_names: list[str]) -> int:
+    """Write the run (mode "tribes") through the log writer; its run id."""
+    from privateer.db.log_writer import LogWriter, run_row
+    from privateer.db.run_list import list_runs
+    from privateer.db.runlog import options_json
+    from privateer.engine.tribes.game import ENGINE_VERSION
+
+    state = record.state
+    scores = end_scores(record)
+    winner = state.winner
+    with LogWriter(path, notify=note) as writer:
+        writer.add(
+            run_row(
+                mode="tribes",
+                seed=record.seed,
+                options_json=options_json(record.setup.options(policy_names)),
+                engine_version=ENGINE_VERSION,
+                actions=record.actions,
+                events=record.raw_events(),
+                checkpoints=record.checkpoints,
+                outcome=state.result,
+                score=None if scores is None or winner is None else scores[winner],
+                rounds=state.tick,
+                target=None if winner is None else state.tribes[winner].name,
+                bot=",".join(policy_names),
+                event_days=[e.round for e in record.events],
+            )
+        )
+    return int(list_runs(path, limit=1)[0]["run_id"])
+
+
+def state_at(seed: int, setup: Setup, actions: list[str], tick: int) -> TribesState:
+    """A logged run's world re-run to `tick` (a logged step that passes it is cut short)."""
+    from privateer.engine.tribes.game import TribesAction, act
+    from privateer.engine.tribes.replay import start_record
+
+    state = start_record(seed, setup).state
+    for text in actions:
+        action = TribesAction.from_str(text)
+        if action.tribe < 0:
+            if state.tick >= tick:
+                break
+            action = TribesAction(min(action.ticks, tick - state.tick))
+        act(state, action)
+    return state
