@@ -42,6 +42,7 @@ from .constants import (
     HOUSE_HOUSING,
     PROFESSIONS,
     SLOTS,
+    SLOW_TICK_INTERVAL,
     STORE_BASE,
     STORE_PER_BUILDING,
     TECHS,
@@ -49,7 +50,7 @@ from .constants import (
 from .orders import parse_order
 
 Policy = Callable[[dict[str, Any]], list[str]]
-POLICY_EVERY = 10
+POLICY_EVERY = SLOW_TICK_INTERVAL  # chosen: a policy is asked once a slow interval
 
 FOOD = (("bread", 3), ("fish", 2), ("meat", 2), ("grain", 1))
 GROWER_TECHS = ("milling", "smelting", "crop_rotation", "brewing", "masonry", "liturgy",

@@ -13,16 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .constants import SLOW_TICK_INTERVAL
 from .game import IllegalActionError, TribesAction
+from .policies import POLICY_EVERY, Policy
 from .replay import Setup, TribesRecord, close, record_action, start_record
 from .state import TribesState
 from .view import view_for
-
-Policy = Callable[[dict[str, Any]], Sequence[str]]
-"""A tribe's policy: its view (view.py) -> the order texts it gives now."""
-
-POLICY_EVERY = SLOW_TICK_INTERVAL  # chosen: policies are asked once a slow interval
 
 
 @dataclass(frozen=True, slots=True)
