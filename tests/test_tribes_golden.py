@@ -21,9 +21,9 @@ SCENARIO = Path(__file__).parent / "playthroughs" / "tribes"
 SEED = 123456789
 SETUP = Setup(tribes=4, size=128, ticks=1000)
 GOLDEN = {
-    0: "2902de7bdb3e6b809b7e89b46a6424c4c5692a505c2a698f5cd62a25836091cd",
-    100: "7e7d0f337ffa773e7ac1fa0ff72e01ffe3bdc1ee7155b6d674e02ebd264e728d",
-    1000: "0ace817511c1e73cd7a80f17f14e84871c94862a820f6e80195e48030fa96f54",
+    0: "adabc046f3c4b2dcfe860080687963aa71aaa875e2c119fc9020747bab6f6f05",
+    100: "a7a475343ef014c39ff8e91e5f1394db3a8b69b0d465cee8b4d637c022f245e5",
+    1000: "21fbb7f1013f670bd1054d012f16ebb006e4e1ff6cc6c602529902a1f44258d6",
 }
 
 

@@ -120,6 +120,150 @@ class WorldEnded(TypedDict):
     scores: list[int]
 
 
+# --- part 2 (issue 25): each kind's owner may refine its fields -----------------------------
+
+
+class Mustered(TypedDict):
+    tribe: int
+    warband: int
+    settlement: int
+    size: int
+    armor: int
+    cavalry: bool
+    ram: bool
+
+
+class Battle(TypedDict):
+    kind: str  # field, raid, siege, storm, camp, caravan, threat_raid
+    x: int
+    y: int
+    attacker: int  # tribe (-1: a threat)
+    defender: int | None  # tribe; None for a threat camp (seed convention)
+    attacker_power: int
+    defender_power: int
+    winner: str  # attacker, defender
+    attacker_losses: int
+    defender_losses: int
+
+
+class Routed(TypedDict):
+    tribe: int
+    warband: int
+
+
+class Raided(TypedDict):
+    tribe: int  # the raided tribe
+    by: int  # the raiding tribe; -1 a threat camp (seed convention)
+    settlement: int
+    loot: dict[str, int]
+    deaths: int
+
+
+class BuildingDestroyed(TypedDict):
+    tribe: int
+    settlement: int
+    building: str
+    by: int | None  # the tribe; None for a threat (seed convention)
+
+
+class Siege(TypedDict):
+    tribe: int  # the besieger
+    defender: int
+    settlement: int
+    walls: int  # the wall level after this slow tick
+    damage: int
+
+
+class Captured(TypedDict):
+    tribe: int  # the captor
+    previous: int  # the tribe that held it
+    settlement: int
+    name: str
+
+
+class Deserted(TypedDict):
+    tribe: int
+    warband: int
+    soldiers: int
+
+
+class Disbanded(TypedDict):
+    tribe: int
+    warband: int
+    settlement: int
+    soldiers: int
+
+
+class CampSpawned(TypedDict):
+    camp: int
+    kind: str
+    x: int
+    y: int
+    strength: int
+
+
+class ThreatCleared(TypedDict):
+    tribe: int
+    warband: int
+    camp: int
+    kind: str
+    coin: int
+
+
+class CaravanSetOut(TypedDict):
+    tribe: int  # the owner: the receiving tribe
+    caravan: int
+    source: int
+    dest: int
+    cargo: dict[str, int]
+
+
+class CaravanArrived(TypedDict):
+    tribe: int
+    caravan: int
+    settlement: int
+    cargo: dict[str, int]
+
+
+class CaravanRaided(TypedDict):
+    tribe: int  # the owner
+    by: int
+    caravan: int
+    loot: dict[str, int]
+
+
+class Trade(TypedDict):
+    offer: int
+    tribe: int
+    counterparty: int  # a tribe; -2 the peddler
+    give: str
+    give_n: int
+    want: str
+    want_n: int
+    payment: int
+
+
+class Advanced(TypedDict):
+    tribe: int
+    age: int
+    name: str
+
+
+class Sighted(TypedDict):
+    tribe: int  # the observer
+    enemy: int
+    what: str  # settlement, warband, caravan
+    id: int
+    x: int
+    y: int
+
+
+class StanceSet(TypedDict):
+    tribe: int
+    toward: int
+    stance: str
+
+
 TRIBES_EVENTS: dict[str, type] = {
     "world": WorldMade,
     "founded": Founded,
@@ -138,5 +282,23 @@ TRIBES_EVENTS: dict[str, type] = {
     "eliminated": Eliminated,
     "metrics": Metrics,
     "world_end": WorldEnded,
+    "mustered": Mustered,
+    "battle": Battle,
+    "routed": Routed,
+    "raid": Raided,
+    "building_destroyed": BuildingDestroyed,
+    "siege": Siege,
+    "settlement_captured": Captured,
+    "deserted": Deserted,
+    "disbanded": Disbanded,
+    "camp_spawned": CampSpawned,
+    "threat_cleared": ThreatCleared,
+    "caravan_set_out": CaravanSetOut,
+    "caravan_arrived": CaravanArrived,
+    "caravan_raided": CaravanRaided,
+    "trade": Trade,
+    "advanced": Advanced,
+    "sighted": Sighted,
+    "stance": StanceSet,
 }
 """Every event kind of Tribes, by name: its payload's declared fields."""

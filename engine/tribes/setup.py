@@ -90,6 +90,9 @@ def new_world(seed: int, tribes: int = 4, size: int = 64, ticks: int = 2000) -> 
         )
     for tribe in state.tribes:
         reset_flows(tribe)
+        tribe.stances = [
+            "self" if other == tribe.id else "neutral" for other in range(tribes)
+        ]  # chosen: every tribe starts neutral toward every other
     for tribe_id, (x, y) in enumerate(world.spawns):
         home = new_settlement(state, tribe_id, x, y, START_POP, TRIBE_NAMES[tribe_id % 16])
         home.tier = START_TIER

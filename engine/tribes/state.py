@@ -90,6 +90,13 @@ class Tribe:
     eliminated_on: int | None = None
     flows: dict[str, Any] = field(default_factory=dict)  # this interval's, for the metrics
     tool_coverage: int = 0  # per mille of extractive workers covered on the last tick
+    # part 2
+    stances: list[str] = field(default_factory=list)  # toward each tribe by id: "hostile",
+    #   "neutral" or "allied" (its own entry is "self"); filled by setup
+    age: int = 0  # 0 wandering, 1 settled, 2 crafting, 3 high (the prestige ladder)
+    explored: str = ""  # the explored mask: hex of a bitmask over tiles (y * size + x)
+    counters: dict[str, int] = field(default_factory=dict)  # cumulative: battles, raids,
+    #   captures, trades, caravans, camps_cleared ... (the metrics' cumulative counters)
 
 
 @dataclass(slots=True)
@@ -111,6 +118,97 @@ class Wagon:
     best: int = -1  # the nearest (Chebyshev) it has been to the site; -1 before it moves
     prev_x: int = -1  # the tile it stepped from, which a slide does not step back onto
     prev_y: int = -1
+
+
+@dataclass(slots=True)
+class Warband:
+    """Soldiers in the field (seed 002, "Military"): raised from a settlement's people with
+    their gear; `order` is what it was last told ({"kind": garrison|patrol|march|raid|besiege|
+    escort|disband, and its target's fields}); `fought` the last tick it fought (once a tick)."""
+
+    id: int
+    tribe: int
+    x: int
+    y: int
+    home: int  # the settlement it was mustered at (it routs and disbands toward it)
+    size: int
+    armor: int  # soldiers with armour (armorRatio = armor * 1000 / size)
+    cavalry: bool
+    supply: int  # food units carried
+    veterancy: int = 0
+    morale: int = 600
+    ram: bool = False
+    order: dict[str, Any] = field(default_factory=dict)
+    to_x: int = -1  # where it is marching (movement.py), -1: standing
+    to_y: int = -1
+    prev_x: int = -1
+    prev_y: int = -1
+    fought: int = -1
+    routing: bool = False
+    acc: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Caravan:
+    """Goods on the road (seed 002, "Logistics & trade"): owned by the receiving tribe,
+    moving a tile a tick from one settlement to another; raidable, escortable."""
+
+    id: int
+    tribe: int
+    x: int
+    y: int
+    source: int  # settlement id
+    dest: int  # settlement id
+    to_x: int
+    to_y: int
+    cargo: dict[str, int] = field(default_factory=dict)
+    offer: int = -1  # the trade offer it delivers (-1: none)
+    stuck: int = 0
+    best: int = -1
+    prev_x: int = -1
+    prev_y: int = -1
+
+
+@dataclass(slots=True)
+class Camp:
+    """A threat camp (seed 002, "Threats"): goblin_camp, skeleton_barrow, ogre_den or
+    demon_gate, its strength growing, raiding every 100 ticks."""
+
+    id: int
+    kind: str
+    x: int
+    y: int
+    strength: int
+    base: int  # the kind's base strength (the cap is 4x)
+    spawned: int  # tick
+
+
+@dataclass(slots=True)
+class Route:
+    """A standing haul (seed 002: at most 24 a tribe): permille of the surplus above the
+    keep-level moved from one own settlement to another each slow tick."""
+
+    id: int
+    tribe: int
+    source: int
+    dest: int
+    resource: str
+    permille: int
+
+
+@dataclass(slots=True)
+class Offer:
+    """A trade offer (seed 002: at most 16 a tribe): give `give_n` of `give` for `want_n` of
+    `want`, to one tribe, any (-1), or the peddler (-2); kept after a match when `repeat`."""
+
+    id: int
+    tribe: int
+    give: str
+    give_n: int
+    want: str
+    want_n: int
+    to: int = -1
+    repeat: bool = False
 
 
 @dataclass(slots=True)
@@ -136,6 +234,12 @@ class TribesState:
     tribes: list[Tribe] = field(default_factory=list)
     settlements: list[Settlement] = field(default_factory=list)  # ascending id
     wagons: list[Wagon] = field(default_factory=list)  # ascending id
+    warbands: list[Warband] = field(default_factory=list)  # ascending id (part 2)
+    caravans: list[Caravan] = field(default_factory=list)  # ascending id (part 2)
+    camps: list[Camp] = field(default_factory=list)  # ascending id (part 2)
+    routes: list[Route] = field(default_factory=list)  # ascending id (part 2)
+    offers: list[Offer] = field(default_factory=list)  # ascending id (part 2)
+    sightings: dict[str, int] = field(default_factory=dict)  # "observer,enemy" -> last tick
     effects: list[Effect] = field(default_factory=list)
     orders: list[tuple[int, str]] = field(default_factory=list)  # (tribe, text) for next tick
     metrics: dict[str, Any] | None = None  # the latest frame
@@ -185,6 +289,12 @@ class TribesState:
             "tribes": [_plain(t) for t in self.tribes],
             "settlements": [_plain(s) for s in self.settlements],
             "wagons": [_plain(w) for w in self.wagons],
+            "warbands": [_plain(w) for w in self.warbands],
+            "caravans": [_plain(c) for c in self.caravans],
+            "camps": [_plain(c) for c in self.camps],
+            "routes": [_plain(r) for r in self.routes],
+            "offers": [_plain(o) for o in self.offers],
+            "sightings": dict(self.sightings),
             "effects": [_plain(e) for e in self.effects],
             "orders": [[tribe, text] for tribe, text in self.orders],
             "metrics": self.metrics,
@@ -225,6 +335,12 @@ class TribesState:
                     for i, s in enumerate(d["settlements"])
                 ],
                 wagons=[_build(Wagon, w, f"state.wagons[{i}]") for i, w in enumerate(d["wagons"])],
+                warbands=_parts(Warband, d, "warbands"),
+                caravans=_parts(Caravan, d, "caravans"),
+                camps=_parts(Camp, d, "camps"),
+                routes=_parts(Route, d, "routes"),
+                offers=_parts(Offer, d, "offers"),
+                sightings=dict(d["sightings"]),
                 effects=[
                     _build(Effect, e, f"state.effects[{i}]") for i, e in enumerate(d["effects"])
                 ],
@@ -284,6 +400,10 @@ def _build(cls: Any, data: Any, path: str) -> Any:
     if missing:
         raise SaveError(f"{path} lacks {', '.join(missing)}")
     return cls(**{n: d[n] for n in names})
+
+
+def _parts(cls: Any, d: dict[str, Any], key: str) -> list[Any]:
+    return [_build(cls, item, f"state.{key}[{i}]") for i, item in enumerate(_list(d, key, "state"))]
 
 
 def _tribe(data: Any, path: str) -> Tribe:

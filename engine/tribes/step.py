@@ -1,6 +1,6 @@
 """One step of the Tribes world (seed 002's phase order), a pure function of the state and the
-orders queued for it. Each phase lives in its own module; part 2 (military, threats, trade,
-fog, claims, ages) fills phases 7, 10, 11 and 12's trade in place, in this order.
+orders queued for it. Each phase lives in its own module; part 2 adds military, threats,
+trade, fog, claims and ages in place, in this order.
 
  1. orders        the queued orders, tribes by ascending id, the first 64 each (orders.py)
  2. territory     census and grain gates (slow)                       (territory.py)
@@ -8,14 +8,14 @@ fog, claims, ages) fills phases 7, 10, 11 and 12's trade in place, in this order
  4. extraction    farmers, fishers, woodcutters, miners; tool wear     (extraction.py)
  5. refinement    workshop chains, then the builders     (refinement.py, construction.py)
  6. herds         growth, fodder, wool, slaughter, horses (slow)       (herds.py)
- 7. logistics     settler wagons (part 2: caravans, routes)            (wagons.py)
+ 7. logistics     settler wagons, caravans; routes, food equalization (logistics.py)
  8. consumption   food, ale, clothes; starvation                       (consumption.py)
  9. population    morale, births, deaths, emigration, tiers (slow)     (population.py)
-10. military      part 2
-11. threats       part 2
-12. knowledge     tech, faith and rite expiry (slow; part 2: trade)    (knowledge.py)
+10. military      warbands, battles, raids; sieges, supply (slow)      (military.py)
+11. threats       camps grow, spawn and raid (slow)                    (threats.py)
+12. knowledge     tech, faith, rite expiry; peddler, offers (slow)     (knowledge.py, trade.py)
 13. elimination                                                        (elimination.py)
-14. metrics       tick + 1; a frame on every 10th tick and the last    (metrics.py)
+14. metrics       sightings; tick + 1; a frame every 10th tick, the last (fog.py, metrics.py)
 """
 
 from __future__ import annotations
@@ -25,16 +25,20 @@ from .construction import construct
 from .consumption import consume
 from .elimination import eliminate
 from .extraction import extract
+from .fog import sightings
 from .herds import tend_herds
 from .knowledge import advance_knowledge
 from .labour import apportion_labour
+from .logistics import logistics
 from .metrics import close_tick
+from .military import military
 from .orders import take_orders
 from .population import grow_population
 from .refinement import refine_all
 from .state import TribesState
 from .territory import territory_and_census
-from .wagons import move_wagons
+from .threats import threats
+from .trade import trade
 
 
 def step(state: TribesState) -> list[Event]:
@@ -52,11 +56,16 @@ def step(state: TribesState) -> list[Event]:
     construct(state, events)
     if slow:
         tend_herds(state, events)
-    move_wagons(state, events)
+    logistics(state, events)
     consume(state, events)
     if slow:
         grow_population(state, events)
+    military(state, events)
+    if slow:
+        threats(state, events)
         advance_knowledge(state, events)
+        trade(state, events)
     eliminate(state, events)
+    sightings(state, events)
     close_tick(state, events)
     return events

@@ -1,14 +1,9 @@
 """Phase 7, logistics (seed 002): settler wagons on the road. Part 2 adds caravans, routes and
 food equalization here, after the wagons.
 
-Each wagon, in ascending id, moves one tile a tick toward its site. The greedy step is the
-neighbour (of the 8) nearest the site by Chebyshev distance, then by squared straight-line
-distance (so it walks the diagonal rather than a dog-leg), then in the fixed order N, NE, E,
-SE, S, SW, W, NW. Ocean (`w`) is impassable, rivers are fordable. If the greedy step is ocean
-or off the map the wagon slides: it takes the first open neighbour turning clockwise from it,
-never straight back onto the tile it just left (so it keeps to one hand along a shore and
-walks round a lake); back only from a dead end. A wagon that has not come nearer than its best
-distance so far for WAGON_STUCK_TICKS (30, chosen) ticks in a row gives up and merges home.
+Each wagon, in ascending id, moves one tile a tick toward its site (movement.py's greedy
+step with its slide round water). A wagon that has not come nearer than its best distance so
+far for WAGON_STUCK_TICKS (30, chosen) ticks in a row gives up and merges home.
 
 On reaching its site the wagon founds a settlement there (pop = its settlers, its grain and
 timber into the stores, named "<tribe> <id>", a "founded" event), unless a settlement has come
@@ -24,39 +19,12 @@ from __future__ import annotations
 
 from ..events import Event
 from .constants import WAGON_STUCK_TICKS
-from .mapgen import OCEAN
+from .movement import next_tile
 from .orders import chebyshev, site_refusal
 from .setup import new_settlement
 from .state import Settlement, TribesState, Wagon
 from .stores import add_store
 from .territory import set_grain_gates
-
-STEPS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
-"""The 8 neighbours in the tie order: N, NE, E, SE, S, SW, W, NW (y grows southward)."""
-
-
-def next_tile(state: TribesState, wagon: Wagon) -> tuple[int, int]:
-    """Where the wagon steps this tick (see the module): the greedy step, else the first open
-    tile turning clockwise from it, else back, else nowhere."""
-    tx, ty, x, y = wagon.to_x, wagon.to_y, wagon.x, wagon.y
-    size, rows = state.size, state.rows
-    best = min(
-        range(8),
-        key=lambda i: (
-            chebyshev(x + STEPS[i][0], y + STEPS[i][1], tx, ty),
-            (x + STEPS[i][0] - tx) ** 2 + (y + STEPS[i][1] - ty) ** 2,
-            i,
-        ),
-    )
-    back = False
-    for turn in range(8):
-        dx, dy = STEPS[(best + turn) % 8]
-        nx, ny = x + dx, y + dy
-        if 0 <= nx < size and 0 <= ny < size and rows[ny][nx] != OCEAN:
-            if (nx, ny) != (wagon.prev_x, wagon.prev_y):
-                return nx, ny
-            back = True
-    return (wagon.prev_x, wagon.prev_y) if back else (x, y)
 
 
 def _nearest_own(state: TribesState, wagon: Wagon) -> Settlement | None:
