@@ -55,7 +55,7 @@ Readings of the seed chosen here:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, Protocol
 
 from ..events import Event
 from ..protocol import IllegalActionError
@@ -397,7 +397,6 @@ Order = (
     | Stance
     | Advance
 )
-PART_2_ORDERS = (Muster, WarbandOrder, Route, Offer, Stance, Advance)
 VERBS = tuple(
     cls.verb
     for cls in (
@@ -618,8 +617,9 @@ def refusal(state: TribesState, tribe_id: int, order: Order) -> str | None:
     """Why phase 1 would drop `order` from `tribe_id` now, or None if it is open."""
     if not 0 <= tribe_id < len(state.tribes) or not state.tribes[tribe_id].alive:
         return f"tribe {tribe_id} is not in the game"
-    if isinstance(order, PART_2_ORDERS) or (isinstance(order, Rite) and order.rite == "war"):
-        return f"{order.verb} {PART_2}"
+    handler = _part_2_handler(order)
+    if handler is not None:
+        return handler.refusal(state, tribe_id, order)
     tribe = state.tribes[tribe_id]
     if isinstance(order, Allocate | Build | Demolish):
         if order.settlement < 0:
@@ -784,8 +784,41 @@ def apply_order(state: TribesState, tribe_id: int, order: Order, events: list[Ev
     """Carry out `order` for `tribe_id` if it is open now (True); else change nothing (False)."""
     if refusal(state, tribe_id, order) is not None:
         return False
-    _apply(state, tribe_id, order, events)
+    handler = _part_2_handler(order)
+    if handler is not None:
+        handler.apply(state, tribe_id, order, events)
+    else:
+        _apply(state, tribe_id, order, events)
     return True
+
+
+class _Handler(Protocol):
+    """A module that rules on part 2's orders: why one is refused (None: open), and doing it."""
+
+    def refusal(self, state: TribesState, tribe_id: int, order: Any) -> str | None: ...
+
+    def apply(self, state: TribesState, tribe_id: int, order: Any, events: list[Event]) -> None: ...
+
+
+def _part_2_handler(order: Order) -> _Handler | None:
+    """The module that rules on a part 2 order (imported here, not at the top: those modules
+    build on this one): military's muster, warband orders and the war rite; trade's routes,
+    offers and stances; the ages' advance."""
+    if isinstance(order, Muster | WarbandOrder) or (
+        isinstance(order, Rite) and order.rite == "war"
+    ):
+        from . import military_orders
+
+        return military_orders
+    if isinstance(order, Route | Offer | Stance):
+        from . import trade_orders
+
+        return trade_orders
+    if isinstance(order, Advance):
+        from . import ages
+
+        return ages
+    return None
 
 
 def take_orders(state: TribesState, events: list[Event]) -> None:
