@@ -171,12 +171,15 @@ def trade(state: TribesState, events: list[Event]) -> None:
     open_offers = [o for o in state.offers if o.to != OFFER_PEDDLER and o.id not in spent]
     if len(open_offers) >= 2:
         markets = {t.id: market_of(state, t.id) for t in state.tribes}
+        by_goods: dict[tuple[str, str], list[Offer]] = {}  # (give, want) -> ascending id
+        for offer in open_offers:
+            by_goods.setdefault((offer.give, offer.want), []).append(offer)
         matched: set[int] = set()
         for a in open_offers:
             if a.id in matched:
                 continue
-            for b in open_offers:
-                if b.id == a.id or b.id in matched or not fits(state, a, b):
+            for b in by_goods.get((a.want, a.give), ()):
+                if b.id in matched or not fits(state, a, b):
                     continue
                 if match(state, a, b, markets, events):
                     matched.update((a.id, b.id))
