@@ -8,7 +8,8 @@ The peddler (seed): an offer to the peddler (wanting coin) sells instantly, each
 the tribe's "peddler" accumulator (the seed's rule for fractional flows). Chosen: the price is
 the peddler's, so the offer's wanted amount is not read; the sale needs the whole give_n at
 the market (no part sales); no caravan, no risk. A repeat offer sells every slow tick, another
-is consumed by its sale.
+is consumed by its sale. The peddler is outside the world: the goods sold leave it and the coin
+comes in, a trade, so neither production nor consumption (seed, "Metrics").
 
 Matching (seed): offers in ascending id; each offer A not yet matched this slow tick takes the
 lowest-id offer B that fits: another tribe's, not the peddler's, not matched this tick,
