@@ -23,6 +23,7 @@ from privateer.engine.tribes.military_battle import (
     settlement_defense,
     warband_power,
 )
+from privateer.engine.tribes.military_camps import assault_camps
 from privateer.engine.tribes.military_field import field_battles
 from privateer.engine.tribes.military_raids import raids
 from privateer.engine.tribes.military_siege import sieges
@@ -31,7 +32,7 @@ from privateer.engine.tribes.orders import apply_order, parse_order, refusal
 from privateer.engine.tribes.rng import SplitMix32
 from privateer.engine.tribes.score import score
 from privateer.engine.tribes.setup import new_world
-from privateer.engine.tribes.state import Settlement, TribesState, Warband
+from privateer.engine.tribes.state import Camp, Settlement, TribesState, Warband
 
 # seed 5, 2 tribes, 32x32: tribe 0's home is settlement 0 at (28, 16), tribe 1's is 1 at
 # (4, 16), both on plains; (27, 16), (27, 17) and (5, 16) are plains too, (26, 16) forest.
@@ -478,3 +479,16 @@ def test_no_warbands_no_change(world: TribesState) -> None:
     events: list[Event] = []
     military(world, events)
     assert events == [] and world.state_hash() == before
+
+
+def test_camp_assault_clears_the_camp_once(world: TribesState) -> None:
+    w = band(world, 0, 20, 20, 30)  # power 600 against a camp of strength 10: 10 x 8 = 80
+    world.camps.append(Camp(world.new_id(), "goblin_camp", 20, 20, 10, 20, 0))
+    world.settlements[0].stores["coin"] = 0
+    events: list[Event] = []
+    assault_camps(world, events)
+    assert [e.kind for e in events] == ["battle", "threat_cleared"]
+    assert events[0].data["defender"] is None  # the seed's threat convention
+    assert world.camps == [] and w.veterancy == 50  # the win's +50, once
+    assert world.settlements[0].stores["coin"] == 20  # 2 x strength, home
+    check_events(events)
