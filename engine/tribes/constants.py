@@ -112,7 +112,8 @@ STORE_BASE: Final = 2000  # seed: cap 2000 + 2000 x granary + 2000 x warehouse, 
 STORE_PER_BUILDING: Final = 2000
 TIER_POP: Final = (0, 100, 400, 1000)  # seed: camp / village / town / city
 TIER_NAMES: Final = ("camp", "village", "town", "city")
-TERRITORY_RADIUS: Final = (4, 6, 9, 12)  # seed: Chebyshev, by tier
+TERRITORY_RADIUS: Final = (4, 6, 9, 12)  # seed: Chebyshev, by tier (vision: radius + 2)
+TIER_CLAIM_BUDGET: Final = (5, 8, 12, 16)  # seed: organic claims' accumulated cost, by tier
 HALL_HOUSING: Final = 300  # seed: hall 300 + 300 x tier
 HALL_HOUSING_PER_TIER: Final = 300
 HOUSE_HOUSING: Final = 60  # seed
@@ -254,6 +255,51 @@ RITES: Final[dict[str, tuple[int, int, str]]] = {
     "war": (30, 200, "warband"),
 }
 
+# --- military (part 2; seed 002, "Military") ---------------------------------------------
+MUSTER_MIN_SIZE: Final = 10  # seed: min size 10
+MUSTER_MIN_REMAIN: Final = 50  # seed: >= 50 civilians remain
+SUPPLY_PER_SOLDIER: Final = 3  # seed: supply auto-fills up to 3 food per soldier
+SUPPLY_ORDER: Final = ("grain", "fish", "meat", "bread")  # seed: grain -> fish -> meat -> bread
+RAM_COST: Final = {"planks": 20, "metal": 5}  # seed: with siegecraft and >= 20 planks + 5 metal
+SOLDIER_BASE: Final = 10  # seed: power = size x (10 + armed(10) + armorRatio/100 + ...)
+ARMED_BONUS: Final = 10
+AGE_POWER_PER_SOLDIER: Final = 3  # seed (Ages): +3 warband power per soldier per age
+# seed: defender terrain bonus per soldier (forest +2, hills +3, mountain/volcano +4, swamp -2);
+# chosen: "hills" is the hills class without mountain (hills, ore and gold veins)
+TERRAIN_POWER: Final = {"f": 2, "h": 3, "O": 3, "G": 3, "m": 4, "v": 4, "s": -2}
+WALL_POWER_PER_LEVEL: Final = 5  # seed: wallLevel x 5 per soldier when defending a settlement
+WAR_RITE_BONUS: Final = 100  # seed: +100 per mille power for the warband's next battle
+VARIANCE_BASE: Final = 950  # seed: power x (950 + rng(101)) / 1000
+VARIANCE_SPAN: Final = 101
+LOSER_LOSS_BASE: Final = 150  # seed: loser loses min(500, 150 + r/5) per mille (min 1)
+LOSER_LOSS_DIVISOR: Final = 5
+LOSER_LOSS_MAX: Final = 500
+WINNER_LOSS_NUMERATOR: Final = 350_000  # seed: winner min(300, max(50, 350000/r)) per mille
+WINNER_LOSS_MIN: Final = 50
+WINNER_LOSS_MAX: Final = 300
+VETERANCY_WIN: Final = 50  # seed: winner +50 veterancy, loser +20
+VETERANCY_LOSS: Final = 20
+ROUT_MORALE: Final = 100  # seed: the loser routs toward home, -100 morale
+WARBAND_MORALE: Final = 600  # chosen: a new warband's morale, its settlement's founding morale
+MILITIA_DIVISOR: Final = 10  # seed: raid defense = pop/10 militia + wall x 100 + towers x 50
+WALL_DEFENSE: Final = 100
+TOWER_DEFENSE: Final = 50
+LOOT_PER_SOLDIER: Final = 2  # seed: steal up to 2 units per soldier
+# seed's loot order: coin, food (chosen: in the supply order), tools, weapons, armor, metal,
+# cloth, clothes, timber, stone
+LOOT_ORDER: Final = (
+    "coin", "grain", "fish", "meat", "bread", "tools", "weapons", "armor", "metal", "cloth",
+    "clothes", "timber", "stone",
+)  # fmt: skip
+SIEGE_WALL_DAMAGE: Final = 2000  # seed: 2000 x level of damage drops the walls a level
+SIEGE_NO_RAM_DIVISOR: Final = 4  # seed: without a ram vs walls >= 2 damage is quartered
+SIEGE_NO_RAM_WALLS: Final = 2
+CAPTURED_MORALE: Final = 300  # seed: a captured settlement's morale
+SUPPLY_EATEN_PER_SOLDIER: Final = 1  # seed: 1 food per soldier per 10 ticks
+DESERTION_PERMILLE: Final = 1  # seed: 1 per mille desertion per 10 ticks, outside, unsupplied
+DESERTION_MORALE: Final = 20  # seed: and -20 morale
+PATROL_RADIUS: Final = 6  # seed: patrol intercepts within 6 of the anchor
+
 # --- founding (settler wagons) ------------------------------------------------------------
 FOUND_MIN_SETTLERS: Final = 50  # seed
 FOUND_MIN_DISTANCE: Final = 6  # seed: site >= 6 tiles from any settlement
@@ -266,6 +312,30 @@ FOUND_GRAIN_TICKS: Final = 10
 FOUND_GRAIN_RESERVE: Final = 100
 FOUND_TIMBER_PER_SETTLER: Final = 2
 WAGON_STUCK_TICKS: Final = 30  # chosen: a wagon 30 ticks without getting closer goes home
+
+# --- threats (part 2; seed 002, "Threats") ----------------------------------------------
+CAMP_KINDS: Final = ("goblin_camp", "skeleton_barrow", "ogre_den", "demon_gate")
+# seed: base 20/30/50/90; chosen: in the order of menace the kinds are listed by terrain,
+# goblin 20, skeleton 30, ogre 50, demon 90 (the demon gate only after tick 6000)
+CAMP_BASE: Final = {"goblin_camp": 20, "skeleton_barrow": 30, "ogre_den": 50, "demon_gate": 90}
+CAMP_CAP_MULTIPLE: Final = 4  # seed: strength +1 per 10 ticks, capped at 4x base
+CAMP_MAX: Final = 6  # seed: below min(6, 1 + tick / 1500) camps
+CAMP_EVERY: Final = 1500
+CAMP_TRIES: Final = 8  # seed: at most 8 placement tries
+CAMP_MIN_DISTANCE: Final = 10  # seed: 10-25 tiles (Chebyshev) from a settlement
+CAMP_MAX_DISTANCE: Final = 25
+DEMON_GATE_AFTER: Final = 6000  # seed: volcano after tick 6000
+CAMP_STRENGTH_TICKS: Final = 250  # seed: + tick / 250
+CAMP_WEALTH_DIVISOR: Final = 5000  # seed: + nearbyWealth / 5000
+CAMP_WEALTH_RADIUS: Final = 25  # chosen: "nearby" is the raid reach, 25 tiles
+CAMP_RAID_EVERY: Final = 100  # seed: every 100 ticks
+CAMP_RAID_RANGE: Final = 25  # seed: the nearest settlement within 25
+CAMP_POWER_PER_STRENGTH: Final = 8  # seed: power = strength x 8
+CAMP_LOOT_PER_STRENGTH: Final = 2  # seed: steals up to 2 x strength units
+CAMP_REPELLED_DIVISOR: Final = 4  # seed: a repelled raid costs the camp 1/4 of its strength
+CAMP_DESTROY_MULTIPLE: Final = 2  # seed: at >= 2x defense a building is destroyed
+CAMP_CLEARED_VETERANCY: Final = 50  # seed: +50 veterancy
+CAMP_BOUNTY_PER_STRENGTH: Final = 2  # seed: coin = 2 x strength delivered home
 
 # --- score --------------------------------------------------------------------------------
 SCORE_POP_DIVISOR: Final = 10
