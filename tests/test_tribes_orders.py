@@ -322,7 +322,7 @@ JUNK = [
     "found 32 32 5000",
     "muster 0 5",  # below the least warband (10)
     "stance 0 hostile",  # toward itself
-    "advance",
+    "advance",  # 50 hides of the 100 the settled age burns
     "allocate @1 farmer=1000",
 ]
 """Junk from tribe 0 (whose home is settlement 0; tribe 1's is 1)."""
