@@ -33,7 +33,7 @@ Chosen readings (the seed leaves them open):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -85,14 +85,39 @@ def _union(size: int, sources: tuple[Source, ...]) -> int:
     return mask
 
 
-@lru_cache(maxsize=256)
+_MASKS: dict[str, int] = {}
+_MASKS_KEPT = 256
+
+
 def mask_of(explored: str) -> int:
-    """An explored mask's integer from its hex ("" is nothing)."""
-    return int(explored, 16) if explored else 0
+    """An explored mask's integer from its hex ("" is nothing), remembered."""
+    mask = _MASKS.get(explored)
+    if mask is None:
+        mask = _remember(explored, int(explored, 16) if explored else 0)
+    return mask
+
+
+def _remember(explored: str, mask: int) -> int:
+    if len(_MASKS) >= _MASKS_KEPT:
+        _MASKS.clear()
+    _MASKS[explored] = mask
+    return mask
 
 
 def hex_of(mask: int) -> str:
-    return format(mask, "x") if mask else ""
+    """An explored mask's hex ("" for none); its integer is remembered for `mask_of`."""
+    text = format(mask, "x") if mask else ""
+    _remember(text, mask)
+    return text
+
+
+def forget() -> None:
+    """Empty the caches (pure functions of their keys: nothing read changes, only its cost)."""
+    square.cache_clear()
+    _union.cache_clear()
+    _column.cache_clear()
+    _pairs.cache_clear()
+    _MASKS.clear()
 
 
 def sources(state: TribesState) -> list[list[Source]]:
@@ -139,47 +164,65 @@ def explored_mask(state: TribesState, tribe: int) -> int:
 
 def enemies(state: TribesState, tribe: int) -> list[int]:
     """The tribes hostile to `tribe` or it to them (chosen: see the module), ascending id."""
-    own = state.tribes[tribe].stances
-    out = []
-    for other in state.tribes:
-        if other.id == tribe:
-            continue
-        mine = own[other.id] if other.id < len(own) else ""
-        theirs = other.stances[tribe] if tribe < len(other.stances) else ""
-        if HOSTILE in (mine, theirs):
-            out.append(other.id)
+    return list(_hostile_pairs(state).get(tribe, ()))
+
+
+def _hostile_pairs(state: TribesState) -> dict[int, list[int]]:
+    """Each tribe's enemies (ascending id), for the tribes that have any."""
+    return _pairs(tuple(tuple(t.stances) for t in state.tribes))
+
+
+@lru_cache(maxsize=256)
+def _pairs(stances: tuple[tuple[str, ...], ...]) -> dict[int, list[int]]:
+    if not any(HOSTILE in mine for mine in stances):
+        return {}
+    n = len(stances)
+    out: dict[int, list[int]] = {}
+    for a, mine in enumerate(stances):
+        foes = [b for b in range(n) if b != a and HOSTILE in (mine[b], stances[b][a])]
+        if foes:
+            out[a] = foes
     return out
 
 
-def _things(state: TribesState, tribe: int) -> Iterable[tuple[str, int, int, int]]:
+def _things(state: TribesState) -> dict[int, list[tuple[str, int, int, int]]]:
+    """Each tribe's settlements, warbands and caravans (wagons as caravans): in that order,
+    ascending id within each."""
+    out: dict[int, list[tuple[str, int, int, int]]] = {}
     for s in state.settlements:
-        if s.tribe == tribe:
-            yield "settlement", s.id, s.x, s.y
+        out.setdefault(s.tribe, []).append(("settlement", s.id, s.x, s.y))
     for w in state.warbands:
-        if w.tribe == tribe:
-            yield "warband", w.id, w.x, w.y
-    for units in (state.caravans, state.wagons):
-        for u in units:
-            if u.tribe == tribe:
-                yield "caravan", u.id, u.x, u.y
+        out.setdefault(w.tribe, []).append(("warband", w.id, w.x, w.y))
+    caravans = [(u.id, u.tribe, u.x, u.y) for u in state.caravans]
+    caravans += [(u.id, u.tribe, u.x, u.y) for u in state.wagons]
+    for thing, tribe, x, y in sorted(caravans):
+        out.setdefault(tribe, []).append(("caravan", thing, x, y))
+    return out
 
 
 def sightings(state: TribesState, events: list[Event]) -> None:
     """Phase 14: the explored masks grow by the current vision, then the sighted events."""
     seen = explore(state)
+    pairs = _hostile_pairs(state)
+    if not pairs:
+        return
     tick = state.tick
+    told = state.sightings
+    things: dict[int, list[tuple[str, int, int, int]]] | None = None
     for observer in state.tribes:
-        if not observer.alive:
+        if not observer.alive or observer.id not in pairs:
             continue
         mask = seen[observer.id]
-        for enemy in enemies(state, observer.id):
+        for enemy in pairs[observer.id]:
             key = f"{observer.id},{enemy}"
-            last = state.sightings.get(key)
+            last = told.get(key)
             if last is not None and tick - last < SIGHTING_COOLDOWN:
                 continue
-            for what, thing, x, y in _things(state, enemy):
+            if things is None:
+                things = _things(state)
+            for what, thing, x, y in things.get(enemy, ()):
                 if sees(state, mask, x, y):
-                    state.sightings[key] = tick
+                    told[key] = tick
                     events.append(
                         Event(
                             "sighted",
