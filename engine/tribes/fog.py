@@ -60,6 +60,9 @@ def settlement_vision(tier: int) -> int:
     return TERRITORY_RADIUS[tier] + VISION_BEYOND_TERRITORY
 
 
+SETTLEMENT_VISION = tuple(settlement_vision(tier) for tier in range(len(TERRITORY_RADIUS)))
+
+
 @lru_cache(maxsize=256)
 def _column(size: int, rows: int) -> int:
     """Bit 0 of each of `rows` consecutive rows: a span times this fills a square."""
@@ -124,7 +127,7 @@ def sources(state: TribesState) -> list[list[Source]]:
     """Each tribe's vision sources (by tribe id): its settlements, warbands, caravans, wagons."""
     out: list[list[Source]] = [[] for _ in state.tribes]
     for s in state.settlements:
-        out[s.tribe].append((s.x, s.y, settlement_vision(s.tier)))
+        out[s.tribe].append((s.x, s.y, SETTLEMENT_VISION[s.tier]))
     for units in (state.warbands, state.caravans, state.wagons):
         for u in units:
             out[u.tribe].append((u.x, u.y, UNIT_VISION))
@@ -138,7 +141,10 @@ def visions(state: TribesState) -> list[int]:
 
 def vision(state: TribesState, tribe: int) -> int:
     """`tribe`'s current vision mask."""
-    return visions(state)[tribe]
+    found = [(s.x, s.y, SETTLEMENT_VISION[s.tier]) for s in state.settlements if s.tribe == tribe]
+    for units in (state.warbands, state.caravans, state.wagons):
+        found += [(u.x, u.y, UNIT_VISION) for u in units if u.tribe == tribe]
+    return _union(state.size, tuple(found))
 
 
 def sees(state: TribesState, mask: int, x: int, y: int) -> bool:
