@@ -191,18 +191,28 @@ def _pairs(stances: tuple[tuple[str, ...], ...]) -> dict[int, list[int]]:
     return out
 
 
-def _things(state: TribesState) -> dict[int, list[tuple[str, int, int, int]]]:
-    """Each tribe's settlements, warbands and caravans (wagons as caravans): in that order,
-    ascending id within each."""
-    out: dict[int, list[tuple[str, int, int, int]]] = {}
+Thing = tuple[str, int, int, int]  # what, id, x, y
+
+
+def _things(state: TribesState) -> dict[int, tuple[list[Thing], int]]:
+    """Each tribe's settlements, warbands and caravans (wagons as caravans), in that order and
+    ascending id within each, with the mask of the tiles they stand on."""
+    out: dict[int, tuple[list[Thing], int]] = {}
+    size = state.size
+
+    def add(tribe: int, thing: Thing) -> None:
+        listed, tiles = out.get(tribe, ([], 0))
+        listed.append(thing)
+        out[tribe] = listed, tiles | 1 << (thing[3] * size + thing[2])
+
     for s in state.settlements:
-        out.setdefault(s.tribe, []).append(("settlement", s.id, s.x, s.y))
+        add(s.tribe, ("settlement", s.id, s.x, s.y))
     for w in state.warbands:
-        out.setdefault(w.tribe, []).append(("warband", w.id, w.x, w.y))
+        add(w.tribe, ("warband", w.id, w.x, w.y))
     caravans = [(u.id, u.tribe, u.x, u.y) for u in state.caravans]
     caravans += [(u.id, u.tribe, u.x, u.y) for u in state.wagons]
     for thing, tribe, x, y in sorted(caravans):
-        out.setdefault(tribe, []).append(("caravan", thing, x, y))
+        add(tribe, ("caravan", thing, x, y))
     return out
 
 
@@ -214,7 +224,7 @@ def sightings(state: TribesState, events: list[Event]) -> None:
         return
     tick = state.tick
     told = state.sightings
-    things: dict[int, list[tuple[str, int, int, int]]] | None = None
+    things: dict[int, tuple[list[Thing], int]] | None = None
     for observer in state.tribes:
         if not observer.alive or observer.id not in pairs:
             continue
@@ -226,7 +236,10 @@ def sightings(state: TribesState, events: list[Event]) -> None:
                 continue
             if things is None:
                 things = _things(state)
-            for what, thing, x, y in things.get(enemy, ()):
+            listed, tiles = things.get(enemy, ([], 0))
+            if not mask & tiles:
+                continue
+            for what, thing, x, y in listed:
                 if sees(state, mask, x, y):
                     told[key] = tick
                     events.append(
