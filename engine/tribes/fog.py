@@ -216,6 +216,12 @@ def _things(state: TribesState) -> dict[int, tuple[list[Thing], int]]:
     return out
 
 
+@lru_cache(maxsize=16)
+def _keys(tribes: int) -> tuple[tuple[str, ...], ...]:
+    """`state.sightings`' key of each (observer, enemy) pair: "observer,enemy"."""
+    return tuple(tuple(f"{a},{b}" for b in range(tribes)) for a in range(tribes))
+
+
 def sightings(state: TribesState, events: list[Event]) -> None:
     """Phase 14: the explored masks grow by the current vision, then the sighted events."""
     seen = explore(state)
@@ -225,12 +231,13 @@ def sightings(state: TribesState, events: list[Event]) -> None:
     tick = state.tick
     told = state.sightings
     things: dict[int, tuple[list[Thing], int]] | None = None
+    keys = _keys(len(state.tribes))
     for observer in state.tribes:
         if not observer.alive or observer.id not in pairs:
             continue
         mask = seen[observer.id]
         for enemy in pairs[observer.id]:
-            key = f"{observer.id},{enemy}"
+            key = keys[observer.id][enemy]
             last = told.get(key)
             if last is not None and tick - last < SIGHTING_COOLDOWN:
                 continue
