@@ -337,6 +337,12 @@ CAMP_DESTROY_MULTIPLE: Final = 2  # seed: at >= 2x defense a building is destroy
 CAMP_CLEARED_VETERANCY: Final = 50  # seed: +50 veterancy
 CAMP_BOUNTY_PER_STRENGTH: Final = 2  # seed: coin = 2 x strength delivered home
 
+# --- fog & vision (seed: "Fog & vision") ---------------------------------------------------
+VISION_BEYOND_TERRITORY: Final = 2  # seed: settlement vision = territory radius + 2
+UNIT_VISION: Final = 6  # seed: warbands, caravans and wagons see 6 (Chebyshev)
+SIGHTING_COOLDOWN: Final = 200  # seed: a sighted event per observer/enemy pair at most every 200
+VIEW_EVENTS: Final = 60  # seed: at most the 60 newest events per view
+
 # --- score --------------------------------------------------------------------------------
 SCORE_POP_DIVISOR: Final = 10
 SCORE_PER_SETTLEMENT: Final = 40
