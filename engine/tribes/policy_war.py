@@ -1,0 +1,194 @@
+"""The "militarist" policy (seed 002, "Military"): the shared economy bent to war.
+
+- It researches smelting, weaponsmithing, masonry and siegecraft first, and once it can forge
+  weapons its smithy makes weapons as much as tools (armour too with plate_armor).
+- It musters at its largest settlement with a barracks: a field band when it has none (from
+  FIELD_MIN soldiers up to FIELD_MAX, as weapons and people allow, keeping HOME_KEEP people),
+  then a garrison of GARRISON soldiers for home.
+- A band it has just mustered of the garrison's size garrisons home; the others take the field:
+  a threat camp within CAMP_NEAR of an own settlement is marched onto (seed: a warband standing
+  on a camp that wins its battle clears it); else the weakest foreign settlement it sees within
+  REACH of home (fewest people, then nearest, then lowest id) is raided by a band under
+  SIEGE_SIZE and besieged by a larger one, its tribe first declared hostile; else the band
+  scouts the spawn ring's unexplored points (the other tribes' founding sites lie on it).
+- A band reduced under DISBAND_UNDER soldiers disbands; a band fighting under a raid or siege
+  order gets the war rite when the tribe has the faith.
+
+Everything it knows it reads in its view: its bands' orders are its memory, the fogged map
+its scouting's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .policy_economy import Plan, Style, economy
+from .policy_market import keep_levels, swap_offers
+from .policy_sight import (
+    camps,
+    cheb,
+    foreign_settlements,
+    own_warbands,
+    ring_points,
+    stance,
+    unexplored,
+)
+
+WAR_TECHS = ("milling", "smelting", "weaponsmithing", "masonry", "siegecraft", "crop_rotation",
+             "brewing", "plate_armor", "horsemanship", "coinage", "castellany", "liturgy",
+             "scholarship")  # fmt: skip
+MILITARIST = Style(
+    techs=WAR_TECHS, war_smithy={"tools": 450, "weapons": 450, "armor": 100}, slaughter=25
+)
+MUSTER_MIN = 10  # seed: a warband has at least 10 soldiers
+HOME_KEEP = 600  # chosen: a muster leaves at least this many at home (the seed's floor: 50)
+FIELD_MIN, FIELD_MAX = 40, 160  # chosen: a field band's size
+GARRISON = 20  # chosen: the home garrison's size
+SIEGE_SIZE = 70  # chosen: a field band this big besieges; a smaller one raids
+DISBAND_UNDER = 15
+REACH = 48  # chosen: Chebyshev from home to a target it will march on
+CAMP_NEAR = 18  # chosen: a camp this near an own settlement is cleared
+WAR_RITE = 30  # seed: the war rite's faith
+
+
+def _order(band: dict[str, Any]) -> tuple[str, int, int, int]:
+    """(kind, target id, x, y) of a band's standing order (-1 where it has none)."""
+    order = band.get("order") or {}
+    target = order.get("target", order.get("settlement", order.get("caravan", -1)))
+    return (
+        str(order.get("kind", order.get("command", ""))),
+        -1 if target is None else int(target),
+        int(order.get("x", -1)),
+        int(order.get("y", -1)),
+    )
+
+
+def _home(plan: Plan) -> dict[str, Any]:
+    """The largest own settlement with a barracks (the largest one at all if none has)."""
+    ss = plan.settlements
+    barracks = [s for s in ss if s["buildings"].get("barracks", 0)] or ss
+    return max(barracks, key=lambda s: (s["pop"], -s["id"]))
+
+
+def _target(view: dict[str, Any], home: dict[str, Any]) -> dict[str, Any] | None:
+    """The weakest foreign settlement in sight within REACH of home."""
+    near = [
+        s for s in foreign_settlements(view) if cheb(s["x"], s["y"], home["x"], home["y"]) <= REACH
+    ]
+    if not near:
+        return None
+    return min(
+        near, key=lambda s: (s.get("pop", 0), cheb(s["x"], s["y"], home["x"], home["y"]), s["id"])
+    )
+
+
+def _camp(view: dict[str, Any], plan: Plan) -> dict[str, Any] | None:
+    """The threat camp nearest to an own settlement within CAMP_NEAR (ties: lowest id)."""
+    best: tuple[int, int] | None = None
+    found = None
+    for camp in camps(view):
+        d = min(cheb(camp["x"], camp["y"], s["x"], s["y"]) for s in plan.settlements)
+        if d <= CAMP_NEAR and (best is None or (d, camp["id"]) < best):
+            best, found = (d, camp["id"]), camp
+    return found
+
+
+def _scout_point(view: dict[str, Any], home: dict[str, Any]) -> tuple[int, int]:
+    """The nearest spawn-ring point not yet explored (far from home); when all are explored,
+    one in turn by the tick (every 300 ticks the next)."""
+    points = [p for p in ring_points(view) if cheb(p[0], p[1], home["x"], home["y"]) > 14]
+    points.sort(key=lambda p: (cheb(p[0], p[1], home["x"], home["y"]), p))
+    for x, y in points:
+        if unexplored(view, x, y):
+            return x, y
+    return points[view["tick"] // 300 % len(points)]
+
+
+def _musters(plan: Plan, bands: list[dict[str, Any]]) -> list[str]:
+    home = _home(plan)
+    if not home["buildings"].get("barracks", 0):
+        return []
+    weapons = home["stores"].get("weapons", 0)
+    spare = home["pop"] - HOME_KEEP
+    field = [b for b in bands if _order(b)[0] != "garrison" and b.get("size", 0) > GARRISON]
+    garrisons = [b for b in bands if _order(b)[0] == "garrison" or b.get("size", 0) <= GARRISON]
+    if not field:
+        size = min(weapons, spare, FIELD_MAX)
+        if size >= FIELD_MIN:
+            home["stores"]["weapons"] = weapons - size
+            return [f"muster {home['id']} {size}"]
+    elif not garrisons and min(weapons, spare) >= GARRISON:
+        home["stores"]["weapons"] = weapons - GARRISON
+        return [f"muster {home['id']} {GARRISON}"]
+    return []
+
+
+def _command(
+    view: dict[str, Any], plan: Plan, band: dict[str, Any], home: dict[str, Any]
+) -> list[str]:
+    """The order a band should stand under now, if it is not under it already."""
+    kind, target, x, y = _order(band)
+    bid = band["id"]
+    if band.get("routing"):
+        return []
+    if band.get("size", 0) < DISBAND_UNDER:
+        return [] if kind == "disband" else [f"warband {bid} disband"]
+    if kind == "garrison" or (not kind and band.get("size", 0) <= GARRISON):
+        return [] if kind == "garrison" else [f"warband {bid} garrison {home['id']}"]
+    camp = _camp(view, plan)
+    if camp is not None:
+        if (kind, x, y) == ("march", camp["x"], camp["y"]):
+            return []
+        return [f"warband {bid} march {camp['x']} {camp['y']}"]
+    goal = _target(view, home)
+    if goal is not None:
+        orders = []
+        if stance(view, goal["tribe"]) != "hostile":
+            orders.append(f"stance {goal['tribe']} hostile")
+        verb = "besiege" if band.get("size", 0) >= SIEGE_SIZE else "raid"
+        if (kind, target) != (verb, goal["id"]):
+            orders.append(f"warband {bid} {verb} {goal['id']}")
+        return orders
+    if kind in ("raid", "besiege") and target >= 0:
+        return []  # on its way to a target out of sight
+    sx, sy = _scout_point(view, home)
+    if (kind, x, y) == ("march", sx, sy):
+        return []
+    return [f"warband {bid} march {sx} {sy}"]
+
+
+def _war(plan: Plan) -> list[str]:
+    view = plan.view
+    bands = sorted(own_warbands(view), key=lambda b: b["id"])
+    home = _home(plan)
+    orders = _musters(plan, bands)
+    faith = plan.tribe["faith"]
+    blessed = {e["target"] for e in view["effects"] if e["kind"] == "war"}
+    for band in bands:
+        orders += _command(view, plan, band, home)
+        marching = _order(band)[0] in ("raid", "besiege")
+        if faith >= WAR_RITE and marching and band["id"] not in blessed:
+            orders.append(f"rite war {band['id']}")
+            faith -= WAR_RITE
+    return orders + swap_offers(view, ["metal", "weapons", "timber"], keep_levels(view), 2)
+
+
+def militarist(view: dict[str, Any]) -> list[str]:
+    """Arm, muster, declare, raid, besiege, garrison, clear camps (see the module)."""
+    if not view["settlements"]:
+        return _stray_bands(view)
+    return economy(view, MILITARIST, _war)
+
+
+def _stray_bands(view: dict[str, Any]) -> list[str]:
+    """A tribe with bands and no settlement left: its bands besiege what they see (seed: a
+    tribe is out only with no settlement and no warband)."""
+    orders = []
+    for band in sorted(own_warbands(view), key=lambda b: b["id"]):
+        near = sorted(
+            foreign_settlements(view),
+            key=lambda s: (cheb(s["x"], s["y"], band["x"], band["y"]), s["id"]),
+        )
+        if near and _order(band)[:2] != ("besiege", near[0]["id"]):
+            orders.append(f"warband {band['id']} besiege {near[0]['id']}")
+    return orders
