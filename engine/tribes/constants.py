@@ -254,6 +254,51 @@ RITES: Final[dict[str, tuple[int, int, str]]] = {
     "war": (30, 200, "warband"),
 }
 
+# --- military (part 2; seed 002, "Military") ---------------------------------------------
+MUSTER_MIN_SIZE: Final = 10  # seed: min size 10
+MUSTER_MIN_REMAIN: Final = 50  # seed: >= 50 civilians remain
+SUPPLY_PER_SOLDIER: Final = 3  # seed: supply auto-fills up to 3 food per soldier
+SUPPLY_ORDER: Final = ("grain", "fish", "meat", "bread")  # seed: grain -> fish -> meat -> bread
+RAM_COST: Final = {"planks": 20, "metal": 5}  # seed: with siegecraft and >= 20 planks + 5 metal
+SOLDIER_BASE: Final = 10  # seed: power = size x (10 + armed(10) + armorRatio/100 + ...)
+ARMED_BONUS: Final = 10
+AGE_POWER_PER_SOLDIER: Final = 3  # seed (Ages): +3 warband power per soldier per age
+# seed: defender terrain bonus per soldier (forest +2, hills +3, mountain/volcano +4, swamp -2);
+# chosen: "hills" is the hills class without mountain (hills, ore and gold veins)
+TERRAIN_POWER: Final = {"f": 2, "h": 3, "O": 3, "G": 3, "m": 4, "v": 4, "s": -2}
+WALL_POWER_PER_LEVEL: Final = 5  # seed: wallLevel x 5 per soldier when defending a settlement
+WAR_RITE_BONUS: Final = 100  # seed: +100 per mille power for the warband's next battle
+VARIANCE_BASE: Final = 950  # seed: power x (950 + rng(101)) / 1000
+VARIANCE_SPAN: Final = 101
+LOSER_LOSS_BASE: Final = 150  # seed: loser loses min(500, 150 + r/5) per mille (min 1)
+LOSER_LOSS_DIVISOR: Final = 5
+LOSER_LOSS_MAX: Final = 500
+WINNER_LOSS_NUMERATOR: Final = 350_000  # seed: winner min(300, max(50, 350000/r)) per mille
+WINNER_LOSS_MIN: Final = 50
+WINNER_LOSS_MAX: Final = 300
+VETERANCY_WIN: Final = 50  # seed: winner +50 veterancy, loser +20
+VETERANCY_LOSS: Final = 20
+ROUT_MORALE: Final = 100  # seed: the loser routs toward home, -100 morale
+WARBAND_MORALE: Final = 600  # chosen: a new warband's morale, its settlement's founding morale
+MILITIA_DIVISOR: Final = 10  # seed: raid defense = pop/10 militia + wall x 100 + towers x 50
+WALL_DEFENSE: Final = 100
+TOWER_DEFENSE: Final = 50
+LOOT_PER_SOLDIER: Final = 2  # seed: steal up to 2 units per soldier
+# seed's loot order: coin, food (chosen: in the supply order), tools, weapons, armor, metal,
+# cloth, clothes, timber, stone
+LOOT_ORDER: Final = (
+    "coin", "grain", "fish", "meat", "bread", "tools", "weapons", "armor", "metal", "cloth",
+    "clothes", "timber", "stone",
+)  # fmt: skip
+SIEGE_WALL_DAMAGE: Final = 2000  # seed: 2000 x level of damage drops the walls a level
+SIEGE_NO_RAM_DIVISOR: Final = 4  # seed: without a ram vs walls >= 2 damage is quartered
+SIEGE_NO_RAM_WALLS: Final = 2
+CAPTURED_MORALE: Final = 300  # seed: a captured settlement's morale
+SUPPLY_EATEN_PER_SOLDIER: Final = 1  # seed: 1 food per soldier per 10 ticks
+DESERTION_PERMILLE: Final = 1  # seed: 1 per mille desertion per 10 ticks, outside, unsupplied
+DESERTION_MORALE: Final = 20  # seed: and -20 morale
+PATROL_RADIUS: Final = 6  # seed: patrol intercepts within 6 of the anchor
+
 # --- founding (settler wagons) ------------------------------------------------------------
 FOUND_MIN_SETTLERS: Final = 50  # seed
 FOUND_MIN_DISTANCE: Final = 6  # seed: site >= 6 tiles from any settlement
