@@ -55,6 +55,13 @@ def own_offers(view: dict[str, Any]) -> list[dict[str, Any]]:
     return [o for o in _items(view, "offers") if o.get("tribe", mine) == mine]
 
 
+def foreign_offers(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Other tribes' offers the view shows (seed: through an own market)."""
+    mine = me(view)
+    shown = [o for o in _items(view, "offers") if o.get("tribe", mine) != mine]
+    return shown + _items(view, "foreign_offers")
+
+
 def own_routes(view: dict[str, Any]) -> list[dict[str, Any]]:
     mine = me(view)
     return [r for r in _items(view, "routes") if r.get("tribe", mine) == mine]

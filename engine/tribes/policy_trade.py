@@ -18,7 +18,7 @@ from typing import Any
 
 from .policy_economy import GROWER_TECHS, Plan, Style, economy
 from .policy_market import keep_levels, offer_text, peddler_offers, swap_offers, totals
-from .policy_sight import alive_tribes, me, own_routes, stance
+from .policy_sight import alive_tribes, foreign_offers, me, own_routes, stance
 
 TRADE_TECHS = ("milling", "coinage", *(t for t in GROWER_TECHS if t not in ("milling", "coinage")))
 TRADER = Style(techs=TRADE_TECHS)
@@ -36,7 +36,7 @@ def _answers(view: dict[str, Any], keep: dict[str, int]) -> list[str]:
     mine = me(view)
     have = totals(view)
     orders: list[str] = []
-    for offer in sorted(view.get("offers", []), key=lambda o: o["id"]):
+    for offer in sorted(foreign_offers(view), key=lambda o: o["id"]):
         who = offer.get("tribe", mine)
         if who == mine or who < 0 or offer.get("to", -1) not in (-1, mine):
             continue

@@ -104,37 +104,46 @@ def _scout_point(view: dict[str, Any], home: dict[str, Any]) -> tuple[int, int]:
     return points[view["tick"] // 300 % len(points)]
 
 
+def _garrison_class(band: dict[str, Any]) -> bool:
+    """A band of the garrison's size or smaller guards home; a larger one takes the field (a
+    routed field band is garrisoned at home by the war engine, and sent out again)."""
+    size: int = band.get("size", 0)
+    return size <= GARRISON
+
+
 def _musters(plan: Plan, bands: list[dict[str, Any]]) -> list[str]:
     home = _home(plan)
     if not home["buildings"].get("barracks", 0):
         return []
     weapons = home["stores"].get("weapons", 0)
     spare = home["pop"] - HOME_KEEP
-    field = [b for b in bands if _order(b)[0] != "garrison" and b.get("size", 0) > GARRISON]
-    garrisons = [b for b in bands if _order(b)[0] == "garrison" or b.get("size", 0) <= GARRISON]
+    field = [b for b in bands if not _garrison_class(b)]
     if not field:
         size = min(weapons, spare, FIELD_MAX)
         if size >= FIELD_MIN:
             home["stores"]["weapons"] = weapons - size
             return [f"muster {home['id']} {size}"]
-    elif not garrisons and min(weapons, spare) >= GARRISON:
+    elif not any(_garrison_class(b) for b in bands) and min(weapons, spare) >= GARRISON:
         home["stores"]["weapons"] = weapons - GARRISON
         return [f"muster {home['id']} {GARRISON}"]
     return []
 
 
 def _command(
-    view: dict[str, Any], plan: Plan, band: dict[str, Any], home: dict[str, Any]
+    view: dict[str, Any], plan: Plan, band: dict[str, Any], home: dict[str, Any], guard: bool
 ) -> list[str]:
-    """The order a band should stand under now, if it is not under it already."""
+    """The order a band should stand under now, if it is not under it already (`guard`: it is
+    the home guard, the lowest-id band of the garrison's size; the other small ones disband)."""
     kind, target, x, y = _order(band)
     bid = band["id"]
     if band.get("routing"):
         return []
-    if band.get("size", 0) < DISBAND_UNDER:
+    if band.get("size", 0) < DISBAND_UNDER or (_garrison_class(band) and not guard):
         return [] if kind == "disband" else [f"warband {bid} disband"]
-    if kind == "garrison" or (not kind and band.get("size", 0) <= GARRISON):
-        return [] if kind == "garrison" else [f"warband {bid} garrison {home['id']}"]
+    if _garrison_class(band):
+        if (kind, target) == ("garrison", home["id"]):
+            return []
+        return [f"warband {bid} garrison {home['id']}"]
     camp = _camp(view, plan)
     if camp is not None:
         if (kind, x, y) == ("march", camp["x"], camp["y"]):
@@ -164,8 +173,9 @@ def _war(plan: Plan) -> list[str]:
     orders = _musters(plan, bands)
     faith = plan.tribe["faith"]
     blessed = {e["target"] for e in view["effects"] if e["kind"] == "war"}
+    guard = next((b["id"] for b in bands if _garrison_class(b)), -1)
     for band in bands:
-        orders += _command(view, plan, band, home)
+        orders += _command(view, plan, band, home, band["id"] == guard)
         marching = _order(band)[0] in ("raid", "besiege")
         if faith >= WAR_RITE and marching and band["id"] not in blessed:
             orders.append(f"rite war {band['id']}")
