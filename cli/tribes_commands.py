@@ -189,30 +189,39 @@ def view_command(
     tick: int | None = int_option(None, "--tick", 0, MAX_TICKS, "The tick (default: the end)."),
     as_json: bool = typer.Option(False, "--json", help="The view as one JSON object."),
 ) -> None:
-    """Re-run a logged Tribes run to --tick and print the world as --tribe sees it: its
-    settlements (people, stores, labour, build queue), its techs and queued orders, and the
-    other tribes' settlements."""
-    _, state = _logged_state(ctx, run_id, tick)
+    """Re-run a logged Tribes run to --tick and print the world as --tribe sees it through the
+    fog: the map it has explored ("?" elsewhere), its settlements (people, stores, labour,
+    build queue), warbands and caravans, its techs and queued orders, the other tribes'
+    settlements, warbands and caravans and the camps in its sight, and the events it was told
+    since its policy was last asked (as a policy's view has them)."""
+    run, setup, at = _logged_run(ctx, run_id, tick)
     from privateer.engine.tribes.view import view_for
 
-    if tribe >= len(state.tribes):
-        fail(f"--tribe {tribe}: run {run_id} has tribes 0-{len(state.tribes) - 1}")
-    seen = view_for(state, tribe)
+    from .tribes_view import print_view, recent_at
+
+    if tribe >= setup.tribes:
+        fail(f"--tribe {tribe}: run {run_id} has tribes 0-{setup.tribes - 1}")
+    state, recent = recent_at(run.seed, setup, run.actions, at)
+    seen = view_for(state, tribe, recent)
     if as_json:
         typer.echo(json.dumps(seen))
         return
-    from .tribes_view import print_view
-
     print_view(run_id, state, tribe, seen)
 
 
 def _logged_state(ctx: typer.Context, run_id: int, tick: int | None) -> tuple[Any, Any]:
     """A logged Tribes run and its world re-run to `tick` (the end if None)."""
+    from .tribes_run import state_at
+
+    run, setup, at = _logged_run(ctx, run_id, tick)
+    return run, state_at(run.seed, setup, run.actions, at)
+
+
+def _logged_run(ctx: typer.Context, run_id: int, tick: int | None) -> tuple[Any, Any, int]:
+    """A logged Tribes run, its setup and the tick asked for (the end if None), checked."""
     from privateer.db.runs import logged_runs
     from privateer.engine.schema import SaveError
     from privateer.engine.tribes.replay import Setup
-
-    from .tribes_run import state_at
 
     existing_db(ctx)
     engine = open_db(ctx, create=False)
@@ -226,7 +235,7 @@ def _logged_state(ctx: typer.Context, run_id: int, tick: int | None) -> tuple[An
         fail(f"run {run_id}'s options: {error}")
     if tick is not None and tick > setup.ticks:
         fail(f"--tick {tick}: run {run_id} lasts {setup.ticks} ticks")
-    return run, state_at(run.seed, setup, run.actions, setup.ticks if tick is None else tick)
+    return run, setup, setup.ticks if tick is None else tick
 
 
 @app.command("chart")

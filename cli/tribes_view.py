@@ -1,4 +1,5 @@
-"""Rendering a Tribes world for a person: a tribe's view as text (`tribes view`), and the plain
+"""Rendering a Tribes world for a person: a tribe's fog-filtered view as text (`tribes view`),
+the world re-run to a tick with the events a policy asked then would be given, and the plain
 data the chart draws (`tribes chart`; the chart reads no engine type)."""
 
 from __future__ import annotations
@@ -7,7 +8,10 @@ from typing import Any
 
 import typer
 
+from privateer.engine.events import Event
 from privateer.engine.tribes.constants import PROFESSIONS, TERRITORY_RADIUS
+from privateer.engine.tribes.policies import POLICY_EVERY
+from privateer.engine.tribes.replay import Setup
 from privateer.engine.tribes.state import TribesState
 
 
@@ -59,6 +63,74 @@ def _queue(queue: Any) -> str:
     return ", ".join(parts)
 
 
+def recent_at(
+    seed: int, setup: Setup, actions: list[str], tick: int
+) -> tuple[TribesState, list[Event]]:
+    """A logged run's world re-run to `tick` (a logged step that passes it is cut short) and
+    the events a policy asked at `tick` is given: the world's opening events at tick 0, else
+    those of the steps since the last multiple of 10 before it (sim.py asks every 10 ticks)."""
+    from privateer.engine.tribes.game import TribesAction, act
+    from privateer.engine.tribes.replay import start_record
+
+    record = start_record(seed, setup)
+    state = record.state
+    since = tick - 1 - (tick - 1) % POLICY_EVERY  # the tick the policies were last asked on
+    recent: list[Event] = list(record.events) if tick == 0 else []
+    for text in actions:
+        action = TribesAction.from_str(text)
+        if action.tribe < 0:
+            if state.tick >= tick:
+                break
+            action = TribesAction(min(action.ticks, tick - state.tick))
+        recent += [e for e in act(state, action) if e.round >= since]
+    return state, recent
+
+
+def _fog_map(rows: list[str]) -> list[str]:
+    explored = sum(len(row) - row.count("?") for row in rows)
+    out = [f"explored: {explored} of {len(rows) * len(rows)} tiles ('?' unexplored)"]
+    return out + [f"  {row}" for row in rows]
+
+
+def _event(e: dict[str, Any]) -> str:
+    rest = ", ".join(f"{k} {v}" for k, v in e.items() if k not in ("kind", "round"))
+    return f"  tick {e.get('round')}: {e.get('kind')}" + (f" ({rest})" if rest else "")
+
+
+def print_sight(seen: dict[str, Any]) -> None:
+    """The fog's part of a view: the explored map, the units and camps in sight, the events."""
+    typer.echo("")
+    for line in _fog_map(list(seen.get("rows", []))):
+        typer.echo(line)
+    for w in seen.get("warbands", []):
+        typer.echo(
+            f"warband {w['id']} at {w['x']},{w['y']}: {w['size']} soldiers, "
+            f"supply {w['supply']}, order {w['order'].get('kind', 'none')}"
+        )
+    for c in seen.get("caravans", []):
+        typer.echo(f"caravan {c['id']} at {c['x']},{c['y']} to {c['dest']}: {_stores(c['cargo'])}")
+    sight = [
+        f"  warband {w['id']} of tribe {w['tribe']} at {w['x']},{w['y']}: {w['size']} soldiers"
+        for w in seen.get("foreign_warbands", [])
+    ]
+    sight += [
+        f"  {'wagon' if c['wagon'] else 'caravan'} {c['id']} of tribe {c['tribe']} at "
+        f"{c['x']},{c['y']}: {_stores(c['cargo'])}"
+        for c in seen.get("foreign_caravans", [])
+    ]
+    sight += [
+        f"  {c['kind']} {c['id']} at {c['x']},{c['y']}: strength {c['strength']}"
+        for c in seen.get("camps", [])
+    ]
+    typer.echo("in sight: " + ("nothing foreign" if not sight else ""))
+    for line in sight:
+        typer.echo(line)
+    events = seen.get("events", [])
+    typer.echo(f"events seen ({len(events)}):" if events else "events seen: none")
+    for e in events:
+        typer.echo(_event(e))
+
+
 def print_view(run_id: int, state: TribesState, tribe: int, seen: dict[str, Any]) -> None:
     """A tribe's view (view.py's) as lines: its own settlements whole, the others' as seen."""
     name = state.tribes[tribe].name
@@ -87,9 +159,10 @@ def print_view(run_id: int, state: TribesState, tribe: int, seen: dict[str, Any]
     others = seen.get("others", seen.get("foreign", []))
     if others:
         typer.echo("")
-        typer.echo("other tribes' settlements:")
+        typer.echo("other tribes' settlements in sight:")
         for s in others:
             typer.echo(
                 f"  {s.get('name', s.get('id'))} (tribe {s.get('tribe')}) at "
                 f"{s.get('x')},{s.get('y')}: pop {s.get('pop', '?')}"
             )
+    print_sight(seen)

@@ -312,6 +312,12 @@ FOUND_GRAIN_RESERVE: Final = 100
 FOUND_TIMBER_PER_SETTLER: Final = 2
 WAGON_STUCK_TICKS: Final = 30  # chosen: a wagon 30 ticks without getting closer goes home
 
+# --- fog & vision (seed: "Fog & vision") ---------------------------------------------------
+VISION_BEYOND_TERRITORY: Final = 2  # seed: settlement vision = territory radius + 2
+UNIT_VISION: Final = 6  # seed: warbands, caravans and wagons see 6 (Chebyshev)
+SIGHTING_COOLDOWN: Final = 200  # seed: a sighted event per observer/enemy pair at most every 200
+VIEW_EVENTS: Final = 60  # seed: at most the 60 newest events per view
+
 # --- score --------------------------------------------------------------------------------
 SCORE_POP_DIVISOR: Final = 10
 SCORE_PER_SETTLEMENT: Final = 40

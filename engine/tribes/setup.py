@@ -16,6 +16,7 @@ from .constants import (
     START_TIER,
 )
 from .flows import reset as reset_flows
+from .fog import explore
 from .mapgen import generate
 from .state import Settlement, Tribe, TribesState, empty_stores
 from .territory import set_grain_gates, take_census, tier_for
@@ -105,4 +106,5 @@ def new_world(seed: int, tribes: int = 4, size: int = 64, ticks: int = 2000) -> 
         state.settlements.append(home)
     for settlement in state.settlements:
         set_grain_gates(state, settlement)
+    explore(state)  # seed: the explored mask starts as what the founders see
     return state

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..events import Event
 from .game import IllegalActionError, TribesAction
 from .policies import POLICY_EVERY, Policy
 from .replay import Setup, TribesRecord, close, record_action, start_record
@@ -28,15 +29,17 @@ class Played:
     policy: Policy
 
 
-def ask(record: TribesRecord, players: Sequence[Played]) -> int:
-    """Ask each live tribe's policy for its orders and queue those open; how many it queued."""
+def ask(record: TribesRecord, players: Sequence[Played], recent: Sequence[Event] = ()) -> int:
+    """Ask each live tribe's policy for its orders and queue those open; how many it queued.
+    `recent` are the events since the policies were last asked (each view shows the ones its
+    tribe is told, fog.py)."""
     state = record.state
     queued = 0
     for tribe in state.tribes:
         if not tribe.alive:
             continue
         policy = players[tribe.id % len(players)].policy
-        for text in policy(view_for(state, tribe.id)):
+        for text in policy(view_for(state, tribe.id, recent)):
             try:
                 record_action(record, TribesAction.order(tribe.id, str(text)))
                 queued += 1
@@ -56,9 +59,11 @@ def run_world(
         raise ValueError("a run needs at least one policy")
     record = start_record(seed, setup)
     state = record.state
+    asked = 0  # the events told before the policies were last asked
     while state.result is None and state.tick < state.tick_cap:
         if state.tick % POLICY_EVERY == 0:
-            ask(record, players)
+            ask(record, players, record.events[asked:])
+            asked = len(record.events)
         to_next = POLICY_EVERY - state.tick % POLICY_EVERY
         record_action(record, TribesAction(min(to_next, state.tick_cap - state.tick)))
         if on_step is not None:
