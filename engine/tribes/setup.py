@@ -105,6 +105,7 @@ def new_world(seed: int, tribes: int = 4, size: int = 64, ticks: int = 2000) -> 
         take_census(state, home)
         state.settlements.append(home)
     for settlement in state.settlements:
+        take_census(state, settlement)  # the claims of every home, placed together
         set_grain_gates(state, settlement)
     explore(state)  # seed: the explored mask starts as what the founders see
     return state
