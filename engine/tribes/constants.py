@@ -342,3 +342,15 @@ START_STORES: Final = {
     "grain": 2000, "meat": 100, "hides": 50, "timber": 400, "stone": 250, "coin": 100,
     "metal": 40, "leather": 40, "tools": 250, "weapons": 100, "armor": 20, "clothes": 100,
 }  # fmt: skip
+
+# --- logistics and trade (part 2) ---------------------------------------------------------
+MAX_ROUTES: Final = 24  # seed: routes a tribe may hold
+MAX_OFFERS: Final = 16  # seed: offers a tribe may hold
+ROUTE_KEEP: Final = 100  # seed: a route moves per mille of the surplus above this keep-level
+HAULER_THROUGHPUT: Final = 20  # seed: units per hauler at the source per 10 ticks
+PEDDLER_RATE: Final = 250  # seed: the peddler pays 25% of base value ...
+PEDDLER_RATE_COINAGE: Final = 400  # seed: ... 40% with coinage
+OFFER_ANY: Final = -1  # an offer's `to`: any tribe
+OFFER_PEDDLER: Final = -2  # an offer's `to`: the peddler (also the trade event's counterparty)
+CARAVAN_STUCK_TICKS: Final = 30  # chosen, as WAGON_STUCK_TICKS: then it unloads at the nearest
+#   settlement of its owner

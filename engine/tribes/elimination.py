@@ -1,6 +1,6 @@
 """Elimination (seed 002, phase 13, every tick): a tribe with zero settlements and zero
-warbands is eliminated: it is no longer alive, `eliminated_on` is the tick, its settler wagons
-and rite effects vanish (part 2 adds its caravans, offers and routes), and an "eliminated"
+warbands is eliminated: it is no longer alive, `eliminated_on` is the tick, its settler wagons,
+rite effects, caravans (those it owns), offers and routes vanish, and an "eliminated"
 event is told. A tribe whose last asset is a settler wagon is still eliminated (the seed's
 documented convention).
 
@@ -54,5 +54,8 @@ def eliminate(state: TribesState, events: list[Event]) -> None:
         tribe.alive = False
         tribe.eliminated_on = state.tick
         state.wagons = [w for w in state.wagons if w.tribe != tribe.id]
+        state.caravans = [c for c in state.caravans if c.tribe != tribe.id]
+        state.offers = [o for o in state.offers if o.tribe != tribe.id]
+        state.routes = [r for r in state.routes if r.tribe != tribe.id]
         state.effects = [e for e in state.effects if e.tribe != tribe.id]
         events.append(Event("eliminated", state.tick, {"tribe": tribe.id}))

@@ -219,9 +219,10 @@ class CaravanSetOut(TypedDict):
 
 
 class CaravanArrived(TypedDict):
-    tribe: int
+    tribe: int  # the owner
     caravan: int
-    settlement: int
+    settlement: int  # where it unloaded (-1: lost)
+    receiver: int  # that settlement's holder now (a captor receives the goods; -1: lost)
     cargo: dict[str, int]
 
 
@@ -234,6 +235,7 @@ class CaravanRaided(TypedDict):
 
 class Trade(TypedDict):
     offer: int
+    other_offer: int  # the matching offer (-1: the peddler)
     tribe: int
     counterparty: int  # a tribe; -2 the peddler
     give: str

@@ -29,6 +29,7 @@ The texts (SETT is a settlement's id, PROF a profession, N a whole number):
                | besiege SETT | escort CARAVAN | disband
     route FROM TO RESOURCE N       N per mille of the surplus; 0 deletes the route
     offer N RESOURCE for N RESOURCE [to TRIBE | peddler] [repeat]
+    withdraw OFFER                 takes an own offer back
     stance TRIBE hostile|neutral|allied
     advance
 
@@ -357,6 +358,18 @@ class Offer:
 
 
 @dataclass(frozen=True, slots=True)
+class Withdraw:
+    """Take an own offer back (chosen: the seed caps offers at 16 a tribe and repeat offers
+    persist, so without a way back a tribe's slots could fill for good)."""
+
+    verb: ClassVar[str] = "withdraw"
+    offer: int
+
+    def to_str(self) -> str:
+        return f"withdraw {self.offer}"
+
+
+@dataclass(frozen=True, slots=True)
 class Stance:
     verb: ClassVar[str] = "stance"
     tribe: int
@@ -394,6 +407,7 @@ Order = (
     | WarbandOrder
     | Route
     | Offer
+    | Withdraw
     | Stance
     | Advance
 )
@@ -415,6 +429,7 @@ VERBS = tuple(
         WarbandOrder,
         Route,
         Offer,
+        Withdraw,
         Stance,
         Advance,
     )
@@ -547,6 +562,9 @@ def parse_order(text: str) -> Order:
         return Route(source, dest, words[3], _number(words[4], "the share"))
     if verb == "offer":
         return _parse_offer(words)
+    if verb == "withdraw":
+        _arity(words, 1, 1, "withdraw OFFER")
+        return Withdraw(_number(words[1], "an offer's id"))
     if verb == "stance":
         _arity(words, 2, 2, "stance TRIBE hostile|neutral|allied")
         return Stance(_number(words[1], "a tribe's id"), words[2])
@@ -810,7 +828,7 @@ def _part_2_handler(order: Order) -> _Handler | None:
         from . import military_orders
 
         return military_orders
-    if isinstance(order, Route | Offer | Stance):
+    if isinstance(order, Route | Offer | Withdraw | Stance):
         from . import trade_orders
 
         return trade_orders
