@@ -17,7 +17,7 @@ from typing import Any
 
 from .constants import BUILDINGS, MAX_WALLS, WALL_LEVELS
 from .policy_economy import GROWER_TECHS, Plan, Style, economy, has_building
-from .policy_market import keep_levels, swap_offers, totals
+from .policy_market import side_trade, totals
 from .policy_sight import age
 
 BUILD_TECHS = ("milling", "masonry", "smelting", "castellany", "crop_rotation", "brewing",
@@ -77,7 +77,7 @@ def _advance(plan: Plan) -> list[str]:
 def _build(plan: Plan) -> list[str]:
     orders = _advance(plan)
     _fortify(plan)
-    return orders + swap_offers(plan.view, WANTS, keep_levels(plan.view), 2)
+    return orders + side_trade(plan.view, WANTS, 2)
 
 
 def builder(view: dict[str, Any]) -> list[str]:

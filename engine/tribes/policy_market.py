@@ -66,7 +66,19 @@ def lot(give: str, want: str) -> tuple[int, int]:
     return give_n, want_n
 
 
+def stale(view: dict[str, Any], keep: dict[str, int]) -> list[str]:
+    """Withdrawals of the tribe's own offers it can no longer afford: what they give is down
+    to its keep level (ascending id)."""
+    have = totals(view)
+    return [
+        f"withdraw {o['id']}"
+        for o in sorted(own_offers(view), key=lambda o: o["id"])
+        if have.get(o["give"], 0) - o["give_n"] < keep.get(o["give"], 0)
+    ]
+
+
 def pending(view: dict[str, Any]) -> set[tuple[str, str]]:
+    """(give, want) of the tribe's own offers still open."""
     return {(o["give"], o["want"]) for o in own_offers(view)}
 
 
@@ -119,3 +131,10 @@ def peddler_offers(
         if price:
             orders.append(offer_text(give_n, r, price, "coin", "peddler"))
     return orders
+
+
+def side_trade(view: dict[str, Any], wants: list[str], limit: int) -> list[str]:
+    """A policy's trade on the side: its stale offers withdrawn, and at most `limit` offers of
+    surplus for `wants` pending."""
+    keep = keep_levels(view)
+    return stale(view, keep) + swap_offers(view, wants, keep, limit)

@@ -17,12 +17,13 @@ from __future__ import annotations
 from typing import Any
 
 from .policy_economy import GROWER_TECHS, Plan, Style, economy
-from .policy_market import keep_levels, offer_text, peddler_offers, swap_offers, totals
-from .policy_sight import alive_tribes, foreign_offers, me, own_routes, stance
+from .policy_market import keep_levels, offer_text, peddler_offers, stale, swap_offers, totals
+from .policy_sight import alive_tribes, foreign_offers, me, own_offers, own_routes, stance
 
 TRADE_TECHS = ("milling", "coinage", *(t for t in GROWER_TECHS if t not in ("milling", "coinage")))
 TRADER = Style(techs=TRADE_TECHS)
-OFFER_LIMIT = 12  # chosen: offers of its own pending at most (seed cap: 16)
+OFFER_LIMIT = 12  # chosen: offers of its own pending at most, peddler sales aside
+MAX_OFFERS = 16  # seed: at most 16 offers a tribe
 ANSWERS = 4  # chosen: foreign offers answered a consultation
 PEDDLER_MARGIN = 500  # chosen: sells to the peddler what lies 50% over its keep level
 WANTS = ["tools", "timber", "stone", "metal", "planks", "cloth", "clothes", "weapons"]
@@ -75,11 +76,14 @@ def _trade(plan: Plan) -> list[str]:
     if not any(s["buildings"].get(MARKET_BUILDING, 0) for s in plan.settlements):
         return _stances(view) + _routes(plan)
     keep = keep_levels(view)
-    orders = _stances(view) + _routes(plan) + _answers(view, keep)
-    room = OFFER_LIMIT - len(orders)
-    orders += swap_offers(view, WANTS, keep, max(0, room))
-    orders += peddler_offers(view, keep, PEDDLER_MARGIN, 3)
-    return orders
+    withdrawn = stale(view, keep)
+    mine = len(own_offers(view)) - len(withdrawn)
+    answers = _answers(view, keep)[: max(0, OFFER_LIMIT - mine)]
+    mine += len(answers)
+    swaps = swap_offers(view, WANTS, keep, OFFER_LIMIT - len(answers))
+    mine += len(swaps)
+    sales = peddler_offers(view, keep, PEDDLER_MARGIN, min(3, MAX_OFFERS - mine))
+    return _stances(view) + _routes(plan) + withdrawn + answers + swaps + sales
 
 
 def trader(view: dict[str, Any]) -> list[str]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from .policy_economy import Plan, Style, economy
-from .policy_market import keep_levels, swap_offers
+from .policy_market import side_trade
 from .policy_sight import (
     camps,
     cheb,
@@ -180,7 +180,7 @@ def _war(plan: Plan) -> list[str]:
         if faith >= WAR_RITE and marching and band["id"] not in blessed:
             orders.append(f"rite war {band['id']}")
             faith -= WAR_RITE
-    return orders + swap_offers(view, ["metal", "weapons", "timber"], keep_levels(view), 2)
+    return orders + side_trade(view, ["metal", "weapons", "timber"], 2)
 
 
 def militarist(view: dict[str, Any]) -> list[str]:
