@@ -17,8 +17,8 @@ from .state import TribesState
 
 
 def warbands_of(state: TribesState, tribe: int) -> int:
-    """The tribe's warbands: none in part 1 (part 2's military counts them here)."""
-    return 0
+    """How many warbands the tribe has in the field."""
+    return sum(1 for w in state.warbands if w.tribe == tribe)
 
 
 def abandon_empty(state: TribesState, events: list[Event]) -> None:

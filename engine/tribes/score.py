@@ -1,8 +1,8 @@
 """A tribe's score (seed 002, "Score & end"): pop/10 + 40 x settlements + 25 x techs +
 warbandPower/20 + coin/20 + 2 x buildings completed (cumulative completions), each division
 an integer one taken term by term (pop and coin summed over the tribe's settlements first).
-Warband power is 0 in part 1 (part 2's military fills `warband_power`); the ages' flat bonus
-and multiplier are part 2's too.
+Warband power is the summed power of the tribe's warbands as attackers (no situational term,
+no variance); the ages' flat bonus and multiplier are part 2's too.
 """
 
 from __future__ import annotations
@@ -15,12 +15,13 @@ from .constants import (
     SCORE_POP_DIVISOR,
     SCORE_WARBAND_DIVISOR,
 )
+from .military_battle import warband_power as one_warband_power
 from .state import Tribe, TribesState
 
 
 def warband_power(state: TribesState, tribe: Tribe) -> int:
-    """The summed power of the tribe's warbands: none in part 1."""
-    return 0
+    """The summed power of the tribe's warbands (military_battle.warband_power)."""
+    return sum(one_warband_power(state, w) for w in state.warbands if w.tribe == tribe.id)
 
 
 def score(state: TribesState, tribe: Tribe) -> int:

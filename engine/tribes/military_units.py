@@ -1,0 +1,168 @@
+"""What every part of phase 10 does to warbands (seed 002, "Military"): finding their home and
+the nearest own settlement, taking a battle's losses, veterancy and routs, counting battles
+and telling them.
+
+Chosen readings:
+- A warband's home is the settlement it mustered at while its tribe holds it; else (captured
+  or gone) its tribe's nearest settlement (Chebyshev, ties to the lower id); else none.
+- Casualties take armour in proportion (the dead's share of it, floored, is lost) and die
+  with their gear; a warband left with no soldiers is gone at once.
+- A routed warband clears its order and walks home (-100 morale, never below 0); once within
+  1 tile of home it stops routing and garrisons it.
+- Territory (for supply) is the part-1 square of the settlement's tier radius (a hook for the
+  organic claims).
+"""
+
+from __future__ import annotations
+
+from ..events import Event
+from .constants import (
+    MILITIA_DIVISOR,
+    PERMILLE,
+    ROUT_MORALE,
+    TERRITORY_RADIUS,
+    VETERANCY_LOSS,
+    VETERANCY_WIN,
+)
+from .military_battle import Outcome, casualties
+from .orders import chebyshev
+from .state import Settlement, TribesState, Warband
+
+
+def nearest_own(state: TribesState, tribe: int, x: int, y: int) -> Settlement | None:
+    """The tribe's settlement nearest (x, y) by Chebyshev distance, ties to the lower id."""
+    best: Settlement | None = None
+    best_d = 0
+    for settlement in state.settlements:
+        if settlement.tribe != tribe:
+            continue
+        d = chebyshev(x, y, settlement.x, settlement.y)
+        if best is None or d < best_d:
+            best, best_d = settlement, d
+    return best
+
+
+def home_of(state: TribesState, warband: Warband) -> Settlement | None:
+    home = state.settlement(warband.home)
+    if home is not None and home.tribe == warband.tribe:
+        return home
+    return nearest_own(state, warband.tribe, warband.x, warband.y)
+
+
+def in_territory(settlement: Settlement, x: int, y: int) -> bool:
+    return chebyshev(x, y, settlement.x, settlement.y) <= TERRITORY_RADIUS[settlement.tier]
+
+
+def supplier(state: TribesState, warband: Warband) -> Settlement | None:
+    """The own settlement (lowest id) whose territory holds the warband, if any."""
+    for settlement in state.settlements:
+        if settlement.tribe == warband.tribe and in_territory(settlement, warband.x, warband.y):
+            return settlement
+    return None
+
+
+def bump(state: TribesState, tribe: int | None, counter: str) -> None:
+    """Add 1 to a tribe's cumulative counter (battles, raids, captures ...)."""
+    if tribe is None or tribe < 0:
+        return
+    counters = state.tribes[tribe].counters
+    counters[counter] = counters.get(counter, 0) + 1
+
+
+def lose(warband: Warband, permille: int, lost: bool) -> int:
+    """Take a battle's losses (per mille; the loser at least 1 soldier), armour in proportion,
+    and its veterancy (+50 won, +20 lost); the soldiers lost."""
+    dead = casualties(warband.size, permille, lost)
+    if dead:
+        warband.armor -= warband.armor * dead // warband.size
+        warband.size -= dead
+        warband.armor = min(warband.armor, warband.size)
+    warband.veterancy += VETERANCY_LOSS if lost else VETERANCY_WIN
+    return dead
+
+
+def rout(state: TribesState, warband: Warband, events: list[Event]) -> None:
+    """The loser of a battle routs toward home, -100 morale, its order cleared."""
+    if warband.size <= 0:
+        return
+    warband.routing = True
+    warband.morale = max(0, warband.morale - ROUT_MORALE)
+    warband.order = {}
+    events.append(Event("routed", state.tick, {"tribe": warband.tribe, "warband": warband.id}))
+
+
+def settle_warband(
+    state: TribesState, warband: Warband, outcome: Outcome, attacker: bool, events: list[Event]
+) -> int:
+    """One side's share of a battle: losses and veterancy; the soldiers lost (the rout, if it
+    lost, comes after the battle is told: `rout_losers`)."""
+    won = outcome.attacker_won == attacker
+    permille = outcome.attacker_losses if attacker else outcome.defender_losses
+    dead = lose(warband, permille, not won)
+    warband.fought = state.tick
+    return dead
+
+
+def rout_losers(
+    state: TribesState,
+    outcome: Outcome,
+    attackers: list[Warband],
+    defenders: list[Warband],
+    events: list[Event],
+) -> None:
+    """The losing side's warbands rout (after the "battle" event)."""
+    for warband in defenders if outcome.attacker_won else attackers:
+        rout(state, warband, events)
+
+
+def tell_battle(
+    state: TribesState,
+    kind: str,
+    x: int,
+    y: int,
+    attacker: int,
+    defender: int | None,
+    outcome: Outcome,
+    losses: tuple[int, int],
+    events: list[Event],
+) -> None:
+    """The "battle" event, and a battle on each side's counter (a threat's side has none)."""
+    events.append(
+        Event(
+            "battle",
+            state.tick,
+            {
+                "kind": kind,
+                "x": x,
+                "y": y,
+                "attacker": attacker,
+                "defender": defender,
+                "attacker_power": outcome.attacker_power,
+                "defender_power": outcome.defender_power,
+                "winner": outcome.winner,
+                "attacker_losses": losses[0],
+                "defender_losses": losses[1],
+            },
+        )
+    )
+    bump(state, attacker, "battles")
+    bump(state, defender, "battles")
+
+
+def militia_deaths(settlement: Settlement, permille: int) -> int:
+    """The militia's (pop/10) losses at `permille`: the people who die defending."""
+    return min(settlement.pop, settlement.pop // MILITIA_DIVISOR * permille // PERMILLE)
+
+
+def drop_dead(state: TribesState) -> None:
+    """Remove warbands left with no soldiers."""
+    if any(w.size <= 0 for w in state.warbands):
+        state.warbands = [w for w in state.warbands if w.size > 0]
+
+
+def hostile(state: TribesState, a: int, b: int) -> bool:
+    """Whether either tribe's stance toward the other is hostile (seed: field battles)."""
+    if a == b:
+        return False
+    sa, sb = state.tribes[a].stances, state.tribes[b].stances
+    return (b < len(sa) and sa[b] == "hostile") or (a < len(sb) and sb[a] == "hostile")
