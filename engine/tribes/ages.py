@@ -1,18 +1,101 @@
-"""PLACEHOLDER (part 2, being written): the rulings on advance (the prestige ladder)."""
+"""The ages, the prestige ladder (seed 002, "Ages"): wandering (0), settled (1), crafting (2),
+high (3). `advance` burns the next age's cost, drawn across the tribe's settlements in
+ascending id (each resource from the first settlement holding it, then the next); the burns
+count as consumption, and an "advanced" event is told.
+
+What each age gives (the seed's "effects per age", so age n gives n times each):
+- extraction and refinement: +100 per mille on every rate (`age_bonus`). Chosen reading: "on"
+  the rate, i.e. each rate times (1000 + bonus) / 1000, +10% an age, crop rotation and the
+  harvest rite included. The additive reading (+100 rate units) would make a miner's coin
+  15 -> 115 per mille (x7.7) and double the smith at the first age. It is exact in integers:
+  extraction scales its worker base (a multiple of 200 per mille: 1000 tooled, 600 not) and
+  refinement its rates (multiples of 10), so no fraction is dropped.
+- warband power: +3 per soldier (`age_power`, the war engineer's power term adds it).
+- score: +60 flat, then the total times (1000 + age x 250) per mille (`age_score`).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..events import Event
-from .orders import PART_2
-from .state import TribesState
+from .flows import consumed
+from .state import Tribe, TribesState
+
+AGE_NAMES = ("wandering", "settled", "crafting", "high")
+ADVANCE_COSTS: tuple[dict[str, int], ...] = (
+    {"grain": 800, "timber": 400, "hides": 100},
+    {"bread": 400, "planks": 300, "metal": 150, "cloth": 100, "coin": 100},
+    {"bread": 800, "metal": 300, "armor": 60, "ale": 300, "coin": 400, "clothes": 150},
+)
+"""Seed: the burn to leave age n for n + 1."""
+AGE_RATE_BONUS = 100  # seed: +100 per mille on every extraction and refinement rate, an age
+AGE_POWER_PER_SOLDIER = 3  # seed: +3 warband power per soldier, an age
+AGE_SCORE_FLAT = 60  # seed: +60 score, an age
+AGE_SCORE_MULTIPLIER = 250  # seed: the total times (1000 + age x 250) per mille
+TOP_AGE = len(AGE_NAMES) - 1
+
+
+def age_bonus(tribe: Tribe) -> int:
+    """The per-mille bonus on the tribe's extraction and refinement rates."""
+    return AGE_RATE_BONUS * tribe.age
+
+
+def age_power(tribe: Tribe) -> int:
+    """The power each of the tribe's soldiers gains from its age."""
+    return AGE_POWER_PER_SOLDIER * tribe.age
+
+
+def age_score(tribe: Tribe, total: int) -> int:
+    """The score `total` (the seed's sum of terms) with the age's flat bonus and multiplier."""
+    if not tribe.age:
+        return total
+    return (total + AGE_SCORE_FLAT * tribe.age) * (1000 + AGE_SCORE_MULTIPLIER * tribe.age) // 1000
+
+
+def _held(state: TribesState, tribe_id: int) -> dict[str, int]:
+    held: dict[str, int] = {}
+    for settlement in state.settlements:
+        if settlement.tribe == tribe_id:
+            for resource, n in settlement.stores.items():
+                held[resource] = held.get(resource, 0) + n
+    return held
 
 
 def refusal(state: TribesState, tribe_id: int, order: Any) -> str | None:
-    """Why the order is not open now (None: it is)."""
-    return f"{order.verb} {PART_2}"
+    """Why `advance` is not open now (None: it is): the top age reached, or the tribe's
+    settlements together short of the next age's burn."""
+    tribe = state.tribes[tribe_id]
+    if tribe.age >= TOP_AGE:
+        return f"the tribe is in the {AGE_NAMES[TOP_AGE]} age, the last"
+    held = _held(state, tribe_id)
+    cost = ADVANCE_COSTS[tribe.age]
+    short = [f"{n} {r}" for r, n in cost.items() if held.get(r, 0) < n]
+    if short:
+        need = ", ".join(f"{n} {r}" for r, n in cost.items())
+        return f"the {AGE_NAMES[tribe.age + 1]} age burns {need}; short of {', '.join(short)}"
+    return None
 
 
 def apply(state: TribesState, tribe_id: int, order: Any, events: list[Event]) -> None:
-    """Carry out an open order."""
+    """Burn the cost across the settlements (ascending id), move up an age, tell it."""
+    tribe = state.tribes[tribe_id]
+    for resource, n in ADVANCE_COSTS[tribe.age].items():
+        left = n
+        for settlement in state.settlements:
+            if not left:
+                break
+            if settlement.tribe != tribe_id:
+                continue
+            take = min(left, settlement.stores[resource])
+            settlement.stores[resource] -= take
+            left -= take
+        consumed(tribe, resource, n - left)
+    tribe.age += 1
+    events.append(
+        Event(
+            "advanced",
+            state.tick,
+            {"tribe": tribe_id, "age": tribe.age, "name": AGE_NAMES[tribe.age]},
+        )
+    )

@@ -20,14 +20,17 @@ equal the exact rational sum of base x rate / 1e6.
 
 Stores are capped (stores.py); the overflow is lost. Production (flows.py) counts what was
 stored (chosen: so production minus consumption is the change in stores, the metrics'
-conservation), not what the overflow wasted. `tribe.tool_coverage` is the per mille of the
-tribe's extractive workers covered on this tick (0 with none).
+conservation), not what the overflow wasted. Each age of the tribe raises every rate by 100 per
+mille (ages.py), applied to the worker base (exact: it is a multiple of 200).
+`tribe.tool_coverage` is the per mille of the tribe's extractive workers covered on this tick
+(0 with none).
 """
 
 from __future__ import annotations
 
 from ..events import Event
 from .accum import EXTRACTION_D
+from .ages import age_bonus
 from .constants import (
     COIN_RATE,
     CROP_ROTATION_BONUS,
@@ -89,6 +92,9 @@ def extract_settlement(state: TribesState, settlement: Settlement, tribe: Tribe)
     bases = [
         c * TOOLED_YIELD + (w - c) * TOOLLESS_YIELD for w, c in zip(workers, covered, strict=True)
     ]
+    if tribe.age:  # every rate +100 per mille an age (ages.py): exact, bases are 200k
+        bonus = 1000 + age_bonus(tribe)
+        bases = [b * bonus // 1000 for b in bases]
     if workers[0]:
         rate = FARM_RATE
         if "crop_rotation" in tribe.techs:

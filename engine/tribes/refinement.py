@@ -16,12 +16,14 @@ defaulting to tools; then each kind, in that order, is made as far as its inputs
 + 1 timber; armor also 1 leather). Chosen: a kind's share its inputs cannot make is lost with
 the rest of the starved capacity, not handed to another kind (the split is the decree).
 
-Inputs count as consumption and outputs (as stored, past the cap lost) as production."""
+Inputs count as consumption and outputs (as stored, past the cap lost) as production. Each age
+of the tribe raises every rate by 100 per mille (ages.py; exact, the rates are multiples of 10)."""
 
 from __future__ import annotations
 
 from ..events import Event
 from .accum import refine
+from .ages import age_bonus
 from .apportion import apportion
 from .constants import ARMOR_EXTRA, PROFESSION_INDEX, REFINING, SMITHY_GATES, SMITHY_OUTPUTS
 from .flows import consumed, produced
@@ -82,11 +84,11 @@ def _make(
     produced(tribe, output, add_store(settlement, output, n))
 
 
-def _smith(settlement: Settlement, tribe: Tribe, workers: int) -> None:
+def _smith(settlement: Settlement, tribe: Tribe, workers: int, rate: int) -> None:
     acc = settlement.acc
     key = "refine:smith"
     before = acc.get(key, 0)
-    capacity = (workers * _SMITH_RATE + before) // 1000
+    capacity = (workers * rate + before) // 1000
     made = 0
     if capacity:
         shares = apportion(capacity, smithy_weights(tribe))
@@ -99,7 +101,7 @@ def _smith(settlement: Settlement, tribe: Tribe, workers: int) -> None:
             if n:
                 _make(settlement, tribe, inputs, kind, n)
                 made += n
-    _, acc[key] = refine(workers, _SMITH_RATE, before, made)
+    _, acc[key] = refine(workers, rate, before, made)
 
 
 def refine_settlement(settlement: Settlement, tribe: Tribe) -> None:
@@ -107,13 +109,15 @@ def refine_settlement(settlement: Settlement, tribe: Tribe) -> None:
     labour = settlement.labour
     stores = settlement.stores
     acc = settlement.acc
+    bonus = 1000 + age_bonus(tribe)  # every rate +100 per mille an age (ages.py)
     for index, key, rate, inputs, output, gate in _CHAINS:
         workers = labour[index]
         if not workers:
             continue  # no capacity: (0 + acc) div 1000 = 0, acc unchanged
         if index == SMITH:
-            _smith(settlement, tribe, workers)
+            _smith(settlement, tribe, workers, _SMITH_RATE * bonus // 1000)
             continue
+        rate = rate * bonus // 1000  # exact: every rate is a multiple of 10
         available = _allowed(stores, inputs)
         if gate is not None:
             grain_per = inputs[0][1]

@@ -2,11 +2,13 @@
 warbandPower/20 + coin/20 + 2 x buildings completed (cumulative completions), each division
 an integer one taken term by term (pop and coin summed over the tribe's settlements first).
 Warband power is the summed power of the tribe's warbands as attackers (no situational term,
-no variance); the ages' flat bonus and multiplier are part 2's too.
+no variance). The ages then add 60 an age and multiply the total by (1000 + 250 x age) per
+mille (ages.age_score).
 """
 
 from __future__ import annotations
 
+from .ages import age_score
 from .constants import (
     SCORE_COIN_DIVISOR,
     SCORE_PER_BUILDING,
@@ -31,11 +33,12 @@ def score(state: TribesState, tribe: Tribe) -> int:
             settlements += 1
             pop += settlement.pop
             coin += settlement.stores["coin"]
-    return (
+    return age_score(
+        tribe,
         pop // SCORE_POP_DIVISOR
         + SCORE_PER_SETTLEMENT * settlements
         + SCORE_PER_TECH * len(tribe.techs)
         + warband_power(state, tribe) // SCORE_WARBAND_DIVISOR
         + coin // SCORE_COIN_DIVISOR
-        + SCORE_PER_BUILDING * tribe.buildings_completed
+        + SCORE_PER_BUILDING * tribe.buildings_completed,
     )
