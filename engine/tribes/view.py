@@ -166,7 +166,7 @@ def view_for(
         for s in state.settlements
         if s.tribe != tribe_id and seen(s.x, s.y)
     ]
-    foreign_caravans = [
+    foreign_caravans: list[dict[str, Any]] = [
         {"id": c.id, "tribe": c.tribe, "x": c.x, "y": c.y, "cargo": dict(c.cargo),
          "wagon": False}
         for c in state.caravans
