@@ -21,6 +21,8 @@ DEFAULT_POLICIES = ("militarist", "trader", "builder", "grower")
 the built-ins has wars, sieges, trades and threat camps)."""
 WAR_KINDS = ("battles", "sieges", "captures", "raids", "trades", "caravans_raided")
 """The per-tribe counts a summary gives, from the events (`tribe_counts`)."""
+SIEGE_BATTLES = ("siege", "storm")
+"""Battle kinds fought under a siege (military_siege.py): against a garrison, the storm."""
 
 
 def policy_players(names: list[str]) -> list[Played]:
@@ -45,7 +47,8 @@ def policy_players(names: list[str]) -> list[Played]:
 
 def world_counts(events: list[Event]) -> dict[str, int]:
     """The run's war, trade and threat figures, counted from its events: battles (any kind,
-    threat raids and camp assaults included), sieges (slow ticks of siege work), captures,
+    threat raids and camp assaults included), sieges (slow ticks of siege work: walls battered,
+    a garrison fought under siege, a storm), captures,
     raids (by tribes on settlements), threat raids (by camps; seed: `by = -1`), trades (matched
     offers and the peddler's sales), caravans (set out) and caravans raided, camps spawned and
     cleared, and ages advanced."""
@@ -70,13 +73,16 @@ def world_counts(events: list[Event]) -> dict[str, int]:
             out["threat_raids" if event.data.get("by", -1) < 0 else "raids"] += 1
         elif event.kind in kinds:
             out[kinds[event.kind]] += 1
+        if event.kind == "battle" and event.data.get("kind") in SIEGE_BATTLES:
+            out["sieges"] += 1
     return out
 
 
 def tribe_counts(events: list[Event], tribes: int) -> list[dict[str, int]]:
     """Each tribe's share of the war and trade, from the events: battles it fought (attacker
-    or defender), sieges it laid, settlements it captured, raids it made, trades it took part
-    in (either side; a peddler sale is one trade) and caravans of its raided."""
+    or defender), slow ticks of siege work it did (as `world_counts`), settlements it
+    captured, raids it made, trades it took part in (either side; a peddler sale is one
+    trade) and caravans of its raided."""
     rows = [dict.fromkeys(WAR_KINDS, 0) for _ in range(tribes)]
 
     def add(tribe: Any, kind: str) -> None:
@@ -89,6 +95,8 @@ def tribe_counts(events: list[Event], tribes: int) -> list[dict[str, int]]:
             add(d.get("attacker"), "battles")
             if d.get("defender") != d.get("attacker"):
                 add(d.get("defender"), "battles")
+            if d.get("kind") in SIEGE_BATTLES:
+                add(d.get("attacker"), "sieges")
         elif event.kind == "siege":
             add(d.get("tribe"), "sieges")
         elif event.kind == "settlement_captured":

@@ -2,20 +2,23 @@
 
 - It researches smelting, weaponsmithing, masonry and siegecraft first, and once it can forge
   weapons its smithy makes weapons as much as tools (armour too with plate_armor).
-- It musters at its largest settlement with a barracks: a field band when it has none (from
-  FIELD_MIN soldiers up to FIELD_MAX, as weapons and people allow, keeping HOME_KEEP people),
-  then a garrison of GARRISON soldiers for home.
-- A band it has just mustered of the garrison's size garrisons home; the others take the field:
-  a threat camp within CAMP_NEAR of an own settlement is marched onto (seed: a warband standing
-  on a camp that wins its battle clears it); else the weakest foreign settlement it sees within
-  REACH of home (fewest people, then nearest, then lowest id) is raided by a band under
-  SIEGE_SIZE and besieged by a larger one, its tribe first declared hostile; else the band
-  scouts the spawn ring's unexplored points (the other tribes' founding sites lie on it).
-- A band reduced under DISBAND_UNDER soldiers disbands; a band fighting under a raid or siege
-  order gets the war rite when the tribe has the faith.
+- From MUSTER_FROM it musters at its largest settlement with a barracks: a field band when it
+  has none (FIELD_MIN to FIELD_MAX soldiers, as weapons and people allow, keeping HOME_KEEP
+  people), then a garrison of GARRISON soldiers.
+- A band of the garrison's size or less guards home (the lowest-id one; other small ones
+  disband); a larger band takes the field: a threat camp within CAMP_NEAR of an own settlement
+  is marched onto (seed: a warband standing on a camp that wins its battle clears it); before
+  WAR_FROM it otherwise waits at home; from WAR_FROM the weakest foreign settlement it sees
+  within REACH of home (fewest people, then nearest, then lowest id) is its target, its tribe
+  declared hostile first: besieged by a band of SIEGE_SIZE or more when the target is smaller
+  than BESIEGE_POP (a young settlement), raided otherwise (the seed's militia is pop/10, so a
+  city without walls falls to any real army: the militarist loots cities and takes towns);
+  with no target in sight the band scouts the spawn ring's unexplored points, where the other
+  tribes were founded. A band raiding or besieging gets the war rite when there is faith.
+- It offers its surplus for metal, weapons and timber on the side.
 
 Everything it knows it reads in its view: its bands' orders are its memory, the fogged map
-its scouting's.
+its scouting's. Chosen numbers: the constants below.
 """
 
 from __future__ import annotations
@@ -40,13 +43,15 @@ WAR_TECHS = ("milling", "smelting", "weaponsmithing", "masonry", "siegecraft", "
 MILITARIST = Style(
     techs=WAR_TECHS, war_smithy={"tools": 450, "weapons": 450, "armor": 100}, slaughter=25
 )
-MUSTER_MIN = 10  # seed: a warband has at least 10 soldiers
+MUSTER_FROM = 100  # chosen: the first muster comes once the economy has found its feet
+WAR_FROM = 600  # chosen: the militarist arms and clears camps first, and makes war from here
+BESIEGE_POP = 700  # chosen: a settlement smaller than this is besieged; a bigger one raided
 HOME_KEEP = 600  # chosen: a muster leaves at least this many at home (the seed's floor: 50)
 FIELD_MIN, FIELD_MAX = 40, 160  # chosen: a field band's size
 GARRISON = 20  # chosen: the home garrison's size
 SIEGE_SIZE = 70  # chosen: a field band this big besieges; a smaller one raids
 DISBAND_UNDER = 15
-REACH = 48  # chosen: Chebyshev from home to a target it will march on
+REACH = 40  # chosen: Chebyshev from home to a target it will march on
 CAMP_NEAR = 18  # chosen: a camp this near an own settlement is cleared
 WAR_RITE = 30  # seed: the war rite's faith
 
@@ -113,7 +118,7 @@ def _garrison_class(band: dict[str, Any]) -> bool:
 
 def _musters(plan: Plan, bands: list[dict[str, Any]]) -> list[str]:
     home = _home(plan)
-    if not home["buildings"].get("barracks", 0):
+    if not home["buildings"].get("barracks", 0) or plan.view["tick"] < MUSTER_FROM:
         return []
     weapons = home["stores"].get("weapons", 0)
     spare = home["pop"] - HOME_KEEP
@@ -149,12 +154,17 @@ def _command(
         if (kind, x, y) == ("march", camp["x"], camp["y"]):
             return []
         return [f"warband {bid} march {camp['x']} {camp['y']}"]
+    if view["tick"] < WAR_FROM:
+        if (kind, target) == ("garrison", home["id"]):
+            return []
+        return [f"warband {bid} garrison {home['id']}"]
     goal = _target(view, home)
     if goal is not None:
         orders = []
         if stance(view, goal["tribe"]) != "hostile":
             orders.append(f"stance {goal['tribe']} hostile")
-        verb = "besiege" if band.get("size", 0) >= SIEGE_SIZE else "raid"
+        big = band.get("size", 0) >= SIEGE_SIZE and goal.get("pop", 0) < BESIEGE_POP
+        verb = "besiege" if big else "raid"
         if (kind, target) != (verb, goal["id"]):
             orders.append(f"warband {bid} {verb} {goal['id']}")
         return orders
