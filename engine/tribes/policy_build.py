@@ -24,7 +24,7 @@ BUILD_TECHS = ("milling", "masonry", "smelting", "castellany", "crop_rotation", 
                *(t for t in GROWER_TECHS if t not in ("milling", "masonry", "smelting",
                                                       "castellany", "crop_rotation",
                                                       "brewing")))  # fmt: skip
-BUILDER = Style(techs=BUILD_TECHS, slaughter=50, max_settlements=4, carpenters=20)
+BUILDER = Style(techs=BUILD_TECHS, slaughter=50, max_settlements=4, carpenters=8)
 TOWN_POP = 300  # chosen: a settlement this big is walled
 TOWERS = 2  # chosen: towers a walled settlement keeps
 RESERVE = {"timber": 120, "stone": 60}  # chosen: what a wall or tower leaves in store

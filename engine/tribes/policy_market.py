@@ -31,11 +31,12 @@ def totals(view: dict[str, Any]) -> dict[str, int]:
 
 
 def keep_levels(view: dict[str, Any]) -> dict[str, int]:
-    """What a tribe keeps of each traded resource before it calls the rest surplus: 400 ticks
-    of grain, timber and stone for building, a tool per two people, a little of the rest."""
+    """What a tribe keeps of each traded resource before it calls the rest surplus: 100 ticks
+    of grain (its farms feed it as they go), timber and stone for building, a tool per two
+    people, a little of the rest."""
     pop = sum(s["pop"] for s in view["settlements"])
     return {
-        "grain": pop * 8,
+        "grain": pop * 2,
         "timber": 300 + pop // 10,
         "stone": 200 + pop // 20,
         "tools": pop // 2,
