@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..events import Event
+from .constants import AGE_POWER_PER_SOLDIER
 from .flows import consumed
 from .state import Tribe, TribesState
 
@@ -30,7 +31,6 @@ ADVANCE_COSTS: tuple[dict[str, int], ...] = (
 )
 """Seed: the burn to leave age n for n + 1."""
 AGE_RATE_BONUS = 100  # seed: +100 per mille on every extraction and refinement rate, an age
-AGE_POWER_PER_SOLDIER = 3  # seed: +3 warband power per soldier, an age
 AGE_SCORE_FLAT = 60  # seed: +60 score, an age
 AGE_SCORE_MULTIPLIER = 250  # seed: the total times (1000 + age x 250) per mille
 TOP_AGE = len(AGE_NAMES) - 1

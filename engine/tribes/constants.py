@@ -319,6 +319,30 @@ UNIT_VISION: Final = 6  # seed: warbands, caravans and wagons see 6 (Chebyshev)
 SIGHTING_COOLDOWN: Final = 200  # seed: a sighted event per observer/enemy pair at most every 200
 VIEW_EVENTS: Final = 60  # seed: at most the 60 newest events per view
 
+# --- threats (part 2; seed 002, "Threats") ----------------------------------------------
+CAMP_KINDS: Final = ("goblin_camp", "skeleton_barrow", "ogre_den", "demon_gate")
+# seed: base 20/30/50/90; chosen: in the order of menace the kinds are listed by terrain,
+# goblin 20, skeleton 30, ogre 50, demon 90 (the demon gate only after tick 6000)
+CAMP_BASE: Final = {"goblin_camp": 20, "skeleton_barrow": 30, "ogre_den": 50, "demon_gate": 90}
+CAMP_CAP_MULTIPLE: Final = 4  # seed: strength +1 per 10 ticks, capped at 4x base
+CAMP_MAX: Final = 6  # seed: below min(6, 1 + tick / 1500) camps
+CAMP_EVERY: Final = 1500
+CAMP_TRIES: Final = 8  # seed: at most 8 placement tries
+CAMP_MIN_DISTANCE: Final = 10  # seed: 10-25 tiles (Chebyshev) from a settlement
+CAMP_MAX_DISTANCE: Final = 25
+DEMON_GATE_AFTER: Final = 6000  # seed: volcano after tick 6000
+CAMP_STRENGTH_TICKS: Final = 250  # seed: + tick / 250
+CAMP_WEALTH_DIVISOR: Final = 5000  # seed: + nearbyWealth / 5000
+CAMP_WEALTH_RADIUS: Final = 25  # chosen: "nearby" is the raid reach, 25 tiles
+CAMP_RAID_EVERY: Final = 100  # seed: every 100 ticks
+CAMP_RAID_RANGE: Final = 25  # seed: the nearest settlement within 25
+CAMP_POWER_PER_STRENGTH: Final = 8  # seed: power = strength x 8
+CAMP_LOOT_PER_STRENGTH: Final = 2  # seed: steals up to 2 x strength units
+CAMP_REPELLED_DIVISOR: Final = 4  # seed: a repelled raid costs the camp 1/4 of its strength
+CAMP_DESTROY_MULTIPLE: Final = 2  # seed: at >= 2x defense a building is destroyed
+CAMP_CLEARED_VETERANCY: Final = 50  # seed: +50 veterancy
+CAMP_BOUNTY_PER_STRENGTH: Final = 2  # seed: coin = 2 x strength delivered home
+
 # --- score --------------------------------------------------------------------------------
 SCORE_POP_DIVISOR: Final = 10
 SCORE_PER_SETTLEMENT: Final = 40

@@ -4,10 +4,10 @@ the game (field, raid, siege, storm, camp, caravan, and the threat raids of phas
 through `fight`, so the variance is drawn in one place.
 
 - Power = size x (10 + armed 10 + armorRatio/100 + veterancy/100 + situational), plus 3 per
-  soldier per age (the Ages). Chosen: the per-soldier terms are summed in hundredths and
-  divided once, `size x (100 x (20 + situational) + armorRatio + veterancy) div 100`, where
-  armorRatio = armor x 1000 div size (per mille); warbands are always armed (a muster takes 1
-  weapon a soldier, hard).
+  soldier per age (the Ages: ages.age_power). Chosen: the per-soldier terms are summed in
+  hundredths and divided once, size x (100 x (20 + situational) + armorRatio + veterancy)
+  div 100, where armorRatio = armor x 1000 div size (per mille); warbands are always armed (a
+  muster takes 1 weapon a soldier, hard).
 - Situational applies to the defender only: its tile's terrain (forest +2, hills +3,
   mountain/volcano +4, swamp -2), and wall level x 5 when defending a settlement (a garrison
   at its settlement).
@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .ages import age_power
 from .constants import (
-    AGE_POWER_PER_SOLDIER,
     ARMED_BONUS,
     LOSER_LOSS_BASE,
     LOSER_LOSS_DIVISOR,
@@ -50,15 +50,16 @@ from .rng import SplitMix32
 from .state import Settlement, TribesState, Warband
 
 
-def base_power(warband: Warband, situational: int = 0, age: int = 0) -> int:
-    """The seed's power of a warband with `situational` per soldier (see the module)."""
+def base_power(warband: Warband, situational: int = 0, age_bonus: int = 0) -> int:
+    """The seed's power of a warband with `situational` per soldier and `age_bonus` per soldier
+    from its tribe's age (see the module)."""
     size = warband.size
     if size <= 0:
         return 0
     armor_ratio = warband.armor * PERMILLE // size
     per_soldier = 100 * (SOLDIER_BASE + ARMED_BONUS + situational) + armor_ratio
     power = size * (per_soldier + warband.veterancy) // 100
-    return max(0, power + size * AGE_POWER_PER_SOLDIER * age)
+    return max(0, power + size * age_bonus)
 
 
 def terrain_bonus(state: TribesState, x: int, y: int) -> int:
@@ -95,7 +96,7 @@ def garrisoned_at(state: TribesState, warband: Warband) -> Settlement | None:
 
 def warband_power(state: TribesState, warband: Warband) -> int:
     """Power as an attacker (or in the score): no situational term."""
-    return base_power(warband, 0, state.tribes[warband.tribe].age)
+    return base_power(warband, 0, age_power(state.tribes[warband.tribe]))
 
 
 def defending_power(state: TribesState, warband: Warband) -> int:
@@ -105,7 +106,7 @@ def defending_power(state: TribesState, warband: Warband) -> int:
     post = garrisoned_at(state, warband)
     if post is not None:
         situational += WALL_POWER_PER_LEVEL * post.count("walls")
-    return base_power(warband, situational, state.tribes[warband.tribe].age)
+    return base_power(warband, situational, age_power(state.tribes[warband.tribe]))
 
 
 def settlement_defense(state: TribesState, settlement: Settlement) -> int:

@@ -9,8 +9,8 @@ Chosen readings:
   with their gear; a warband left with no soldiers is gone at once.
 - A routed warband clears its order and walks home (-100 morale, never below 0); once within
   1 tile of home it stops routing and garrisons it.
-- Territory (for supply) is the part-1 square of the settlement's tier radius (a hook for the
-  organic claims).
+- Territory (for supply) is the organic claim (territory.claim_owners): the settlement that
+  claims the warband's tile, if it is the warband's tribe's.
 """
 
 from __future__ import annotations
@@ -20,13 +20,13 @@ from .constants import (
     MILITIA_DIVISOR,
     PERMILLE,
     ROUT_MORALE,
-    TERRITORY_RADIUS,
     VETERANCY_LOSS,
     VETERANCY_WIN,
 )
 from .military_battle import Outcome, casualties
 from .orders import chebyshev
 from .state import Settlement, TribesState, Warband
+from .territory import claim_owners
 
 
 def nearest_own(state: TribesState, tribe: int, x: int, y: int) -> Settlement | None:
@@ -49,16 +49,13 @@ def home_of(state: TribesState, warband: Warband) -> Settlement | None:
     return nearest_own(state, warband.tribe, warband.x, warband.y)
 
 
-def in_territory(settlement: Settlement, x: int, y: int) -> bool:
-    return chebyshev(x, y, settlement.x, settlement.y) <= TERRITORY_RADIUS[settlement.tier]
-
-
 def supplier(state: TribesState, warband: Warband) -> Settlement | None:
-    """The own settlement (lowest id) whose territory holds the warband, if any."""
-    for settlement in state.settlements:
-        if settlement.tribe == warband.tribe and in_territory(settlement, warband.x, warband.y):
-            return settlement
-    return None
+    """The own settlement whose claim holds the warband's tile, if any."""
+    owner = claim_owners(state)[warband.y * state.size + warband.x]
+    if owner < 0:
+        return None
+    settlement = state.settlement(owner)
+    return settlement if settlement is not None and settlement.tribe == warband.tribe else None
 
 
 def bump(state: TribesState, tribe: int | None, counter: str) -> None:
@@ -69,7 +66,7 @@ def bump(state: TribesState, tribe: int | None, counter: str) -> None:
     counters[counter] = counters.get(counter, 0) + 1
 
 
-def lose(warband: Warband, permille: int, lost: bool) -> int:
+def lose(warband: Warband, permille: int, lost: bool, veterancy: bool = True) -> int:
     """Take a battle's losses (per mille; the loser at least 1 soldier), armour in proportion,
     and its veterancy (+50 won, +20 lost); the soldiers lost."""
     dead = casualties(warband.size, permille, lost)
@@ -77,7 +74,8 @@ def lose(warband: Warband, permille: int, lost: bool) -> int:
         warband.armor -= warband.armor * dead // warband.size
         warband.size -= dead
         warband.armor = min(warband.armor, warband.size)
-    warband.veterancy += VETERANCY_LOSS if lost else VETERANCY_WIN
+    if veterancy:
+        warband.veterancy += VETERANCY_LOSS if lost else VETERANCY_WIN
     return dead
 
 
@@ -92,13 +90,18 @@ def rout(state: TribesState, warband: Warband, events: list[Event]) -> None:
 
 
 def settle_warband(
-    state: TribesState, warband: Warband, outcome: Outcome, attacker: bool, events: list[Event]
+    state: TribesState,
+    warband: Warband,
+    outcome: Outcome,
+    attacker: bool,
+    events: list[Event],
+    veterancy: bool = True,
 ) -> int:
     """One side's share of a battle: losses and veterancy; the soldiers lost (the rout, if it
     lost, comes after the battle is told: `rout_losers`)."""
     won = outcome.attacker_won == attacker
     permille = outcome.attacker_losses if attacker else outcome.defender_losses
-    dead = lose(warband, permille, not won)
+    dead = lose(warband, permille, not won, veterancy)
     warband.fought = state.tick
     return dead
 
