@@ -498,3 +498,13 @@ def test_production_minus_consumption_is_the_change_in_stores_with_trades() -> N
     assert state.caravans  # goods still on the road
     assert outpost.stores["stone"] > 0 and outpost.stores["grain"] > 0  # route, equalization
     assert {r: after[r] - before[r] for r in RESOURCES} == net
+
+
+def test_a_caravan_raided_bare_leaves_the_road_without_arriving() -> None:
+    home = settlement(0, 0, 8, 5)
+    state = world(1, home)
+    caravan = caravan_to(state, home, 0, 2, 2)
+    caravan.cargo = {"ore": 0}
+    events: list[Event] = []
+    move_caravans(state, events)
+    assert state.caravans == [] and events == []

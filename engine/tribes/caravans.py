@@ -15,9 +15,10 @@ and go back into stores on arrival, neither production nor consumption (seed, "M
 transfers and loot move stores without counting), so a tribe's stores plus its caravans'
 cargo is what production minus consumption leaves.
 
-For raids (the war engineer's phase 10): `caravan_by_id`, and `take_cargo` which takes up to a
-warband's carrying capacity from a caravan in a given loot order and drops a caravan left
-empty. An escort is a warband whose order is {"kind": "escort", "target": caravan id}.
+For raids (phase 10, military_raids.py, whose escorts are warbands ordered to escort the
+caravan): `caravan_by_id`, and `take_cargo` which takes up to a warband's carrying capacity
+from a caravan in a given loot order and drops a caravan left empty. A caravan found empty
+here (raided bare) leaves the road without arriving.
 """
 
 from __future__ import annotations
@@ -149,6 +150,8 @@ def move_caravans(state: TribesState, events: list[Event]) -> None:
         return
     on_the_road: list[Caravan] = []
     for caravan in state.caravans:
+        if not any(caravan.cargo.values()):
+            continue  # raided bare: nothing left to carry
         dest = state.settlement(caravan.dest)
         if dest is None:
             unload(state, caravan, _nearest_own(state, caravan), events)

@@ -8,7 +8,8 @@ The peddler (seed): an offer to the peddler (wanting coin) sells instantly, each
 the tribe's "peddler" accumulator (the seed's rule for fractional flows). Chosen: the price is
 the peddler's, so the offer's wanted amount is not read; the sale needs the whole give_n at
 the market (no part sales); no caravan, no risk. A repeat offer sells every slow tick, another
-is consumed by its sale.
+is consumed by its sale. The peddler is outside the world: the goods sold leave it and the coin
+comes in, a trade, so neither production nor consumption (seed, "Metrics").
 
 Matching (seed): offers in ascending id; each offer A not yet matched this slow tick takes the
 lowest-id offer B that fits: another tribe's, not the peddler's, not matched this tick,
@@ -171,12 +172,15 @@ def trade(state: TribesState, events: list[Event]) -> None:
     open_offers = [o for o in state.offers if o.to != OFFER_PEDDLER and o.id not in spent]
     if len(open_offers) >= 2:
         markets = {t.id: market_of(state, t.id) for t in state.tribes}
+        by_goods: dict[tuple[str, str], list[Offer]] = {}  # (give, want) -> ascending id
+        for offer in open_offers:
+            by_goods.setdefault((offer.give, offer.want), []).append(offer)
         matched: set[int] = set()
         for a in open_offers:
             if a.id in matched:
                 continue
-            for b in open_offers:
-                if b.id == a.id or b.id in matched or not fits(state, a, b):
+            for b in by_goods.get((a.want, a.give), ()):
+                if b.id in matched or not fits(state, a, b):
                     continue
                 if match(state, a, b, markets, events):
                     matched.update((a.id, b.id))
