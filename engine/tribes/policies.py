@@ -33,9 +33,9 @@ gives the orders to queue at each TICK (a multiple of 10, as text: JSON keys are
 every text must parse as an order, part 2's included (muster, warband, route, offer,
 withdraw, stance, advance, rite war; see data/tribes/war_policy.json); it may still be refused
 when its tick comes: phase 1 drops it then. "then" (optional) is a built-in policy consulted
-on the ticks the file gives no orders for; without it those ticks give none. `policy_from_json(text)` reads one (ValueError,
-one line, on a bad file); the engine reads no files, so the CLI opens the file and hands over
-its text (`load_policy`).
+on the ticks the file gives no orders for; without it those ticks give none.
+`policy_from_json(text)` reads one (ValueError, one line, on a bad file); the engine reads no
+files, so the CLI opens the file and hands over its text (`load_policy`).
 """
 
 from __future__ import annotations
