@@ -43,8 +43,8 @@ def _answers(view: dict[str, Any], keep: dict[str, int]) -> list[str]:
             continue
         give, want = offer["want"], offer["give"]
         give_n, want_n = offer["want_n"], offer["give_n"]
-        if have.get(give, 0) - give_n < keep.get(give, 0) or stance(view, who) == "hostile":
-            continue
+        if have.get(give, 0) - give_n < keep.get(give, 0):
+            continue  # (a hostile stance of its own is made neutral first, in this consultation)
         have[give] = have.get(give, 0) - give_n
         orders.append(offer_text(give_n, give, want_n, want, f"to {who}"))
         if len(orders) >= ANSWERS:
