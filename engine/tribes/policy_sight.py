@@ -68,12 +68,11 @@ def own_routes(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def stance(view: dict[str, Any], toward: int) -> str:
-    """The tribe's own stance toward `toward` ("neutral" when the view does not say)."""
+    """The tribe's own stance toward `toward` (the view's list by tribe id; "neutral" when it
+    does not say)."""
     stances = view["tribe"].get("stances")
     if isinstance(stances, list) and 0 <= toward < len(stances):
         return str(stances[toward])
-    if isinstance(stances, dict):
-        return str(stances.get(str(toward), stances.get(toward, "neutral")))  # type: ignore[call-overload]
     return "neutral"
 
 

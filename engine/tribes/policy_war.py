@@ -106,7 +106,8 @@ def _scout_point(view: dict[str, Any], home: dict[str, Any]) -> tuple[int, int]:
     for x, y in points:
         if unexplored(view, x, y):
             return x, y
-    return points[view["tick"] // 300 % len(points)]
+    turn: int = view["tick"] // 300
+    return points[turn % len(points)]
 
 
 def _garrison_class(band: dict[str, Any]) -> bool:
