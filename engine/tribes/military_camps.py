@@ -24,11 +24,12 @@ def assault_camps(state: TribesState, events: list[Event]) -> None:
     if not state.camps:
         return
     tick = state.tick
+    camps = {(c.x, c.y): c for c in reversed(state.camps)}  # the lowest id on a shared tile
     for warband in state.warbands:
         if warband.size <= 0 or warband.fought == tick:
             continue
-        camp = next((c for c in state.camps if c.x == warband.x and c.y == warband.y), None)
-        if camp is None:
+        camp = camps.get((warband.x, warband.y))
+        if camp is None or camp not in state.camps:
             continue
         outcome = fight(
             state, war_rite(state, warband, attack_power(state, warband)), camp_power(camp)

@@ -37,23 +37,31 @@ def field_battles(state: TribesState, events: list[Event]) -> None:
     if len(state.warbands) < 2 or not any_hostility(state):
         return
     tick = state.tick
-    by_tile: dict[tuple[int, int], list[Warband]] = {}
+    size = state.size
+    by_tile: dict[int, list[Warband]] = {}
     for warband in state.warbands:
-        by_tile.setdefault((warband.x, warband.y), []).append(warband)
+        by_tile.setdefault(warband.y * size + warband.x, []).append(warband)
+    if len(by_tile) == 1 and len({w.tribe for w in state.warbands}) == 1:
+        return
+    around = (-size - 1, -size, -size + 1, -1, 0, 1, size - 1, size, size + 1)
     for warband in state.warbands:
         if warband.fought == tick or warband.size <= 0:
             continue
+        here = warband.y * size + warband.x
         enemy: Warband | None = None
-        for dy in (-1, 0, 1):
-            for dx in (-1, 0, 1):
-                for other in by_tile.get((warband.x + dx, warband.y + dy), ()):
-                    if (
-                        other.fought != tick
-                        and other.size > 0
-                        and other.tribe != warband.tribe
-                        and hostile(state, warband.tribe, other.tribe)
-                        and (enemy is None or other.id < enemy.id)
-                    ):
-                        enemy = other
+        for step in around:
+            near = by_tile.get(here + step)
+            if near is None:
+                continue
+            for other in near:
+                if (
+                    other.tribe != warband.tribe
+                    and other.fought != tick
+                    and other.size > 0
+                    and abs(other.x - warband.x) <= 1
+                    and hostile(state, warband.tribe, other.tribe)
+                    and (enemy is None or other.id < enemy.id)
+                ):
+                    enemy = other
         if enemy is not None:
             clash(state, warband, enemy, events)
