@@ -325,12 +325,16 @@ def bounty_home(state: TribesState, warband: Warband) -> Settlement | None:
     return best
 
 
-def clear_camp(state: TribesState, camp: Camp, warband: Warband, events: list[Event]) -> int:
-    """A warband that won its battle on a camp clears it (seed): +50 veterancy, coin = 2 x the
-    camp's strength into its home's stores (under the cap; counted as production, new coin
-    entering the economy), the camp removed, a "threat_cleared" event (its coin: what was
-    stored). The coin stored."""
-    warband.veterancy += CAMP_CLEARED_VETERANCY
+def clear_camp(
+    state: TribesState, camp: Camp, warband: Warband, events: list[Event], veterancy: bool = True
+) -> int:
+    """A warband that won its battle on a camp clears it (seed): +50 veterancy (pass
+    `veterancy=False` when the battle already gave the winner its +50: the seed's +50 is one
+    and the same), coin = 2 x the camp's strength into its home's stores (under the cap;
+    counted as production, new coin entering the economy), the camp removed, a
+    "threat_cleared" event (its coin: what was stored). The coin stored."""
+    if veterancy:
+        warband.veterancy += CAMP_CLEARED_VETERANCY
     home = bounty_home(state, warband)
     coin = 0
     tribe = state.tribes[warband.tribe]
