@@ -194,8 +194,7 @@ def test_the_cheap_explored_update_equals_a_plain_recomputation() -> None:
     # and cold caches give the same masks as warm ones
     state = new_world(4, 3, 32, 10)
     warm = fog.visions(state)
-    for cached in (fog.square, fog._union, fog.mask_of):
-        cached.cache_clear()
+    fog.forget()
     assert fog.visions(state) == warm
 
 

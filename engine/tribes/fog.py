@@ -33,7 +33,7 @@ Chosen readings (the seed leaves them open):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -58,6 +58,9 @@ Source = tuple[int, int, int]  # x, y, radius
 def settlement_vision(tier: int) -> int:
     """Seed: a settlement sees its territory radius + 2."""
     return TERRITORY_RADIUS[tier] + VISION_BEYOND_TERRITORY
+
+
+SETTLEMENT_VISION = tuple(settlement_vision(tier) for tier in range(len(TERRITORY_RADIUS)))
 
 
 @lru_cache(maxsize=256)
@@ -85,21 +88,46 @@ def _union(size: int, sources: tuple[Source, ...]) -> int:
     return mask
 
 
-@lru_cache(maxsize=256)
+_MASKS: dict[str, int] = {}
+_MASKS_KEPT = 256
+
+
 def mask_of(explored: str) -> int:
-    """An explored mask's integer from its hex ("" is nothing)."""
-    return int(explored, 16) if explored else 0
+    """An explored mask's integer from its hex ("" is nothing), remembered."""
+    mask = _MASKS.get(explored)
+    if mask is None:
+        mask = _remember(explored, int(explored, 16) if explored else 0)
+    return mask
+
+
+def _remember(explored: str, mask: int) -> int:
+    if len(_MASKS) >= _MASKS_KEPT:
+        _MASKS.clear()
+    _MASKS[explored] = mask
+    return mask
 
 
 def hex_of(mask: int) -> str:
-    return format(mask, "x") if mask else ""
+    """An explored mask's hex ("" for none); its integer is remembered for `mask_of`."""
+    text = format(mask, "x") if mask else ""
+    _remember(text, mask)
+    return text
+
+
+def forget() -> None:
+    """Empty the caches (pure functions of their keys: nothing read changes, only its cost)."""
+    square.cache_clear()
+    _union.cache_clear()
+    _column.cache_clear()
+    _pairs.cache_clear()
+    _MASKS.clear()
 
 
 def sources(state: TribesState) -> list[list[Source]]:
     """Each tribe's vision sources (by tribe id): its settlements, warbands, caravans, wagons."""
     out: list[list[Source]] = [[] for _ in state.tribes]
     for s in state.settlements:
-        out[s.tribe].append((s.x, s.y, settlement_vision(s.tier)))
+        out[s.tribe].append((s.x, s.y, SETTLEMENT_VISION[s.tier]))
     for units in (state.warbands, state.caravans, state.wagons):
         for u in units:
             out[u.tribe].append((u.x, u.y, UNIT_VISION))
@@ -113,7 +141,10 @@ def visions(state: TribesState) -> list[int]:
 
 def vision(state: TribesState, tribe: int) -> int:
     """`tribe`'s current vision mask."""
-    return visions(state)[tribe]
+    found = [(s.x, s.y, SETTLEMENT_VISION[s.tier]) for s in state.settlements if s.tribe == tribe]
+    for units in (state.warbands, state.caravans, state.wagons):
+        found += [(u.x, u.y, UNIT_VISION) for u in units if u.tribe == tribe]
+    return _union(state.size, tuple(found))
 
 
 def sees(state: TribesState, mask: int, x: int, y: int) -> bool:
@@ -139,47 +170,85 @@ def explored_mask(state: TribesState, tribe: int) -> int:
 
 def enemies(state: TribesState, tribe: int) -> list[int]:
     """The tribes hostile to `tribe` or it to them (chosen: see the module), ascending id."""
-    own = state.tribes[tribe].stances
-    out = []
-    for other in state.tribes:
-        if other.id == tribe:
-            continue
-        mine = own[other.id] if other.id < len(own) else ""
-        theirs = other.stances[tribe] if tribe < len(other.stances) else ""
-        if HOSTILE in (mine, theirs):
-            out.append(other.id)
+    return list(_hostile_pairs(state).get(tribe, ()))
+
+
+def _hostile_pairs(state: TribesState) -> dict[int, list[int]]:
+    """Each tribe's enemies (ascending id), for the tribes that have any."""
+    return _pairs(tuple(tuple(t.stances) for t in state.tribes))
+
+
+@lru_cache(maxsize=256)
+def _pairs(stances: tuple[tuple[str, ...], ...]) -> dict[int, list[int]]:
+    if not any(HOSTILE in mine for mine in stances):
+        return {}
+    n = len(stances)
+    out: dict[int, list[int]] = {}
+    for a, mine in enumerate(stances):
+        foes = [b for b in range(n) if b != a and HOSTILE in (mine[b], stances[b][a])]
+        if foes:
+            out[a] = foes
     return out
 
 
-def _things(state: TribesState, tribe: int) -> Iterable[tuple[str, int, int, int]]:
+Thing = tuple[str, int, int, int]  # what, id, x, y
+
+
+def _things(state: TribesState) -> dict[int, tuple[list[Thing], int]]:
+    """Each tribe's settlements, warbands and caravans (wagons as caravans), in that order and
+    ascending id within each, with the mask of the tiles they stand on."""
+    out: dict[int, tuple[list[Thing], int]] = {}
+    size = state.size
+
+    def add(tribe: int, thing: Thing) -> None:
+        listed, tiles = out.get(tribe, ([], 0))
+        listed.append(thing)
+        out[tribe] = listed, tiles | 1 << (thing[3] * size + thing[2])
+
     for s in state.settlements:
-        if s.tribe == tribe:
-            yield "settlement", s.id, s.x, s.y
+        add(s.tribe, ("settlement", s.id, s.x, s.y))
     for w in state.warbands:
-        if w.tribe == tribe:
-            yield "warband", w.id, w.x, w.y
-    for units in (state.caravans, state.wagons):
-        for u in units:
-            if u.tribe == tribe:
-                yield "caravan", u.id, u.x, u.y
+        add(w.tribe, ("warband", w.id, w.x, w.y))
+    caravans = [(u.id, u.tribe, u.x, u.y) for u in state.caravans]
+    caravans += [(u.id, u.tribe, u.x, u.y) for u in state.wagons]
+    for thing, tribe, x, y in sorted(caravans):
+        add(tribe, ("caravan", thing, x, y))
+    return out
+
+
+@lru_cache(maxsize=16)
+def _keys(tribes: int) -> tuple[tuple[str, ...], ...]:
+    """`state.sightings`' key of each (observer, enemy) pair: "observer,enemy"."""
+    return tuple(tuple(f"{a},{b}" for b in range(tribes)) for a in range(tribes))
 
 
 def sightings(state: TribesState, events: list[Event]) -> None:
     """Phase 14: the explored masks grow by the current vision, then the sighted events."""
     seen = explore(state)
+    pairs = _hostile_pairs(state)
+    if not pairs:
+        return
     tick = state.tick
+    told = state.sightings
+    things: dict[int, tuple[list[Thing], int]] | None = None
+    keys = _keys(len(state.tribes))
     for observer in state.tribes:
-        if not observer.alive:
+        if not observer.alive or observer.id not in pairs:
             continue
         mask = seen[observer.id]
-        for enemy in enemies(state, observer.id):
-            key = f"{observer.id},{enemy}"
-            last = state.sightings.get(key)
+        for enemy in pairs[observer.id]:
+            key = keys[observer.id][enemy]
+            last = told.get(key)
             if last is not None and tick - last < SIGHTING_COOLDOWN:
                 continue
-            for what, thing, x, y in _things(state, enemy):
+            if things is None:
+                things = _things(state)
+            listed, tiles = things.get(enemy, ([], 0))
+            if not mask & tiles:
+                continue
+            for what, thing, x, y in listed:
                 if sees(state, mask, x, y):
-                    state.sightings[key] = tick
+                    told[key] = tick
                     events.append(
                         Event(
                             "sighted",

@@ -51,6 +51,9 @@ class TribesGame(Game[TribesState, TribesAction]):
         return Outcome(Termination(state.result), state.winner)
 
     def observe(self, state: TribesState, side: int = 0) -> dict[str, Any]:
+        """Tribe `side`'s fog-filtered view (view.py). Its "events" are empty: events are not
+        kept in the state (the seed keeps them out of the hash), so a protocol player has
+        them from `act`'s return; sim.py gives a policy those since it was last asked."""
         return view_for(state, side)
 
     def parse_action(self, text: str) -> TribesAction:

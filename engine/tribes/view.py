@@ -20,7 +20,7 @@ from typing import Any
 
 from ..events import Event
 from .constants import PROFESSIONS
-from .fog import mask_of, sees, visible_events, visions
+from .fog import mask_of, sees, visible_events, vision
 from .state import Settlement, TribesState
 
 UNEXPLORED = "?"
@@ -57,16 +57,17 @@ def fogged_rows(rows: tuple[str, ...], mask: int) -> tuple[str, ...]:
     """The terrain rows with "?" on every tile outside `mask` (bit y * size + x)."""
     size = len(rows)
     full = (1 << size) - 1
-    out = []
-    for y, row in enumerate(rows):
-        bits = (mask >> (y * size)) & full
-        if bits == full:
-            out.append(row)
-        elif bits == 0:
-            out.append(UNEXPLORED * size)
-        else:
-            out.append("".join(c if bits >> x & 1 else UNEXPLORED for x, c in enumerate(row)))
-    return tuple(out)
+    return tuple(_fogged_row(row, (mask >> (y * size)) & full) for y, row in enumerate(rows))
+
+
+@lru_cache(maxsize=4096)
+def _fogged_row(row: str, bits: int) -> str:
+    """One row with "?" where its bit is clear (a row's explored part rarely changes)."""
+    if bits == (1 << len(row)) - 1:
+        return row
+    if bits == 0:
+        return UNEXPLORED * len(row)
+    return "".join(c if bits >> x & 1 else UNEXPLORED for x, c in enumerate(row))
 
 
 def _warband(w: Any) -> dict[str, Any]:
@@ -146,7 +147,7 @@ def view_for(
     """The world as `tribe_id` sees it now (see the module); `events` are the recent events
     (a policy's: those since it was last asked), of which the delivered newest 60 are shown."""
     tribe = state.tribes[tribe_id]
-    mask = visions(state)[tribe_id]
+    mask = vision(state, tribe_id)
     explored = mask_of(tribe.explored) | mask
 
     def seen(x: int, y: int) -> bool:
