@@ -103,8 +103,9 @@ def _site(index: int, xy: tuple[int, int], figures: Any) -> dict[str, Any]:
 
 MAX_TICKS = 1_000_000
 POLICY_HELP = (
-    "A tribe's policy: a built-in's name (grower, scholar) or a scripted JSON file of orders "
-    "by tick; repeat it, one a tribe, cycled (default: grower, scholar, grower, ...)."
+    "A tribe's policy: a built-in's name (militarist, trader, builder, grower, scholar) or a "
+    "scripted JSON file of orders by tick; repeat it, one a tribe, cycled (default: "
+    "militarist, trader, builder, grower, militarist, ...)."
 )
 
 
@@ -132,8 +133,11 @@ def run_command(
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
 ) -> None:
     """Run a Tribes world with policies to its tick cap: the end state by tribe (population,
-    settlements, key stores, techs, score, the winner) and, every --every ticks, each tribe's
-    population, production, starvation deaths and tool coverage. With --log the run (its
+    settlements, key stores, techs, score, the winner), its warbands, battles, sieges,
+    captures, raids, trades and age, the world's battles, sieges, captures, raids, trades,
+    caravans and threat camps, and, every --every ticks, each tribe's population, production,
+    starvation deaths and tool coverage. The default policies, cycled over the tribes, are
+    militarist, trader, builder and grower. With --log the run (its
     orders, events, metrics frames and checkpoint hashes every 100 ticks) is written as a run
     that `privateer runs replay RUN_ID` re-checks."""
     import time

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from privateer.engine.events import Event
 from privateer.engine.tribes.replay import Setup, TribesRecord
 from privateer.engine.tribes.sim import Played
 from privateer.engine.tribes.state import TribesState
@@ -15,7 +16,13 @@ from .common import fail, note
 
 KEY_STORES = ("grain", "fish", "meat", "bread", "timber", "stone", "tools", "coin")
 """The stores a summary shows (the rest are in --json)."""
-DEFAULT_POLICIES = ("grower", "scholar")
+DEFAULT_POLICIES = ("militarist", "trader", "builder", "grower")
+"""The policies a run cycles through when --policy is not given (seed 002's part 2: a run with
+the built-ins has wars, sieges, trades and threat camps)."""
+WAR_KINDS = ("battles", "sieges", "captures", "raids", "trades", "caravans_raided")
+"""The per-tribe counts a summary gives, from the events (`tribe_counts`)."""
+SIEGE_BATTLES = ("siege", "storm")
+"""Battle kinds fought under a siege (military_siege.py): against a garrison, the storm."""
 
 
 def policy_players(names: list[str]) -> list[Played]:
@@ -38,8 +45,79 @@ def policy_players(names: list[str]) -> list[Played]:
     return out
 
 
-def tribe_rows(state: TribesState, scores: list[int] | None) -> list[dict[str, Any]]:
-    """The end state by tribe: people, settlements, key stores, techs, score."""
+def world_counts(events: list[Event]) -> dict[str, int]:
+    """The run's war, trade and threat figures, counted from its events: battles (any kind,
+    threat raids and camp assaults included), sieges (slow ticks of siege work: walls battered,
+    a garrison fought under siege, a storm), captures,
+    raids (by tribes on settlements), threat raids (by camps; seed: `by = -1`), trades (matched
+    offers and the peddler's sales), caravans (set out) and caravans raided, camps spawned and
+    cleared, and ages advanced."""
+    kinds = {
+        "battle": "battles",
+        "siege": "sieges",
+        "settlement_captured": "captures",
+        "trade": "trades",
+        "caravan_set_out": "caravans",
+        "caravan_raided": "caravans_raided",
+        "camp_spawned": "camps",
+        "threat_cleared": "camps_cleared",
+        "advanced": "advances",
+    }
+    out = dict.fromkeys(
+        ("battles", "sieges", "captures", "raids", "threat_raids", "trades", "caravans",
+         "caravans_raided", "camps", "camps_cleared", "advances"),
+        0,
+    )  # fmt: skip
+    for event in events:
+        if event.kind == "raid":
+            out["threat_raids" if event.data.get("by", -1) < 0 else "raids"] += 1
+        elif event.kind in kinds:
+            out[kinds[event.kind]] += 1
+        if event.kind == "battle" and event.data.get("kind") in SIEGE_BATTLES:
+            out["sieges"] += 1
+    return out
+
+
+def tribe_counts(events: list[Event], tribes: int) -> list[dict[str, int]]:
+    """Each tribe's share of the war and trade, from the events: battles it fought (attacker
+    or defender), slow ticks of siege work it did (as `world_counts`), settlements it
+    captured, raids it made, trades it took part in (either side; a peddler sale is one
+    trade) and caravans of its raided."""
+    rows = [dict.fromkeys(WAR_KINDS, 0) for _ in range(tribes)]
+
+    def add(tribe: Any, kind: str) -> None:
+        if isinstance(tribe, int) and 0 <= tribe < tribes:
+            rows[tribe][kind] += 1
+
+    for event in events:
+        d = event.data
+        if event.kind == "battle":
+            add(d.get("attacker"), "battles")
+            if d.get("defender") != d.get("attacker"):
+                add(d.get("defender"), "battles")
+            if d.get("kind") in SIEGE_BATTLES:
+                add(d.get("attacker"), "sieges")
+        elif event.kind == "siege":
+            add(d.get("tribe"), "sieges")
+        elif event.kind == "settlement_captured":
+            add(d.get("tribe"), "captures")
+        elif event.kind == "raid":
+            add(d.get("by"), "raids")
+        elif event.kind == "trade":
+            add(d.get("tribe"), "trades")
+            if d.get("counterparty") != d.get("tribe"):
+                add(d.get("counterparty"), "trades")
+        elif event.kind == "caravan_raided":
+            add(d.get("tribe"), "caravans_raided")
+    return rows
+
+
+def tribe_rows(
+    state: TribesState, scores: list[int] | None, events: list[Event] | None = None
+) -> list[dict[str, Any]]:
+    """The end state by tribe: people, settlements, warbands, key stores, techs, age, score,
+    its war and trade counts (from the events) and its own cumulative counters."""
+    counts = tribe_counts(events or [], len(state.tribes))
     rows = []
     for tribe in state.tribes:
         own = state.settlements_of(tribe.id)
@@ -51,9 +129,14 @@ def tribe_rows(state: TribesState, scores: list[int] | None) -> list[dict[str, A
                 "alive": tribe.alive,
                 "population": sum(s.pop for s in own),
                 "settlements": len(own),
+                "warbands": sum(1 for w in state.warbands if w.tribe == tribe.id),
+                "soldiers": sum(w.size for w in state.warbands if w.tribe == tribe.id),
                 "stores": stores,
                 "techs": list(tribe.techs),
+                "age": tribe.age,
                 "score": None if scores is None else scores[tribe.id],
+                **counts[tribe.id],
+                "counters": dict(sorted(tribe.counters.items())),
             }
         )
     return rows
@@ -88,7 +171,7 @@ def print_summary(record: TribesRecord, intervals: list[dict[str, Any]], seconds
     import typer
 
     state = record.state
-    rows = tribe_rows(state, end_scores(record))
+    rows = tribe_rows(state, end_scores(record), record.events)
     setup = record.setup
     typer.echo(
         f"Tribes, seed {record.seed}, {setup.size}x{setup.size}, {setup.tribes} tribes, "
@@ -114,6 +197,23 @@ def print_summary(record: TribesRecord, intervals: list[dict[str, Any]], seconds
             f"{name:<12} {r['population']:>5}  {r['settlements']:>4}  {stores}  "
             f"{len(r['techs']):>5}  {score:>5}"
         )
+    typer.echo("")
+    typer.echo("tribe        warbands  soldiers  battles  sieges  captures  raids  trades  age")
+    for r in rows:
+        name = f"{r['tribe']} {r['name']}"
+        typer.echo(
+            f"{name:<12} {r['warbands']:>8}  {r['soldiers']:>8}  {r['battles']:>7}  "
+            f"{r['sieges']:>6}  {r['captures']:>8}  {r['raids']:>5}  {r['trades']:>6}  "
+            f"{r['age']:>3}"
+        )
+    w = world_counts(record.events)
+    typer.echo(
+        f"\nthe world: {w['battles']} battles, {w['sieges']} siege ticks, {w['captures']} "
+        f"captures, {w['raids']} raids by tribes, {w['threat_raids']} by threats, "
+        f"{w['trades']} trades, {w['caravans']} caravans ({w['caravans_raided']} raided), "
+        f"{w['camps']} threat camps ({w['camps_cleared']} cleared), {w['advances']} ages "
+        "advanced"
+    )
     winner = "nobody" if state.winner is None else state.tribes[state.winner].name
     typer.echo(f"\nresult: {state.result}; winner: {winner}")
 
@@ -128,7 +228,8 @@ def summary_json(
         "tick": state.tick,
         "result": state.result,
         "winner": state.winner,
-        "tribes": tribe_rows(state, end_scores(record)),
+        "tribes": tribe_rows(state, end_scores(record), record.events),
+        "world": world_counts(record.events),
         "metrics": intervals,
         "checkpoints": [list(c) for c in record.checkpoints],
         "state_hash": state.state_hash(),

@@ -16,8 +16,17 @@ from privateer.engine.tribes.state import TribesState
 
 
 def chart_input(state: TribesState, title: str) -> dict[str, Any]:
-    """What pipeline/chart/tribes_map.py draws: the terrain rows, the tribes, and each
-    settlement with its territory radius (Chebyshev, by tier)."""
+    """What pipeline/chart/tribes_map.py draws: the terrain rows, the tribes, each settlement
+    with its territory radius (Chebyshev, by tier), the claimed territory (the tribe claiming
+    each tile, -1 wilderness, row by row: territory.py's organic claims), the warbands (size,
+    order, routing), the caravans and settler wagons on the road, and the threat camps. The
+    whole world: a chart is the lead's map, not a tribe's view."""
+    from privateer.engine.tribes.territory import claim_owners
+
+    owners = claim_owners(state)
+    tribe_of = {s.id: s.tribe for s in state.settlements}
+    n = state.size
+    claimed = [[tribe_of.get(owners[y * n + x], -1) for x in range(n)] for y in range(n)]
     return {
         "title": title,
         "size": state.size,
@@ -31,8 +40,31 @@ def chart_input(state: TribesState, title: str) -> dict[str, Any]:
                 "y": s.y,
                 "pop": s.pop,
                 "radius": TERRITORY_RADIUS[s.tier],
+                "walls": s.count("walls"),
             }
             for s in state.settlements
+        ],
+        "claims": claimed,
+        "warbands": [
+            {
+                "id": w.id,
+                "tribe": w.tribe,
+                "x": w.x,
+                "y": w.y,
+                "size": w.size,
+                "order": str(w.order.get("kind", "")),
+                "routing": w.routing,
+            }
+            for w in state.warbands
+        ],
+        "caravans": [
+            {"id": c.id, "tribe": c.tribe, "x": c.x, "y": c.y, "wagon": False}
+            for c in state.caravans
+        ]
+        + [{"id": w.id, "tribe": w.tribe, "x": w.x, "y": w.y, "wagon": True} for w in state.wagons],
+        "camps": [
+            {"id": c.id, "kind": c.kind, "x": c.x, "y": c.y, "strength": c.strength}
+            for c in state.camps
         ],
     }
 

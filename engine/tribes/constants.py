@@ -313,6 +313,12 @@ FOUND_GRAIN_RESERVE: Final = 100
 FOUND_TIMBER_PER_SETTLER: Final = 2
 WAGON_STUCK_TICKS: Final = 30  # chosen: a wagon 30 ticks without getting closer goes home
 
+# --- fog & vision (seed: "Fog & vision") ---------------------------------------------------
+VISION_BEYOND_TERRITORY: Final = 2  # seed: settlement vision = territory radius + 2
+UNIT_VISION: Final = 6  # seed: warbands, caravans and wagons see 6 (Chebyshev)
+SIGHTING_COOLDOWN: Final = 200  # seed: a sighted event per observer/enemy pair at most every 200
+VIEW_EVENTS: Final = 60  # seed: at most the 60 newest events per view
+
 # --- threats (part 2; seed 002, "Threats") ----------------------------------------------
 CAMP_KINDS: Final = ("goblin_camp", "skeleton_barrow", "ogre_den", "demon_gate")
 # seed: base 20/30/50/90; chosen: in the order of menace the kinds are listed by terrain,
@@ -336,12 +342,6 @@ CAMP_REPELLED_DIVISOR: Final = 4  # seed: a repelled raid costs the camp 1/4 of 
 CAMP_DESTROY_MULTIPLE: Final = 2  # seed: at >= 2x defense a building is destroyed
 CAMP_CLEARED_VETERANCY: Final = 50  # seed: +50 veterancy
 CAMP_BOUNTY_PER_STRENGTH: Final = 2  # seed: coin = 2 x strength delivered home
-
-# --- fog & vision (seed: "Fog & vision") ---------------------------------------------------
-VISION_BEYOND_TERRITORY: Final = 2  # seed: settlement vision = territory radius + 2
-UNIT_VISION: Final = 6  # seed: warbands, caravans and wagons see 6 (Chebyshev)
-SIGHTING_COOLDOWN: Final = 200  # seed: a sighted event per observer/enemy pair at most every 200
-VIEW_EVENTS: Final = 60  # seed: at most the 60 newest events per view
 
 # --- score --------------------------------------------------------------------------------
 SCORE_POP_DIVISOR: Final = 10

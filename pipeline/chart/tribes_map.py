@@ -1,12 +1,18 @@
 """A Tribes map (seed 002) in the woodcut's manner: the terrain as washes on the parchment, each
-settlement's territory square (Chebyshev radius by tier) ruled in its tribe's colour, the
-settlement as the woodcut's tower (a city) or houses (smaller), and the names lettered in the
+tribe's claimed territory (the organic claims, seed 002's part 2) washed in its colour with its
+border ruled (or, for data without claims, each settlement's territory square by tier), the
+settlement as the woodcut's tower (a city) or houses (smaller), ringed once more a wall level,
+the warbands as the woodcut's ship's hull turned pennant (a triangle, its size by soldiers,
+hollow while routing, the soldiers lettered), caravans and settler wagons as small squares on
+the road, threat camps as ink crosses with their strength, and the names lettered in the
 woodcut's serif on a faint parchment wash, so the words stay text in an SVG. The key under the
-map names each tribe in its colour.
+map names each tribe in its colour and the marks.
 
 It draws plain data (`cli/tribes_view.py` `chart_input` gives it): the terrain rows, the tribes,
-and the settlements with their territory radius; it reads no engine type. Every layer is an
-SVG group with an id (`terrain`, `territories`, `settlements`, `names`, `key`)."""
+the settlements with their territory radius, the claims (tribe by tile, -1 wilderness), the
+warbands, caravans and camps; it reads no engine type. Every layer is an SVG group with an id
+(`terrain`, `claims` or `territories`, `settlements`, `warbands`, `caravans`, `camps`, `names`,
+`key`)."""
 
 from __future__ import annotations
 
@@ -35,6 +41,7 @@ TRIBE_COLOURS = (
     "#a33a2b", "#2d5f91", "#3e7b3a", "#7b4a90", "#b9741b", "#2f7e7e", "#902f60", "#5c5c2a",
 )  # fmt: skip
 """Heraldic colours by tribe id, each kept readable on the parchment (woodcut.darkened)."""
+THREAT_INK = "#3b2a20"  # the camps: near-black ink
 CITY_TIER_RADIUS = 12  # a settlement whose territory is this wide is a city: the tower
 INCHES_PER_TILE = 0.14
 MIN_INCHES, MAX_INCHES = 6.0, 16.0
@@ -87,14 +94,112 @@ def _figure(data: dict[str, Any]) -> tuple[Any, dict[str, int]]:
         terrain_image(data["rows"]), extent=(0, size, size, 0), interpolation="nearest"
     )
     image.set_gid("terrain")
-    territories = _territories(ax, data, size)
+    draw = _claims if data.get("claims") else _territories
+    territories = draw(ax, data, size)
     marks = _settlements(ax, data, inches / size)
+    bands = _warbands(ax, data, inches / size)
+    caravans = _caravans(ax, data, inches / size)
+    camps = _camps(ax, data, inches / size)
     _key(fig, data)
     fig.text(
         0.5, 0.985, f"The Tribes: {data['title']}", ha="center", va="top", color=INK,
         fontsize=13, style="italic", gid="title",
     )  # fmt: skip
-    return fig, {"settlements": marks, "territories": territories}
+    drawn = {"settlements": marks, "territories": territories, "warbands": bands}
+    return fig, {**drawn, "caravans": caravans, "camps": camps}
+
+
+def _claims(ax: Any, data: dict[str, Any], size: int) -> int:
+    """Each tribe's claimed tiles washed in its colour, and the border between a claim and
+    anything else ruled in that colour; how many tiles are claimed."""
+    from matplotlib.collections import LineCollection
+    from matplotlib.colors import to_rgba
+
+    owners = np.array(data["claims"], dtype=np.int64)
+    wash = np.zeros((size, size, 4), dtype=float)
+    claimed = 0
+    tribes = sorted({int(t) for t in np.unique(owners) if t >= 0})
+    for tribe in tribes:
+        colour = to_rgba(tribe_colour(tribe), 0.2)
+        mask = owners == tribe
+        wash[mask] = colour
+        claimed += int(mask.sum())
+    image = ax.imshow(wash, extent=(0, size, size, 0), interpolation="nearest", zorder=2)
+    image.set_gid("claims")
+    segments: list[list[tuple[int, int]]] = []
+    colours: list[str] = []
+    for y in range(size):
+        for x in range(size):
+            tribe = int(owners[y, x])
+            if tribe < 0:
+                continue
+            if x + 1 >= size or owners[y, x + 1] != tribe:
+                segments.append([(x + 1, y), (x + 1, y + 1)])
+                colours.append(tribe_colour(tribe))
+            if x == 0 or owners[y, x - 1] != tribe:
+                segments.append([(x, y), (x, y + 1)])
+                colours.append(tribe_colour(tribe))
+            if y + 1 >= size or owners[y + 1, x] != tribe:
+                segments.append([(x, y + 1), (x + 1, y + 1)])
+                colours.append(tribe_colour(tribe))
+            if y == 0 or owners[y - 1, x] != tribe:
+                segments.append([(x, y), (x + 1, y)])
+                colours.append(tribe_colour(tribe))
+    if segments:
+        edges = LineCollection(segments, colors=colours, linewidths=1.2, zorder=3)
+        edges.set_gid("claim-edges")
+        ax.add_collection(edges)
+    return claimed
+
+
+def _warbands(ax: Any, data: dict[str, Any], inches_per_tile: float) -> int:
+    """A pennant (triangle) a warband in its tribe's colour, bigger with more soldiers, hollow
+    while routing, its soldiers lettered beside it."""
+    bands = data.get("warbands", [])
+    base = max(5.0, min(12.0, 72 * inches_per_tile * 1.4))
+    for w in bands:
+        colour = tribe_colour(int(w["tribe"]))
+        points = base * (1.0 + min(1.0, int(w["size"]) / 200))
+        ax.scatter(
+            [w["x"] + 0.5], [w["y"] + 0.5], s=points**2, marker="^",
+            c=["none" if w.get("routing") else colour], edgecolors=[colour if w.get("routing")
+            else INK], linewidths=1.0, zorder=7, gid=f"warband-{w['id']}",
+        )  # fmt: skip
+        ax.text(
+            w["x"] + 1.2, w["y"] - 0.2, str(w["size"]), fontsize=max(6.0, base * 0.6),
+            color=colour, ha="left", va="center", zorder=8, gid=f"warband-size-{w['id']}",
+        )  # fmt: skip
+    return len(bands)
+
+
+def _caravans(ax: Any, data: dict[str, Any], inches_per_tile: float) -> int:
+    """A small square a caravan (a settler wagon: a diamond) in its tribe's colour."""
+    carts = data.get("caravans", [])
+    points = max(4.0, min(9.0, 72 * inches_per_tile))
+    for c in carts:
+        ax.scatter(
+            [c["x"] + 0.5], [c["y"] + 0.5], s=points**2, marker="D" if c.get("wagon") else "s",
+            c=[tribe_colour(int(c["tribe"]))], edgecolors=INK, linewidths=0.6, zorder=6,
+            gid=f"caravan-{c['id']}",
+        )  # fmt: skip
+    return len(carts)
+
+
+def _camps(ax: Any, data: dict[str, Any], inches_per_tile: float) -> int:
+    """An ink cross a threat camp, its kind's initial and strength lettered beside it."""
+    camps = data.get("camps", [])
+    points = max(6.0, min(12.0, 72 * inches_per_tile * 1.5))
+    for c in camps:
+        ax.scatter(
+            [c["x"] + 0.5], [c["y"] + 0.5], s=points**2, marker="X", c=[THREAT_INK],
+            edgecolors=INK, linewidths=0.6, zorder=6, gid=f"camp-{c['id']}",
+        )  # fmt: skip
+        ax.text(
+            c["x"] + 1.2, c["y"] + 0.5, f"{str(c['kind'])[:1].upper()}{c['strength']}",
+            fontsize=max(6.0, points * 0.6), color=THREAT_INK, ha="left", va="center",
+            zorder=8, gid=f"camp-label-{c['id']}",
+        )  # fmt: skip
+    return len(camps)
 
 
 def _territories(ax: Any, data: dict[str, Any], size: int) -> int:
@@ -143,10 +248,15 @@ def _settlements(ax: Any, data: dict[str, Any], inches_per_tile: float) -> int:
 
 
 def _key(fig: Any, data: dict[str, Any]) -> None:
-    """Each tribe's name in its colour, in a row under the map."""
+    """Each tribe's name in its colour, in a row under the map, and what the marks are."""
     tribes = data["tribes"]
     if not tribes:
         return
+    fig.text(
+        0.5, 0.012, "\u25b2 warband (soldiers)   \u25a0 caravan   \u25c6 settler wagon   "
+        "\u00d7 threat camp (kind, strength)", ha="center", va="bottom", fontsize=8, color=INK,
+        style="italic", gid="key-marks",
+    )  # fmt: skip
     step = 0.92 / len(tribes)
     for i, tribe in enumerate(tribes):
         name = tribe["name"] + ("" if tribe.get("alive", True) else " (gone)")
