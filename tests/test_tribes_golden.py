@@ -1,8 +1,9 @@
 """The golden replay of seed 002's Tribes (the seed's own test list): seed 123456789, 4 tribes,
-a 128x128 map, a scripted scenario of allocations, builds, decrees, research and rites
-(tests/playthroughs/tribes/golden_t*.json: tribes 0 and 2 play their script alone, tribes 1 and
-3 their script then the scholar and grower policies), with the state hash pinned at ticks 0,
-100 and 1000.
+a 128x128 map, a scripted scenario of allocations, builds, decrees, research, rites, musters,
+a hostile stance, trade offers between two tribes and to the peddler
+(tests/playthroughs/tribes/golden_t*.json: tribe 2 plays its script alone, tribes 0, 1 and 3
+their script then the militarist, scholar and grower policies), with the state hash pinned at
+ticks 0, 100 and 1000.
 
 The hashes are ours: the seed's TypeScript pins its own hashes, which its text does not give,
 and our canonical state (state.py's JSON) is not its. A change that moves one of them changes
@@ -21,9 +22,9 @@ SCENARIO = Path(__file__).parent / "playthroughs" / "tribes"
 SEED = 123456789
 SETUP = Setup(tribes=4, size=128, ticks=1000)
 GOLDEN = {
-    0: "adabc046f3c4b2dcfe860080687963aa71aaa875e2c119fc9020747bab6f6f05",
-    100: "a7a475343ef014c39ff8e91e5f1394db3a8b69b0d465cee8b4d637c022f245e5",
-    1000: "21fbb7f1013f670bd1054d012f16ebb006e4e1ff6cc6c602529902a1f44258d6",
+    0: "674260362942a324eff3718a21dd0e8ae751f0bc0a1809001b6fda72f3eb4229",
+    100: "7dc02efa59dd6ef4338849177776c20aaca7efdd898821f45807cc2414ab7e4e",
+    1000: "e57bdeb8948d24ea7c21e897f7625695b7d0bb560a0319cdd3566b31b5355295",
 }
 
 
@@ -44,10 +45,18 @@ def test_the_golden_replay_keeps_its_hashes_and_replays_identically() -> None:
     record = run_world(SEED, SETUP, players(), on_step=pin)
     seen[0] = record.checkpoints[0][1]  # the opening state, before any order
     assert seen == GOLDEN
-    # the scenario did what it says: every tribe built, researched and performed a rite
+    # the scenario did what it says: every tribe built, researched and performed a rite;
+    # tribes 0 and 1 mustered, tribe 0 fought, tribes 2 and 3 traded with each other
     kinds = {(e.kind, e.data.get("tribe")) for e in record.events if isinstance(e.data, dict)}
     for tribe in range(4):
         assert {("built", tribe), ("researched", tribe), ("rite", tribe)} <= kinds
+    assert {
+        ("mustered", 0),
+        ("mustered", 1),
+        ("caravan_arrived", 2),
+        ("caravan_arrived", 3),
+    } <= kinds
+    assert any(e.kind == "battle" and e.data["attacker"] == 0 for e in record.events)
     again = replay_game(SEED, SETUP, record.actions)
     assert again.raw_events() == record.raw_events()
     assert again.checkpoints == record.checkpoints

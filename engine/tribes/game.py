@@ -33,7 +33,7 @@ from .setup import new_world
 from .state import TribesState
 from .step import step
 
-ENGINE_VERSION = "tribes-1"
+ENGINE_VERSION = "tribes-2"
 """The version of the Tribes rules (seed 002, part 1): a run logged by another is not
 replayed as a check."""
 
