@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
@@ -102,3 +102,33 @@ def world_db_copy(full_world_db: Path, tmp_path: Path) -> Path:
     path = tmp_path / "world.duckdb"
     shutil.copyfile(full_world_db, path)
     return path
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(
+    config: pytest.Config, items: list[pytest.Item]
+) -> Generator[None, None, None]:
+    """Keep `--dist loadgroup` grouping on pytest 9.2 and later.
+
+    pytest-xdist (3.8) marks a test of an `xdist_group` by renaming it `<nodeid>@<group>`
+    through `item._nodeid`, which pytest 9.2's structured node ids no longer read: every test
+    was then scheduled on its own, the groups split over both workers (the full world built
+    by each, the cluster tests side by side). Here, after xdist's hook, a grouped test whose
+    id has no `@` yet is given the name xdist means it to have (pytest-dev/pytest-xdist#1386);
+    once xdist names it itself, this does nothing."""
+    yield  # xdist's hook first
+    if not getattr(config.option, "loadgroup", False):  # set in xdist's workers only
+        return
+    import dataclasses
+
+    for item in items:
+        groups = {
+            str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+            for mark in item.iter_markers("xdist_group")
+        }
+        node_id = getattr(item, "_id", None)
+        if not groups or node_id is None or "@" in item.nodeid:
+            continue
+        renamed = dataclasses.replace(node_id)
+        object.__setattr__(renamed, "_str_cache", f"{item.nodeid}@{'_'.join(sorted(groups))}")
+        item._id = renamed

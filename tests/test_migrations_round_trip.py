@@ -4,7 +4,8 @@ revision down to every older one and back up, holds every row of every table exa
 unchanged. A downgrade sets aside what older code cannot hold, and names it; base drops all.
 
 The world is a box of the Channel and Biscay (Plymouth and London in it, so voyages sail), built
-once for the module; each pair copies a database already at its upper revision."""
+once for the module; each pair copies a database already at its upper revision. The module's
+tests share one xdist worker, so that database and each revision of it are made once a run."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from typer.testing import CliRunner
 from privateer.cli.app import app
 from privateer.db import migrate, open_database
 
+pytestmark = pytest.mark.xdist_group("migrations-round-trip")
 runner = CliRunner()
 
 BOX = "-10,43,5,52"

@@ -4,7 +4,8 @@ rows per table and per mode, payloads, the partition column, the geometry as Geo
 filters (--mode, --since); the folder's refusals, --force, and an export that fails halfway.
 
 One small database serves the module: a box of the Channel and Biscay (Plymouth in it, so a
-voyage sails), fights, a world run and a voyage logged into it."""
+voyage sails), fights, a world run and a voyage logged into it; the module's tests share one
+xdist worker, so it is made once a run."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from typer.testing import CliRunner
 from privateer.cli.app import app
 from privateer.db.run_export import EXPORT_FOLDERS, RUN_EXPORT_TABLES, WORLD_EXPORT_TABLES
 
+pytestmark = pytest.mark.xdist_group("runs-export")
 runner = CliRunner()
 BOX = "-10,43,5,52"
 GEOMETRY_TABLES = ("nodes", "legs", "steps")

@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 from privateer.cli.app import app
 from privateer.cli.voyage_batch import Batch, play_batch
 from privateer.db import open_database
-from privateer.db.world_load import load_world
 from privateer.engine.voyage.rules import DRAKE
 from privateer.engine.voyage.sim import summarise
 from privateer.engine.world.rules import SEED_000
+from privateer.engine.world.world import World
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
 
@@ -31,10 +31,8 @@ FIRST_SIX = [
 ]
 
 
-def test_the_first_six_drake_voyages(full_world_db: Path) -> None:
-    engine = open_database(full_world_db, notify=lambda _: None)
-    world = load_world(engine)
-    engine.dispose()
+def test_the_first_six_drake_voyages(loaded_full_world: World) -> None:
+    world = loaded_full_world
     played = play_batch(world, Batch(tuple(range(6)), DRAKE, SEED_000, DRAKE.days, False))
     results = [result for result, _ in played]
     got = [(r.seed, r.outcome, r.day, r.gold, r.circuit[0] if r.circuit else -1) for r in results]

@@ -1,21 +1,25 @@
 """The captain bot's figures on the real world, pinned: the README compares 200 runs of each
 ruleset with the seed's `npm run voyage`; this plays the first twelve classic runs (seeds
 0-11) and holds their summary to the figure, so a change that moves the comparison is seen
-here first and the README re-measured."""
+here first and the README re-measured.
+
+The world is the one read once a run (conftest.py) and played on by every test, as one
+process plays a sweep's points on the World it keeps (cli/voyage_batch.py); the classic runs
+with our captain, pinned by two tests, are played once."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from privateer.cli.voyage_batch import Batch, play_batch
-from privateer.db import open_database
-from privateer.db.world_load import load_world
 from privateer.engine.dials import turned
 from privateer.engine.voyage.rules import CLASSIC, find_voyage_rules
 from privateer.engine.voyage.sim import summarise
 from privateer.engine.world.rules import SEED_000, find_world_rules
+from privateer.engine.world.world import World
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
 
@@ -28,22 +32,44 @@ FIRST_TWELVE_CLASSIC = {
 }  # fmt: skip
 
 
-def test_the_first_twelve_classic_voyages_give_their_figures(full_world_db: Path) -> None:
-    engine = open_database(full_world_db, notify=lambda _: None)
-    world = load_world(engine)
-    engine.dispose()
-    played = play_batch(world, Batch(tuple(range(12)), CLASSIC, SEED_000, 730, keep_records=False))
+@pytest.fixture(scope="module")
+def world(loaded_full_world: object) -> World:
+    assert isinstance(loaded_full_world, World)
+    return loaded_full_world
+
+
+@pytest.fixture(scope="module")
+def first_twelve(world: World) -> Callable[[str, str], list[Any]]:
+    """first_twelve(rules, captain): seeds 0-11 of 730 days with the ruleset's own world
+    rules, played once a module whichever tests ask."""
+    played: dict[tuple[str, str], list[Any]] = {}
+
+    def play(rules: str, captain: str) -> list[Any]:
+        if (rules, captain) not in played:
+            stage = find_voyage_rules(rules)
+            wrules = find_world_rules(stage.world_rules)
+            batch = Batch(tuple(range(12)), stage, wrules, 730, keep_records=False, captain=captain)
+            played[(rules, captain)] = play_batch(world, batch)
+        return played[(rules, captain)]
+
+    return play
+
+
+def test_the_first_twelve_classic_voyages_give_their_figures(
+    first_twelve: Callable[[str, str], list[Any]],
+) -> None:
+    # the batch of CLASSIC on SEED_000 with our captain, as `where` plays it for classic/ours
+    assert find_voyage_rules("classic") == CLASSIC
+    assert find_world_rules(CLASSIC.world_rules) == SEED_000
+    played = first_twelve("classic", "ours")
     summary = summarise([result for result, _ in played])
     assert summary == FIRST_TWELVE_CLASSIC
 
 
-def test_the_treasury_dial_on_the_first_twelve_classic_voyages(full_world_db: Path) -> None:
+def test_the_treasury_dial_on_the_first_twelve_classic_voyages(world: World) -> None:
     """The seed's dial ("cutting a town's treasury from 25 to 20 took wins from 39% to 9%"),
     as `privateer sweep treasury=20,25` turns it on the same twelve seeds: the README's study
     plays 200 a point; these twelve pin what it turns."""
-    engine = open_database(full_world_db, notify=lambda _: None)
-    world = load_world(engine)
-    engine.dispose()
     rules, wrules = turned(CLASSIC, SEED_000, {"treasury": 20})
     played = play_batch(world, Batch(tuple(range(12)), rules, wrules, 730, keep_records=False))
     summary = summarise([result for result, _ in played])
@@ -65,10 +91,7 @@ LATE_STAGES = {
 
 
 @pytest.mark.parametrize("rules", list(LATE_STAGES))
-def test_the_late_stages_on_the_first_twelve_voyages(full_world_db: Path, rules: str) -> None:
-    engine = open_database(full_world_db, notify=lambda _: None)
-    world = load_world(engine)
-    engine.dispose()
+def test_the_late_stages_on_the_first_twelve_voyages(world: World, rules: str) -> None:
     stage = find_voyage_rules(rules)
     played = play_batch(world, Batch(tuple(range(12)), stage, SEED_000, 730, keep_records=False))
     summary = summarise([result for result, _ in played])
@@ -100,14 +123,10 @@ WHERE = {
 
 
 @pytest.mark.parametrize(("rules", "captain"), list(WHERE))
-def test_where_the_first_twelve_voyages_went(full_world_db: Path, rules: str, captain: str) -> None:
-    engine = open_database(full_world_db, notify=lambda _: None)
-    world = load_world(engine)
-    engine.dispose()
-    stage = find_voyage_rules(rules)
-    wrules = find_world_rules(stage.world_rules)
-    batch = Batch(tuple(range(12)), stage, wrules, 730, keep_records=False, captain=captain)
-    summary = summarise([result for result, _ in play_batch(world, batch)], world.seas)
+def test_where_the_first_twelve_voyages_went(
+    world: World, first_twelve: Callable[[str, str], list[Any]], rules: str, captain: str
+) -> None:
+    summary = summarise([result for result, _ in first_twelve(rules, captain)], world.seas)
     where = summary["where"]
     got = {
         "won": summary["won"], "sunk_by": summary["sunk_by"], "reached": where["reached"],
