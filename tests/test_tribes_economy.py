@@ -182,13 +182,13 @@ def _churn(state: TribesState, tick: int) -> None:
 def test_the_labour_cache_changes_nothing() -> None:
     runs = []
     for clear in (False, True):
-        labour_module.clear_cache()
+        labour_module.forget()
         state = new_world(5, 2, 32, 40)
         hashes = []
         for tick in range(25):
             _churn(state, tick)
             if clear:
-                labour_module.clear_cache()
+                labour_module.forget()
             step(state)
             hashes.append(state.state_hash())
         runs.append(hashes)

@@ -19,15 +19,9 @@ from privateer.engine.tribes.constants import (
     RITES,
     WAGON_STUCK_TICKS,
 )
-from privateer.engine.tribes.orders import (
-    Allocate,
-    apply_order,
-    order_is_open,
-    parse_order,
-    refusal,
-    take_orders,
-)
+from privateer.engine.tribes.orders import Allocate, parse_order
 from privateer.engine.tribes.policies import POLICIES, POLICY_EVERY, load_policy
+from privateer.engine.tribes.rulings import apply_order, order_is_open, refusal, take_orders
 from privateer.engine.tribes.setup import new_settlement, new_world
 from privateer.engine.tribes.state import Settlement, Tribe, TribesState, Wagon
 from privateer.engine.tribes.step import step

@@ -10,13 +10,8 @@ from privateer.engine.tribes.constants import PROFESSIONS, RESOURCES
 from privateer.engine.tribes.elimination import eliminate
 from privateer.engine.tribes.flows import reset
 from privateer.engine.tribes.hauls import haul
-from privateer.engine.tribes.orders import (
-    apply_order,
-    chebyshev,
-    parse_order,
-    refusal,
-    site_refusal,
-)
+from privateer.engine.tribes.orders import chebyshev, parse_order
+from privateer.engine.tribes.rulings import apply_order, refusal, site_refusal
 from privateer.engine.tribes.setup import new_settlement, new_world
 from privateer.engine.tribes.state import (
     Caravan,

@@ -28,8 +28,9 @@ from privateer.engine.tribes.military_field import field_battles
 from privateer.engine.tribes.military_raids import raids
 from privateer.engine.tribes.military_siege import sieges
 from privateer.engine.tribes.military_supply import supply
-from privateer.engine.tribes.orders import apply_order, parse_order, refusal
+from privateer.engine.tribes.orders import parse_order
 from privateer.engine.tribes.rng import SplitMix32
+from privateer.engine.tribes.rulings import apply_order, refusal
 from privateer.engine.tribes.score import score
 from privateer.engine.tribes.setup import new_world
 from privateer.engine.tribes.state import Camp, Settlement, TribesState, Warband

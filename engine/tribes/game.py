@@ -4,7 +4,7 @@ as text that round-trips.
 - `step` / `step N`: advance the world N ticks (1 <= N <= the ticks left), running step.py's
   phase order N times and telling every event of them;
 - `T:ORDER`: queue the order text ORDER for tribe T for the next step (orders.py reads it).
-  It is refused (IllegalActionError, nothing changed) unless orders.py says it is open now for
+  It is refused (IllegalActionError, nothing changed) unless rulings.py says it is open now for
   a live tribe and the tribe has fewer than 64 orders queued (seed: phase 1 takes the first 64
   a tribe a tick; queuing more would only be dropped).
 
@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from .. import protocol
 from ..events import Event
-from . import orders
+from . import orders, rulings
 from .constants import ACTIONS_PER_TICK, BUILDING_NAMES, RITES, TECH_NAMES
 from .setup import new_world
 from .state import TribesState
@@ -106,7 +106,7 @@ def refusal(state: TribesState, action: TribesAction) -> str | None:
         return f"no live tribe {action.tribe}"
     if queued(state, action.tribe) >= ACTIONS_PER_TICK:
         return f"tribe {action.tribe} has {ACTIONS_PER_TICK} orders queued already"
-    why = orders.refusal(state, action.tribe, parsed(action.text))
+    why = rulings.refusal(state, action.tribe, parsed(action.text))
     return None if why is None else f"{action.to_str()!r}: {why}"
 
 
@@ -156,7 +156,7 @@ def legal_actions(state: TribesState) -> list[TribesAction]:
             continue
         for text in candidate_orders(state, tribe.id):
             order = parsed(text)
-            if orders.order_is_open(state, tribe.id, order):
+            if rulings.order_is_open(state, tribe.id, order):
                 actions.append(TribesAction(0, tribe.id, order.to_str()))
     return actions
 

@@ -47,7 +47,7 @@ _CACHE: dict[Any, tuple[Placement, ...]] = {}
 _CACHE_LIMIT = 4096  # chosen: a bound so long runs with ever-changing pops do not grow it
 
 
-def clear_cache() -> None:
+def forget() -> None:
     """Forget every cached apportionment (the results do not change, only their cost)."""
     _CACHE.clear()
 

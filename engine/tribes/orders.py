@@ -33,43 +33,19 @@ The texts (SETT is a settlement's id, PROF a profession, N a whole number):
     stance TRIBE hostile|neutral|allied
     advance
 
-Readings of the seed chosen here:
-- `allocate` SETS the whole vector: professions it does not name get 0 (the seed: "allocate
-  sets tribe-wide per-mille per profession"; the order is the vector, so a log says exactly
-  what was in force). Each share is 0..1000; sums over 1000 are allowed (labour normalises).
-  A bare `allocate` is the all-idle vector.
-- `allocate @SETT` sets the settlement's override (the whole vector likewise); an override
-  cannot be unset (seed), set it equal to the tribe's vector instead.
-- `smithy` likewise sets all three weights; a locked target is allowed here and weighs 0 in
-  refinement (seed: "locked targets weigh 0").
-- `research` is open for a known tech not yet owned whose prerequisite is owned; ordering the
-  tech already being researched is open and changes nothing.
-- A rite is refused while the same rite is already in force on the same target (no stacking,
-  no faith spent twice); its effect lasts to tick + duration (exclusive).
-- `found`: the site is on the map, land (not ocean or river), and at Chebyshev distance >= 6
-  from every settlement of any tribe; SETTLERS >= 50; the source (own settlement with the
-  largest pop, ties to the lowest id) keeps at least FOUND_MIN_REMAIN (50) people and must hold
-  the wagon's grain and timber (constants: FOUND_GRAIN_*, FOUND_TIMBER_PER_SETTLER), which
-  are moved, not consumed, into the wagon.
+Whether an order is open now and what it does is ruled in rulings.py.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import ClassVar
 
-from ..events import Event
 from ..protocol import IllegalActionError
 from .constants import (
-    ACTIONS_PER_TICK,
     BUILD_COUNT_MAX,
     BUILDINGS,
-    FOUND_GRAIN_RESERVE,
-    FOUND_GRAIN_TICKS,
-    FOUND_MIN_DISTANCE,
-    FOUND_MIN_REMAIN,
     FOUND_MIN_SETTLERS,
-    FOUND_TIMBER_PER_SETTLER,
     PERMILLE,
     PROFESSIONS,
     RATIONS_MAX,
@@ -78,15 +54,11 @@ from .constants import (
     SMITHY_OUTPUTS,
     TECHS,
 )
-from .construction import can_demolish, demolish, enqueue, plan_build
-from .mapgen import WATER
-from .state import Effect, Settlement, TribesState, Wagon
 
 CRAFT_GATES = ("mill", "brew", "fodder")
 STANCES = ("hostile", "neutral", "allied")
 WARBAND_COMMANDS = ("garrison", "patrol", "march", "raid", "besiege", "escort", "disband")
 MAX_NUMBER_DIGITS = 9  # chosen: no order needs a number past 999,999,999
-PART_2 = "is part 2's (no warbands, caravans, routes, trade, stances or ages in part 1)"
 
 
 # --- the orders -----------------------------------------------------------------------------
@@ -574,285 +546,5 @@ def parse_order(text: str) -> Order:
     raise IllegalActionError(f"{verb!r} is not an order; one of {', '.join(VERBS)}")
 
 
-# --- whether an order is open ----------------------------------------------------------------
-
-
-def _own(state: TribesState, tribe_id: int, settlement_id: int) -> Settlement | None:
-    settlement = state.settlement(settlement_id)
-    return settlement if settlement is not None and settlement.tribe == tribe_id else None
-
-
-def found_source(state: TribesState, tribe_id: int) -> Settlement | None:
-    """Where a wagon sets out from: the own settlement with the largest pop, ties to the
-    lowest id (seed)."""
-    best: Settlement | None = None
-    for settlement in state.settlements:
-        if settlement.tribe == tribe_id and (best is None or settlement.pop > best.pop):
-            best = settlement
-    return best
-
-
 def chebyshev(ax: int, ay: int, bx: int, by: int) -> int:
     return max(abs(ax - bx), abs(ay - by))
-
-
-def wagon_load(source: Settlement, order: Found) -> tuple[int, int]:
-    """(grain, timber) a wagon of `order` carries out of `source` (constants: FOUND_*)."""
-    trip = chebyshev(source.x, source.y, order.x, order.y)
-    grain = order.settlers * (trip + FOUND_GRAIN_RESERVE) // FOUND_GRAIN_TICKS
-    return grain, order.settlers * FOUND_TIMBER_PER_SETTLER
-
-
-def site_refusal(state: TribesState, x: int, y: int) -> str | None:
-    """Why (x, y) is no site for a settlement now, or None: off the map, water, or within 6
-    (Chebyshev) of a settlement."""
-    if not (0 <= x < state.size and 0 <= y < state.size):
-        return f"({x}, {y}) is off the map"
-    if state.rows[y][x] in WATER:
-        return f"({x}, {y}) is water"
-    for s in state.settlements:
-        if chebyshev(s.x, s.y, x, y) < FOUND_MIN_DISTANCE:
-            return f"({x}, {y}) is within {FOUND_MIN_DISTANCE - 1} tiles of settlement {s.id}"
-    return None
-
-
-def _found_refusal(state: TribesState, tribe_id: int, order: Found) -> str | None:
-    source = found_source(state, tribe_id)
-    if source is None:
-        return "the tribe has no settlement to send settlers from"
-    if source.pop - order.settlers < FOUND_MIN_REMAIN:
-        return f"settlement {source.id} must keep {FOUND_MIN_REMAIN} of its {source.pop} people"
-    site = site_refusal(state, order.x, order.y)
-    if site is not None:
-        return site
-    grain, timber = wagon_load(source, order)
-    if source.stores["grain"] < grain or source.stores["timber"] < timber:
-        return f"the wagon needs {grain} grain and {timber} timber from settlement {source.id}"
-    return None
-
-
-def refusal(state: TribesState, tribe_id: int, order: Order) -> str | None:
-    """Why phase 1 would drop `order` from `tribe_id` now, or None if it is open."""
-    if not 0 <= tribe_id < len(state.tribes) or not state.tribes[tribe_id].alive:
-        return f"tribe {tribe_id} is not in the game"
-    handler = _part_2_handler(order)
-    if handler is not None:
-        return handler.refusal(state, tribe_id, order)
-    tribe = state.tribes[tribe_id]
-    if isinstance(order, Allocate | Build | Demolish):
-        if order.settlement < 0:
-            return None  # the tribe-wide allocation
-        settlement = _own(state, tribe_id, order.settlement)
-        if settlement is None:
-            return f"settlement {order.settlement} is not the tribe's"
-        if (
-            isinstance(order, Build)
-            and plan_build(state, settlement, order.building, order.count) is None
-        ):
-            return f"settlement {settlement.id} cannot build {order.count} {order.building} now"
-        if isinstance(order, Demolish) and not can_demolish(settlement, order.building):
-            return f"settlement {settlement.id} has no {order.building}"
-        return None
-    if isinstance(order, Research):
-        prereq = TECHS[order.tech][1]
-        if order.tech in tribe.techs:
-            return f"{order.tech} is known already"
-        if prereq is not None and prereq not in tribe.techs:
-            return f"{order.tech} needs {prereq} first"
-        return None
-    if isinstance(order, Rite):
-        cost, _, scope = RITES[order.rite]
-        target = tribe_id if scope == "tribe" else order.target
-        if scope == "settlement" and _own(state, tribe_id, target) is None:
-            return f"settlement {target} is not the tribe's"
-        if tribe.faith < cost:
-            return f"rite {order.rite} costs {cost} faith; the tribe has {tribe.faith}"
-        if any(e.kind == order.rite and e.target == target for e in state.effects):
-            return f"rite {order.rite} is already in force on {target}"
-        return None
-    if isinstance(order, Found):
-        return _found_refusal(state, tribe_id, order)
-    return None  # the decrees: their ranges were checked when the order was made
-
-
-def order_is_open(state: TribesState, tribe_id: int, order: Order) -> bool:
-    """Whether phase 1 would take `order` from `tribe_id` right now."""
-    return refusal(state, tribe_id, order) is None
-
-
-def check_order(state: TribesState, tribe_id: int, order: Order) -> None:
-    """IllegalActionError with the reason if `order` is not open now."""
-    reason = refusal(state, tribe_id, order)
-    if reason is not None:
-        raise IllegalActionError(f"{order.to_str()!r}: {reason}")
-
-
-# --- applying ------------------------------------------------------------------------------
-
-
-def _apply(state: TribesState, tribe_id: int, order: Order, events: list[Event]) -> None:
-    """Carry out an open order."""
-    tribe = state.tribes[tribe_id]
-    tick = state.tick
-    if isinstance(order, Allocate):
-        if order.settlement < 0:
-            tribe.allocation = list(order.shares)
-        else:
-            settlement = state.settlement(order.settlement)
-            assert settlement is not None
-            settlement.override = list(order.shares)
-    elif isinstance(order, Build):
-        settlement = state.settlement(order.settlement)
-        assert settlement is not None
-        enqueue(state, settlement, order.building, order.count)
-        events.append(
-            Event(
-                "build_ordered",
-                tick,
-                {
-                    "tribe": tribe_id,
-                    "settlement": settlement.id,
-                    "building": order.building,
-                    "count": order.count,
-                },
-            )
-        )
-    elif isinstance(order, Demolish):
-        settlement = state.settlement(order.settlement)
-        assert settlement is not None
-        demolish(settlement, order.building)
-        events.append(
-            Event(
-                "demolished",
-                tick,
-                {
-                    "tribe": tribe_id,
-                    "settlement": settlement.id,
-                    "building": order.building,
-                    "level": settlement.count(order.building),
-                },
-            )
-        )
-    elif isinstance(order, Rations):
-        tribe.rations = order.value
-    elif isinstance(order, Ale):
-        tribe.ale_ration = order.value
-    elif isinstance(order, Craft):
-        tribe.craft = {**tribe.craft, order.gate: order.value}
-    elif isinstance(order, Smithy):
-        tribe.smithy = {"tools": order.tools, "weapons": order.weapons, "armor": order.armor}
-    elif isinstance(order, Slaughter):
-        tribe.slaughter = order.value
-    elif isinstance(order, Research):
-        tribe.research = order.tech
-    elif isinstance(order, Rite):
-        cost, duration, scope = RITES[order.rite]
-        target = tribe_id if scope == "tribe" else order.target
-        tribe.faith -= cost
-        state.effects.append(Effect(order.rite, tribe_id, target, tick + duration))
-        events.append(
-            Event(
-                "rite",
-                tick,
-                {"tribe": tribe_id, "rite": order.rite, "target": target, "until": tick + duration},
-            )
-        )
-    elif isinstance(order, Found):
-        _set_out(state, tribe_id, order, events)
-
-
-def _set_out(state: TribesState, tribe_id: int, order: Found, events: list[Event]) -> None:
-    source = found_source(state, tribe_id)
-    assert source is not None
-    grain, timber = wagon_load(source, order)
-    source.pop -= order.settlers
-    source.stores["grain"] -= grain
-    source.stores["timber"] -= timber
-    wagon = Wagon(
-        state.new_id(),
-        tribe_id,
-        source.x,
-        source.y,
-        order.x,
-        order.y,
-        order.settlers,
-        grain,
-        source.id,
-        timber=timber,
-    )
-    state.wagons.append(wagon)
-    events.append(
-        Event(
-            "wagon_set_out",
-            state.tick,
-            {
-                "tribe": tribe_id,
-                "wagon": wagon.id,
-                "settlement": source.id,
-                "settlers": order.settlers,
-                "grain": grain,
-                "x": order.x,
-                "y": order.y,
-            },
-        )
-    )
-
-
-def apply_order(state: TribesState, tribe_id: int, order: Order, events: list[Event]) -> bool:
-    """Carry out `order` for `tribe_id` if it is open now (True); else change nothing (False)."""
-    if refusal(state, tribe_id, order) is not None:
-        return False
-    handler = _part_2_handler(order)
-    if handler is not None:
-        handler.apply(state, tribe_id, order, events)
-    else:
-        _apply(state, tribe_id, order, events)
-    return True
-
-
-class _Handler(Protocol):
-    """A module that rules on part 2's orders: why one is refused (None: open), and doing it."""
-
-    def refusal(self, state: TribesState, tribe_id: int, order: Any) -> str | None: ...
-
-    def apply(self, state: TribesState, tribe_id: int, order: Any, events: list[Event]) -> None: ...
-
-
-def _part_2_handler(order: Order) -> _Handler | None:
-    """The module that rules on a part 2 order (imported here, not at the top: those modules
-    build on this one): military's muster, warband orders and the war rite; trade's routes,
-    offers and stances; the ages' advance."""
-    if isinstance(order, Muster | WarbandOrder) or (
-        isinstance(order, Rite) and order.rite == "war"
-    ):
-        from . import military_orders
-
-        return military_orders
-    if isinstance(order, Route | Offer | Withdraw | Stance):
-        from . import trade_orders
-
-        return trade_orders
-    if isinstance(order, Advance):
-        from . import ages
-
-        return ages
-    return None
-
-
-def take_orders(state: TribesState, events: list[Event]) -> None:
-    """Phase 1: the queued orders, tribes by ascending id, the first 64 of each tribe in the
-    order queued (seed: ACTIONS_PER_TICK); text that is no order, or an order not open, is
-    dropped silently (no event, no change). The queue is then empty."""
-    if not state.orders:
-        return
-    by_tribe: dict[int, list[str]] = {}
-    for tribe_id, text in state.orders:
-        by_tribe.setdefault(tribe_id, []).append(text)
-    state.orders = []
-    for tribe_id in sorted(by_tribe):
-        for text in by_tribe[tribe_id][:ACTIONS_PER_TICK]:
-            try:
-                order = parse_order(text)
-            except IllegalActionError:
-                continue
-            apply_order(state, tribe_id, order, events)

@@ -32,9 +32,9 @@ from .labour import apportion_labour
 from .logistics import logistics
 from .metrics import close_tick
 from .military import military
-from .orders import take_orders
 from .population import grow_population
 from .refinement import refine_all
+from .rulings import take_orders
 from .state import TribesState
 from .territory import territory_and_census
 from .threats import threats

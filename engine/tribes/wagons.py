@@ -20,7 +20,8 @@ from __future__ import annotations
 from ..events import Event
 from .constants import WAGON_STUCK_TICKS
 from .movement import next_tile
-from .orders import chebyshev, site_refusal
+from .orders import chebyshev
+from .rulings import site_refusal
 from .setup import new_settlement
 from .state import Settlement, TribesState, Wagon
 from .stores import add_store
