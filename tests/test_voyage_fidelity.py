@@ -113,10 +113,10 @@ WHERE = {
         "days_by_ocean": {"Mediterranean": 0.524, "Atlantic": 0.476}, "ports_entered": 26,
     },
     ("century", "ours"): {
-        "won": 1, "sunk_by": {"guard_ship": 2, "merchant": 1, "sea_monster": 1},
+        "won": 3, "sunk_by": {"merchant": 1, "privateer": 1, "sea_monster": 1},
         "reached": {"Caribbean": 0.5, "Indian Ocean": 0.25, "China seas": 0.25, "Pacific": 0.083},
-        "days_by_ocean": {"Atlantic": 0.791, "Indian": 0.121, "Mediterranean": 0.044,
-                          "Pacific": 0.044},
+        "days_by_ocean": {"Atlantic": 0.809, "Indian": 0.1, "Mediterranean": 0.046,
+                          "Pacific": 0.046},
         "ports_entered": 36,
     },
 }  # fmt: skip

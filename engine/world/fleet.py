@@ -147,7 +147,8 @@ def _colonial_forts(roll: Roll, kind: int, row: ShipKind) -> None:
 
 
 def _armadas(roll: Roll, kind: int, row: ShipKind) -> None:
-    """One to each armada: round the fortified ports of her nation inside her box."""
+    """One to each armada: round the fortified ports of her nation inside her box (with
+    `armada_reach_days`, only those of one sea: `one_sea`)."""
     world = roll.world
     for nation, _name, box in ARMADAS:
         if nation not in world.nations:
@@ -160,8 +161,25 @@ def _armadas(roll: Roll, kind: int, row: ShipKind) -> None:
             and p.fortified
             and _inside(float(world.lon[p.node]), float(world.lat[p.node]), box)
         ]
+        if roll.rules.armada_reach_days > 0:
+            course = one_sea(world, course, roll.rules.armada_reach_days)
         if len(course) >= 2:
             roll.add_course(kind, course)
+
+
+def one_sea(world: World, ports: list[int], reach_days: int) -> list[int]:
+    """The ports of `ports` within `reach_days` of the one with the most of them so near
+    (ties to the first), in their order: a patrol that keeps to one sea, not one that spends
+    its days sailing between two."""
+    hops = world.port_hops
+
+    def near(anchor: int) -> list[int]:
+        return [i for i in ports if hops[anchor][i] <= reach_days]
+
+    if not ports:
+        return []
+    anchor = max(ports, key=lambda a: (len(near(a)), -ports.index(a)))
+    return near(anchor)
 
 
 def _stations(roll: Roll, kind: int, row: ShipKind) -> None:

@@ -68,6 +68,14 @@ class WorldRules:
     monster_range_days: int = 12  # "turns for home once it's more than 12 days out"
     monster_drift_knots: float = 0.3  # slacker water than this: it wanders to a neighbour
     armada_rest_days: int = 10  # an armada lies this long at each port of her patrol
+    # An armada's patrol keeps to one sea (issue 21): the ports of her box within this many days
+    # of the port with the most of them within reach. 0, as before: every fortified port of her
+    # nation in her box, so the Indies' armada (its box takes in Panama and Acapulco) and the
+    # South Sea's (Portobelo) spend most of their days going round the Horn between the two
+    # seas, 250 days a passage, and no captain ever met one. Chosen: 70 (the Caribbean's
+    # fortified ports lie 8-39 days apart, Panama and Callao 34, Goa 48 from Malacca and 67
+    # from Mozambique; the two seas of the isthmus 250 apart).
+    armada_reach_days: int = 0
     # How a route weighs the high latitudes (routes.HighSeas), so that the square-riggers keep
     # to the century's latitudes (the Manila galleon's return at about 35-42N, not the 54N the
     # westerlies alone give): a day's step past `route_storm_latitude` costs `route_storm_days`
@@ -143,6 +151,7 @@ CENTURY = SEED_000.with_changes(
     route_storm_days=0.5,
     route_ice_days_per_degree=1.0,
     corsair_ocean_range_days=75,
+    armada_reach_days=70,
 )
 RULESETS: dict[str, WorldRules] = {SEED_000.name: SEED_000, CENTURY.name: CENTURY}
 """`seed-000`: the world as the seed's rules first had it (every run and save before the
@@ -150,8 +159,9 @@ century's world plays by it, unchanged). `century`: the same world with what rou
 found wrong put right: a merchant never draws the port she lies in as her next (under
 `seed-000` most merchants lie in port for good after a year), a rumor's cloud follows her
 onward voyages (its search area then holds her about 70% of the time, as the seed's did),
-routes weigh the high latitudes' storms and ice (the tornaviaje keeps under 45N), and the
-Atlantic corsairs of Salé reach 75 days (as far as Reykjavik, raided from Salé in 1627)."""
+routes weigh the high latitudes' storms and ice (the tornaviaje keeps under 45N), the
+Atlantic corsairs of Salé reach 75 days (as far as Reykjavik, raided from Salé in 1627), and
+the armadas keep their patrols to one sea each."""
 
 
 def find_world_rules(name: str) -> WorldRules:
