@@ -101,6 +101,18 @@ def demolish(settlement: Settlement, building: str) -> bool:
     return True
 
 
+def doomed_building(settlement: Settlement) -> str | None:
+    """The building a crushing raid (a warband's or a threat camp's) destroys, chosen: the most
+    numerous (ties in the buildings' order; walls count as their level), never the hall; None
+    if there is none but the hall."""
+    best: str | None = None
+    for name in BUILDINGS:
+        n = settlement.count(name)
+        if name != "hall" and n > 0 and (best is None or n > settlement.count(best)):
+            best = name
+    return best
+
+
 def construct(state: TribesState, events: list[Event]) -> None:
     """Phase 5, second half: the builders advance every settlement's queue (ascending id).
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from ..events import Event
 from . import flows
-from .constants import BUILDINGS, LOOT_ORDER, LOOT_PER_SOLDIER, RESOURCES
-from .construction import demolish
+from .constants import LOOT_ORDER, LOOT_PER_SOLDIER, RESOURCES
+from .construction import demolish, doomed_building
 from .military_battle import defending_power, fight, garrisons, settlement_defense, war_rite
 from .military_battle import warband_power as attack_power
 from .military_orders import allied
@@ -60,17 +60,6 @@ def haul(goods: dict[str, int], capacity: int, home: Settlement | None) -> dict[
             capacity -= n
             loot[resource] = n
     return loot
-
-
-def doomed_building(settlement: Settlement) -> str | None:
-    """The building a crushing raid destroys: the most numerous (ties in building order),
-    never the hall."""
-    best: str | None = None
-    for name in BUILDINGS:
-        n = settlement.count(name)
-        if name != "hall" and n > 0 and (best is None or n > settlement.count(best)):
-            best = name
-    return best
 
 
 def raid_settlement(

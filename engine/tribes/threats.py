@@ -25,8 +25,9 @@
   the wild (chosen: neither production nor consumption, as the seed counts loot; the units
   are added to the raided tribe's counter "threat_loot"), a "raid" event with by = -1 (the
   seed's threat convention) and deaths 0 (the seed names no losses for a threat raid); at 2x
-  the defense or more a building is destroyed too (`destroy_building`), "building_destroyed"
-  with by None. Repelled: the camp loses a quarter of its strength (integer).
+  the defense or more a building is destroyed too (construction.doomed_building, as by a
+  warband's raid), "building_destroyed" with by None. Repelled: the camp loses a quarter of
+  its strength (integer).
 
 For the war engineer's camp assaults (phase 10): `camp_at`, `camp_power` (the camp's power as
 a defender: strength x 8, as it raids) and `clear_camp` (the seed's threat_cleared: +50
@@ -42,7 +43,6 @@ from __future__ import annotations
 from ..events import Event
 from .constants import (
     BASE_VALUE,
-    BUILDING_NAMES,
     CAMP_BASE,
     CAMP_BOUNTY_PER_STRENGTH,
     CAMP_CAP_MULTIPLE,
@@ -64,6 +64,7 @@ from .constants import (
     DEMON_GATE_AFTER,
     LOOT_ORDER,
 )
+from .construction import demolish, doomed_building
 from .flows import produced
 from .mapgen import MOUNTAIN, SWAMP, VOLCANO, WATER
 from .military_battle import fight, settlement_defense
@@ -213,23 +214,6 @@ def take_loot(settlement: Settlement, units: int) -> dict[str, int]:
     return loot
 
 
-def destroy_building(settlement: Settlement) -> str | None:
-    """Chosen: a raid destroys one of the settlement's most numerous buildings (ties in the
-    buildings' order; walls count as their level, so a raid may lower them); never the hall.
-    The building destroyed, or None if there is none but the hall."""
-    target: str | None = None
-    most = 0
-    for name in BUILDING_NAMES:
-        n = settlement.buildings.get(name, 0)
-        if name != "hall" and n > most:
-            target, most = name, n
-    if target is not None:
-        settlement.buildings[target] -= 1
-        if not settlement.buildings[target]:
-            del settlement.buildings[target]
-    return target
-
-
 def raid(state: TribesState, camp: Camp, settlement: Settlement, events: list[Event]) -> None:
     """The camp raids `settlement` (see the module)."""
     tick = state.tick
@@ -273,8 +257,9 @@ def raid(state: TribesState, camp: Camp, settlement: Settlement, events: list[Ev
         )
     )
     if outcome.attacker_power >= CAMP_DESTROY_MULTIPLE * outcome.defender_power:
-        building = destroy_building(settlement)
+        building = doomed_building(settlement)
         if building is not None:
+            demolish(settlement, building)
             _count(state, tribe, "buildings_lost_to_threats")
             events.append(
                 Event(
