@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ..events import Event
 from .constants import CARAVAN_STUCK_TICKS, RESOURCES
-from .movement import next_tile
+from .movement import travel
 from .orders import chebyshev
 from .state import Caravan, Settlement, TribesState
 from .stores import add_store
@@ -156,15 +156,7 @@ def move_caravans(state: TribesState, events: list[Event]) -> None:
         if dest is None:
             unload(state, caravan, _nearest_own(state, caravan), events)
             continue
-        x, y = next_tile(state, caravan)
-        if (x, y) != (caravan.x, caravan.y):
-            caravan.prev_x, caravan.prev_y = caravan.x, caravan.y
-            caravan.x, caravan.y = x, y
-        distance = chebyshev(x, y, caravan.to_x, caravan.to_y)
-        if caravan.best < 0 or distance < caravan.best:
-            caravan.best, caravan.stuck = distance, 0
-        else:
-            caravan.stuck += 1
+        distance = travel(state, caravan)
         if distance == 0:
             unload(state, caravan, dest, events)
         elif caravan.stuck >= CARAVAN_STUCK_TICKS:

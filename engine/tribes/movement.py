@@ -28,6 +28,14 @@ class Mover(Protocol):
     prev_y: int
 
 
+class Traveller(Mover, Protocol):
+    """A mover that gives up when it stops gaining (wagons, caravans): the nearest it has been
+    to its goal (-1 before it moves) and the ticks since it last came nearer."""
+
+    best: int
+    stuck: int
+
+
 STEPS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 """The 8 neighbours in the tie order: N, NE, E, SE, S, SW, W, NW (y grows southward)."""
 
@@ -54,3 +62,18 @@ def next_tile(state: TribesState, wagon: Mover) -> tuple[int, int]:
                 return nx, ny
             back = True
     return (wagon.prev_x, wagon.prev_y) if back else (x, y)
+
+
+def travel(state: TribesState, traveller: Traveller) -> int:
+    """Step the traveller one tile (`next_tile`), keep its best distance and stuck count; its
+    distance (Chebyshev) to the goal now."""
+    x, y = next_tile(state, traveller)
+    if (x, y) != (traveller.x, traveller.y):
+        traveller.prev_x, traveller.prev_y = traveller.x, traveller.y
+        traveller.x, traveller.y = x, y
+    distance = chebyshev(x, y, traveller.to_x, traveller.to_y)
+    if traveller.best < 0 or distance < traveller.best:
+        traveller.best, traveller.stuck = distance, 0
+    else:
+        traveller.stuck += 1
+    return distance

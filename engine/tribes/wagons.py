@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ..events import Event
 from .constants import WAGON_STUCK_TICKS
-from .movement import next_tile
+from .movement import travel
 from .orders import chebyshev
 from .rulings import site_refusal
 from .setup import new_settlement
@@ -91,17 +91,9 @@ def move_wagons(state: TribesState, events: list[Event]) -> None:
         return
     on_the_road: list[Wagon] = []
     for wagon in state.wagons:
-        x, y = next_tile(state, wagon)
-        if (x, y) != (wagon.x, wagon.y):
-            wagon.prev_x, wagon.prev_y = wagon.x, wagon.y
-            wagon.x, wagon.y = x, y
-        distance = chebyshev(x, y, wagon.to_x, wagon.to_y)
-        if wagon.best < 0 or distance < wagon.best:
-            wagon.best, wagon.stuck = distance, 0
-        else:
-            wagon.stuck += 1
+        distance = travel(state, wagon)
         if distance == 0:
-            if site_refusal(state, x, y) is None:
+            if site_refusal(state, wagon.x, wagon.y) is None:
                 found_at_site(state, wagon, events)
             else:
                 merge_home(state, wagon, events)
