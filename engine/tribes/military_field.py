@@ -18,7 +18,16 @@ def any_hostility(state: TribesState) -> bool:
     return any("hostile" in t.stances for t in state.tribes)
 
 
-def clash(state: TribesState, attacker: Warband, defender: Warband, events: list[Event]) -> None:
+def clash(
+    state: TribesState,
+    attacker: Warband,
+    defender: Warband,
+    events: list[Event],
+    kind: str = "field",
+) -> None:
+    """Warband against warband (a field battle, or a besieger against a garrison: `kind`):
+    each side's power with its war rite, the fight, the losses, the battle told, the loser
+    routed."""
     outcome = fight(
         state,
         war_rite(state, attacker, attack_power(state, attacker)),
@@ -27,7 +36,7 @@ def clash(state: TribesState, attacker: Warband, defender: Warband, events: list
     dead = settle_warband(state, attacker, outcome, True, events)
     lost = settle_warband(state, defender, outcome, False, events)
     tell_battle(
-        state, "field", defender.x, defender.y, attacker.tribe, defender.tribe, outcome,
+        state, kind, defender.x, defender.y, attacker.tribe, defender.tribe, outcome,
         (dead, lost), events,
     )  # fmt: skip
     rout_losers(state, outcome, [attacker], [defender], events)

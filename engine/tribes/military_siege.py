@@ -23,8 +23,9 @@ from .constants import (
     SIEGE_NO_RAM_WALLS,
     SIEGE_WALL_DAMAGE,
 )
-from .military_battle import defending_power, fight, garrisons, settlement_defense, war_rite
+from .military_battle import fight, garrisons, settlement_defense, war_rite
 from .military_battle import warband_power as attack_power
+from .military_field import clash
 from .military_orders import allied
 from .military_units import bump, militia_deaths, rout_losers, settle_warband, tell_battle
 from .orders import chebyshev
@@ -96,23 +97,6 @@ def storm(state: TribesState, warband: Warband, target: Settlement, events: list
         capture(state, warband, target, events)
 
 
-def assault_garrison(
-    state: TribesState, warband: Warband, garrison: Warband, events: list[Event]
-) -> None:
-    outcome = fight(
-        state,
-        war_rite(state, warband, attack_power(state, warband)),
-        war_rite(state, garrison, defending_power(state, garrison)),
-    )
-    dead = settle_warband(state, warband, outcome, True, events)
-    lost = settle_warband(state, garrison, outcome, False, events)
-    tell_battle(
-        state, "siege", garrison.x, garrison.y, warband.tribe, garrison.tribe, outcome,
-        (dead, lost), events,
-    )  # fmt: skip
-    rout_losers(state, outcome, [warband], [garrison], events)
-
-
 def sieges(state: TribesState, events: list[Event]) -> None:
     """Every besieging warband within 1 tile of its target, ascending id (slow ticks)."""
     tick = state.tick
@@ -131,7 +115,7 @@ def sieges(state: TribesState, events: list[Event]) -> None:
             continue
         defenders = [g for g in garrisons(state, target) if g.size > 0]
         if defenders:
-            assault_garrison(state, warband, defenders[0], events)
+            clash(state, warband, defenders[0], events, "siege")
         elif target.count("walls"):
             batter(state, warband, target, events)
         else:
