@@ -14,6 +14,7 @@ imports another's private name, and none imports this one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -23,10 +24,10 @@ from ..params import CHART_SCALE_MAX, CHART_SCALE_MIN, Box
 from .common import FORMATS, STYLES, WORLD_BOX, Flow, ShipMark, Track
 from .fit import RunPictures, run_pictures
 from .plain import draw_plain
-from .read import read_chart_data
+from .read import read_chart_data, read_flow
 from .runs import WHERE, SeenPicture, VoyagePicture, WherePicture
 from .wakes import world_wakes
-from .woodcut_draw import WOODCUT_STAGES, draw_woodcut, woodcut_figure
+from .woodcut_draw import WOODCUT_STAGES, draw_woodcut, svg_point, woodcut_figure, woodcut_web
 
 __all__ = [
     "FORMATS",
@@ -40,9 +41,12 @@ __all__ = [
     "ShipMark",
     "Track",
     "VoyagePicture",
+    "WebChart",
     "WherePicture",
     "draw_chart",
     "run_pictures",
+    "svg_point",
+    "web_chart",
     "woodcut_chart_figure",
     "world_wakes",
 ]
@@ -107,6 +111,55 @@ def draw_chart(
         where=where,
         seen=seen,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class WebChart:
+    """The world's woodcut for a page: its SVG (no flow drawn; Drake's route in its group
+    `drake`), each flow's arrows as an SVG of their own (keyed 'current', 'wind:0'..'wind:3'),
+    and the box and scale it was drawn at (svg_point places a lon, lat on it)."""
+
+    svg: bytes
+    flows: dict[str, bytes]
+    box: Box
+    scale: float
+
+
+WEB_FLOWS = ("current", "wind:0", "wind:1", "wind:2", "wind:3")
+
+
+def web_chart(engine: sa.Engine) -> WebChart:
+    """The world's woodcut and its flows, for the browser: the whole world at 6 pixels a
+    degree, or a world built in a box boxed round its sea and drawn legibly (cli/web keeps
+    it by the world's content hash: it takes as long as `chart` of that box, once)."""
+    box, scale = world_frame(engine)
+    data = read_chart_data(engine, box, plain=False, flow=None, drake=True, runs=False)
+    flows = {Flow.parse(name): read_flow(engine, Flow.parse(name)) for name in WEB_FLOWS}
+    svg, layers = woodcut_web(data, box, scale, flows)
+    named = {name: layers[Flow.parse(name)] for name in WEB_FLOWS}
+    return WebChart(svg, named, box, scale)
+
+
+def world_frame(engine: sa.Engine) -> tuple[Box, float]:
+    """The box round the world's nodes (2 degrees to spare; the whole world's box for a world
+    that spans it) and its scale: 6 pixels a degree for the world, a boxed chart's else."""
+    import math
+
+    from privateer.db import world_read
+
+    from .fit import legible_scale
+
+    with engine.connect() as conn:
+        nodes = world_read.nodes(conn)
+    if nodes.empty or float(nodes.lon.max() - nodes.lon.min()) > 300.0:
+        return WORLD_BOX, 6.0
+    box = Box(
+        max(WORLD_BOX.west, math.floor(float(nodes.lon.min())) - 2.0),
+        max(WORLD_BOX.south, math.floor(float(nodes.lat.min())) - 2.0),
+        min(WORLD_BOX.east, math.ceil(float(nodes.lon.max())) + 2.0),
+        min(WORLD_BOX.north, math.ceil(float(nodes.lat.max())) + 2.0),
+    )
+    return box, legible_scale(box)
 
 
 def woodcut_chart_figure(
