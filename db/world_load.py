@@ -202,10 +202,10 @@ def _chain_legs(
     broken[per_leg > 0] |= step_b[ends] != leg_b[per_leg > 0]
     broken |= (per_leg == 0) & (leg_a != leg_b)
     chained: dict[int, list[int]] = {}
-    for leg in np.flatnonzero(broken):  # raises for the first leg that does not chain
-        span = slice(first[leg], first[leg + 1])
+    for bad in np.flatnonzero(broken):  # raises for the first leg that does not chain
+        span = slice(first[bad], first[bad + 1])
         pieces = list(zip(step_a[span], step_b[span], strict=True))
-        chained[int(leg)] = _chain_one(int(leg), int(leg_a[leg]), int(leg_b[leg]), pieces)
+        chained[int(bad)] = _chain_one(int(bad), int(leg_a[bad]), int(leg_b[bad]), pieces)
     starts = np.concatenate([[0], np.cumsum(per_leg + 1)])  # a chain is its steps and one
     nodes = np.empty(starts[-1], dtype=np.int64)
     # Each leg's a at its start, then its steps' b: step k of a leg at its start + 1 + k.

@@ -56,7 +56,7 @@ class Land:
         x = wrap_lon(lon)
         y = np.asarray(lat, dtype=np.float64)
         state = self._grid.state_of(x, y)
-        out = state == _INSIDE
+        out: np.ndarray = state == _INSIDE
         ask = np.flatnonzero(state == _MIXED)
         if len(ask):
             out[ask] = shapely.contains_xy(self.mask, x[ask], y[ask])
