@@ -1,8 +1,9 @@
 """Writing and reading the world tables.
 
-A build is swapped in whole: the new rows are staged in temporary tables first, then one
-transaction empties every world table, fills them from the stage and records the build. If
-anything fails, or the process dies, before COMMIT, DuckDB keeps the old world.
+A build is swapped in whole: the new rows' Arrow tables are registered with DuckDB, then one
+transaction empties every world table, fills them straight from the Arrow tables (geometry
+made from its WKB as it goes) and records the build. If anything fails, or the process dies,
+before COMMIT, DuckDB keeps the old world.
 """
 
 from __future__ import annotations
@@ -43,19 +44,15 @@ def replace_world(engine: sa.Engine, tables: Mapping[str, pa.Table], record: dic
         staged_names = []
         for name, table in tables.items():
             view = f"_arrow_{name}"
-            duck.register(view, table)
             columns, exprs = _select_list(known[name], table)
-            duck.execute(
-                f"CREATE OR REPLACE TEMP TABLE _stage_{name} AS SELECT {exprs} FROM {view}"
-            )
-            duck.unregister(view)
-            staged_names.append((name, columns))
+            staged_names.append((name, view, columns, exprs))
+            duck.register(view, table)
         duck.execute("BEGIN TRANSACTION")
         try:
             for table in reversed(WORLD_TABLES):
                 duck.execute(f'DELETE FROM "{table.name}"')
-            for name, columns in staged_names:
-                duck.execute(f'INSERT INTO "{name}" ({columns}) SELECT * FROM _stage_{name}')
+            for name, view, columns, exprs in staged_names:
+                duck.execute(f'INSERT INTO "{name}" ({columns}) SELECT {exprs} FROM {view}')
             row = duck.execute("SELECT coalesce(max(build_id), 0) + 1 FROM world_build").fetchone()
             build_id = int(row[0]) if row else 1
             duck.execute(
@@ -77,8 +74,8 @@ def replace_world(engine: sa.Engine, tables: Mapping[str, pa.Table], record: dic
             duck.execute("ROLLBACK")
             raise
         finally:
-            for name, _ in staged_names:
-                duck.execute(f"DROP TABLE IF EXISTS _stage_{name}")
+            for _, view, _, _ in staged_names:
+                duck.unregister(view)
     finally:
         raw.close()
     return build_id

@@ -41,38 +41,44 @@ def split_legs(
     """
     first_waypoint = len(node_xyz)
     days = days_for(length, day_nm)
-    step_a: list[np.ndarray] = []
-    step_b: list[np.ndarray] = []
+    inner_count = days - 1
+    # The straight legs' waypoints, all at once: leg by leg, t = 1/k, 2/k, ... (k-1)/k.
+    straight = np.ones(len(edges), dtype=bool)
+    straight[[leg for leg in traced if leg < len(edges)]] = False
+    count = np.where(straight, inner_count, 0)
+    leg_of = np.repeat(np.arange(len(edges)), count)
+    offset = np.concatenate([[0], np.cumsum(count)])
+    j = np.arange(len(leg_of)) - offset[leg_of] + 1
+    slerped = slerp(node_xyz[edges[leg_of, 0]], node_xyz[edges[leg_of, 1]], j / days[leg_of])
     waypoint_xyz: list[Array] = []
     paths: list[tuple[Array, Array] | None] = []
-    next_id = first_waypoint
-    for leg, (a, b) in enumerate(edges):
-        k = int(days[leg])
-        if leg in traced:
-            cut, shapes = split_polyline(traced[leg], k)
-            inner = cut[1:-1]
-            paths.extend(to_lonlat(shape) for shape in shapes)
-        else:
-            t = np.arange(1, k) / k
-            inner = slerp(
-                np.repeat(node_xyz[a : a + 1], k - 1, 0),
-                np.repeat(node_xyz[b : b + 1], k - 1, 0),
-                t,
-            )
-            paths.extend([None] * k)
-        ids = np.arange(next_id, next_id + k - 1)
-        next_id += k - 1
-        chain = np.concatenate([[a], ids, [b]])
-        step_a.append(chain[:-1])
-        step_b.append(chain[1:])
-        waypoint_xyz.append(inner)
+    run = 0  # the straight legs before this one, as a run of their rows in `slerped`
+    for leg in sorted(traced):
+        if leg >= len(edges):
+            continue
+        waypoint_xyz.append(slerped[offset[run] : offset[leg]])
+        paths.extend([None] * int(days[run:leg].sum()))
+        cut, shapes = split_polyline(traced[leg], int(days[leg]))
+        waypoint_xyz.append(cut[1:-1])
+        paths.extend(to_lonlat(shape) for shape in shapes)
+        run = leg + 1
+    waypoint_xyz.append(slerped[offset[run] :])
+    paths.extend([None] * int(days[run:].sum()))
+    # Steps chain each leg's ends through its waypoints, numbered after the nodes in leg order.
+    first_id = first_waypoint + np.concatenate([[0], np.cumsum(inner_count)])[:-1]
+    step_leg = np.repeat(np.arange(len(edges)), days)
+    step_start = np.concatenate([[0], np.cumsum(days)])[:-1]
+    i = np.arange(len(step_leg)) - step_start[step_leg]  # the step's place in its leg
+    last = i == days[step_leg] - 1
+    step_a = np.where(i == 0, edges[step_leg, 0], first_id[step_leg] + i - 1)
+    step_b = np.where(last, edges[step_leg, 1], first_id[step_leg] + i)
     all_waypoints = np.vstack(waypoint_xyz) if waypoint_xyz else np.empty((0, 3))
     lon, lat = to_lonlat(all_waypoints) if len(all_waypoints) else (np.empty(0), np.empty(0))
     steps = DaySteps(
         waypoint_lon=round_coords(lon),
         waypoint_lat=round_coords(lat),
-        a=np.concatenate(step_a) if step_a else np.empty(0, np.int64),
-        b=np.concatenate(step_b) if step_b else np.empty(0, np.int64),
+        a=step_a.astype(np.int64),
+        b=step_b.astype(np.int64),
         nm=np.repeat(np.asarray(length) / days, days),
         leg=np.repeat(np.arange(len(edges)), days),
         paths=paths,

@@ -84,6 +84,25 @@ def split_polyline(xyz: Array, pieces: int) -> tuple[Array, list[Array]]:
 
     Returns the pieces+1 cut points (the ends included) and each piece's vertices.
     """
+    points, cumulative, cuts = _cut_points(xyz, pieces)
+    # The vertices strictly inside each piece: cumulative never falls, so they are a run.
+    first = np.searchsorted(cumulative, cuts[:-1], side="right")
+    last = np.maximum(first, np.searchsorted(cumulative, cuts[1:], side="left"))
+    shapes = [
+        np.vstack([points[k : k + 1], xyz[first[k] : last[k]], points[k + 1 : k + 2]])
+        for k in range(pieces)
+    ]
+    return points, shapes
+
+
+def split_points(xyz: Array, pieces: int) -> Array:
+    """The pieces+1 cut points of split_polyline alone (without the pieces' vertices)."""
+    return _cut_points(xyz, pieces)[0]
+
+
+def _cut_points(xyz: Array, pieces: int) -> tuple[Array, Array, Array]:
+    """The cut points of a polyline into `pieces` of equal length, with the cumulative
+    length at each vertex and at each cut."""
     segment = distance_nm(xyz[:-1], xyz[1:])
     cumulative = np.concatenate([[0.0], np.cumsum(segment)])
     total = float(cumulative[-1])
@@ -93,11 +112,7 @@ def split_polyline(xyz: Array, pieces: int) -> tuple[Array, list[Array]]:
         t = np.where(segment[index] > 0, (cuts - cumulative[index]) / segment[index], 0.0)
     points = slerp(xyz[index], xyz[index + 1], np.clip(t, 0.0, 1.0))
     points[0], points[-1] = xyz[0], xyz[-1]
-    shapes = []
-    for k in range(pieces):
-        inner = np.flatnonzero((cumulative > cuts[k]) & (cumulative < cuts[k + 1]))
-        shapes.append(np.vstack([points[k : k + 1], xyz[inner], points[k + 1 : k + 2]]))
-    return points, shapes
+    return points, cumulative, cuts
 
 
 def initial_bearing(a: Array, b: Array) -> Array:

@@ -24,7 +24,7 @@ from .geo import (
     distance_nm,
     initial_bearing,
     nm_of_chord,
-    split_polyline,
+    split_points,
     to_xyz,
 )
 
@@ -98,7 +98,7 @@ def _stream_samples(stream: Stream) -> tuple[Array, Array]:
     """Points every couple of miles along a stream, with the course there."""
     xyz = to_xyz(stream.lon, stream.lat)
     length = float(distance_nm(xyz[:-1], xyz[1:]).sum())
-    points, _ = split_polyline(xyz, max(1, int(np.ceil(length / _SAMPLE_NM))))
+    points = split_points(xyz, max(1, int(np.ceil(length / _SAMPLE_NM))))
     course = initial_bearing(points[:-1], points[1:])
     return points, np.append(course, course[-1])
 

@@ -4,6 +4,7 @@ on land, how much land does this edge cross)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import shapely
@@ -45,10 +46,25 @@ class Land:
         return cls(parts=parts, mask=mask)
 
     def contains(self, lon: Array, lat: Array) -> np.ndarray:
-        """Whether each point is on land (longitudes are wrapped first)."""
+        """Whether each point is on land (longitudes are wrapped first).
+
+        The answer is the prepared mask's, point for point; the grid only spares asking it
+        for the points whose cell no coastline comes near (see _Grid).
+        """
         if len(self.parts) == 0:
             return np.zeros(len(np.asarray(lon)), dtype=bool)
-        return np.asarray(shapely.contains_xy(self.mask, wrap_lon(lon), np.asarray(lat)))
+        x = wrap_lon(lon)
+        y = np.asarray(lat, dtype=np.float64)
+        state = self._grid.state_of(x, y)
+        out: np.ndarray = state == _INSIDE
+        ask = np.flatnonzero(state == _MIXED)
+        if len(ask):
+            out[ask] = shapely.contains_xy(self.mask, x[ask], y[ask])
+        return out
+
+    @cached_property
+    def _grid(self) -> _Grid:
+        return _Grid.of(self.parts, self.mask)
 
     def land_nm(self, a: Array, b: Array, sample_nm: float) -> Array:
         """About how many miles of land each great-circle edge from a[i] to b[i] crosses.
@@ -103,3 +119,73 @@ class Land:
         wet = ~self.contains(lon, lat) & (lat >= lat_limits[0]) & (lat <= lat_limits[1])
         at_sea[multi] = np.bincount(edge, weights=~wet, minlength=len(a))[multi] == 0
         return at_sea
+
+
+_OUTSIDE, _INSIDE, _MIXED = 0, 1, 2
+_CELL_DEG = 0.25  # a power of two: the cells' edges are exact
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """Cells of _CELL_DEG over lon/lat, each known to lie wholly at sea, wholly on land, or
+    near a coastline (mixed: its points are put to the mask one by one).
+
+    A cell is mixed when the bounding box of a segment of any ring, grown by a cell each way,
+    covers it. The other cells' closed boxes meet no ring, so each 4-connected region of them
+    lies wholly inside or wholly outside the land, and one point of it, put to the mask, says
+    which."""
+
+    x_edges: Array
+    y_edges: Array
+    state: np.ndarray  # int8, (rows, columns)
+
+    @classmethod
+    def of(cls, parts: np.ndarray, mask: shapely.MultiPolygon) -> _Grid:
+        from scipy import ndimage
+
+        x_edges = np.arange(-180.0, 180.0 + _CELL_DEG / 2, _CELL_DEG)
+        y_edges = np.arange(-90.0, 90.0 + _CELL_DEG / 2, _CELL_DEG)
+        rows, columns = len(y_edges) - 1, len(x_edges) - 1
+        coords, ring = shapely.get_coordinates(shapely.get_rings(parts), return_index=True)
+        same = ring[1:] == ring[:-1]  # a segment joins two vertices of one ring
+        cx = cls._cell(x_edges, coords[:, 0])  # the cell of a segment's box's corner is the
+        cy = cls._cell(y_edges, coords[:, 1])  # least (greatest) of its ends' cells
+        x0 = np.minimum(cx[:-1], cx[1:])[same] - 1
+        x1 = np.maximum(cx[:-1], cx[1:])[same] + 1
+        y0 = np.minimum(cy[:-1], cy[1:])[same] - 1
+        y1 = np.maximum(cy[:-1], cy[1:])[same] + 1
+        x0, y0 = np.clip(x0, 0, columns), np.clip(y0, 0, rows)
+        x1, y1 = np.clip(x1 + 1, 0, columns), np.clip(y1 + 1, 0, rows)  # exclusive ends
+        # Each segment's box of cells, +1 at two corners and -1 at the others: summed along
+        # both axes, a cell's count is how many boxes cover it.
+        size = (rows + 1) * (columns + 1)
+        width = columns + 1
+        marks = np.bincount(np.concatenate([y0 * width + x0, y1 * width + x1]), minlength=size)
+        marks -= np.bincount(np.concatenate([y0 * width + x1, y1 * width + x0]), minlength=size)
+        covers = marks.reshape(rows + 1, columns + 1).cumsum(axis=0).cumsum(axis=1)
+        mixed = covers[:rows, :columns] > 0
+        labels, count = ndimage.label(~mixed)
+        one = np.zeros(count + 1, dtype=np.int64)
+        one[labels.ravel()] = np.arange(labels.size)  # a cell of each region, by label
+        row, column = np.divmod(one[1:], columns)
+        centre_x = (x_edges[column] + x_edges[column + 1]) / 2
+        centre_y = (y_edges[row] + y_edges[row + 1]) / 2
+        inside = np.asarray(shapely.contains_xy(mask, centre_x, centre_y))
+        region_state = np.concatenate([[_MIXED], np.where(inside, _INSIDE, _OUTSIDE)])
+        state = region_state[labels].astype(np.int8)
+        return cls(x_edges, y_edges, state)
+
+    @staticmethod
+    def _cell(edges: Array, values: Array) -> np.ndarray:
+        """The cell [edges[k], edges[k+1]) each value falls in (-1 or len(edges)-1 outside)."""
+        return np.searchsorted(edges, values, side="right") - 1
+
+    def state_of(self, x: Array, y: Array) -> np.ndarray:
+        """Each point's cell's state; mixed for a point outside the grid (or not a number)."""
+        column = self._cell(self.x_edges, x)
+        row = self._cell(self.y_edges, y)
+        rows, columns = self.state.shape
+        on = (column >= 0) & (column < columns) & (row >= 0) & (row < rows)
+        state = np.full(len(x), _MIXED, dtype=np.int8)
+        state[on] = self.state[row[on], column[on]]
+        return state
