@@ -27,6 +27,7 @@ from .combat_commands import fight, sim
 from .common import USER_ERROR_EXIT, GlobalOptions, note, one_line
 from .route_command import route
 from .rumor_commands import bar, rumors
+from .serve_command import serve
 from .voyage_commands import play, voyage
 
 
@@ -107,6 +108,7 @@ app.add_typer(tribes_commands.app, name="tribes")
 app.add_typer(sweep_commands.app, name="sweep")
 app.command()(runs_commands.sql)
 app.command()(runs_commands.report)
+app.command()(serve)
 
 
 def _version(value: bool) -> None:
