@@ -14,14 +14,12 @@ from typing import Any
 import numpy as np
 import typer
 
-from privateer.engine.combat.ships import CATALOGUE, KIND_INDEX
 from privateer.engine.voyage.actions import IllegalVoyageAction
-from privateer.engine.voyage.location import location
 from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Question
 
-from . import voyage_shop
+from . import voyage_shop, voyage_turn
 from .places import UnknownPlace, find_port
-from .render import glossary_lines, state_lines
+from .render import glossary_lines
 from .voyage_confirm import (
     IDLE_DAYS,
     ask,
@@ -30,24 +28,17 @@ from .voyage_confirm import (
     clock_question,
     raid_question,
 )
-from .voyage_goal import clock, home_short_line, prompt_figures
+from .voyage_goal import clock, home_short_line
 from .voyage_help import help_lines
 from .voyage_render import (
     circuit_lines,
-    circuit_mark,
-    fight_words,
     letter_lines,
-    letter_mark,
     location_lines,
-    place_line,
     politics_lines,
     port_lines,
-    read_lines,
     rumor_lines,
     sheet_lines,
     sight_lines,
-    spoils,
-    voyage_line,
 )
 from .voyage_session import VoyageSession
 
@@ -88,49 +79,16 @@ def run(session: VoyageSession, read_line: Callable[[], str] | None = None) -> N
 
 
 def _context(session: VoyageSession) -> str:
-    pending = session.state.pending
-    if isinstance(pending, Engagement):
-        return "fight"
-    if isinstance(pending, Meeting):
-        return "alongside"
-    if isinstance(pending, PrizeOffer):
-        return "prize"
-    if isinstance(pending, Question):
-        return "question"
-    return "in port" if session.state.port >= 0 else "sailing"
+    return voyage_turn.context(session)
 
 
 def _prompt(session: VoyageSession) -> str:
-    where = _context(session)
-    state = session.state
-    mark = ""
-    if state.late is not None or state.circuit is not None:
-        seen = session.game.observe(state)
-        mark = letter_mark(seen) + circuit_mark(seen)
-    figures = prompt_figures(session.game.rules, state)
-    return f"[{clock(state)} {where}; {figures}{mark}] > "
+    return f"[{voyage_turn.prompt_text(session)}] > "
 
 
 def _show_context(session: VoyageSession) -> None:
-    state = session.state
-    pending = state.pending
-    if isinstance(pending, Engagement) and state.fight is not None:
-        for line in state_lines(state.fight):
-            typer.echo(fight_words(line, pending.target))
-    elif isinstance(pending, PrizeOffer):
-        typer.echo(f"  {spoils(pending.source)}, keep one for good or none:")
-        for i, card in enumerate(pending.cards):
-            words = CATALOGUE[KIND_INDEX[card]].words()
-            typer.echo(f"    {i + 1}  {CATALOGUE[KIND_INDEX[card]].name:<24} {words}")
-    elif isinstance(pending, Question):
-        seen = session.game.observe(state)
-        typer.echo(f"  {pending.name}:")
-        for i, option in enumerate(seen["options"]):
-            barred = f"  BARRED: {option['barred']}" if option["barred"] else ""
-            typer.echo(f"    {i + 1}  {option['choice']}: {option['stakes']}{barred}")
-    elif isinstance(pending, Meeting):  # the read of her came with her coming alongside
-        for line in sight_lines(session.game.observe(state), reads=False, places=session.places):
-            typer.echo(line)
+    for line in voyage_turn.context_lines(session):
+        typer.echo(line)
 
 
 def _play(
@@ -138,21 +96,12 @@ def _play(
 ) -> bool:
     """Do an action (as the engine writes it) and print what happened (then `said()`'s line,
     if any); True if something says stop."""
-    stop = False
     was = _here(session)
     before = _standing_still(session), session.state.port
     target = _target(session)
-    for event in session.play(session.parse(action)):
-        if event.kind in ("fight", "fight_over"):
-            target = event.data["target"]
-        line = voyage_line(event, session.places, target)
-        if line:
-            typer.echo(line)
-        if isinstance(event.data, dict) and "read" in event.data:  # alongside, or attacking
-            for read in read_lines(event.data["read"]):
-                typer.echo(read)
-        if isinstance(event.data, dict) and event.data.get("stop"):
-            stop = True
+    lines, stop = voyage_turn.event_lines(session, session.play(session.parse(action)), target)
+    for line in lines:
+        typer.echo(line)
     now = _here(session)
     if now != was and session.state.port < 0 and not session.over:
         typer.echo(f"  here: {now}")
@@ -165,17 +114,11 @@ def _play(
 
 
 def _target(session: VoyageSession) -> str | None:
-    """What she is fighting, or has just taken (for the words of what is no ship)."""
-    pending = session.state.pending
-    if isinstance(pending, Engagement):
-        return pending.target
-    return pending.source if isinstance(pending, PrizeOffer) else None
+    return voyage_turn.target(session)
 
 
 def _here(session: VoyageSession) -> str:
-    """The location panel in a line, as observe gives it."""
-    game = session.game
-    return place_line(location(game.world, session.state, game.rules))
+    return voyage_turn.here(session)
 
 
 def _command(session: VoyageSession, text: str, read_line: ReadLine) -> None:

@@ -238,6 +238,17 @@ def buy(
         for line in sale_lines(session, verb):
             typer.echo(line)
         return
+    line = purchase(session, verb, rest, play)
+    if line:
+        typer.echo(line)
+
+
+def purchase(
+    session: VoyageSession, verb: str, rest: str, play: Callable[[VoyageSession, str], Any]
+) -> str | None:
+    """Buy `verb rest` through `play` (the engine decides): the line of what it cost and what
+    changed (None if no gold changed hands); a refusal raises IllegalVoyageAction saying
+    exactly why. The terminal and the browser buy through this."""
     before = _Purse.of(session.state)
     try:
         play(session, f"{verb} {rest}".strip())
@@ -246,5 +257,4 @@ def buy(
         exact = why_not(game.world, session.state, game.rules, verb, rest)
         raise IllegalVoyageAction(exact or str(error)) from None
     after = _Purse.of(session.state)
-    if after.gold != before.gold:
-        typer.echo(_change(before, after, _adds(verb, rest)))
+    return _change(before, after, _adds(verb, rest)) if after.gold != before.gold else None

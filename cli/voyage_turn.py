@@ -1,0 +1,109 @@
+"""What a voyage's front ends say, shared by the terminal (`privateer play`) and the browser:
+where she is and what waits on her, an action's events in words, the prompt's figures. Reads
+the session's state and the events; decides nothing and prints nothing (the front end shows the
+lines its own way)."""
+
+from __future__ import annotations
+
+from privateer.engine.combat.ships import CATALOGUE, KIND_INDEX
+from privateer.engine.events import Event
+from privateer.engine.voyage.location import location
+from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Question
+
+from .render import state_lines
+from .voyage_goal import clock, prompt_figures
+from .voyage_render import (
+    circuit_mark,
+    fight_words,
+    letter_mark,
+    place_line,
+    read_lines,
+    sight_lines,
+    spoils,
+    voyage_line,
+)
+from .voyage_session import VoyageSession
+
+
+def context(session: VoyageSession) -> str:
+    """Where the voyage stands: fight, alongside, prize, question, in port or sailing."""
+    pending = session.state.pending
+    if isinstance(pending, Engagement):
+        return "fight"
+    if isinstance(pending, Meeting):
+        return "alongside"
+    if isinstance(pending, PrizeOffer):
+        return "prize"
+    if isinstance(pending, Question):
+        return "question"
+    return "in port" if session.state.port >= 0 else "sailing"
+
+
+def prompt_text(session: VoyageSession) -> str:
+    """The prompt's figures: "day 56/730 sailing; hull 8/10 gold 20/150 morale 5/10"."""
+    state = session.state
+    mark = ""
+    if state.late is not None or state.circuit is not None:
+        seen = session.game.observe(state)
+        mark = letter_mark(seen) + circuit_mark(seen)
+    figures = prompt_figures(session.game.rules, state)
+    return f"{clock(state)} {context(session)}; {figures}{mark}"
+
+
+def context_lines(session: VoyageSession) -> list[str]:
+    """What waits on her, shown after every action: the fight's board and hand, a prize's
+    cards, a question's choices, the ship alongside."""
+    state = session.state
+    pending = state.pending
+    lines: list[str] = []
+    if isinstance(pending, Engagement) and state.fight is not None:
+        lines += [fight_words(line, pending.target) for line in state_lines(state.fight)]
+    elif isinstance(pending, PrizeOffer):
+        lines.append(f"  {spoils(pending.source)}, keep one for good or none:")
+        for i, card in enumerate(pending.cards):
+            words = CATALOGUE[KIND_INDEX[card]].words()
+            lines.append(f"    {i + 1}  {CATALOGUE[KIND_INDEX[card]].name:<24} {words}")
+    elif isinstance(pending, Question):
+        seen = session.game.observe(state)
+        lines.append(f"  {pending.name}:")
+        for i, option in enumerate(seen["options"]):
+            barred = f"  BARRED: {option['barred']}" if option["barred"] else ""
+            lines.append(f"    {i + 1}  {option['choice']}: {option['stakes']}{barred}")
+    elif isinstance(pending, Meeting):  # the read of her came with her coming alongside
+        lines += sight_lines(session.game.observe(state), reads=False, places=session.places)
+    return lines
+
+
+def target(session: VoyageSession) -> str | None:
+    """What she is fighting, or has just taken (for the words of what is no ship)."""
+    pending = session.state.pending
+    if isinstance(pending, Engagement):
+        return pending.target
+    return pending.source if isinstance(pending, PrizeOffer) else None
+
+
+def here(session: VoyageSession) -> str:
+    """The location panel in a line, as observe gives it."""
+    game = session.game
+    return place_line(location(game.world, session.state, game.rules))
+
+
+def event_lines(
+    session: VoyageSession, events: list[Event], fighting: str | None
+) -> tuple[list[str], bool]:
+    """An action's events in words (places by name, a ship's read under her coming alongside),
+    and whether one of them says stop (a `go` stops there). `fighting` is what she fought
+    before the action (`target`)."""
+    lines: list[str] = []
+    stop = False
+    for event in events:
+        if event.kind in ("fight", "fight_over"):
+            fighting = event.data["target"]
+        line = voyage_line(event, session.places, fighting)
+        if line:
+            lines.append(line)
+        if isinstance(event.data, dict) and "read" in event.data:  # alongside, or attacking
+            lines += read_lines(event.data["read"])
+        if isinstance(event.data, dict) and event.data.get("stop"):
+            stop = True
+    return lines, stop

@@ -1,0 +1,100 @@
+"""A logged duel or fight replayed for its page: the engine re-run from the run's seed and
+logged actions (as `privateer runs replay` does), a frame after each action: for a duel the hex
+board (both ships' hexes, facings, hull, sails and crew, the wind), for a fight the round (both
+hulls, the hand, the cards kept). The words are the terminal's (cli/duel_render.py,
+cli/render.py). Decides nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from privateer.engine.combat.encounter import Keep, card_name, create_encounter
+from privateer.engine.combat.encounter import act as fight_act
+from privateer.engine.combat.record import outfit_of
+from privateer.engine.combat.settle import settle
+from privateer.engine.duel import hex_name
+from privateer.engine.duel.actions import DuelAction
+from privateer.engine.duel.game import observe
+from privateer.engine.duel.replay import record_step, start_record
+from privateer.engine.duel.rules import find_duel_rules
+from privateer.engine.events import Event
+from privateer.engine.replay import LoggedRun
+
+from .. import duel_render
+from ..render import event_line, state_lines
+
+
+def _ship(view: dict[str, Any]) -> dict[str, Any]:
+    keep = ("col", "row", "facing", "hull", "sails", "crew", "max")
+    return {k: view[k] for k in keep} | {"hex": hex_name((view["col"], view["row"]))}
+
+
+def _duel_frame(state: Any, lines: list[str], action: str) -> dict[str, Any]:
+    view = observe(state, 0)
+    red, blue = view["you"], view["enemy"]
+    return {
+        "round": view["round"],
+        "to_act": view["to_act"],
+        "action": action,
+        "wind": view["wind"],
+        "red": _ship(red),
+        "blue": _ship(blue),
+        "lines": lines,
+        "status": duel_render.status_lines(view),
+        "outcome": view["outcome"],
+    }
+
+
+def duel_frames(run: LoggedRun) -> dict[str, Any]:
+    """The duel's board after its start and after every logged action."""
+    options = run.options
+    rules = find_duel_rules(str(options.get("rules", "seed-001")))
+    record, state = start_record(
+        run.seed, options.get("captain") or None, rules, red=options.get("red") or None
+    )
+    first = [line for e in record.events if (line := duel_render.event_line(e))]
+    frames = [_duel_frame(state, first, "")]
+    for entry in run.actions:
+        if state.result is not None:
+            break
+        side, _, code = str(entry).rpartition(":")
+        events = record_step(record, state, DuelAction.from_str(code))
+        lines = [line for e in events if (line := duel_render.event_line(e))]
+        frames.append(_duel_frame(state, lines, f"{side}: {code}" if side else code))
+    return {
+        "board": {"cols": rules.cols, "rows": rules.rows},
+        "captains": {"red": record.red or "a person", "blue": record.captain},
+        "frames": frames,
+    }
+
+
+def fight_frames(run: LoggedRun) -> dict[str, Any]:
+    """The fight's rounds: before each keep, the hulls and the hand; the keep; what it did."""
+    target = str(run.options["target"])
+    state, events = create_encounter(target, outfit_of(run.options), run.seed)
+    rounds = []
+    opening = [line for e in events if (line := event_line(e))]
+    for text in run.actions:
+        if state.result is not None:
+            break
+        keep = Keep.from_str(text)
+        before = {
+            "round": state.round,
+            "hull": [int(state.hull[0]), int(state.hull[1])],
+            "max_hull": [int(state.max_hull[0]), int(state.max_hull[1])],
+            "hand": [card_name(c) for c in state.hand],
+            "kept": [keep.first, keep.second],
+            "board": state_lines(state),
+        }
+        done = fight_act(state, keep)
+        if state.result is not None:
+            done += [Event._make(e) for e in settle(state).raw_events(state.round)]
+        before["lines"] = [line for e in done if (line := event_line(e))]
+        before["after"] = [int(state.hull[0]), int(state.hull[1])]
+        rounds.append(before)
+    return {
+        "target": target,
+        "opening": opening,
+        "rounds": rounds,
+        "result": state.result.value if state.result is not None else None,
+    }

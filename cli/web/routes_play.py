@@ -1,0 +1,277 @@
+"""A voyage played in the browser, and the duel's and the fight's replays.
+
+Play goes through the same session as `privateer play` (cli/voyage_session.py): the same legal
+actions, the same save after every action (db/saves.py through the session's RunStore), so a
+run started here resumes in `privateer play --resume` and the other way round. The server holds
+no voyage between requests: each one picks the run up from its save, as the terminal does.
+
+    POST /api/play/new            {seed, rules, days?} -> the run and its state
+    GET  /play                    start a voyage, or pick one in progress up
+    GET  /play/{run_id}           the page
+    GET  /api/play/{run_id}       the state as the player sees it
+    POST /api/play/{run_id}/act   {action, confirm?} -> the action's lines and the new state;
+                                  400 with the reason for an action not open
+
+    GET  /runs/{run_id}/duel      a duel replayed on its hex board, action by action
+    GET  /runs/{run_id}/fight     a fight replayed round by round
+    GET  /api/runs/{run_id}/replay   the frames of either, as JSON
+
+The runs pages link a run of mode duel, fight or sim to its replay by REPLAYS (mode -> path)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from .common import database, page, problem, settings, world_of
+
+if TYPE_CHECKING:
+    from privateer.cli.voyage_session import VoyageSession
+    from privateer.db.run_store import RunStore
+    from privateer.engine.world.world import World
+
+REPLAYS = {"duel": "duel", "fight": "fight", "sim": "fight"}
+"""The replay page of a run of each mode: /runs/{run_id}/{REPLAYS[mode]}."""
+
+
+def replay_path(run_id: int, mode: str) -> str | None:
+    """Where a run's replay page is (None: its mode has none here; a voyage's is /runs/{id})."""
+    kind = REPLAYS.get(mode)
+    return f"/runs/{run_id}/{kind}" if kind else None
+
+
+# --- the session, picked up per request ------------------------------------------------------
+
+
+def play_world(request: Request) -> World:
+    """The World the database holds (the one `privateer play` sails)."""
+    with database(request) as engine:
+        return world_of(engine)
+
+
+def _store(request: Request) -> RunStore:
+    from privateer.db.run_store import RunStore
+
+    return RunStore(Path(settings(request).db_path), notify=lambda _: None)
+
+
+def _run_mode(request: Request, run_id: int) -> tuple[str, str | None] | None:
+    """A run's mode and outcome (None: no such run)."""
+    from privateer.db.errors import DatabaseError
+    from privateer.db.runs import get_run
+
+    with database(request) as engine, engine.connect() as conn:
+        try:
+            run = get_run(conn, run_id)
+        except DatabaseError:
+            return None
+    return str(run["mode"]), run["outcome"]
+
+
+def _resume(request: Request, run_id: int) -> VoyageSession | Response:
+    """The voyage of run_id where its save left it; or the answer saying why not (404: no such
+    voyage; 409: over, or not to be picked up)."""
+    from privateer.cli.voyage_session import VoyageSession
+    from privateer.db.errors import DatabaseError
+
+    found = _run_mode(request, run_id)
+    if found is None or found[0] != "voyage":
+        return problem(request, 404, f"no voyage run {run_id}")
+    if found[1] is not None:
+        outcome = str(found[1]).replace("_", " ")
+        return problem(request, 409, f"run {run_id}'s voyage is over ({outcome})")
+    world = play_world(request)
+    try:
+        return VoyageSession.resume(_store(request), world, run_id)
+    except DatabaseError as error:
+        return problem(request, 409, str(error))
+
+
+def _number(value: Any, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ValueError(f"{name}: a whole number, {low} to {high}")
+    text = str(value).strip()
+    if not text.lstrip("-").isdigit() or not low <= int(text) <= high:
+        raise ValueError(f"{name}: a whole number, {low} to {high}")
+    return int(text)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except ValueError:
+        raise ValueError("send JSON") from None
+    if not isinstance(body, dict):
+        raise ValueError("send a JSON object")
+    return body
+
+
+# --- play ----------------------------------------------------------------------------------
+
+
+async def new_voyage(request: Request) -> Response:
+    from privateer.cli.options import DAYS_MAX, SEED_MAX
+    from privateer.engine.voyage.rules import RULESETS
+
+    try:
+        body = await _body(request)
+        seed = _number(body.get("seed", 1), "seed", 0, SEED_MAX)
+        rules = str(body.get("rules", "full"))
+        if rules not in RULESETS:
+            raise ValueError(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
+        days = body.get("days")
+        days = RULESETS[rules].days if days in (None, "") else _number(days, "days", 1, DAYS_MAX)
+    except ValueError as error:
+        return problem(request, 400, str(error))
+    return await run_in_threadpool(_start, request, seed, rules, days)
+
+
+def _start(request: Request, seed: int, rules: str, days: int) -> Response:
+    from privateer.cli.voyage_session import VoyageSession
+    from privateer.engine.voyage.rules import RULESETS
+
+    from . import voyage_web
+
+    with settings(request).db_lock:
+        world = play_world(request)
+        chosen = RULESETS[rules]
+        missing = [p for p in (chosen.start_port, chosen.home_port) if p not in world.port_by_name]
+        if missing:
+            return problem(
+                request,
+                400,
+                f"this world has no {missing[0]}: build the whole world (`world build`)",
+            )
+        session = VoyageSession.start(_store(request), world, seed, rules, days)
+        state = voyage_web.view(session)
+    return JSONResponse({"run_id": session.run_id, "state": state}, status_code=201)
+
+
+def voyage_state(request: Request) -> Response:
+    from . import voyage_web
+
+    run_id = int(request.path_params["run_id"])
+    with settings(request).db_lock:
+        session = _resume(request, run_id)
+        if isinstance(session, Response):
+            return session
+        return JSONResponse(voyage_web.view(session))
+
+
+async def voyage_act(request: Request) -> Response:
+    run_id = int(request.path_params["run_id"])
+    try:
+        body = await _body(request)
+        text = body.get("action")
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError('send {"action": "..."}: the action, as `privateer play` takes it')
+    except ValueError as error:
+        return problem(request, 400, str(error))
+    confirm = bool(body.get("confirm"))
+    return await run_in_threadpool(_act, request, run_id, text.strip(), confirm)
+
+
+def _act(request: Request, run_id: int, text: str, confirm: bool) -> Response:
+    from privateer.engine.voyage.actions import IllegalVoyageAction
+
+    from . import voyage_web
+
+    with settings(request).db_lock:
+        session = _resume(request, run_id)
+        if isinstance(session, Response):
+            return session
+        try:
+            done = voyage_web.act(session, text, confirm=confirm)
+        except IllegalVoyageAction as error:
+            return problem(request, 400, str(error))
+        return JSONResponse(
+            {"lines": done.lines, "ask": done.ask, "state": voyage_web.view(session)}
+        )
+
+
+def play_start(request: Request) -> Response:
+    """Start a voyage, or pick one in progress up."""
+    from privateer.db.saves import list_saves
+    from privateer.engine.voyage.rules import RULESETS
+
+    saves: list[dict[str, Any]] = []
+    if settings(request).db_path.exists():
+        with database(request) as engine, engine.connect() as conn:
+            saves = [s for s in list_saves(conn) if s["mode"] == "voyage"]
+    return page(request, "play_start.html", saves=saves, rulesets=list(RULESETS))
+
+
+def play_page(request: Request) -> Response:
+    run_id = int(request.path_params["run_id"])
+    found = _run_mode(request, run_id)
+    if found is None or found[0] != "voyage":
+        return problem(request, 404, f"no voyage run {run_id}")
+    if found[1] is not None:
+        return RedirectResponse(f"/runs/{run_id}", status_code=303)
+    return page(request, "play.html", run_id=run_id)
+
+
+# --- replays -------------------------------------------------------------------------------
+
+
+def _logged(request: Request, run_id: int, modes: tuple[str, ...]) -> Any:
+    from privateer.db.errors import DatabaseError
+    from privateer.db.runs import logged_runs
+
+    with database(request) as engine, engine.connect() as conn:
+        try:
+            (run,) = logged_runs(conn, [run_id])
+        except DatabaseError:
+            return None
+    return run if run.mode in modes else None
+
+
+def _frames(request: Request, run_id: int, kind: str) -> dict[str, Any] | None:
+    from . import replays
+
+    modes = tuple(m for m, k in REPLAYS.items() if k == kind)
+    run = _logged(request, run_id, modes)
+    if run is None:
+        return None
+    frames = replays.duel_frames(run) if kind == "duel" else replays.fight_frames(run)
+    return {"run_id": run_id, "mode": run.mode, "seed": run.seed, "kind": kind, **frames}
+
+
+def replay_page(request: Request) -> Response:
+    run_id = int(request.path_params["run_id"])
+    kind = request.url.path.rstrip("/").rsplit("/", 1)[-1]
+    frames = _frames(request, run_id, kind)
+    if frames is None:
+        return problem(request, 404, f"no {kind} run {run_id}")
+    return page(
+        request, f"{kind}.html", run_id=run_id, replay=frames, replay_json=json.dumps(frames)
+    )
+
+
+def replay_json(request: Request) -> Response:
+    run_id = int(request.path_params["run_id"])
+    found = _run_mode(request, run_id)
+    kind = REPLAYS.get(found[0]) if found is not None else None
+    frames = _frames(request, run_id, kind) if kind else None
+    if frames is None:
+        return problem(request, 404, f"no duel or fight run {run_id}")
+    return JSONResponse(frames)
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/play", play_start),
+        Route("/play/{run_id:int}", play_page),
+        Route("/api/play/new", new_voyage, methods=["POST"]),
+        Route("/api/play/{run_id:int}", voyage_state),
+        Route("/api/play/{run_id:int}/act", voyage_act, methods=["POST"]),
+        Route("/runs/{run_id:int}/duel", replay_page, name="duel_replay"),
+        Route("/runs/{run_id:int}/fight", replay_page, name="fight_replay"),
+        Route("/api/runs/{run_id:int}/replay", replay_json),
+    ]

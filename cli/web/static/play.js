@@ -1,0 +1,214 @@
+// A voyage played in the browser: reads the state from /api/play/{run}, shows it, and sends
+// the player's action to /api/play/{run}/act. The server (the same session as `privateer
+// play`) decides everything; this only draws and sends.
+"use strict";
+(function () {
+  const root = document.getElementById("play");
+  if (!root) return;
+  const runId = root.dataset.run;
+  const api = "/api/play/" + runId;
+  const $ = (id) => document.getElementById(id);
+  const el = (tag, attrs, text) => {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const SVG = "http://www.w3.org/2000/svg";
+  let state = null;
+  let busy = false;
+  let kept = [];
+
+  function log(lines, cls) {
+    const box = $("log");
+    for (const line of lines) box.appendChild(el("div", { class: cls || "line" }, line));
+    box.scrollTop = box.scrollHeight;
+  }
+
+  async function send(action, confirm) {
+    if (busy) return;
+    busy = true;
+    root.classList.add("busy");
+    $("reason").textContent = "";
+    try {
+      const response = await fetch(api + "/act", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ action: action, confirm: !!confirm }),
+      });
+      const body = await response.json();
+      if (!response.ok) {
+        $("reason").textContent = "not now: " + body.error;
+        return;
+      }
+      log(["> " + action], "typed");
+      log(body.lines);
+      showAsk(body.ask);
+      show(body.state);
+    } catch (error) {
+      $("reason").textContent = "the server did not answer: " + error;
+    } finally {
+      busy = false;
+      root.classList.remove("busy");
+    }
+  }
+
+  function showAsk(ask) {
+    const box = $("ask");
+    box.replaceChildren();
+    box.hidden = !ask;
+    if (!ask) return;
+    for (const line of ask.lines) box.appendChild(el("div", { class: "line" }, line));
+    const yes = el("button", { type: "button", "data-action": ask.action }, "do it all the same");
+    yes.addEventListener("click", () => { box.hidden = true; send(ask.action, true); });
+    const no = el("button", { type: "button" }, "no");
+    no.addEventListener("click", () => { box.hidden = true; });
+    box.append(yes, no);
+  }
+
+  function button(entry) {
+    const price = entry.price !== null && entry.price !== undefined ? ` (${entry.price} gold)` : "";
+    const b = el("button", { type: "button", "data-action": entry.action, title: entry.action },
+      entry.words + price);
+    b.addEventListener("click", () => send(entry.action));
+    return b;
+  }
+
+  const GROUPS = [
+    ["sea", "At sea"], ["meeting", "Alongside"], ["fight", "The fight: keep two cards, in order"],
+    ["prize", "Her stores"], ["question", "A question"], ["port", "The port"],
+    ["bar", "The bar"], ["yard", "The yard (prices in gold)"],
+  ];
+
+  function show(s) {
+    state = s;
+    kept = [];
+    const f = s.figures;
+    $("prompt").textContent = s.prompt;
+    $("here").textContent = s.here;
+    $("goal").textContent = "to win: " + s.goal;
+    $("waiting").replaceChildren(...s.waiting.map((l) => el("div", { class: "line" }, l)));
+    $("gold").textContent = f.gold + (f.goal_gold ? "/" + f.goal_gold : "");
+    $("hull").textContent = f.hull + "/" + f.max_hull;
+    $("morale").textContent = f.morale + "/" + f.morale_max;
+    $("day").textContent = f.day + "/" + f.last_day;
+    const actions = $("actions");
+    actions.replaceChildren();
+    if (s.over) {
+      actions.appendChild(el("p", { class: "over" },
+        `the voyage is over (${(s.outcome || "").replace(/_/g, " ")}) on day ${f.day}`));
+      const link = el("a", { href: "/runs/" + runId }, "its run, replayed");
+      actions.appendChild(link);
+    }
+    for (const [group, title] of GROUPS) {
+      const entries = s.actions.filter((a) => a.group === group);
+      if (!entries.length) continue;
+      const box = el("section", { class: "group group-" + group });
+      box.appendChild(el("h3", {}, title));
+      if (group === "fight" && s.hand) box.appendChild(cards(s.hand));
+      if (group === "sea" && s.observe.course !== null) {
+        box.appendChild(button({ action: "go", words: "go: sail on until something stops you",
+          price: null }));
+      }
+      for (const entry of entries) box.appendChild(button(entry));
+      actions.appendChild(box);
+    }
+    if (s.context === "in port" && s.observe.course === null && !s.over) {
+      const box = el("section", { class: "group group-wait" });
+      box.appendChild(el("h3", {}, "Idle in port"));
+      for (const n of [1, 3, 7]) {
+        box.appendChild(button({ action: "wait " + n, words: `wait ${n} day${n > 1 ? "s" : ""}`,
+          price: null }));
+      }
+      actions.appendChild(box);
+    }
+    $("yard").replaceChildren(...s.yard.map((l) => el("div", { class: "line" }, l)));
+    $("yard-box").hidden = !s.yard.length;
+    sight(s.observe.in_sight || []);
+    chart(s);
+  }
+
+  function cards(hand) {
+    const row = el("div", { class: "hand" });
+    for (const card of hand) {
+      const c = el("button", { type: "button", class: "card", "data-card": card.index },
+        (card.index + 1) + "  " + card.card);
+      c.addEventListener("click", () => {
+        if (kept.includes(card.index)) return;
+        kept.push(card.index);
+        c.classList.add("kept");
+        c.textContent = kept.length + ": " + card.card;
+        if (kept.length === 2) send(`keep ${kept[0]} ${kept[1]}`);
+      });
+      row.appendChild(c);
+    }
+    row.appendChild(el("p", { class: "hint" },
+      "click the card to resolve first, then the second; the third goes under the deck"));
+    return row;
+  }
+
+  function sight(ships) {
+    const box = $("sight");
+    box.replaceChildren();
+    for (const ship of ships) {
+      const flag = ship.flag ? " of " + ship.flag : "";
+      const words = [ship.kind.replace(/_/g, " ") + flag];
+      if (ship.distance !== undefined) words.push(ship.distance + " off");
+      if (ship.read) words.push("read: " + JSON.stringify(ship.read));
+      box.appendChild(el("div", { class: "line" }, words.join("; ")));
+    }
+  }
+
+  // The chart beside: the ports by longitude and latitude, her position and course; a click
+  // on a port sets the course there (the engine's `course NODE`).
+  function chart(s) {
+    const svg = $("play-chart");
+    const ports = s.ports;
+    const lons = ports.map((p) => p.lon).concat([s.observe.lon]);
+    const lats = ports.map((p) => p.lat).concat([s.observe.lat]);
+    const pad = 2;
+    const x0 = Math.min(...lons) - pad, x1 = Math.max(...lons) + pad;
+    const y0 = Math.min(...lats) - pad, y1 = Math.max(...lats) + pad;
+    svg.setAttribute("viewBox", `${x0} ${-y1} ${x1 - x0} ${y1 - y0}`);
+    svg.replaceChildren();
+    const r = Math.max(x1 - x0, y1 - y0) / 120;
+    const open = new Set(s.actions.filter((a) => a.group === "course").map((a) => a.action));
+    for (const p of ports) {
+      const g = document.createElementNS(SVG, "g");
+      g.setAttribute("class", "port" + (open.has("course " + p.node) ? " open" : ""));
+      g.setAttribute("data-node", p.node);
+      const dot = document.createElementNS(SVG, "circle");
+      dot.setAttribute("cx", p.lon); dot.setAttribute("cy", -p.lat); dot.setAttribute("r", r);
+      const label = document.createElementNS(SVG, "text");
+      label.setAttribute("x", p.lon + r * 1.5); label.setAttribute("y", -p.lat + r / 2);
+      label.setAttribute("font-size", r * 3);
+      label.textContent = p.name;
+      const title = document.createElementNS(SVG, "title");
+      title.textContent = "set a course for " + p.name;
+      g.append(dot, label, title);
+      if (s.observe.course === p.node) g.classList.add("bound");
+      g.addEventListener("click", () => { if (open.has("course " + p.node)) send("course " + p.node); });
+      svg.appendChild(g);
+    }
+    const ship = document.createElementNS(SVG, "circle");
+    ship.setAttribute("class", "ship");
+    ship.setAttribute("cx", s.observe.lon); ship.setAttribute("cy", -s.observe.lat);
+    ship.setAttribute("r", r * 1.6);
+    svg.appendChild(ship);
+  }
+
+  $("typed").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = $("typed-action");
+    if (input.value.trim()) send(input.value.trim());
+    input.value = "";
+  });
+
+  fetch(api, { headers: { accept: "application/json" } })
+    .then((r) => r.json().then((body) => ({ ok: r.ok, body })))
+    .then(({ ok, body }) => {
+      if (!ok) { $("reason").textContent = body.error; return; }
+      log(["resumed run " + runId + " on day " + body.figures.day]);
+      show(body);
+    });
+})();

@@ -1,0 +1,265 @@
+"""The voyage as the browser plays it, over the same session as `privateer play`
+(cli/voyage_session.py: the engine's state, its record, a save after every action) and the same
+words (cli/voyage_turn.py, cli/voyage_render.py, cli/voyage_shop.py): the state as the player
+sees it, each legal action with its words and price, and an action done, its events in words.
+Decides no rule: the engine accepts or refuses every action."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from privateer.engine.combat.encounter import card_name
+from privateer.engine.voyage import port as harbour
+from privateer.engine.voyage.actions import (
+    Attack,
+    Berth,
+    Bribe,
+    BuyRound,
+    BuyShip,
+    Choose,
+    Course,
+    Hire,
+    IllegalVoyageAction,
+    KeepCards,
+    LetPass,
+    Pardon,
+    Provisions,
+    Raid,
+    Repair,
+    Sail,
+    Strike,
+    TakePrize,
+    Upgrade,
+    VoyageAction,
+)
+from privateer.engine.voyage.pending import Question
+
+from .. import voyage_shop, voyage_turn
+from ..voyage_confirm import attack_question, clock_question, raid_question
+from ..voyage_goal import goal_words, gold_is_the_goal, home_short_line
+from ..voyage_screen import GO_DAYS
+from ..voyage_session import VoyageSession
+
+SHOP_VERBS = frozenset(voyage_shop.BUYS)
+
+
+@dataclass
+class Done:
+    """What an action said: its lines, and a question to confirm before it is done."""
+
+    lines: list[str] = field(default_factory=list)
+    ask: dict[str, Any] | None = None
+
+
+def jsonable(value: Any) -> Any:
+    """observe()'s record as JSON: numpy scalars as numbers, tuples as lists."""
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [jsonable(v) for v in value]
+    if hasattr(value, "item") and not isinstance(value, str | bytes):
+        return value.item()
+    return value
+
+
+def view(session: VoyageSession) -> dict[str, Any]:
+    """The state as the player sees it: observe(), where she is in words, what waits on her,
+    the prompt's figures, the legal actions with their words and prices, the yard's list."""
+    state, game = session.state, session.game
+    rules = game.rules
+    fight = state.fight
+    hull, most = (
+        (fight.hull[0], fight.max_hull[0])
+        if fight is not None
+        else (
+            state.hull,
+            state.max_hull(),
+        )
+    )
+    out: dict[str, Any] = {
+        "run_id": session.run_id,
+        "over": session.over,
+        "outcome": state.outcome or None,
+        "context": voyage_turn.context(session),
+        "prompt": voyage_turn.prompt_text(session),
+        "figures": {
+            "day": state.day,
+            "last_day": state.last_day,
+            "hull": int(hull),
+            "max_hull": int(most),
+            "gold": state.gold,
+            "goal_gold": rules.goal_gold if gold_is_the_goal(rules) else None,
+            "morale": state.morale,
+            "morale_max": rules.morale_max,
+        },
+        "goal": goal_words(rules),
+        "rules": rules.name,
+        "seed": state.seed,
+        "here": voyage_turn.here(session),
+        "waiting": voyage_turn.context_lines(session),
+        "observe": jsonable(game.observe(state)),
+        "actions": [] if session.over else [entry(session, a) for a in session.legal()],
+        "yard": voyage_shop.sale_lines(session, "buy") if state.port >= 0 else [],
+        "ports": [
+            {
+                "index": i,
+                "name": p.name,
+                "node": p.node,
+                "lon": round(float(session.world.lon[p.node]), 3),
+                "lat": round(float(session.world.lat[p.node]), 3),
+            }
+            for i, p in enumerate(session.world.ports)
+        ],
+    }
+    if fight is not None:
+        out["hand"] = [{"index": i, "card": card_name(c)} for i, c in enumerate(fight.hand)]
+    return out
+
+
+def entry(session: VoyageSession, action: VoyageAction) -> dict[str, Any]:
+    """A legal action: its text (what the engine parses), its words and its price in gold."""
+    words, price, group = _words(session, action)
+    return {"action": action.to_str(), "words": words, "price": price, "group": group}
+
+
+def _words(session: VoyageSession, action: VoyageAction) -> tuple[str, int | None, str]:
+    state, rules, world = session.state, session.game.rules, session.world
+    if isinstance(action, Sail):
+        return (
+            ("a day in port" if state.port >= 0 and state.course < 0 else "sail a day"),
+            None,
+            "sea",
+        )
+    if isinstance(action, Course):
+        return f"course for {session.places.target(action.node)}", None, "course"
+    if isinstance(action, Berth):
+        return f"berth across the harbour in {world.ports[action.port].name}", None, "port"
+    if isinstance(action, BuyRound):
+        return "stand the house a round (a rumor, perhaps)", rules.round_gold, "bar"
+    if isinstance(action, Hire):
+        return f"hire a {action.hand.replace('_', ' ')}", rules.hire_gold[action.hand], "yard"
+    if isinstance(action, Repair):
+        return f"repair {action.points} points of hull", action.points * rules.repair_gold, "yard"
+    if isinstance(action, Upgrade):
+        return f"fit {action.refit.replace('_', ' ')}", rules.upgrade_gold[action.refit], "yard"
+    if isinstance(action, BuyShip):
+        return f"buy a {action.ship.replace('_', ' ')}", rules.ship_gold[action.ship], "yard"
+    if isinstance(action, Strike):
+        return f"strike {action.card.replace('_', ' ')} out of the deck", rules.strike_gold, "yard"
+    if isinstance(action, Bribe):
+        cost = harbour.bribe_cost(state, rules, world.ports[state.port].nation)
+        return "bribe the officials (a point of standing)", cost, "port"
+    if isinstance(action, Pardon):
+        return "buy a royal pardon", rules.pardon_gold, "port"
+    if isinstance(action, Provisions):
+        return "take the islanders' provisions", None, "port"
+    if isinstance(action, Raid):
+        return "raid the town", None, "port"
+    if isinstance(action, Attack):
+        return "attack her", None, "meeting"
+    if isinstance(action, LetPass):
+        return "let her pass", None, "meeting"
+    if isinstance(action, KeepCards) and state.fight is not None:
+        hand = state.fight.hand
+        first, second = card_name(hand[action.first]), card_name(hand[action.second])
+        return f"keep {first}, then {second}", None, "fight"
+    if isinstance(action, TakePrize):
+        return (
+            (f"keep {action.card.replace('_', ' ')}" if action.card else "keep none"),
+            None,
+            "prize",
+        )
+    if isinstance(action, Choose) and isinstance(state.pending, Question):
+        option = session.game.observe(state)["options"][action.option]
+        return f"{option['choice']}: {option['stakes']}", None, "question"
+    return action.to_str(), None, "other"
+
+
+def act(session: VoyageSession, text: str, *, confirm: bool = False) -> Done:
+    """Do what the player sent: an engine action as text (`sail`, `course 12`, `hire gunner`,
+    `keep 0 2`, `choose 1`), or `go` (sail on until something stops her) or `wait N` (idle in
+    port). Acts that change the run ask first, as in the terminal: without `confirm` the
+    answer is the question (nothing done). IllegalVoyageAction says why an action is not open."""
+    words = text.split()
+    if not words:
+        raise IllegalVoyageAction("no action")
+    verb, rest = words[0].lower(), " ".join(words[1:])
+    if verb == "go":
+        return _go(session, confirm, None)
+    if verb == "wait":
+        if session.state.port < 0:
+            raise IllegalVoyageAction("wait: only in port (at sea, `sail` heaves to a day)")
+        if not rest.isdigit() or not 1 <= int(rest) <= GO_DAYS:
+            raise IllegalVoyageAction(f"wait N: a number of days, 1 to {GO_DAYS}")
+        return _go(session, confirm, int(rest))
+    question = {"raid": raid_question, "attack": attack_question, "sail": clock_question}.get(verb)
+    asked = question(session) if question is not None else None
+    if asked and not confirm:
+        return Done(ask={"lines": asked, "action": text})
+    done = Done()
+    if verb in SHOP_VERBS:
+        said = voyage_shop.purchase(
+            session, verb, rest, lambda s, a: done.lines.extend(_play(s, a)[0])
+        )
+        if said:
+            done.lines.append(said)
+        return done
+    if verb == "course" and rest.isdigit():
+        node = int(rest)
+        try:
+            done.lines += _play(session, text)[0]
+        except IllegalVoyageAction as error:
+            said = str(error).replace(f"node {node}", session.places.target(node))
+            raise IllegalVoyageAction(said) from None
+        return done
+    done.lines += _play(session, text)[0]
+    return done
+
+
+def _play(session: VoyageSession, text: str) -> tuple[list[str], bool]:
+    """One engine action, saved by the session; its lines (and what it leaves waiting)."""
+    was = voyage_turn.here(session)
+    was_port = session.state.port
+    fighting = voyage_turn.target(session)
+    lines, stop = voyage_turn.event_lines(session, session.play(session.parse(text)), fighting)
+    state = session.state
+    now = voyage_turn.here(session)
+    if now != was and state.port < 0 and not session.over:
+        lines.append(f"  here: {now}")
+    if state.port >= 0 and state.port != was_port:
+        home = home_short_line(session.game.rules, state, session.world.ports[state.port].name)
+        if home:
+            lines.append(home)
+    return lines, stop
+
+
+def _go(session: VoyageSession, confirm: bool, days: int | None) -> Done:
+    """Sail on (or idle `days` in port) a day at a time until something stops her: an event
+    that says stop, something waiting on her, the end of the course or of the voyage. The day
+    that would end the voyage by the clock asks first."""
+    state = session.state
+    if state.pending is not None:
+        raise IllegalVoyageAction("something waits on you first (see what is waiting)")
+    if days is None and state.course < 0:
+        raise IllegalVoyageAction("no course set: click a port on the chart (or `course PORT`)")
+    if days is not None and state.course >= 0:
+        raise IllegalVoyageAction("a course is set: `sail` or `go` leaves port")
+    done = Done()
+    start = state.day
+    for _ in range(days if days is not None else GO_DAYS):
+        asked = clock_question(session)
+        if asked and not confirm:
+            done.ask = {"lines": asked, "action": "sail"}
+            break
+        lines, stop = _play(session, "sail")
+        done.lines += lines
+        if stop or session.over or session.state.pending is not None:
+            break
+        if days is None and session.state.course < 0:
+            break
+    sailed = session.state.day - start
+    if sailed and not session.over:
+        days_said = f"{sailed} day" if sailed == 1 else f"{sailed} days"
+        done.lines.append(f"  {days_said} passed ({voyage_turn.prompt_text(session)})")
+    return done
