@@ -19,7 +19,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from . import routes_chart, routes_runs
+from . import routes_chart, routes_play, routes_runs, routes_studies
 from .common import STATIC, Settings, problem
 
 TOKEN_COOKIE = "privateer_token"
@@ -89,6 +89,8 @@ def routes() -> list[BaseRoute]:
         Route("/health", health),
         *routes_chart.routes(),
         *routes_runs.routes(),
+        *routes_play.routes(),
+        *routes_studies.routes(),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
 

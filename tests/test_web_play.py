@@ -1,0 +1,211 @@
+"""Play in the browser (issue 27) through Starlette's TestClient, on the synthetic sea: a voyage
+started, its legal actions with their words and prices, ten actions including a purchase and a
+fight, a bad action refused with the reason, and the same run picked up by `privateer play
+--resume` and back again (the same session and saves as the terminal); a duel's and a fight's
+replay pages; a study's dial charts."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pytest
+import typer
+from click.testing import CliRunner
+from starlette.testclient import TestClient
+
+from privateer.cli.app import app as cli_app
+from privateer.cli.web import routes_play
+from privateer.cli.web.app import create_app
+from tests.voyage_fixtures import WORLD
+
+runner = CliRunner()
+COMMAND = typer.main.get_command(cli_app)
+
+
+@pytest.fixture(scope="module")
+def empty_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database at head holding the synthetic sea's ports, made once and copied."""
+    from privateer.db import open_database
+
+    db = tmp_path_factory.mktemp("web-play") / "empty.duckdb"
+    open_database(db, notify=lambda _: None).dispose()
+    with duckdb.connect(str(db)) as con:
+        for i, port in enumerate(WORLD.ports):
+            con.execute(
+                "INSERT INTO ports (port_id, name, nation, lon, lat, node_id, fortified, kind) "
+                "VALUES (?, ?, ?, 0, 0, ?, false, 'port')",
+                [i, port.name, WORLD.nations[port.nation], port.node],
+            )
+    return db
+
+
+@pytest.fixture
+def db(empty_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A database of one's own; both front ends sail the synthetic sea."""
+    import privateer.cli.voyage_commands as voyage_commands
+
+    monkeypatch.setattr(voyage_commands, "engine_world", lambda ctx: WORLD)
+    monkeypatch.setattr(routes_play, "play_world", lambda request: WORLD)
+    path = tmp_path / "play.duckdb"
+    shutil.copyfile(empty_db, path)
+    return path
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(db), raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+def act(client: TestClient, run_id: int, action: str, confirm: bool = False) -> dict[str, Any]:
+    response = client.post(f"/api/play/{run_id}/act", json={"action": action, "confirm": confirm})
+    assert response.status_code == 200, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def new(client: TestClient, seed: int = 1, rules: str = "full") -> tuple[int, dict[str, Any]]:
+    response = client.post("/api/play/new", json={"seed": seed, "rules": rules})
+    assert response.status_code == 201, response.text
+    body = response.json()
+    return int(body["run_id"]), body["state"]
+
+
+def terminal(db: Path, *args: str, input: str = "") -> Any:
+    result = runner.invoke(COMMAND, ["--db", str(db), "play", *args], input=input)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def saved(db: Path, run_id: int) -> tuple[Any, ...]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        day = con.execute(
+            "SELECT state->'$.world.day' FROM saves WHERE run_id = ?", [run_id]
+        ).fetchone()
+        actions = con.execute(
+            "SELECT action FROM actions WHERE run_id = ? ORDER BY seq", [run_id]
+        ).fetchall()
+    return (int(day[0]) if day else None), [a for (a,) in actions]
+
+
+def test_a_new_voyage_shows_the_port_sheet_and_the_legal_actions_with_words_and_prices(
+    client: TestClient,
+) -> None:
+    run_id, state = new(client)
+    assert state["context"] == "in port" and state["observe"]["port"] == "Plymouth"
+    assert state["observe"]["port_sheet"]["port"] == "Plymouth"
+    assert state["prompt"].startswith("day 0/730 in port; hull ")
+    by_action = {a["action"]: a for a in state["actions"]}
+    assert by_action["sail"]["group"] == "sea"
+    assert by_action["round"]["price"] == 2 and by_action["round"]["group"] == "bar"
+    hires = [a for a in state["actions"] if a["action"].startswith("hire ")]
+    assert hires and all(a["price"] > 0 and a["words"].startswith("hire a ") for a in hires)
+    london = next(p for p in state["ports"] if p["name"] == "London")
+    assert by_action[f"course {london['node']}"]["words"] == "course for London"
+    assert any("you have 20 gold" in line for line in state["yard"])
+    again = client.get(f"/api/play/{run_id}").json()
+    assert again["actions"] == state["actions"] and again["figures"] == state["figures"]
+    page = client.get(f"/play/{run_id}")
+    assert page.status_code == 200 and 'data-run="' + str(run_id) in page.text
+    assert "play.js" in page.text
+    start = client.get("/play")
+    assert start.status_code == 200 and f"/play/{run_id}" in start.text
+
+
+def test_ten_actions_with_a_purchase_and_a_fight_each_saved_as_the_terminal_saves(
+    client: TestClient, db: Path
+) -> None:
+    run_id, state = new(client)
+    played: list[str] = []
+    hire = next(a for a in state["actions"] if a["action"].startswith("hire "))
+    bought = act(client, run_id, hire["action"])
+    played.append(hire["action"])
+    assert any(line.startswith(f"  paid {hire['price']} gold: gold 20 -> ") for line in bought["lines"])
+    assert bought["state"]["figures"]["gold"] == 20 - hire["price"]
+    havana = next(p for p in state["ports"] if p["name"] == "Havana")
+    body = act(client, run_id, f"course {havana['node']}")  # a ship meets her the first day
+    played.append(f"course {havana['node']}")
+    assert any("course set for Havana" in line for line in body["lines"])
+    fought = False
+    while len(played) < 10:
+        state = body["state"]
+        assert not state["over"]
+        context = state["context"]
+        if context == "fight":
+            assert len(state["hand"]) == 3 and all(a["group"] == "fight" for a in state["actions"])
+            assert any(line.startswith("round ") for line in state["waiting"])
+            fought = True
+            action = state["actions"][0]["action"]
+        elif context == "alongside":
+            assert {a["action"] for a in state["actions"]} == {"attack", "pass"}
+            action = "attack"
+        else:
+            action = "sail" if context == "sailing" else state["actions"][0]["action"]
+        body = act(client, run_id, action)
+        if body["ask"] is not None:  # a ship of a nation at peace: asked first, nothing done
+            assert body["ask"]["action"] == action and body["ask"]["lines"]
+            body = act(client, run_id, action, confirm=True)
+        played.append(action)
+        day, logged = saved(db, run_id)
+        assert logged == played and day == body["state"]["figures"]["day"]
+    assert fought, played
+
+
+def test_a_bad_action_is_a_400_with_the_reason_and_changes_nothing(
+    client: TestClient, db: Path
+) -> None:
+    run_id, _ = new(client)
+    before = saved(db, run_id)
+    refused = client.post(f"/api/play/{run_id}/act", json={"action": "attack"})
+    assert refused.status_code == 400 and refused.json()["error"]
+    broke = client.post(f"/api/play/{run_id}/act", json={"action": "ship galleon"})
+    assert broke.status_code == 400
+    assert broke.json()["error"].startswith("not sold here") or "gold" in broke.json()["error"]
+    nonsense = client.post(f"/api/play/{run_id}/act", json={"action": "fly away"})
+    assert nonsense.status_code == 400 and "unknown action 'fly away'" in nonsense.json()["error"]
+    empty = client.post(f"/api/play/{run_id}/act", content=b"not json")
+    assert empty.status_code == 400
+    assert saved(db, run_id) == before
+    assert client.get("/api/play/999").status_code == 404
+    assert client.get("/play/999").status_code == 404
+    assert client.post("/api/play/new", json={"rules": "nope"}).status_code == 400
+
+
+def test_a_voyage_started_in_the_browser_resumes_in_the_terminal_and_back(
+    client: TestClient, db: Path
+) -> None:
+    run_id, _ = new(client, seed=3)
+    act(client, run_id, "sail")
+    out = terminal(db, "--resume", input="sail\nwait 1\n").stdout
+    assert f"resuming run {run_id} on day 1" in out
+    state = client.get(f"/api/play/{run_id}").json()
+    assert state["figures"]["day"] == 3
+    assert saved(db, run_id)[1] == ["sail", "sail", "sail"]
+    back = act(client, run_id, "sail")
+    assert back["state"]["figures"]["day"] == 4
+
+
+def test_a_voyage_started_in_the_terminal_is_played_on_in_the_browser_and_back(
+    client: TestClient, db: Path
+) -> None:
+    terminal(db, "--seed", "5", "--rules", "classic", input="course 1\nsail\n")
+    (run_id,) = [s["run_id"] for s in json.loads(
+        runner.invoke(COMMAND, ["--db", str(db), "saves", "list", "--json"]).stdout
+    )]  # fmt: skip
+    state = client.get(f"/api/play/{run_id}").json()
+    assert state["figures"]["day"] == 1 and state["rules"] == "classic"
+    assert state["context"] == "alongside"  # as the terminal left her: a ship alongside
+    assert state["waiting"] == ["  a guard ship of england a day (30 nm) west of London"]
+    body = act(client, run_id, "pass")
+    assert body["lines"] == ["day 1: you let her pass"]
+    body = act(client, run_id, "sail")
+    day = body["state"]["figures"]["day"]
+    assert day == 2
+    out = terminal(db, "--resume", input="sail\n").stdout
+    assert f"resuming run {run_id} on day {day}" in out
+    assert saved(db, run_id) == (3, ["course 1", "sail", "pass", "sail", "sail"])
