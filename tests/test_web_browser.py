@@ -120,6 +120,94 @@ def shot(page: Page, folder: Path, name: str) -> Path:
     return path
 
 
-def test_smoke(base_url: str, page: Page, artifacts: Path) -> None:
-    page.goto(f"{base_url}/health")
-    assert "ok" in page.content()
+PLAY_SEED = 6  # full rules: a French merchant comes alongside on day 2 out of Plymouth
+LISBON = 393  # the node of Lisbon, her course
+
+
+def figures(page: Page) -> dict[str, str]:
+    """The play page's figures and prompt as shown."""
+    found: dict[str, str] = page.evaluate(
+        """() => Object.fromEntries(["day", "gold", "hull", "morale", "prompt", "here"]
+            .map((id) => [id, document.getElementById(id).textContent]))"""
+    )
+    return found
+
+
+def act(page: Page, selector: str, *, dispatch: bool = False) -> None:
+    """Click what sends an action and wait until its answer is shown; fail on a refusal.
+    `dispatch`: send the click event to the element itself (a port on the small chart, where
+    another port's name may lie over its dot)."""
+    lines = page.locator("#log > *").count()
+    target = page.locator(selector).first
+    if dispatch:
+        target.dispatch_event("click")
+    else:
+        target.click()
+    page.wait_for_function(
+        """(lines) => !document.getElementById("play").classList.contains("busy")
+            && (document.querySelectorAll("#log > *").length > lines
+                || document.getElementById("reason").textContent !== ""
+                || !document.getElementById("ask").hidden)""",
+        arg=lines,
+    )
+    reason = page.locator("#reason").text_content()
+    assert not reason, f"{selector}: {reason}"
+
+
+def test_a_voyage_is_played_ten_actions_with_a_purchase_and_a_fight_and_resumed(
+    base_url: str, page: Page, artifacts: Path
+) -> None:
+    page.goto(f"{base_url}/play")
+    page.fill("input[name=seed]", str(PLAY_SEED))
+    page.select_option("select[name=rules]", "full")
+    page.click("#new-voyage button[type=submit]")
+    page.wait_for_url(f"{base_url}/play/*")
+    page.wait_for_function("document.getElementById('day').textContent !== ''")
+    shot(page, artifacts, "play-1-start")
+    start = figures(page)
+    assert start["day"].startswith("0/") and start["gold"] == "20", start
+
+    done = 0
+    act(page, '#actions button[data-action="hire master_gunner"]')  # a purchase: 10 gold
+    done += 1
+    assert figures(page)["gold"] == "10"
+    act(page, f'#play-chart g.port.open[data-node="{LISBON}"]', dispatch=True)  # by the chart
+    done += 1
+    assert "Lisbon" in page.locator("#log").inner_text()
+    shot(page, artifacts, "play-2-course")
+    for _ in range(3):  # sail on until a ship comes alongside
+        act(page, '#actions button[data-action="go"]')
+        done += 1
+        if page.locator('#actions button[data-action="attack"]').count():
+            break
+    shot(page, artifacts, "play-3-alongside")
+    act(page, '#actions button[data-action="attack"]')  # asks first: firing on a flag
+    assert page.locator("#ask").is_visible()
+    act(page, '#ask button[data-action="attack"]')  # do it all the same
+    done += 2
+    assert page.locator(".hand button.card").count() == 3, "no fight's hand shown"
+    shot(page, artifacts, "play-4-fight")
+
+    def keep() -> None:
+        page.locator('.hand button.card[data-card="0"]').click()
+        act(page, '.hand button.card[data-card="1"]')
+
+    while done < 8 and page.locator(".hand button.card").count():
+        keep()
+        done += 1
+    before = figures(page)
+    hand = page.locator(".hand button.card").all_inner_texts()
+    page.reload()
+    page.wait_for_function("document.getElementById('day').textContent !== ''")
+    assert figures(page) == before, "the reloaded page is not where she was"
+    assert page.locator(".hand button.card").all_inner_texts() == hand
+    assert "resumed run" in page.locator("#log").inner_text()
+    shot(page, artifacts, "play-5-resumed")
+    while done < 10 and page.locator(".hand button.card").count():
+        keep()
+        done += 1
+    while done < 10:  # the fight over before ten: sail on
+        act(page, '#actions button[data-action^="sail"], #actions button[data-action="go"]')
+        done += 1
+    shot(page, artifacts, "play-6-ten-actions")
+    assert done == 10 and figures(page)["day"] != start["day"]
