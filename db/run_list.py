@@ -46,3 +46,63 @@ def list_runs(path: Path, limit: int = 50, offset: int = 0) -> list[dict[str, An
         raise translate(path, error) from error
     finally:
         con.close()
+
+
+PAGE_FIELDS = ("run_id", "mode", "seed", "outcome", "days", "score", "ship", "bot", "started_at")
+
+
+def _where(mode: str | None, outcome: str | None) -> str:
+    """A filter on mode and outcome, each a plain word (checked here: written into the SQL)."""
+    terms = []
+    for column, value in (("mode", mode), ("outcome", outcome)):
+        if value is None:
+            continue
+        if not value.replace("_", "").isalnum() or not value.isascii():
+            raise ValueError(f"{column} {value!r}: a plain word")
+        terms.append(f"{column} = '{value}'" if value != "in_progress" else f"{column} IS NULL")
+    return f"WHERE {' AND '.join(terms)}" if terms else ""
+
+
+def list_runs_page(
+    path: Path,
+    *,
+    mode: str | None = None,
+    outcome: str | None = None,
+    limit: int = 50,
+    offset: int = 0,
+) -> tuple[list[dict[str, Any]], int]:
+    """A page of runs, newest first, of one mode and outcome if given ('in_progress': no
+    outcome yet), and how many there are in all; on a plain read-only connection."""
+    where = _where(mode, outcome)
+    con = connect_waiting(path, read_only=True)
+    try:
+        cursor = con.execute(
+            f"SELECT {', '.join(PAGE_FIELDS)} FROM runs {where} ORDER BY run_id DESC "
+            f"LIMIT {int(limit)} OFFSET {int(offset)}"
+        )
+        names = [d[0] for d in cursor.description or []]
+        rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+        found = con.execute(f"SELECT count(*) FROM runs {where}").fetchone()
+        return rows, int(found[0]) if found else 0
+    except duckdb.Error as error:
+        raise translate(path, error) from error
+    finally:
+        con.close()
+
+
+def run_kinds(path: Path) -> tuple[list[str], list[str]]:
+    """The modes and the outcomes the runs have ('in_progress' for none yet), for filters."""
+    con = connect_waiting(path, read_only=True)
+    try:
+        modes = [
+            str(r[0]) for r in con.execute("SELECT DISTINCT mode FROM runs ORDER BY 1").fetchall()
+        ]
+        outcomes = [
+            "in_progress" if r[0] is None else str(r[0])
+            for r in con.execute("SELECT DISTINCT outcome FROM runs ORDER BY 1").fetchall()
+        ]
+        return modes, outcomes
+    except duckdb.Error as error:
+        raise translate(path, error) from error
+    finally:
+        con.close()

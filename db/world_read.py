@@ -104,3 +104,16 @@ EXPORT_LAYERS = {
 def export_layer(conn: sa.Connection, layer: str) -> pd.DataFrame:
     """One layer of the graph with its geometry as WKB (needs the spatial extension)."""
     return _frame(conn, EXPORT_LAYERS[layer])
+
+
+def port_waters(conn: sa.Connection, name: str) -> tuple[int, int]:
+    """The protected waters a port's fort guards: how many nodes, and the farthest in days
+    from the fort ((0, 0) for a port that guards none)."""
+    row = conn.execute(
+        sa.text(
+            "SELECT count(*), coalesce(max(w.days), 0) FROM waters w "
+            "JOIN ports p ON p.port_id = w.fort_port_id WHERE p.name = :name"
+        ),
+        {"name": name},
+    ).one()
+    return int(row[0]), int(row[1])

@@ -14,6 +14,7 @@ imports another's private name, and none imports this one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -23,10 +24,10 @@ from ..params import CHART_SCALE_MAX, CHART_SCALE_MIN, Box
 from .common import FORMATS, STYLES, WORLD_BOX, Flow, ShipMark, Track
 from .fit import RunPictures, run_pictures
 from .plain import draw_plain
-from .read import read_chart_data
+from .read import read_chart_data, read_flow
 from .runs import WHERE, SeenPicture, VoyagePicture, WherePicture
 from .wakes import world_wakes
-from .woodcut_draw import WOODCUT_STAGES, draw_woodcut, woodcut_figure
+from .woodcut_draw import WOODCUT_STAGES, draw_woodcut, svg_point, woodcut_figure, woodcut_web
 
 __all__ = [
     "FORMATS",
@@ -40,9 +41,12 @@ __all__ = [
     "ShipMark",
     "Track",
     "VoyagePicture",
+    "WebChart",
     "WherePicture",
     "draw_chart",
     "run_pictures",
+    "svg_point",
+    "web_chart",
     "woodcut_chart_figure",
     "world_wakes",
 ]
@@ -107,6 +111,32 @@ def draw_chart(
         where=where,
         seen=seen,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class WebChart:
+    """The world's woodcut for a page: its SVG (no flow drawn; Drake's route in its group
+    `drake`), each flow's arrows as an SVG of their own (keyed 'current', 'wind:0'..'wind:3'),
+    and the box and scale it was drawn at (svg_point places a lon, lat on it)."""
+
+    svg: bytes
+    flows: dict[str, bytes]
+    box: Box
+    scale: float
+
+
+WEB_FLOWS = ("current", "wind:0", "wind:1", "wind:2", "wind:3")
+
+
+def web_chart(engine: sa.Engine, scale: float = 6.0) -> WebChart:
+    """The whole world's woodcut and its flows, for the browser (cli/web caches it by the
+    world's content hash: it takes as long as `chart` of the world, once)."""
+    box = WORLD_BOX
+    data = read_chart_data(engine, box, plain=False, flow=None, drake=True, runs=False)
+    flows = {Flow.parse(name): read_flow(engine, Flow.parse(name)) for name in WEB_FLOWS}
+    svg, layers = woodcut_web(data, box, scale, flows)
+    named = {name: layers[Flow.parse(name)] for name in WEB_FLOWS}
+    return WebChart(svg, named, box, scale)
 
 
 def woodcut_chart_figure(

@@ -6,7 +6,9 @@ another module's private ones."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -103,3 +105,39 @@ def ships_in_box(ships: list[ShipMark] | None, box: Box) -> list[ShipMark]:
     return [
         s for s in ships or [] if box.west <= s[1] <= box.east and box.south <= s[2] <= box.north
     ]
+
+
+@contextmanager
+def layer_group(ax: Any, gid: str, *, zorder: float) -> Iterator[None]:
+    """What is drawn on `ax` inside the block, at `zorder` (the layer's), as one SVG group
+    with the id `gid` round the groups of its own (a page toggles the layer by it): a mark
+    that opens the group before them and one that closes it after, at the same zorder (the
+    axes draw ties in the order added). Nothing is drawn by the marks: a PNG is unchanged."""
+    mark = _group_mark()
+    ax.add_artist(mark(gid, opens=True, zorder=zorder))
+    yield
+    ax.add_artist(mark(gid, opens=False, zorder=zorder))
+
+
+@cache
+def _group_mark() -> type[Any]:
+    """The mark's class, made when first drawn (matplotlib is imported only by a drawing)."""
+    from matplotlib.artist import Artist
+
+    class GroupMark(Artist):
+        """Opens or closes an SVG group when drawn (renderers without groups ignore both)."""
+
+        def __init__(self, gid: str, *, opens: bool, zorder: float) -> None:
+            super().__init__()
+            self.set_gid(gid)
+            self.set_zorder(zorder)
+            self.opens = opens
+
+        def draw(self, renderer: Any) -> None:
+            gid = str(self.get_gid())
+            if self.opens:
+                renderer.open_group(gid, gid=gid)
+            else:
+                renderer.close_group(gid)
+
+    return GroupMark

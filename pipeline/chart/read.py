@@ -39,3 +39,13 @@ def read_chart_data(
             arrows = world_read.winds(conn, flow.season)
         route = world_read.drake_route(conn) if drake else None
     return ChartData(source, nodes, ports, waters, seas, arrows, route, steps)
+
+
+def read_flow(engine: sa.Engine, flow: Flow) -> pd.DataFrame:
+    """The arrows of one flow (the current, or a season's wind): lon, lat, toward_deg, knots."""
+    from privateer.db import world_read
+
+    with engine.connect() as conn:
+        if flow.kind == "current":
+            return world_read.currents(conn)
+        return world_read.winds(conn, flow.season)

@@ -23,6 +23,7 @@ from .common import (
     Track,
     break_at_antimeridian,
     land_parts,
+    layer_group,
     ships_in_box,
     wake_pieces,
 )
@@ -73,14 +74,18 @@ def woodcut_figure(
     ships: list[ShipMark] | None,
     runs: tuple[VoyagePicture | None, WherePicture | None, SeenPicture | None],
     progress: wc.Progress,
+    *,
+    land: shapely.Geometry | None = None,
 ) -> tuple[Any, dict[str, int]]:
     """The woodcut as a matplotlib figure (drawn in the rc context in force), and what was
-    drawn, by kind: everything written on it placed first (`woodcut_plan`), then drawn."""
+    drawn, by kind: everything written on it placed first (`woodcut_plan`), then drawn.
+    `land` is the chart's land (`woodcut.chart_land`) when it was read already."""
     voyage, where, seen = runs
     base = wc.Frame(box, scale)
     drawn: dict[str, int] = {}
     progress("reading the coast")
-    land = wc.chart_land(land_parts(data.source, box), base)
+    if land is None:
+        land = wc.chart_land(land_parts(data.source, box), base)
     progress("water-lining the coast")
     rings = wc.water_lines(land, base)
     offshore = shapely.buffer(land, wc.WATER_LINES * wc.WATER_LINE_PX / scale, quad_segs=2)
@@ -109,7 +114,8 @@ def woodcut_figure(
     fig, ax = _figure(frame)
 
     progress("washing the protected waters")
-    washed = _waters(ax, data.waters, land, box)
+    with layer_group(ax, "waters", zorder=1):
+        washed = _waters(ax, data.waters, land, box)
     if washed:
         drawn["waters"] = washed
     progress("ruling the rhumb lines")
@@ -122,7 +128,8 @@ def woodcut_figure(
     )
     if flow is not None and thinned is not None and thinned.shafts:
         progress("drawing the flow")
-        drawn.update(_flow(ax, thinned, flow, frame))
+        with layer_group(ax, "flows", zorder=4):
+            drawn.update(_flow(ax, thinned, flow, frame))
     if data.route is not None and len(data.route):
         drawn["drake"] = _drake(ax, data.route)
     colours, borders = data.flag_colours()
@@ -139,6 +146,54 @@ def woodcut_figure(
     progress("engraving the frame and the key")
     drawn["key"] = engrave_frame(fig, frame, _title(box, voyage, where, seen), plan)
     return fig, drawn
+
+
+def woodcut_web(
+    data: ChartData, box: Box, scale: float, flows: dict[Flow, pd.DataFrame]
+) -> tuple[bytes, dict[Flow, bytes]]:
+    """The woodcut as SVG with no flow drawn, and for each flow (its arrows' rows) an SVG of
+    its arrows alone, the group `flows`, on the same map: a page lays that group over the
+    chart's, the two sharing the map's top-left corner (svg_point) whatever the key's band
+    under it. The coast is read and water-lined once for them all."""
+    import matplotlib
+
+    with matplotlib.rc_context(
+        {"svg.fonttype": "none", "font.family": "serif", "svg.hashsalt": "privateer"}
+    ):
+        base = wc.Frame(box, scale)
+        land = wc.chart_land(land_parts(data.source, box), base)
+        fig, _ = woodcut_figure(
+            data, box, scale, None, None, None, (None, None, None), lambda _: None, land=land
+        )
+        chart = _svg(fig)
+        layers: dict[Flow, bytes] = {}
+        for flow, arrows in flows.items():
+            thinned = wc.flow_arrows(arrows, land, base)
+            fig, ax = _figure(base)
+            with layer_group(ax, "flows", zorder=4):
+                if thinned.shafts:
+                    _flow(ax, thinned, flow, base)
+            layers[flow] = _svg(fig)
+    return chart, layers
+
+
+def svg_point(box: Box, scale: float, lon: Any, lat: Any) -> tuple[Any, Any]:
+    """Where (lon, lat) (numbers or arrays) falls in the woodcut's SVG drawn of `box` at
+    `scale`: in its viewBox's units (points, 72 an inch at DPI pixels an inch), from its
+    top-left corner."""
+    pt = 72.0 / DPI
+    return (
+        (wc.BORDER_PX + (lon - box.west) * scale) * pt,
+        (wc.BORDER_PX + (box.north - lat) * scale) * pt,
+    )
+
+
+def _svg(fig: Any) -> bytes:
+    import io
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, dpi=DPI, format="svg", facecolor=wc.PARCHMENT, metadata={"Date": None})
+    return buffer.getvalue()
 
 
 def _figure(frame: wc.Frame) -> tuple[Any, Any]:
