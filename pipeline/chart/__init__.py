@@ -128,15 +128,38 @@ class WebChart:
 WEB_FLOWS = ("current", "wind:0", "wind:1", "wind:2", "wind:3")
 
 
-def web_chart(engine: sa.Engine, scale: float = 6.0) -> WebChart:
-    """The whole world's woodcut and its flows, for the browser (cli/web caches it by the
-    world's content hash: it takes as long as `chart` of the world, once)."""
-    box = WORLD_BOX
+def web_chart(engine: sa.Engine) -> WebChart:
+    """The world's woodcut and its flows, for the browser: the whole world at 6 pixels a
+    degree, or a world built in a box boxed round its sea and drawn legibly (cli/web keeps
+    it by the world's content hash: it takes as long as `chart` of that box, once)."""
+    box, scale = world_frame(engine)
     data = read_chart_data(engine, box, plain=False, flow=None, drake=True, runs=False)
     flows = {Flow.parse(name): read_flow(engine, Flow.parse(name)) for name in WEB_FLOWS}
     svg, layers = woodcut_web(data, box, scale, flows)
     named = {name: layers[Flow.parse(name)] for name in WEB_FLOWS}
     return WebChart(svg, named, box, scale)
+
+
+def world_frame(engine: sa.Engine) -> tuple[Box, float]:
+    """The box round the world's nodes (2 degrees to spare; the whole world's box for a world
+    that spans it) and its scale: 6 pixels a degree for the world, a boxed chart's else."""
+    import math
+
+    from privateer.db import world_read
+
+    from .fit import legible_scale
+
+    with engine.connect() as conn:
+        nodes = world_read.nodes(conn)
+    if nodes.empty or float(nodes.lon.max() - nodes.lon.min()) > 300.0:
+        return WORLD_BOX, 6.0
+    box = Box(
+        max(WORLD_BOX.west, math.floor(float(nodes.lon.min())) - 2.0),
+        max(WORLD_BOX.south, math.floor(float(nodes.lat.min())) - 2.0),
+        min(WORLD_BOX.east, math.ceil(float(nodes.lon.max())) + 2.0),
+        min(WORLD_BOX.north, math.ceil(float(nodes.lat.max())) + 2.0),
+    )
+    return box, legible_scale(box)
 
 
 def woodcut_chart_figure(
