@@ -105,9 +105,9 @@ def _play(
     now = _here(session)
     if now != was and session.state.port < 0 and not session.over:
         typer.echo(f"  here: {now}")
-    line = said() if said is not None else None
-    if line:
-        typer.echo(line)
+    last = said() if said is not None else None
+    if last:
+        typer.echo(last)
     _after(session, *before)
     _show_context(session)
     return stop

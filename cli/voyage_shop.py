@@ -238,9 +238,9 @@ def buy(
         for line in sale_lines(session, verb):
             typer.echo(line)
         return
-    line = purchase(session, verb, rest, play)
-    if line:
-        typer.echo(line)
+    paid = purchase(session, verb, rest, play)
+    if paid:
+        typer.echo(paid)
 
 
 def purchase(

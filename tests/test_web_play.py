@@ -125,7 +125,9 @@ def test_ten_actions_with_a_purchase_and_a_fight_each_saved_as_the_terminal_save
     hire = next(a for a in state["actions"] if a["action"].startswith("hire "))
     bought = act(client, run_id, hire["action"])
     played.append(hire["action"])
-    assert any(line.startswith(f"  paid {hire['price']} gold: gold 20 -> ") for line in bought["lines"])
+    assert any(
+        line.startswith(f"  paid {hire['price']} gold: gold 20 -> ") for line in bought["lines"]
+    )
     assert bought["state"]["figures"]["gold"] == 20 - hire["price"]
     havana = next(p for p in state["ports"] if p["name"] == "Havana")
     body = act(client, run_id, f"course {havana['node']}")  # a ship meets her the first day
@@ -209,3 +211,65 @@ def test_a_voyage_started_in_the_terminal_is_played_on_in_the_browser_and_back(
     out = terminal(db, "--resume", input="sail\n").stdout
     assert f"resuming run {run_id} on day {day}" in out
     assert saved(db, run_id) == (3, ["course 1", "sail", "pass", "sail", "sail"])
+
+
+# --- replays and studies -----------------------------------------------------------------
+
+
+def test_a_duel_replays_its_hex_board_and_a_fight_its_rounds(client: TestClient, db: Path) -> None:
+    base = ["--db", str(db)]
+    duel = runner.invoke(
+        COMMAND, [*base, "duel", "--seed", "1", "--captain", "bold"], input="e\n" * 200
+    )
+    assert duel.exit_code == 0, duel.output
+    fight = runner.invoke(COMMAND, [*base, "fight", "--seed", "3"], input="12\n" * 40)
+    assert fight.exit_code == 0, fight.output
+    frames = client.get("/api/runs/1/replay").json()
+    assert frames["kind"] == "duel" and set(frames["board"]) == {"cols", "rows"}
+    first, last = frames["frames"][0], frames["frames"][-1]
+    assert first["red"]["hex"] and first["lines"][0].startswith("The duel begins (seed 1")
+    assert last["outcome"] is not None and len(frames["frames"]) > 2
+    page = client.get("/runs/1/duel")
+    assert page.status_code == 200 and 'id="board"' in page.text and "replay.js" in page.text
+    assert "Red: a person; Blue: bold" in page.text
+    rounds = client.get("/api/runs/2/replay").json()
+    assert rounds["kind"] == "fight" and rounds["result"] is not None
+    assert all(len(r["hand"]) == 3 and r["kept"] == [0, 1] for r in rounds["rounds"])
+    assert rounds["rounds"][0]["board"][0].startswith("round 1")
+    fight_page = client.get("/runs/2/fight")
+    assert fight_page.status_code == 200 and "round 1" in fight_page.text
+    assert client.get("/runs/2/duel").status_code == 404  # a fight has no hex board
+    assert client.get("/runs/99/fight").status_code == 404
+
+
+def test_a_study_page_draws_each_dial_with_its_band_and_hoverable_points(
+    client: TestClient, db: Path
+) -> None:
+    from privateer.db.run_store import RunStore
+    from privateer.db.sweeps import Study, new_sweep, write_point
+
+    study = Study((("treasury", (10, 40)), ("dilemmas", (True, False))), "full", 1, 4, 120, "", "")
+    with RunStore(db, notify=lambda _: None).session() as duck:
+        sweep_id = new_sweep(duck, study)
+        for point, (treasury, dilemmas) in enumerate(
+            [(10, True), (10, False), (40, True), (40, False)]
+        ):
+            won = 0.25 * (point + 1)
+            figures = {
+                "runs": 4, "won": point + 1, "won_rate": won, "won_low": won / 2,
+                "won_high": min(1.0, won + 0.2), "mean_day_home": 100 + point,
+                "raids_per_run": 1.5, "sunk": 0.25, "sunk_by": {}, "seas": {},
+            }  # fmt: skip
+            setting = {"treasury": treasury, "dilemmas": dilemmas}
+            write_point(duck, sweep_id, point, setting, f"k{point}", figures)
+    listed = client.get("/studies")
+    assert listed.status_code == 200 and f'href="/studies/{sweep_id}"' in listed.text
+    assert "treasury=10,40 dilemmas=true,false" in listed.text
+    page = client.get(f"/studies/{sweep_id}")
+    assert page.status_code == 200
+    assert page.text.count('<svg class="panel"') == 2 * 4  # two dials, four panels each
+    assert page.text.count('class="band"') == 2 * 2  # the share won's band: a line a setting
+    assert 'data-figures="{&#34;point&#34;: 3' in page.text or "&quot;point&quot;: 3" in page.text
+    shown = client.get(f"/api/studies/{sweep_id}").json()
+    assert shown["points"][0]["setting"] == {"treasury": 10, "dilemmas": True}
+    assert client.get("/studies/99").status_code == 404

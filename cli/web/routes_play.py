@@ -56,9 +56,17 @@ def play_world(request: Request) -> World:
 
 
 def _store(request: Request) -> RunStore:
+    """The app's save path onto its database (db/run_store.py, as `privateer play` saves):
+    made once (opening the file to check it is at head), then a short transaction a save."""
     from privateer.db.run_store import RunStore
 
-    return RunStore(Path(settings(request).db_path), notify=lambda _: None)
+    state = request.app.state
+    path = Path(settings(request).db_path)
+    store: RunStore | None = getattr(state, "play_store", None)
+    if store is None or store.path != path:
+        store = RunStore(path, notify=lambda _: None)
+        state.play_store = store
+    return store
 
 
 def _run_mode(request: Request, run_id: int) -> tuple[str, str | None] | None:
@@ -80,16 +88,16 @@ def _resume(request: Request, run_id: int) -> VoyageSession | Response:
     from privateer.cli.voyage_session import VoyageSession
     from privateer.db.errors import DatabaseError
 
-    found = _run_mode(request, run_id)
-    if found is None or found[0] != "voyage":
-        return problem(request, 404, f"no voyage run {run_id}")
-    if found[1] is not None:
-        outcome = str(found[1]).replace("_", " ")
-        return problem(request, 409, f"run {run_id}'s voyage is over ({outcome})")
     world = play_world(request)
     try:
         return VoyageSession.resume(_store(request), world, run_id)
     except DatabaseError as error:
+        found = _run_mode(request, run_id)  # why not: no such voyage, over, or its save's word
+        if found is None or found[0] != "voyage":
+            return problem(request, 404, f"no voyage run {run_id}")
+        if found[1] is not None:
+            outcome = str(found[1]).replace("_", " ")
+            return problem(request, 409, f"run {run_id}'s voyage is over ({outcome})")
         return problem(request, 409, str(error))
 
 
@@ -250,7 +258,11 @@ def replay_page(request: Request) -> Response:
     if frames is None:
         return problem(request, 404, f"no {kind} run {run_id}")
     return page(
-        request, f"{kind}.html", run_id=run_id, replay=frames, replay_json=json.dumps(frames)
+        request,
+        f"{kind}.html",
+        run_id=run_id,
+        replay=frames,
+        replay_json=json.dumps(frames).replace("</", "<\\/"),
     )
 
 

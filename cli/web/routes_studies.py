@@ -104,9 +104,7 @@ def panel_svg(
         )
     for v in (low, (low + high) / 2, high):
         shown = f"{100 * v:.0f}%" if share else f"{v:.3g}"
-        parts.append(
-            f'<text x="{LEFT - 4}" y="{y_of(v) + 4:.1f}" text-anchor="end">{shown}</text>'
-        )
+        parts.append(f'<text x="{LEFT - 4}" y="{y_of(v) + 4:.1f}" text-anchor="end">{shown}</text>')
     parts.append(
         f'<text x="{(LEFT + WIDTH - RIGHT) / 2}" y="{HEIGHT - 4}" text-anchor="middle">'
         f"{escape(dial)}</text>"
@@ -132,7 +130,11 @@ def panel_svg(
                 f'data-setting="{escape(named)}"/>'
             )
         for p in drawn:
-            tip = {"point": p.get("point"), dial: p[dial], **dict(zip(others, setting, strict=True))}
+            tip = {
+                "point": p.get("point"),
+                dial: p[dial],
+                **dict(zip(others, setting, strict=True)),
+            }
             tip[figure] = p[figure]
             for b in band or ():
                 tip[b] = p.get(b)
@@ -156,7 +158,7 @@ def dial_charts(points: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [
         {
             "dial": dial,
-            "values": [_shown(v) for v in dict.fromkeys(r[dial] for r in rows)],
+            "settings": [_shown(v) for v in dict.fromkeys(r[dial] for r in rows)],
             "panels": [
                 panel_svg(rows, dial, [d for d in dials if d != dial], panel) for panel in PANELS
             ],
