@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,6 +29,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(os.environ.get("PRIVATEER_WEB_ARTIFACTS", ROOT / "tests" / "artifacts" / "web"))
 VOYAGE_DAYS = 120
+WARM_SECONDS = 300  # the first woodcut on a busy machine
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +77,9 @@ def base_url(web_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
 
     cache = tmp_path_factory.mktemp("web-cache")
     with served(create_app(web_db, cache_dir=cache)) as url:
+        for path in ("/", "/runs/1"):  # the woodcut drawn once (cold: seconds), then cached
+            with urllib.request.urlopen(url + path, timeout=WARM_SECONDS) as answer:
+                assert answer.status == 200, path
         yield url
 
 
@@ -118,6 +123,82 @@ def shot(page: Page, folder: Path, name: str) -> Path:
     path = folder / f"{name}.png"
     page.screenshot(path=str(path))
     return path
+
+
+CARIBBEAN = (-75.0, 15.0)  # lon, lat: the middle of the Caribbean Sea
+
+
+def _svg_point(lon: float, lat: float) -> tuple[float, float]:
+    """Where (lon, lat) lies on the web's world woodcut, in its viewBox's units."""
+    from privateer.pipeline.chart import WORLD_BOX
+    from privateer.pipeline.chart.woodcut_draw import svg_point
+
+    x, y = svg_point(WORLD_BOX, 6.0, lon, lat)
+    return float(x), float(y)
+
+
+def _lon_lat(x: float, y: float) -> tuple[float, float]:
+    """The inverse of _svg_point (the woodcut's frame is plate carree)."""
+    x0, y0 = _svg_point(0.0, 0.0)
+    x1, y1 = _svg_point(1.0, 1.0)
+    return (x - x0) / (x1 - x0), (y - y0) / (y1 - y0)
+
+
+LEGIBLE_PX = (8.0, 24.0)  # a label's font on screen, zoomed in: readable, not a headline
+
+
+def west_east(box: list[float]) -> tuple[float, float]:
+    return _lon_lat(box[0], box[1])[0], _lon_lat(box[0] + box[2], box[1])[0]
+
+
+LABEL_SIZES = """(svg) => {
+  const box = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll("text")].flatMap((t) => {
+    const r = t.getBoundingClientRect();
+    const shown = getComputedStyle(t).display !== "none" && r.width > 0
+      && r.right > box.left && r.left < box.right && r.bottom > box.top && r.top < box.bottom;
+    if (!shown) return [];
+    const size = parseFloat(t.getAttribute("font-size") || getComputedStyle(t).fontSize);
+    return [{ text: t.textContent, px: size * t.getScreenCTM().a }];
+  });
+}"""
+
+
+def test_the_chart_zooms_into_the_caribbean_with_its_labels_legible(
+    base_url: str, page: Page, artifacts: Path
+) -> None:
+    page.goto(base_url + "/")
+    svg = page.locator("#chart-area svg")
+    svg.wait_for()
+    shot(page, artifacts, "chart-1-world")
+    world = [float(v) for v in svg.get_attribute("viewBox").split()]  # type: ignore[union-attr]
+    assert west_east(world) == pytest.approx((-180.0, 180.0), abs=10), world
+    # the wheel turned over the Caribbean, as a reader would
+    x, y = _svg_point(*CARIBBEAN)
+    at = svg.evaluate(
+        """(svg, p) => { const q = svg.createSVGPoint(); q.x = p[0]; q.y = p[1];
+            const s = q.matrixTransform(svg.getScreenCTM()); return [s.x, s.y]; }""",
+        [x, y],
+    )
+    page.mouse.move(at[0], at[1])
+    for _ in range(6):
+        page.mouse.wheel(0, -300)
+        page.wait_for_timeout(50)
+    page.wait_for_function(
+        "(w) => document.querySelector('#chart-area svg').viewBox.baseVal.width < w / 5",
+        arg=world[2],
+    )
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
+    shot(page, artifacts, "chart-2-caribbean")
+    box = [float(v) for v in svg.get_attribute("viewBox").split()]  # type: ignore[union-attr]
+    west, north = _lon_lat(box[0], box[1])
+    east, south = _lon_lat(box[0] + box[2], box[1] + box[3])
+    assert west < CARIBBEAN[0] < east and south < CARIBBEAN[1] < north, (west, south, east, north)
+    assert 10 < east - west < 60 and south > -10 and north < 35, "not a box round the Caribbean"
+    names = {s["text"] for s in svg.evaluate(LABEL_SIZES)}
+    assert {"Cartagena", "Santo Domingo"} <= names, names
+    sizes = [s["px"] for s in svg.evaluate(LABEL_SIZES)]
+    assert LEGIBLE_PX[0] <= min(sizes) and max(sizes) <= LEGIBLE_PX[1], sorted(sizes)
 
 
 PLAY_SEED = 6  # full rules: a French merchant comes alongside on day 2 out of Plymouth
