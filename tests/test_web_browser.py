@@ -201,6 +201,75 @@ def test_the_chart_zooms_into_the_caribbean_with_its_labels_legible(
     assert LEGIBLE_PX[0] <= min(sizes) and max(sizes) <= LEGIBLE_PX[1], sorted(sizes)
 
 
+SCRUB_DAY = 40
+
+
+def _logged_node(db: Path, run_id: int, day: int) -> int:
+    """Where the log has her at the end of `day`: the node of her last day's sail (or where
+    she began)."""
+    import duckdb
+
+    with duckdb.connect(str(db), read_only=True) as conn:
+        row = conn.execute(
+            "SELECT CAST(payload->>'$.node' AS INTEGER) FROM events WHERE run_id = ? AND day <= ?"
+            " AND kind IN ('voyage_start', 'sailed') ORDER BY day DESC, seq DESC LIMIT 1",
+            [run_id, day],
+        ).fetchone()
+        assert row is not None
+        node = int(row[0])
+        lon, lat = conn.execute("SELECT lon, lat FROM nodes WHERE node_id = ?", [node]).fetchone()
+    return node if lon is not None and lat is not None else -1
+
+
+def _node_point(db: Path, node: int) -> tuple[float, float]:
+    import duckdb
+
+    with duckdb.connect(str(db), read_only=True) as conn:
+        lon, lat = conn.execute("SELECT lon, lat FROM nodes WHERE node_id = ?", [node]).fetchone()
+    return _svg_point(float(lon), float(lat))
+
+
+def test_a_logged_run_scrubbed_to_a_day_shows_her_ship_at_the_logged_node(
+    base_url: str, web_db: Path, page: Page, artifacts: Path
+) -> None:
+    page.goto(f"{base_url}/runs/1")
+    ship = page.locator("#run-ship")
+    page.wait_for_function("document.getElementById('run-ship').dataset.day === '0'")
+    shot(page, artifacts, "run-1-day-0")
+    slider = page.locator("input#day")
+    # a drag of the slider's thumb to about the day, then the arrow keys to the very day
+    box = slider.bounding_box()
+    assert box is not None
+    last = int(slider.get_attribute("max") or 0)
+    assert last >= SCRUB_DAY
+    page.mouse.click(box["x"] + box["width"] * SCRUB_DAY / last, box["y"] + box["height"] / 2)
+    for _ in range(20):
+        value = int(slider.input_value())
+        if value == SCRUB_DAY:
+            break
+        slider.press("ArrowRight" if value < SCRUB_DAY else "ArrowLeft")
+    assert int(slider.input_value()) == SCRUB_DAY
+    page.wait_for_function(f"document.getElementById('run-ship').dataset.day === '{SCRUB_DAY}'")
+    shot(page, artifacts, f"run-2-day-{SCRUB_DAY}")
+    node = _logged_node(web_db, 1, SCRUB_DAY)
+    assert ship.get_attribute("data-node") == str(node)
+    x, y = _node_point(web_db, node)
+    drawn = ship.evaluate(
+        """(g) => { const m = g.transform.baseVal.consolidate().matrix; return [m.e, m.f]; }"""
+    )
+    assert drawn == pytest.approx([x, y], abs=0.5), "her ship is not drawn at the logged node"
+    # and on screen: the marker's middle is where that node is shown
+    on_screen = ship.evaluate(
+        """(g, p) => { const svg = g.ownerSVGElement; const q = svg.createSVGPoint();
+            q.x = p[0]; q.y = p[1]; const s = q.matrixTransform(svg.getScreenCTM());
+            const r = g.getBoundingClientRect();
+            return [s.x, s.y, r.left + r.width / 2, r.top + r.height / 2]; }""",
+        [x, y],
+    )
+    assert on_screen[2:] == pytest.approx(on_screen[:2], abs=2)
+    assert f"day {SCRUB_DAY}" in page.locator("#day-shown").inner_text()
+
+
 PLAY_SEED = 6  # full rules: a French merchant comes alongside on day 2 out of Plymouth
 LISBON = 393  # the node of Lisbon, her course
 
