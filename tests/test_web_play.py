@@ -273,3 +273,32 @@ def test_a_study_page_draws_each_dial_with_its_band_and_hoverable_points(
     shown = client.get(f"/api/studies/{sweep_id}").json()
     assert shown["points"][0]["setting"] == {"treasury": 10, "dilemmas": True}
     assert client.get("/studies/99").status_code == 404
+
+
+@pytest.fixture(scope="module")
+def small_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small world built from Natural Earth (the Channel and Biscay: Plymouth and London)."""
+    path = tmp_path_factory.mktemp("web-small") / "world.duckdb"
+    args = ["--db", str(path), "world", "build", "--box=-10,43,5,52", "-q"]
+    built = runner.invoke(COMMAND, args)
+    assert built.exit_code == 0, built.output
+    return path
+
+
+def test_on_a_built_world_the_voyage_sails_beside_the_woodcut(
+    small_world: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "world.duckdb"
+    shutil.copyfile(small_world, path)
+    with TestClient(create_app(path), raise_server_exceptions=False) as real:
+        run_id, state = new(real, seed=2)
+        assert state["observe"]["port"] == "Plymouth"
+        page = real.get(f"/play/{run_id}")
+        assert page.status_code == 200 and 'id="chart-area"' in page.text and "<svg" in page.text
+        assert 'id="projection"' in page.text and "chart.js" in page.text
+        london = next(p for p in state["ports"] if p["name"] == "London")
+        body = act(real, run_id, f"course {london['node']}")
+        assert any("course set for London" in line for line in body["lines"])
+        assert act(real, run_id, "sail")["state"]["figures"]["day"] == 1
+    out = terminal(path, "--resume", input="sail\n").stdout  # the real world, in the terminal
+    assert f"resuming run {run_id} on day 1" in out

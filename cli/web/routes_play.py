@@ -29,7 +29,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from .common import database, page, problem, settings, world_of
+from .common import TEMPLATES, database, page, problem, settings, world_of
 
 if TYPE_CHECKING:
     from privateer.cli.voyage_session import VoyageSession
@@ -44,6 +44,9 @@ def replay_path(run_id: int, mode: str) -> str | None:
     """Where a run's replay page is (None: its mode has none here; a voyage's is /runs/{id})."""
     kind = REPLAYS.get(mode)
     return f"/runs/{run_id}/{kind}" if kind else None
+
+
+TEMPLATES.env.globals["replay_path"] = replay_path  # the runs list links a duel or fight there
 
 
 # --- the session, picked up per request ------------------------------------------------------
@@ -88,9 +91,13 @@ def _resume(request: Request, run_id: int) -> VoyageSession | Response:
     from privateer.cli.voyage_session import VoyageSession
     from privateer.db.errors import DatabaseError
 
+    kept: dict[int, tuple[VoyageSession, tuple[Any, ...]]] = _kept(request)
+    held = kept.get(run_id)
+    if held is not None and held[1] == _stamp(request):
+        return held[0]  # nothing has written the file since: the session is as its save
     world = play_world(request)
     try:
-        return VoyageSession.resume(_store(request), world, run_id)
+        session = VoyageSession.resume(_store(request), world, run_id)
     except DatabaseError as error:
         found = _run_mode(request, run_id)  # why not: no such voyage, over, or its save's word
         if found is None or found[0] != "voyage":
@@ -99,6 +106,46 @@ def _resume(request: Request, run_id: int) -> VoyageSession | Response:
             outcome = str(found[1]).replace("_", " ")
             return problem(request, 409, f"run {run_id}'s voyage is over ({outcome})")
         return problem(request, 409, str(error))
+    keep(request, session)
+    return session
+
+
+KEPT_SESSIONS = 8
+"""Voyages kept in memory between requests (the newest played), each with the stamp of the
+database file as its last save left it."""
+
+
+def _kept(request: Request) -> dict[int, tuple[VoyageSession, tuple[Any, ...]]]:
+    state = request.app.state
+    kept = getattr(state, "play_sessions", None)
+    if kept is None:
+        kept = state.play_sessions = {}
+    return kept
+
+
+def _stamp(request: Request) -> tuple[Any, ...]:
+    """The database file and its write-ahead log as the file system has them (size and time
+    of the last change): any write by anyone (`privateer play` in a terminal too) changes it,
+    and a session kept from before is then picked up afresh from its save."""
+    path = Path(settings(request).db_path)
+    out: list[Any] = []
+    for part in (path, path.with_name(path.name + ".wal")):
+        try:
+            found = part.stat()
+        except OSError:
+            out.append(None)
+        else:
+            out.append((found.st_mtime_ns, found.st_size, found.st_ino))
+    return tuple(out)
+
+
+def keep(request: Request, session: VoyageSession) -> None:
+    """Keep a session as its save now stands (after a resume, a start or an action saved)."""
+    kept = _kept(request)
+    kept.pop(session.run_id, None)
+    kept[session.run_id] = (session, _stamp(request))
+    while len(kept) > KEPT_SESSIONS:
+        del kept[next(iter(kept))]
 
 
 def _number(value: Any, name: str, low: int, high: int) -> int:
@@ -157,6 +204,7 @@ def _start(request: Request, seed: int, rules: str, days: int) -> Response:
                 f"this world has no {missing[0]}: build the whole world (`world build`)",
             )
         session = VoyageSession.start(_store(request), world, seed, rules, days)
+        keep(request, session)
         state = voyage_web.view(session)
     return JSONResponse({"run_id": session.run_id, "state": state}, status_code=201)
 
@@ -194,10 +242,14 @@ def _act(request: Request, run_id: int, text: str, confirm: bool) -> Response:
         session = _resume(request, run_id)
         if isinstance(session, Response):
             return session
+        _kept(request).pop(run_id, None)  # kept again once the action is saved (or refused)
         try:
             done = voyage_web.act(session, text, confirm=confirm)
         except IllegalVoyageAction as error:
+            keep(request, session)  # refused: nothing changed, nothing written
             return problem(request, 400, str(error))
+        if not session.over:
+            keep(request, session)
         return JSONResponse(
             {"lines": done.lines, "ask": done.ask, "state": voyage_web.view(session)}
         )
@@ -222,7 +274,40 @@ def play_page(request: Request) -> Response:
         return problem(request, 404, f"no voyage run {run_id}")
     if found[1] is not None:
         return RedirectResponse(f"/runs/{run_id}", status_code=303)
-    return page(request, "play.html", run_id=run_id)
+    woodcut = _woodcut(request)
+    return page(
+        request,
+        "play.html",
+        run_id=run_id,
+        svg=woodcut[0] if woodcut else None,
+        projection=woodcut[1] if woodcut else None,
+    )
+
+
+def _woodcut(request: Request) -> tuple[str, dict[str, float]] | None:
+    """The world's woodcut for the chart beside (the chart page's, cached by the world's
+    content hash), and how a lon, lat falls on it: x = x0 + (lon - west) * k, y = y0 + (north -
+    lat) * k (None: the database holds no world tables to draw)."""
+    from privateer.pipeline.chart import svg_point
+    from privateer.pipeline.params import Box
+
+    from .routes_chart import chart_and_ports
+
+    found = chart_and_ports(request)
+    if found is None:
+        return None
+    chart = found[0]
+    box = Box(*chart.box)
+    x0, y0 = svg_point(box, chart.scale, box.west, box.north)
+    x1, _ = svg_point(box, chart.scale, box.west + 1.0, box.north)
+    k = float(x1 - x0)
+    return chart.svg, {
+        "x0": float(x0),
+        "y0": float(y0),
+        "west": box.west,
+        "north": box.north,
+        "k": k,
+    }
 
 
 # --- replays -------------------------------------------------------------------------------

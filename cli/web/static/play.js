@@ -159,9 +159,51 @@
     }
   }
 
-  // The chart beside: the ports by longitude and latitude, her position and course; a click
-  // on a port sets the course there (the engine's `course NODE`).
+  // The chart beside: the world's woodcut (chart.js pans and zooms it) with a mark on each
+  // port and on her; a click on a port sets the course there (the engine's `course NODE`).
+  // With no world drawn (a database without the world's tables), the ports by lon and lat.
+  const area = $("chart-area");
+  let woodcut = null;
+  if (area && window.privateerChart) {
+    const svg = area.querySelector("svg");
+    const view = window.privateerChart.View(svg);
+    window.privateerChart.bindZoomButtons(view, document);
+    const p = JSON.parse($("projection").textContent);
+    const marks = document.createElementNS(SVG, "g");
+    marks.setAttribute("id", "play-marks");
+    svg.appendChild(marks);
+    woodcut = {
+      svg, view, marks,
+      at: (lon, lat) => [p.x0 + (lon - p.west) * p.k, p.y0 + (p.north - lat) * p.k],
+    };
+  }
+
+  function woodcutMarks(s) {
+    const { marks, at } = woodcut;
+    marks.replaceChildren();
+    const open = new Set(s.actions.filter((a) => a.group === "course").map((a) => a.action));
+    for (const p of s.ports) {
+      const [x, y] = at(p.lon, p.lat);
+      const c = document.createElementNS(SVG, "circle");
+      c.setAttribute("cx", x); c.setAttribute("cy", y); c.setAttribute("r", 6);
+      c.setAttribute("class", "play-port" + (open.has("course " + p.node) ? " open" : "") +
+        (s.observe.course === p.node ? " bound" : ""));
+      c.setAttribute("data-node", p.node);
+      const title = document.createElementNS(SVG, "title");
+      title.textContent = open.has("course " + p.node) ? "set a course for " + p.name : p.name;
+      c.appendChild(title);
+      c.addEventListener("click", () => { if (open.has("course " + p.node)) send("course " + p.node); });
+      marks.appendChild(c);
+    }
+    const [x, y] = at(s.observe.lon, s.observe.lat);
+    const ship = document.createElementNS(SVG, "circle");
+    ship.setAttribute("class", "ship"); ship.setAttribute("id", "play-ship");
+    ship.setAttribute("cx", x); ship.setAttribute("cy", y); ship.setAttribute("r", 9);
+    marks.appendChild(ship);
+  }
+
   function chart(s) {
+    if (woodcut) { woodcutMarks(s); return; }
     const svg = $("play-chart");
     const ports = s.ports;
     const lons = ports.map((p) => p.lon).concat([s.observe.lon]);
