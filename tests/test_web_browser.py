@@ -321,7 +321,8 @@ def test_a_voyage_is_played_ten_actions_with_a_purchase_and_a_fight_and_resumed(
     act(page, '#actions button[data-action="hire master_gunner"]')  # a purchase: 10 gold
     done += 1
     assert figures(page)["gold"] == "10"
-    act(page, f'#play-chart g.port.open[data-node="{LISBON}"]', dispatch=True)  # by the chart
+    assert page.locator("#chart-area svg #play-marks").count() == 1, "no woodcut beside"
+    act(page, f'#play-marks .play-port.open[data-node="{LISBON}"]', dispatch=True)  # by the chart
     done += 1
     assert "Lisbon" in page.locator("#log").inner_text()
     shot(page, artifacts, "play-2-course")
