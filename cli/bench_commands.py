@@ -9,6 +9,7 @@ from pathlib import Path
 
 import typer
 
+from . import bench_web
 from .common import Output, fail, output_options, print_json, print_table
 from .options import DAYS_MAX, int_option, parse_box
 
@@ -479,3 +480,6 @@ def voyage_workers(
         ],
     )
     typer.echo("the same runs on every count" if len(summaries) == 1 else "NOT the same runs")
+
+
+app.command("web")(output_options(bench_web.web))

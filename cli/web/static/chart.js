@@ -5,6 +5,7 @@
 (function () {
   const SVG_NS = "http://www.w3.org/2000/svg";
   const MIN_WIDTH_SHARE = 1 / 60; // zoomed in at most sixty times
+  const LABEL_MAX_PX = 22; // a name grows with the zoom up to this size on screen, no further
 
   /* A view over an SVG: its viewBox moved and scaled, written once a frame. */
   function View(svg) {
@@ -12,6 +13,19 @@
     const home = { x: base.x, y: base.y, w: base.width, h: base.height };
     let box = Object.assign({}, home);
     let pending = false;
+    const labels = [...svg.querySelectorAll("text")].map((t) =>
+      ({ t: t, size: parseFloat(getComputedStyle(t).fontSize) }));
+    let labelScale = 0;
+    /* names keep their drawn size until it would pass LABEL_MAX_PX on screen */
+    function fitLabels() {
+      const r = svg.getBoundingClientRect();
+      const k = Math.min(r.width / box.w, r.height / box.h); // screen pixels a unit
+      if (!(k > 0) || Math.abs(k - labelScale) < 1e-9) return;
+      labelScale = k;
+      labels.forEach((l) => {
+        l.t.style.fontSize = Math.min(l.size, LABEL_MAX_PX / k) + "px";
+      });
+    }
     const listeners = [];
 
     function clamp(b) {
@@ -24,6 +38,7 @@
     function draw() {
       pending = false;
       svg.setAttribute("viewBox", [box.x, box.y, box.w, box.h].map((v) => v.toFixed(2)).join(" "));
+      fitLabels();
       listeners.forEach((f) => f(box));
     }
     function set(b) {

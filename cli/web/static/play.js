@@ -154,7 +154,8 @@
       const flag = ship.flag ? " of " + ship.flag : "";
       const words = [ship.kind.replace(/_/g, " ") + flag];
       if (ship.distance !== undefined) words.push(ship.distance + " off");
-      if (ship.read) words.push("read: " + JSON.stringify(ship.read));
+      const r = ship.read;
+      if (r) words.push(`read: her hull ${r.hull}, she hurts ${r.hurt}, her hold ${r.hold} gold`);
       box.appendChild(el("div", { class: "line" }, words.join("; ")));
     }
   }

@@ -1,0 +1,257 @@
+"""`privateer bench web`: how fast the web front end answers, from the server's side (Starlette's
+TestClient, no network) and in Debian's chromium (Playwright, the app served on a free port):
+the chart page's first paint, a day of scrubbing a logged run, and an action in play. Medians
+of --runs; the first of each apart (it draws the woodcut, or replays the run, once). Works on a
+copy of the database, so the voyages it plays never land in yours."""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from .common import Output, existing_db, fail, note
+from .options import int_option
+
+MEDIAN_RUNS_MAX = 100
+PLAY_SEED = 6  # full rules out of Plymouth
+AIMS_MS = {"chart": 1000.0, "chart_whole": 1000.0, "scrub": 100.0, "action": 100.0}
+WHAT = {
+    "chart": "the chart page (in the browser: its first paint)",
+    "chart_whole": "the chart page, loaded and drawn",
+    "scrub": "a day scrubbed on a run",
+    "action": "an action in play",
+}
+
+# In the browser: each a promise of milliseconds, from the input to the frame that shows it.
+SCRUB_JS = """async (day) => {
+  const slider = document.getElementById("day");
+  const ship = document.getElementById("run-ship");
+  const started = performance.now();
+  slider.value = day;
+  slider.dispatchEvent(new Event("input", { bubbles: true }));
+  await new Promise((done) => {
+    const look = () =>
+      (ship.dataset.day === String(day) ? done(null) : requestAnimationFrame(look));
+    look();
+  });
+  await new Promise((done) => requestAnimationFrame(() => done(null)));
+  return performance.now() - started;
+}"""
+ACTION_JS = """async (action) => {
+  const root = document.getElementById("play");
+  const log = document.getElementById("log");
+  const lines = log.childElementCount;
+  const button = document.querySelector(`#actions button[data-action="${action}"]`);
+  const started = performance.now();
+  button.click();
+  await new Promise((done) => {
+    const look = () => (!root.classList.contains("busy") && log.childElementCount > lines)
+      ? done(null) : requestAnimationFrame(look);
+    look();
+  });
+  await new Promise((done) => requestAnimationFrame(() => done(null)));
+  return performance.now() - started;
+}"""
+PAINT_JS = """() => new Promise((done) => {
+  const shown = performance.now();  // after the load event: the chart in the page, drawn
+  new PerformanceObserver((list, observer) => {
+    const paint = list.getEntriesByName("first-contentful-paint")[0];
+    if (paint) { observer.disconnect(); done({ paint: paint.startTime, shown: shown }); }
+  }).observe({ type: "paint", buffered: true });
+})"""
+
+
+def web(
+    ctx: typer.Context,
+    runs: int = int_option(5, "--runs", 1, MEDIAN_RUNS_MAX, "Times each is measured (median)."),
+    browser: bool = typer.Option(
+        True, "--browser/--no-browser", help="Also in Debian's chromium (Playwright)."
+    ),
+    output: Output = Output(),
+) -> None:
+    """Time the web front end: the chart page's first paint, a day scrubbed on a logged voyage
+    and an action in play, from the server's side and in the browser (medians of --runs; the
+    first apart). The database must hold a world (`world build`); a copy of it is used, with a
+    voyage logged in the copy if it holds none."""
+    from .browser import browser_missing
+
+    source = existing_db(ctx)
+    if browser and (reason := browser_missing()) is not None:
+        fail(f"{reason}; or --no-browser")
+    with tempfile.TemporaryDirectory(prefix="privateer-bench-web-") as folder:
+        db = Path(folder) / "bench.duckdb"
+        shutil.copyfile(source, db)
+        run_id = _logged_voyage(ctx, db)
+        rows = _server(db, Path(folder) / "cache-server", run_id, runs)
+        if browser:
+            rows += _browser(db, Path(folder) / "cache-browser", run_id, runs)
+    output.rows(
+        rows,
+        ["measure", "side", "first_ms", "median_ms", "aim_ms", "over_aim", "runs"],
+        title="the web front end (milliseconds)",
+    )
+
+
+def _logged_voyage(ctx: typer.Context, db: Path) -> int:
+    """A logged voyage of the copy (the newest), logging one first if it holds none."""
+    import duckdb
+
+    def newest() -> int | None:
+        with duckdb.connect(str(db), read_only=True) as conn:
+            try:
+                row = conn.execute(
+                    "SELECT max(run_id) FROM runs WHERE mode = 'voyage' AND outcome IS NOT NULL"
+                ).fetchone()
+            except duckdb.Error:
+                return None
+        return None if row is None or row[0] is None else int(row[0])
+
+    found = newest()
+    if found is None:
+        from typer.testing import CliRunner
+
+        from .app import app
+
+        note("logging a voyage in the copy to scrub (120 days)")
+        args = ["--db", str(db), "voyage", "--runs", "1", "--days", "120", "--workers", "1"]
+        result = CliRunner().invoke(app, [*args, "--log", "--quiet", "--json"])
+        if result.exit_code != 0:
+            fail(f"could not log a voyage to scrub: {result.output.strip()}")
+        found = newest()
+    if found is None:
+        fail("no logged voyage to scrub")
+    return found
+
+
+def _row(measure: str, side: str, first: float, times: list[float]) -> dict[str, Any]:
+    median = statistics.median(times) if times else first
+    aim = AIMS_MS[measure]
+    return {
+        "measure": WHAT[measure],
+        "side": side,
+        "first_ms": round(first, 1),
+        "median_ms": round(median, 1),
+        "aim_ms": aim,
+        "over_aim": round(median / aim, 2),
+        "runs": len(times),
+    }
+
+
+def _timed(call: Callable[[], Any]) -> tuple[float, Any]:
+    started = time.perf_counter()
+    answer = call()
+    return (time.perf_counter() - started) * 1000.0, answer
+
+
+def _next_action(state: dict[str, Any]) -> str:
+    """The action to time: a day ("sail": in port a day there) when it is open, else whatever
+    waits on her first (a meeting, a question, a fight's keep)."""
+    actions = [a["action"] for a in state["actions"]]
+    if not actions:
+        fail("the voyage being timed is over")
+    return "sail" if "sail" in actions else str(actions[0])
+
+
+def _server(db: Path, cache: Path, run_id: int, runs: int) -> list[dict[str, Any]]:
+    """Starlette's TestClient: the request through the app, no network and no browser."""
+    from starlette.testclient import TestClient
+
+    from .web import chart_cache
+    from .web.app import create_app
+
+    chart_cache._MEMORY.clear()
+    client = TestClient(create_app(db, cache_dir=cache))
+
+    def get(path: str) -> float:
+        took, answer = _timed(lambda: client.get(path))
+        if answer.status_code != 200:
+            fail(f"GET {path}: {answer.status_code}")
+        return took
+
+    first_chart = get("/")
+    charts = [get("/") for _ in range(runs)]
+    first_day = get(f"/api/runs/{run_id}/days/0")
+    days = [get(f"/api/runs/{run_id}/days/{d}") for d in range(1, runs + 1)]
+
+    started = client.post("/api/play/new", json={"seed": PLAY_SEED, "rules": "full"})
+    if started.status_code != 201:
+        fail(f"could not start a voyage: {started.text}")
+    play_id, state = started.json()["run_id"], started.json()["state"]
+    acts: list[float] = []
+    for _ in range(runs + 1):
+        action = _next_action(state)
+        path, body = f"/api/play/{play_id}/act", {"action": action}
+        took, answer = _timed(lambda: client.post(path, json=body))  # noqa: B023 (called here)
+        if answer.status_code != 200:
+            fail(f"{action}: {answer.text}")
+        state = answer.json()["state"]
+        acts.append(took)
+    return [
+        _row("chart", "server", first_chart, charts),
+        _row("scrub", "server", first_day, days),
+        _row("action", "server", acts[0], acts[1:]),
+    ]
+
+
+def _browser(db: Path, cache: Path, run_id: int, runs: int) -> list[dict[str, Any]]:
+    """Debian's chromium: from the input (a navigation, the slider moved, a button clicked) to
+    the frame that shows its answer, by the page's own performance clock."""
+    import json
+    import urllib.request
+
+    from .browser import chromium, served
+    from .web import chart_cache
+    from .web.app import create_app
+
+    chart_cache._MEMORY.clear()
+    with served(create_app(db, cache_dir=cache)) as url, chromium() as context:
+        paints: list[float] = []
+        wholes: list[float] = []
+        for _ in range(runs + 1):
+            page = context.new_page()
+            page.goto(url + "/", timeout=600_000)
+            found = page.evaluate(PAINT_JS)
+            page.close()
+            if found["paint"] is None:
+                fail("the chart page painted nothing")
+            paints.append(float(found["paint"]))
+            wholes.append(float(found["shown"]))
+
+        page = context.new_page()
+        page.goto(f"{url}/runs/{run_id}", timeout=600_000)
+        page.wait_for_function("document.getElementById('run-ship').dataset.day === '0'")
+        steps = [float(page.evaluate(SCRUB_JS, day)) for day in range(1, runs + 2)]
+        page.close()
+
+        request = urllib.request.Request(
+            url + "/api/play/new",
+            data=json.dumps({"seed": PLAY_SEED, "rules": "full"}).encode(),
+            headers={"content-type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=600) as answer:
+            play_id = json.load(answer)["run_id"]
+        page = context.new_page()
+        page.goto(f"{url}/play/{play_id}")
+        page.wait_for_function("document.getElementById('day').textContent !== ''")
+        acts: list[float] = []
+        for _ in range(runs + 1):
+            action = page.evaluate(
+                """() => { const b = [...document.querySelectorAll("#actions button")];
+                  const sail = b.find((x) => x.dataset.action === "sail");
+                  return (sail || b[0]).dataset.action; }"""
+            )
+            acts.append(float(page.evaluate(ACTION_JS, action)))
+        page.close()
+    return [
+        _row("chart", "browser", paints[0], paints[1:]),
+        _row("chart_whole", "browser", wholes[0], wholes[1:]),
+        _row("scrub", "browser", steps[0], steps[1:]),
+        _row("action", "browser", acts[0], acts[1:]),
+    ]

@@ -1,0 +1,364 @@
+"""The web front end in a real headless Chromium (Debian's /usr/bin/chromium driven by Playwright
+for Python), over the app served in-process on a free localhost port and the full world with a
+logged voyage: the chart zoomed into the Caribbean, a logged run scrubbed to a day, a voyage
+played ten actions (a purchase and a fight among them), reloaded and resumed, and no console
+error on any page. Each step's screenshot is kept under tests/artifacts/web/ (or
+$PRIVATEER_WEB_ARTIFACTS), named in the failure message when a step fails.
+
+Without a browser these tests skip, saying why; under .ci/run ($PRIVATEER_REQUIRE_BROWSER=1) a
+missing browser fails them instead."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from privateer.cli.browser import browser_missing, browser_required, chromium, served
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = Path(os.environ.get("PRIVATEER_WEB_ARTIFACTS", ROOT / "tests" / "artifacts" / "web"))
+VOYAGE_DAYS = 120
+WARM_SECONDS = 300  # the first woodcut on a busy machine
+
+
+@pytest.fixture(scope="module")
+def browser_ready() -> None:
+    """Skip (or, under $PRIVATEER_REQUIRE_BROWSER=1, fail) when no browser can be driven."""
+    reason = browser_missing()
+    if reason is None:
+        return
+    if browser_required():
+        pytest.fail(f"PRIVATEER_REQUIRE_BROWSER=1 and {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def artifacts() -> Path:
+    """The folder of this run's screenshots, emptied first."""
+    shutil.rmtree(ARTIFACTS, ignore_errors=True)
+    ARTIFACTS.mkdir(parents=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="module")
+def web_db(
+    browser_ready: None, full_world_db: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    """The full world and one logged captain-bot voyage (run 1)."""
+    from typer.testing import CliRunner
+
+    from privateer.cli.app import app
+
+    path = tmp_path_factory.mktemp("web-browser") / "world.duckdb"
+    shutil.copyfile(full_world_db, path)
+    result = CliRunner().invoke(
+        app, ["--db", str(path), "voyage", "--runs", "1", "--days", str(VOYAGE_DAYS),
+              "--workers", "1", "--log", "--json", "--quiet"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    return path
+
+
+@pytest.fixture(scope="module")
+def base_url(web_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app over `web_db`, served from a thread of this process on a free port."""
+    from privateer.cli.web.app import create_app
+
+    cache = tmp_path_factory.mktemp("web-cache")
+    with served(create_app(web_db, cache_dir=cache)) as url:
+        for path in ("/", "/runs/1"):  # the woodcut drawn once (cold: seconds), then cached
+            with urllib.request.urlopen(url + path, timeout=WARM_SECONDS) as answer:
+                assert answer.status == 200, path
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """Debian's chromium with a fresh profile, for the whole module."""
+    with chromium(tmp_path_factory.mktemp("chromium-profile")) as context:
+        yield context
+
+
+class Console:
+    """Every console error and uncaught page error of the pages it watches."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def watch(self, page: Page) -> Page:
+        page.on("console", self._console)
+        page.on("pageerror", self._page_error)
+        return page
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text} ({message.location.get('url')})")
+
+    def _page_error(self, error: Error) -> None:
+        self.errors.append(f"page error: {error.message}")
+
+
+@pytest.fixture
+def page(browser: BrowserContext) -> Iterator[Page]:
+    """A fresh tab; the test fails if any page it showed logged a console error."""
+    console = Console()
+    tab = console.watch(browser.new_page())
+    yield tab
+    tab.close()
+    assert console.errors == [], "\n".join(console.errors)
+
+
+def shot(page: Page, folder: Path, name: str) -> Path:
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+CARIBBEAN = (-75.0, 15.0)  # lon, lat: the middle of the Caribbean Sea
+
+
+def _svg_point(lon: float, lat: float) -> tuple[float, float]:
+    """Where (lon, lat) lies on the web's world woodcut, in its viewBox's units."""
+    from privateer.pipeline.chart import WORLD_BOX
+    from privateer.pipeline.chart.woodcut_draw import svg_point
+
+    x, y = svg_point(WORLD_BOX, 6.0, lon, lat)
+    return float(x), float(y)
+
+
+def _lon_lat(x: float, y: float) -> tuple[float, float]:
+    """The inverse of _svg_point (the woodcut's frame is plate carree)."""
+    x0, y0 = _svg_point(0.0, 0.0)
+    x1, y1 = _svg_point(1.0, 1.0)
+    return (x - x0) / (x1 - x0), (y - y0) / (y1 - y0)
+
+
+LEGIBLE_PX = (8.0, 24.0)  # a label's font on screen, zoomed in: readable, not a headline
+
+
+def west_east(box: list[float]) -> tuple[float, float]:
+    return _lon_lat(box[0], box[1])[0], _lon_lat(box[0] + box[2], box[1])[0]
+
+
+LABEL_SIZES = """(svg) => {
+  const box = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll("text")].flatMap((t) => {
+    const r = t.getBoundingClientRect();
+    const shown = getComputedStyle(t).display !== "none" && r.width > 0
+      && r.right > box.left && r.left < box.right && r.bottom > box.top && r.top < box.bottom;
+    if (!shown) return [];
+    const size = parseFloat(t.getAttribute("font-size") || getComputedStyle(t).fontSize);
+    return [{ text: t.textContent, px: size * t.getScreenCTM().a }];
+  });
+}"""
+
+
+def test_the_chart_zooms_into_the_caribbean_with_its_labels_legible(
+    base_url: str, page: Page, artifacts: Path
+) -> None:
+    page.goto(base_url + "/")
+    svg = page.locator("#chart-area svg")
+    svg.wait_for()
+    shot(page, artifacts, "chart-1-world")
+    world = [float(v) for v in svg.get_attribute("viewBox").split()]  # type: ignore[union-attr]
+    assert west_east(world) == pytest.approx((-180.0, 180.0), abs=10), world
+    # the wheel turned over the Caribbean, as a reader would
+    x, y = _svg_point(*CARIBBEAN)
+    at = svg.evaluate(
+        """(svg, p) => { const q = svg.createSVGPoint(); q.x = p[0]; q.y = p[1];
+            const s = q.matrixTransform(svg.getScreenCTM()); return [s.x, s.y]; }""",
+        [x, y],
+    )
+    page.mouse.move(at[0], at[1])
+    for _ in range(6):
+        page.mouse.wheel(0, -300)
+        page.wait_for_timeout(50)
+    page.wait_for_function(
+        "(w) => document.querySelector('#chart-area svg').viewBox.baseVal.width < w / 5",
+        arg=world[2],
+    )
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
+    shot(page, artifacts, "chart-2-caribbean")
+    box = [float(v) for v in svg.get_attribute("viewBox").split()]  # type: ignore[union-attr]
+    west, north = _lon_lat(box[0], box[1])
+    east, south = _lon_lat(box[0] + box[2], box[1] + box[3])
+    assert west < CARIBBEAN[0] < east and south < CARIBBEAN[1] < north, (west, south, east, north)
+    assert 10 < east - west < 60 and south > -10 and north < 35, "not a box round the Caribbean"
+    names = {s["text"] for s in svg.evaluate(LABEL_SIZES)}
+    assert {"Cartagena", "Santo Domingo"} <= names, names
+    sizes = [s["px"] for s in svg.evaluate(LABEL_SIZES)]
+    assert LEGIBLE_PX[0] <= min(sizes) and max(sizes) <= LEGIBLE_PX[1], sorted(sizes)
+
+
+SCRUB_DAY = 40
+
+
+def _logged_node(db: Path, run_id: int, day: int) -> int:
+    """Where the log has her at the end of `day`: the node of her last day's sail (or where
+    she began)."""
+    import duckdb
+
+    with duckdb.connect(str(db), read_only=True) as conn:
+        row = conn.execute(
+            "SELECT CAST(payload->>'$.node' AS INTEGER) FROM events WHERE run_id = ? AND day <= ?"
+            " AND kind IN ('voyage_start', 'sailed') ORDER BY day DESC, seq DESC LIMIT 1",
+            [run_id, day],
+        ).fetchone()
+        assert row is not None
+        node = int(row[0])
+        lon, lat = conn.execute("SELECT lon, lat FROM nodes WHERE node_id = ?", [node]).fetchone()
+    return node if lon is not None and lat is not None else -1
+
+
+def _node_point(db: Path, node: int) -> tuple[float, float]:
+    import duckdb
+
+    with duckdb.connect(str(db), read_only=True) as conn:
+        lon, lat = conn.execute("SELECT lon, lat FROM nodes WHERE node_id = ?", [node]).fetchone()
+    return _svg_point(float(lon), float(lat))
+
+
+def test_a_logged_run_scrubbed_to_a_day_shows_her_ship_at_the_logged_node(
+    base_url: str, web_db: Path, page: Page, artifacts: Path
+) -> None:
+    page.goto(f"{base_url}/runs/1")
+    ship = page.locator("#run-ship")
+    page.wait_for_function("document.getElementById('run-ship').dataset.day === '0'")
+    shot(page, artifacts, "run-1-day-0")
+    slider = page.locator("input#day")
+    # a drag of the slider's thumb to about the day, then the arrow keys to the very day
+    box = slider.bounding_box()
+    assert box is not None
+    last = int(slider.get_attribute("max") or 0)
+    assert last >= SCRUB_DAY
+    page.mouse.click(box["x"] + box["width"] * SCRUB_DAY / last, box["y"] + box["height"] / 2)
+    for _ in range(20):
+        value = int(slider.input_value())
+        if value == SCRUB_DAY:
+            break
+        slider.press("ArrowRight" if value < SCRUB_DAY else "ArrowLeft")
+    assert int(slider.input_value()) == SCRUB_DAY
+    page.wait_for_function(f"document.getElementById('run-ship').dataset.day === '{SCRUB_DAY}'")
+    shot(page, artifacts, f"run-2-day-{SCRUB_DAY}")
+    node = _logged_node(web_db, 1, SCRUB_DAY)
+    assert ship.get_attribute("data-node") == str(node)
+    x, y = _node_point(web_db, node)
+    drawn = ship.evaluate(
+        """(g) => { const m = g.transform.baseVal.consolidate().matrix; return [m.e, m.f]; }"""
+    )
+    assert drawn == pytest.approx([x, y], abs=0.5), "her ship is not drawn at the logged node"
+    # and on screen: the marker's middle is where that node is shown
+    on_screen = ship.evaluate(
+        """(g, p) => { const svg = g.ownerSVGElement; const q = svg.createSVGPoint();
+            q.x = p[0]; q.y = p[1]; const s = q.matrixTransform(svg.getScreenCTM());
+            const r = g.getBoundingClientRect();
+            return [s.x, s.y, r.left + r.width / 2, r.top + r.height / 2]; }""",
+        [x, y],
+    )
+    assert on_screen[2:] == pytest.approx(on_screen[:2], abs=2)
+    assert f"day {SCRUB_DAY}" in page.locator("#day-shown").inner_text()
+
+
+PLAY_SEED = 6  # full rules: a French merchant comes alongside on day 2 out of Plymouth
+LISBON = 393  # the node of Lisbon, her course
+
+
+def figures(page: Page) -> dict[str, str]:
+    """The play page's figures and prompt as shown."""
+    found: dict[str, str] = page.evaluate(
+        """() => Object.fromEntries(["day", "gold", "hull", "morale", "prompt", "here"]
+            .map((id) => [id, document.getElementById(id).textContent]))"""
+    )
+    return found
+
+
+def act(page: Page, selector: str, *, dispatch: bool = False) -> None:
+    """Click what sends an action and wait until its answer is shown; fail on a refusal.
+    `dispatch`: send the click event to the element itself (a port on the small chart, where
+    another port's name may lie over its dot)."""
+    lines = page.locator("#log > *").count()
+    target = page.locator(selector).first
+    if dispatch:
+        target.dispatch_event("click")
+    else:
+        target.click()
+    page.wait_for_function(
+        """(lines) => !document.getElementById("play").classList.contains("busy")
+            && (document.querySelectorAll("#log > *").length > lines
+                || document.getElementById("reason").textContent !== ""
+                || !document.getElementById("ask").hidden)""",
+        arg=lines,
+    )
+    reason = page.locator("#reason").text_content()
+    assert not reason, f"{selector}: {reason}"
+
+
+def test_a_voyage_is_played_ten_actions_with_a_purchase_and_a_fight_and_resumed(
+    base_url: str, page: Page, artifacts: Path
+) -> None:
+    page.goto(f"{base_url}/play")
+    page.fill("input[name=seed]", str(PLAY_SEED))
+    page.select_option("select[name=rules]", "full")
+    page.click("#new-voyage button[type=submit]")
+    page.wait_for_url(f"{base_url}/play/*")
+    page.wait_for_function("document.getElementById('day').textContent !== ''")
+    shot(page, artifacts, "play-1-start")
+    start = figures(page)
+    assert start["day"].startswith("0/") and start["gold"] == "20", start
+
+    done = 0
+    act(page, '#actions button[data-action="hire master_gunner"]')  # a purchase: 10 gold
+    done += 1
+    assert figures(page)["gold"] == "10"
+    assert page.locator("#chart-area svg #play-marks").count() == 1, "no woodcut beside"
+    act(page, f'#play-marks .play-port.open[data-node="{LISBON}"]', dispatch=True)  # by the chart
+    done += 1
+    assert "Lisbon" in page.locator("#log").inner_text()
+    shot(page, artifacts, "play-2-course")
+    for _ in range(3):  # sail on until a ship comes alongside
+        act(page, '#actions button[data-action="go"]')
+        done += 1
+        if page.locator('#actions button[data-action="attack"]').count():
+            break
+    shot(page, artifacts, "play-3-alongside")
+    act(page, '#actions button[data-action="attack"]')  # asks first: firing on a flag
+    assert page.locator("#ask").is_visible()
+    act(page, '#ask button[data-action="attack"]')  # do it all the same
+    done += 2
+    assert page.locator(".hand button.card").count() == 3, "no fight's hand shown"
+    shot(page, artifacts, "play-4-fight")
+
+    def keep() -> None:
+        page.locator('.hand button.card[data-card="0"]').click()
+        act(page, '.hand button.card[data-card="1"]')
+
+    while done < 8 and page.locator(".hand button.card").count():
+        keep()
+        done += 1
+    before = figures(page)
+    hand = page.locator(".hand button.card").all_inner_texts()
+    page.reload()
+    page.wait_for_function("document.getElementById('day').textContent !== ''")
+    assert figures(page) == before, "the reloaded page is not where she was"
+    assert page.locator(".hand button.card").all_inner_texts() == hand
+    assert "resumed run" in page.locator("#log").inner_text()
+    shot(page, artifacts, "play-5-resumed")
+    while done < 10 and page.locator(".hand button.card").count():
+        keep()
+        done += 1
+    while done < 10:  # the fight over before ten: sail on
+        act(page, '#actions button[data-action^="sail"], #actions button[data-action="go"]')
+        done += 1
+    shot(page, artifacts, "play-6-ten-actions")
+    assert done == 10 and figures(page)["day"] != start["day"]
