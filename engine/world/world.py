@@ -25,7 +25,7 @@ from scipy.sparse.csgraph import dijkstra
 
 if TYPE_CHECKING:  # the types of what the modules above keep here
     from .kinds import ShipKind
-    from .routes import HighSeas, TreeKey
+    from .routes import HighSeas, Tree, TreeKey
     from .rules import WorldRules
     from .rumors import SplitBySource
 
@@ -82,8 +82,17 @@ class Memo(Generic[K, V]):
     def __len__(self) -> int:
         return len(self._items)
 
+    @property
+    def known(self) -> dict[K, V]:
+        """What is kept, by key, for a loop that reads it many times (reading it leaves the
+        order of use as it was: only `get` marks a key used): not to be written to."""
+        return self._items
+
 
 HOPS_KEPT = 1024  # days from a set of nodes: n int32 each (77 kB on the real world: 79 MB)
+# route trees: (graph nodes) int32 each (28 kB on the real world, 7,105 graph nodes: 57 MB);
+# a ruleset's ships need at most (destinations) x (3 weathers) x (2 rigs), about 1,300
+TREES_KEPT = 2048
 CLOUD_STEPS_KEPT = 600  # rumors' per-destination steps (the true way, the even split)
 
 
@@ -110,7 +119,7 @@ class WorldCaches:
     inward: Memo[tuple[int, int, HighSeas], tuple[csr_matrix, list[int], Ints]] = field(
         default_factory=Memo
     )
-    trees: Memo[TreeKey, list[int]] = field(default_factory=Memo)
+    trees: Memo[TreeKey, Tree] = field(default_factory=lambda: Memo(TREES_KEPT))
     # rumors.py: the day graph's costs by (weather, rig); the true next step toward a
     # destination by (destination, weather, rig); the even split by destination; how a
     # kind lingers by (kind, rules)
@@ -126,6 +135,12 @@ class WorldCaches:
     patrol_beats: Memo[tuple[int, int, int], list[int]] = field(default_factory=Memo)
     cruise_beats: Memo[tuple[int, int], list[int]] = field(default_factory=Memo)
     home_hops: Memo[int, list[int]] = field(default_factory=Memo)
+    # a merchant's ports in reach by (home, days); the ships that keep out of other nations'
+    # waters by (the table's version, the ships' kinds)
+    trading_reach: Memo[tuple[int, int], list[tuple[int, int]]] = field(default_factory=Memo)
+    keeping_out: Memo[tuple[int, tuple[int, ...]], list[int]] = field(
+        default_factory=lambda: Memo(8)
+    )
     downstream: Memo[float, list[int]] = field(default_factory=Memo)
     # pursuit.py: the ships that may hunt you, by (the table's version, the ships' kinds)
     hunter_ships: Memo[tuple[int, tuple[int, ...]], list[int]] = field(
@@ -197,6 +212,14 @@ class World:
     def graph_nodes(self) -> Ints:
         nodes: Ints = np.flatnonzero(self.kind != WAYPOINT).astype(np.int32)
         return nodes
+
+    @cached_property
+    def graph_index(self) -> list[int]:
+        """Per node, its place in `graph_nodes` (-1: a waypoint): not to be written to."""
+        index = np.full(self.n, -1, dtype=np.int64)
+        index[self.graph_nodes] = np.arange(len(self.graph_nodes))
+        found: list[int] = index.tolist()
+        return found
 
     @cached_property
     def legs_at(self) -> tuple[tuple[int, ...], ...]:
@@ -320,6 +343,25 @@ class World:
         return table
 
     @cached_property
+    def graph_legs(self) -> tuple[Ints, Ints]:
+        """Per graph node (in `graph_nodes` order), its legs in leg order (`legs_at`) and the
+        graph node each leads to (its place in `graph_nodes`), padded with -1 to the most any
+        node has: for finding legs in bulk (the first of a node's legs to a neighbour is
+        `leg_table`'s)."""
+        index = self.graph_index
+        leg_a, leg_b, _, _ = self.lists
+        rows = [self.legs_at[node] for node in self.graph_nodes.tolist()]
+        width = max((len(row) for row in rows), default=0)
+        legs = np.full((len(rows), width), -1, dtype=np.int32)
+        ends = np.full((len(rows), width), -1, dtype=np.int32)
+        for i, row in enumerate(rows):
+            legs[i, : len(row)] = row
+            ends[i, : len(row)] = [
+                index[leg_b[leg]] if index[leg_a[leg]] == i else index[leg_a[leg]] for leg in row
+            ]
+        return legs, ends
+
+    @cached_property
     def leg_waters(self) -> tuple[frozenset[int], ...]:
         """Per leg, the nations whose protected waters it passes through."""
         waters = self.water_nation.tolist()
@@ -328,6 +370,12 @@ class World:
             frozenset(w for w in (waters[x] for x in nodes[starts[i] : starts[i + 1]]) if w >= 0)
             for i in range(self.legs)
         )
+
+    @cached_property
+    def water_nations(self) -> list[int]:
+        """`water_nation` as a list (the daily loop reads it a value at a time)."""
+        found: list[int] = self.water_nation.tolist()
+        return found
 
     @cached_property
     def day_steps(self) -> tuple[Ints, Ints, Ints]:
