@@ -15,10 +15,9 @@ heard of her (pursuit.Name): how far they come, per mille of their reach
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable
-from itertools import repeat
-from operator import lt, setitem
+from operator import lt
 from typing import Any
 
 import numpy as np
@@ -130,27 +129,31 @@ def advance(
     drifts = [kind.work is _DRIFT for kind in rows]
     waits = [kind.work is _WAIT for kind in rows]
     tasks, legs, nodes, dests = ships["task"], ships["leg"], ships["node"], ships["dest"]
-    poss, forwards, untils, rigs, flags = (
+    poss, forwards, untils, rigs, flags, homes = (
         ships["pos"],
         ships["forward"],
         ships["until"],
         ships["rig"],
         ships["flag"],
+        ships["home"],
     )
     seas = high_seas(rules)
     hunting: set[int] = set()
     if state.player_node >= 0 or HUNTING in ships["target"]:
         spared = frozenset(int(s) for s in orders.get("leave_be", ()))
         hunting = set(pursuit.call_out(world, state, rules, spared, pursuit.Name.of(orders)))
-    # sailing.step, written out here: the loop runs for every ship every day
+    # sailing.step (and a monster's `_drift`), written out here: the loop runs for every ship
+    # every day
     leg_a, _, leg_start, leg_nodes = world.lists
+    leg_days = world.leg_day_counts
     table = world.leg_table
     waters = world.leg_waters
     graph_index = world.graph_index
     trees = world.caches.trees.known
     weather = world.weathers[season]
-    for ship in range(len(kinds)):
-        kind = kinds[ship]
+    calm = seas is CALM
+    drifting: tuple[list[int], tuple[tuple[int, ...], ...]] | None = None
+    for ship, kind in enumerate(kinds):
         if hunting and ship in hunting:  # closing with you: no work of her own, no port
             chase = -1
             if legs[ship] < 0:
@@ -164,7 +167,17 @@ def advance(
         task = tasks[ship]
         if task == SAILING:  # `_work` for a ship under way: a monster at a node drifts on
             if drifts[kind] and legs[ship] < 0:
-                _drift(world, state, rules, ship)
+                node = nodes[ship]
+                home = homes[ship]
+                if _home_hops(world, home)[node] > rules.monster_range_days:
+                    dests[ship] = home
+                else:
+                    if drifting is None:
+                        drifting = (_downstream(world, rules), world.neighbours)
+                    ends = drifting[1][node]
+                    if ends:
+                        down = drifting[0][node]
+                        dests[ship] = down if down >= 0 else ends[_draw(state, len(ends))]
         elif task == WAITING or waits[kind] or (task in _RESTS and day < untils[ship]):
             continue  # `_work` has nothing for her: she lies on
         else:
@@ -178,7 +191,7 @@ def advance(
             if dest < 0 or node == dest:
                 continue
             rig = rigs[ship]
-            tree = trees.get((dest, weather, rig) if seas is CALM else (dest, weather, rig, seas))
+            tree = trees.get((dest, weather, rig) if calm else (dest, weather, rig, seas))
             if tree is None:  # a neighbour: straight there, no route needed
                 leg = table.get((node, dest), -1)
                 if leg < 0:
@@ -194,25 +207,26 @@ def advance(
                 if crossed and (len(crossed) > 1 or flags[ship] not in crossed):
                     continue  # the chase breaks off at the edge of another nation's waters
             legs[ship] = leg
-            poss[ship] = 0
-            forwards[ship] = 1 if leg_a[leg] == node else 0
-        pos = poss[ship] + 1
-        first = leg_start[leg]
-        days = leg_start[leg + 1] - first - 1
-        nodes[ship] = leg_nodes[first + pos if forwards[ship] else first + days - pos]
+            forward = 1 if leg_a[leg] == node else 0
+            forwards[ship] = forward
+            pos = 1
+        else:
+            pos = poss[ship] + 1
+            forward = forwards[ship]
+        days = leg_days[leg]
+        node = leg_nodes[leg_start[leg] + (pos if forward else days - pos)]
+        nodes[ship] = node
         if pos < days:
             poss[ship] = pos
             continue
         legs[ship] = -1
         poss[ship] = 0
-        if nodes[ship] == dests[ship]:
+        if node == dests[ship]:
             events += _arrive(world, state, rules, ship, kind, day)
     events += _drive_off(world, state, rules, day)
     slot = day % WAKE_DAYS
-    wakes = state.wakes
-    if len(wakes) != len(nodes):
-        raise ValueError("a wake for every ship")
-    deque(map(setitem, wakes, repeat(slot, len(nodes)), nodes), maxlen=0)
+    for wake, node in zip(state.wakes, nodes, strict=True):
+        wake[slot] = node
     return events
 
 
@@ -655,10 +669,8 @@ def _drive_off(world: World, state: WorldState, rules: WorldRules, day: int) -> 
     waters = world.water_nations
     tasks, nodes, flags = ships["task"], ships["node"], ships["flag"]
     for ship in _keeping_out(world, state):
-        if tasks[ship] == LAID_UP:
-            continue
         owner = waters[nodes[ship]]
-        if owner >= 0 and owner != flags[ship]:
+        if owner >= 0 and owner != flags[ship] and tasks[ship] != LAID_UP:
             events.append(
                 Event(
                     "driven_off",

@@ -209,6 +209,12 @@ class World:
         return days
 
     @cached_property
+    def leg_day_counts(self) -> list[int]:
+        """`leg_days` as a list (the daily loop reads it a value at a time)."""
+        found: list[int] = self.leg_days.tolist()
+        return found
+
+    @cached_property
     def graph_nodes(self) -> Ints:
         nodes: Ints = np.flatnonzero(self.kind != WAYPOINT).astype(np.int32)
         return nodes
