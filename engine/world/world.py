@@ -14,6 +14,7 @@ what depends on more (a destination, a season, a rig, the rules) in `World.cache
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Generic, TypeVar
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 import numpy as np
 import numpy.typing as npt
 from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import dijkstra
+from scipy.sparse.csgraph import breadth_first_order, dijkstra
 
 if TYPE_CHECKING:  # the types of what the modules above keep here
     from .kinds import ShipKind
@@ -273,8 +274,7 @@ class World:
         memo = self.caches.hops
         found = memo.get(key)
         if found is None:
-            dist = dijkstra(self.step_graph, unweighted=True, indices=list(key), min_only=True)
-            found = memo.put(key, np.where(np.isfinite(dist), dist, -1).astype(np.int32))
+            found = memo.put(key, _steps_from(self.step_graph, key))
         return found
 
     def hops_avoiding(self, sources: list[int], closed: frozenset[int]) -> Ints:
@@ -298,8 +298,7 @@ class World:
                     frozenset(shut),
                     csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(self.n, self.n)),
                 )
-            dist = dijkstra(graph, unweighted=True, indices=list(key), min_only=True)
-            found = memo.put((closed, key), np.where(np.isfinite(dist), dist, -1).astype(np.int32))
+            found = memo.put((closed, key), _steps_from(graph, key))
         return found
 
     @cached_property
@@ -414,6 +413,29 @@ class World:
     def port_hops(self) -> Ints:
         """Days (steps) between every pair of ports, by the shortest way (-1: none)."""
         nodes = [p.node for p in self.ports]
-        dist = dijkstra(self.step_graph, unweighted=True, indices=nodes)[:, nodes]
-        hops: Ints = np.where(np.isfinite(dist), dist, -1).astype(np.int32)
+        graph = self.step_graph
+        rows = [_steps_from(graph, (node,))[nodes] for node in nodes]
+        hops: Ints = np.array(rows, dtype=np.int32).reshape(len(nodes), len(nodes))
         return hops
+
+
+def _steps_from(graph: csr_matrix, sources: tuple[int, ...]) -> Ints:
+    """Steps from the nearest of `sources` to every node of an unweighted graph (-1 where
+    unreachable). From one source, breadth first: scipy's traversal gives the order in which
+    the nodes are reached, level by level (each node's parent reached before it, the parents
+    in order), so each level ends where the children of the one before end."""
+    if len(sources) != 1:
+        dist = dijkstra(graph, unweighted=True, indices=list(sources), min_only=True)
+        many: Ints = np.where(np.isfinite(dist), dist, -1).astype(np.int32)
+        return many
+    order, pred = breadth_first_order(graph, sources[0], directed=True, return_predecessors=True)
+    place = np.empty(graph.shape[0], dtype=np.int64)
+    place[order] = np.arange(len(order))
+    parent = place[pred[order[1:]]]  # each reached node's parent's place in the order
+    parents = memoryview(parent)  # read a value at a time, as Python ints
+    ends = [1]  # the first level is the source alone
+    while ends[-1] < len(order):
+        ends.append(1 + bisect_left(parents, ends[-1]))
+    steps: Ints = np.full(graph.shape[0], -1, dtype=np.int32)
+    steps[order] = np.repeat(np.arange(len(ends), dtype=np.int32), np.diff(ends, prepend=0))
+    return steps
