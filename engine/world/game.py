@@ -129,19 +129,10 @@ def advance(
     drifts = [kind.work is _DRIFT for kind in rows]
     waits = [kind.work is _WAIT for kind in rows]
     tasks, legs, nodes, dests = ships["task"], ships["leg"], ships["node"], ships["dest"]
-    poss, forwards, untils, rigs, flags, homes = (
-        ships["pos"],
-        ships["forward"],
-        ships["until"],
-        ships["rig"],
-        ships["flag"],
-        ships["home"],
-    )
+    poss, forwards, untils = ships["pos"], ships["forward"], ships["until"]
+    rigs, flags, homes = ships["rig"], ships["flag"], ships["home"]
     seas = high_seas(rules)
-    hunting: set[int] = set()
-    if state.player_node >= 0 or HUNTING in ships["target"]:
-        spared = frozenset(int(s) for s in orders.get("leave_be", ()))
-        hunting = set(pursuit.call_out(world, state, rules, spared, pursuit.Name.of(orders)))
+    hunting = _hunting(world, state, rules, orders)
     # sailing.step (and a monster's `_drift`), written out here: the loop runs for every ship
     # every day
     leg_a, _, leg_start, leg_nodes = world.lists
@@ -228,6 +219,16 @@ def advance(
     for wake, node in zip(state.wakes, nodes, strict=True):
         wake[slot] = node
     return events
+
+
+def _hunting(
+    world: World, state: WorldState, rules: WorldRules, orders: dict[str, Any]
+) -> set[int]:
+    """The ships that come for you today (pursuit.call_out), none without a player or a chase."""
+    if state.player_node < 0 and HUNTING not in state.ships["target"]:
+        return set()
+    spared = frozenset(int(s) for s in orders.get("leave_be", ()))
+    return set(pursuit.call_out(world, state, rules, spared, pursuit.Name.of(orders)))
 
 
 def _refill(world: World, state: WorldState, rules: WorldRules, day: int) -> None:
