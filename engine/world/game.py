@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from operator import lt
 from typing import Any
 
 import numpy as np
@@ -27,7 +28,7 @@ from . import pursuit, wars
 from .fleet import FLEETS, muster
 from .islands import place_islands
 from .kinds import KINDS, SHIP_KINDS, Arrival, Muster, Work
-from .routes import bearing, high_seas
+from .routes import CALM, bearing, high_seas, toward
 from .rules import SEED_000, WorldRules, find_world_rules
 from .sailing import step
 from .state import (
@@ -119,25 +120,32 @@ def advance(
         events += wars.drift_wars(world, state, rules)
     if day % rules.drift_days == 0:
         wars.drift_grudges(world, state, rules)
-    treasury = state.treasury
-    full = full_treasuries(world, rules) if rules.indies_treasury else None
-    for port in range(len(treasury)):
-        most = rules.treasury if full is None else full[port]
-        if treasury[port] < most and state.sacked_until[port] <= day:
-            treasury[port] = min(most, treasury[port] + rules.treasury_refill)
+    _refill(world, state, rules, day)
     season = season_of(rules, day)
     ships = state.ships
     kinds = ships["kind"]
-    keeps_out = [kind.keeps_out for kind in KINDS.rows]
-    tasks, legs = ships["task"], ships["leg"]
+    rows = KINDS.rows
+    keeps_out = [kind.keeps_out for kind in rows]
+    drifts = [kind.work is _DRIFT for kind in rows]
+    waits = [kind.work is _WAIT for kind in rows]
+    tasks, legs, nodes, dests = ships["task"], ships["leg"], ships["node"], ships["dest"]
+    poss, forwards, untils = ships["pos"], ships["forward"], ships["until"]
+    rigs, flags, homes = ships["rig"], ships["flag"], ships["home"]
     seas = high_seas(rules)
-    hunting: set[int] = set()
-    if state.player_node >= 0 or HUNTING in ships["target"]:
-        spared = frozenset(int(s) for s in orders.get("leave_be", ()))
-        hunting = set(pursuit.call_out(world, state, rules, spared, pursuit.Name.of(orders)))
-    for ship in range(len(kinds)):
-        kind = kinds[ship]
-        if ship in hunting:  # closing with you: no work of her own, no port to arrive in
+    hunting = _hunting(world, state, rules, orders)
+    # sailing.step (and a monster's `_drift`), written out here: the loop runs for every ship
+    # every day
+    leg_a, _, leg_start, leg_nodes = world.lists
+    leg_days = world.leg_day_counts
+    table = world.leg_table
+    waters = world.leg_waters
+    graph_index = world.graph_index
+    trees = world.caches.trees.known
+    weather = world.weathers[season]
+    calm = seas is CALM
+    drifting: tuple[list[int], tuple[tuple[int, ...], ...]] | None = None
+    for ship, kind in enumerate(kinds):
+        if hunting and ship in hunting:  # closing with you: no work of her own, no port
             chase = -1
             if legs[ship] < 0:
                 chase = pursuit.closing_leg(
@@ -147,18 +155,97 @@ def advance(
                     continue
             step(world, state, ship, season, keep_out=keeps_out[kind], chase=chase, seas=seas)
             continue
-        if tasks[ship] != SAILING or legs[ship] < 0:  # mid-leg, a ship just sails on
+        task = tasks[ship]
+        if task == SAILING:  # `_work` for a ship under way: a monster at a node drifts on
+            if drifts[kind] and legs[ship] < 0:
+                node = nodes[ship]
+                home = homes[ship]
+                if _home_hops(world, home)[node] > rules.monster_range_days:
+                    dests[ship] = home
+                else:
+                    if drifting is None:
+                        drifting = (_downstream(world, rules), world.neighbours)
+                    ends = drifting[1][node]
+                    if ends:
+                        down = drifting[0][node]
+                        dests[ship] = down if down >= 0 else ends[_draw(state, len(ends))]
+        elif task == WAITING or waits[kind] or (task in _RESTS and day < untils[ship]):
+            continue  # `_work` has nothing for her: she lies on
+        else:
             events += _work(world, state, rules, ship, kind, day)
             if tasks[ship] != SAILING:
                 continue
-        arrived = step(world, state, ship, season, keep_out=keeps_out[kind], seas=seas)
-        if arrived and ships["node"][ship] == ships["dest"][ship]:
+        leg = legs[ship]
+        if leg < 0:  # at a graph node: the next leg toward where she is bound, if anywhere
+            dest = dests[ship]
+            node = nodes[ship]
+            if dest < 0 or node == dest:
+                continue
+            rig = rigs[ship]
+            tree = trees.get((dest, weather, rig) if calm else (dest, weather, rig, seas))
+            if tree is None:  # a neighbour: straight there, no route needed
+                leg = table.get((node, dest), -1)
+                if leg < 0:
+                    tree = toward(world, dest, season, rig, seas)
+            if tree is not None:
+                at = graph_index[node]
+                leg = tree.legs[at] if at >= 0 else -1  # from a neighbour: straight there
+            if leg < 0:
+                dests[ship] = -1  # no way there: she gives it up
+                continue
+            if keeps_out[kind]:
+                crossed = waters[leg]
+                if crossed and (len(crossed) > 1 or flags[ship] not in crossed):
+                    continue  # the chase breaks off at the edge of another nation's waters
+            legs[ship] = leg
+            forward = 1 if leg_a[leg] == node else 0
+            forwards[ship] = forward
+            pos = 1
+        else:
+            pos = poss[ship] + 1
+            forward = forwards[ship]
+        days = leg_days[leg]
+        node = leg_nodes[leg_start[leg] + (pos if forward else days - pos)]
+        nodes[ship] = node
+        if pos < days:
+            poss[ship] = pos
+            continue
+        legs[ship] = -1
+        poss[ship] = 0
+        if node == dests[ship]:
             events += _arrive(world, state, rules, ship, kind, day)
     events += _drive_off(world, state, rules, day)
     slot = day % WAKE_DAYS
-    for wake, node in zip(state.wakes, ships["node"], strict=True):
+    for wake, node in zip(state.wakes, nodes, strict=True):
         wake[slot] = node
     return events
+
+
+def _hunting(
+    world: World, state: WorldState, rules: WorldRules, orders: dict[str, Any]
+) -> set[int]:
+    """The ships that come for you today (pursuit.call_out), none without a player or a chase."""
+    if state.player_node < 0 and HUNTING not in state.ships["target"]:
+        return set()
+    spared = frozenset(int(s) for s in orders.get("leave_be", ()))
+    return set(pursuit.call_out(world, state, rules, spared, pursuit.Name.of(orders)))
+
+
+def _refill(world: World, state: WorldState, rules: WorldRules, day: int) -> None:
+    """The towns' treasuries refill a day's worth (a sacked town's not till it is over)."""
+    treasury = state.treasury
+    if rules.indies_treasury:
+        full = full_treasuries(world, rules)
+        if not any(map(lt, treasury, full)):
+            return
+    else:
+        full = None
+        if not treasury or min(treasury) >= rules.treasury:
+            return
+    for port in range(len(treasury)):
+        most = rules.treasury if full is None else full[port]
+        if treasury[port] < most and state.sacked_until[port] <= day:
+            treasury[port] = min(most, treasury[port] + rules.treasury_refill)
 
 
 # --- a ship's day's work, by kind -----------------------------------------------------------
@@ -216,18 +303,32 @@ def trade_partners(world: World, state: WorldState, rules: WorldRules, home: int
     """The ports a merchant out of `home` trades with now: of its own nation or of nations at
     peace with it, within `merchant_range_days`, not islanders', not sacked, not home."""
     nation = world.ports[home].nation
-    hops = world.port_hops[home]
     day = state.day
-    out = []
-    for i, port in enumerate(world.ports):
-        if i == home or port.native or not 0 < hops[i] <= rules.merchant_range_days:
-            continue
-        if state.sacked_until[i] > day:
-            continue
-        if port.nation != nation and wars.at_war(state, nation, port.nation):
-            continue
-        out.append(i)
-    return out
+    sacked = state.sacked_until
+    enemies = {b if a == nation else a for a, b in state.wars if a == nation or b == nation}
+    return [
+        i
+        for i, other in _trading_reach(world, home, rules.merchant_range_days)
+        if sacked[i] <= day and (other == nation or other not in enemies)
+    ]
+
+
+def _trading_reach(world: World, home: int, days: int) -> list[tuple[int, int]]:
+    """The ports (and their nations) a merchant out of `home` may trade with in peace: within
+    `days`, not islanders', not home. Kept per (home, days)."""
+    memo = world.caches.trading_reach
+    found = memo.get((home, days))
+    if found is None:
+        hops = world.port_hops[home].tolist()
+        found = memo.put(
+            (home, days),
+            [
+                (i, port.nation)
+                for i, port in enumerate(world.ports)
+                if i != home and not port.native and 0 < hops[i] <= days
+            ],
+        )
+    return found
 
 
 def _rest_days(rules: WorldRules, kind: int) -> tuple[int, int]:
@@ -566,26 +667,36 @@ def _drive_off(world: World, state: WorldState, rules: WorldRules, day: int) -> 
     they keep their own empire's patrols)."""
     events: list[Event] = []
     ships = state.ships
-    waters = world.water_nation
-    keeps_out = [kind.keeps_out for kind in KINDS.rows]
-    for ship in range(len(ships["kind"])):
-        if not keeps_out[ships["kind"][ship]] or ships["task"][ship] == LAID_UP:
-            continue
-        owner = int(waters[ships["node"][ship]])
-        if owner >= 0 and owner != ships["flag"][ship]:
+    waters = world.water_nations
+    tasks, nodes, flags = ships["task"], ships["node"], ships["flag"]
+    for ship in _keeping_out(world, state):
+        owner = waters[nodes[ship]]
+        if owner >= 0 and owner != flags[ship] and tasks[ship] != LAID_UP:
             events.append(
                 Event(
                     "driven_off",
                     day,
                     {
-                        "flag": world.nations[ships["flag"][ship]],
+                        "flag": world.nations[flags[ship]],
                         "by": world.nations[owner],
-                        "node": ships["node"][ship],
+                        "node": nodes[ship],
                     },
                 )
             )
             lay_up(world, state, rules, ship)
     return events
+
+
+def _keeping_out(world: World, state: WorldState) -> list[int]:
+    """The ships of the kinds that keep out of other nations' waters (the fleet never changes
+    its kinds in a run)."""
+    key = (KINDS.version, tuple(state.ships["kind"]))
+    memo = world.caches.keeping_out
+    found = memo.get(key)
+    if found is None:
+        keeps = [kind.keeps_out for kind in KINDS.rows]
+        found = memo.put(key, [s for s, kind in enumerate(key[1]) if keeps[kind]])
+    return found
 
 
 def lay_up(world: World, state: WorldState, rules: WorldRules, ship: int) -> None:

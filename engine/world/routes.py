@@ -11,6 +11,7 @@ destination. Ships of the world then sail by table lookups.
 from __future__ import annotations
 
 import itertools
+from array import array
 from dataclasses import dataclass
 
 import numpy as np
@@ -155,12 +156,49 @@ def _inward(
     return found
 
 
-def toward(
-    world: World, destination: int, season: int, rig: int, seas: HighSeas = CALM
-) -> list[int]:
+class Tree:
+    """A route tree toward one destination: index it by node for the next graph node on the
+    cheapest way there (-1: none, or already there). Kept compact, as a world keeps many: per
+    graph node (in `World.graph_nodes` order; `World.graph_index` gives a node's place), the
+    leg a ship there takes (`legs`, int32; -1 none), which from a neighbour of the destination
+    is the leg straight there (as a ship sails: sailing.step); the tree's own next node from
+    those neighbours is kept apart (`ahead`)."""
+
+    __slots__ = ("ahead", "ends", "index", "legs")
+
+    def __init__(
+        self,
+        legs: array[int],
+        ahead: dict[int, int],
+        index: list[int],
+        ends: tuple[list[int], list[int]],
+    ) -> None:
+        self.legs = legs
+        self.ahead = ahead
+        self.index = index
+        self.ends = ends
+
+    def __getitem__(self, node: int) -> int:
+        at = self.index[node]
+        if at < 0:
+            return -1
+        found = self.ahead.get(node)
+        if found is not None:
+            return found
+        leg = self.legs[at]
+        if leg < 0:
+            return -1
+        leg_a, leg_b = self.ends
+        return leg_b[leg] if leg_a[leg] == node else leg_a[leg]
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+
+def toward(world: World, destination: int, season: int, rig: int, seas: HighSeas = CALM) -> Tree:
     """For every node, the next graph node on the cheapest way to `destination` (-1: none,
-    or already there). Cached per (destination, weather, rig, seas), as a list (the daily
-    loop reads it a value at a time)."""
+    or already there), and the leg a ship there takes (`Tree.legs`). Cached per
+    (destination, weather, rig, seas), the last TREES_KEPT."""
     trees = world.caches.trees
     weather = world.weathers[season]
     # the daily loop's key: calm seas (the rules' default) keep it as short to hash as before
@@ -174,10 +212,27 @@ def toward(
         if position >= len(ids) or ids[position] != destination:
             raise ValueError(f"node {destination} is not a graph node")
         _, pred = dijkstra(inward, directed=True, indices=position, return_predecessors=True)
-        nxt = np.full(world.n, -1, dtype=np.int64)
-        reached = pred >= 0
-        nxt[id_array[reached]] = id_array[pred[reached]]
-        found = trees.put(key, nxt.tolist())
+        reached = np.flatnonzero(pred >= 0)
+        after = pred[reached]
+        legs_of, ends_of = world.graph_legs
+        joins = ends_of[reached] == after[:, None]
+        first = joins.argmax(axis=1)  # a node's first leg to the next (leg_table's)
+        if not joins[np.arange(len(reached)), first].all():
+            raise ValueError("a route tree's step with no leg")
+        legs = np.full(len(ids), -1, dtype=np.intc)
+        legs[reached] = legs_of[reached, first]
+        ahead: dict[int, int] = {}
+        leg_a, leg_b, _, _ = world.lists
+        index = world.graph_index
+        for leg in world.legs_at[destination]:  # its neighbours go straight there
+            other = leg_b[leg] if leg_a[leg] == destination else leg_a[leg]
+            at = index[other]
+            if other not in ahead:
+                ahead[other] = -1 if pred[at] < 0 else ids[pred[at]]
+                legs[at] = world.leg_table[(other, destination)]
+        packed = array("i")
+        packed.frombytes(legs.tobytes())
+        found = trees.put(key, Tree(packed, ahead, index, (leg_a, leg_b)))
     return found
 
 

@@ -14,6 +14,7 @@ what depends on more (a destination, a season, a rig, the rules) in `World.cache
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Generic, TypeVar
@@ -21,11 +22,11 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 import numpy as np
 import numpy.typing as npt
 from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import dijkstra
+from scipy.sparse.csgraph import breadth_first_order, dijkstra
 
 if TYPE_CHECKING:  # the types of what the modules above keep here
     from .kinds import ShipKind
-    from .routes import HighSeas, TreeKey
+    from .routes import HighSeas, Tree, TreeKey
     from .rules import WorldRules
     from .rumors import SplitBySource
 
@@ -82,8 +83,17 @@ class Memo(Generic[K, V]):
     def __len__(self) -> int:
         return len(self._items)
 
+    @property
+    def known(self) -> dict[K, V]:
+        """What is kept, by key, for a loop that reads it many times (reading it leaves the
+        order of use as it was: only `get` marks a key used): not to be written to."""
+        return self._items
+
 
 HOPS_KEPT = 1024  # days from a set of nodes: n int32 each (77 kB on the real world: 79 MB)
+# route trees: (graph nodes) int32 each (28 kB on the real world, 7,105 graph nodes: 57 MB);
+# a ruleset's ships need at most (destinations) x (3 weathers) x (2 rigs), about 1,300
+TREES_KEPT = 2048
 CLOUD_STEPS_KEPT = 600  # rumors' per-destination steps (the true way, the even split)
 
 
@@ -110,7 +120,7 @@ class WorldCaches:
     inward: Memo[tuple[int, int, HighSeas], tuple[csr_matrix, list[int], Ints]] = field(
         default_factory=Memo
     )
-    trees: Memo[TreeKey, list[int]] = field(default_factory=Memo)
+    trees: Memo[TreeKey, Tree] = field(default_factory=lambda: Memo(TREES_KEPT))
     # rumors.py: the day graph's costs by (weather, rig); the true next step toward a
     # destination by (destination, weather, rig); the even split by destination; how a
     # kind lingers by (kind, rules)
@@ -126,6 +136,12 @@ class WorldCaches:
     patrol_beats: Memo[tuple[int, int, int], list[int]] = field(default_factory=Memo)
     cruise_beats: Memo[tuple[int, int], list[int]] = field(default_factory=Memo)
     home_hops: Memo[int, list[int]] = field(default_factory=Memo)
+    # a merchant's ports in reach by (home, days); the ships that keep out of other nations'
+    # waters by (the table's version, the ships' kinds)
+    trading_reach: Memo[tuple[int, int], list[tuple[int, int]]] = field(default_factory=Memo)
+    keeping_out: Memo[tuple[int, tuple[int, ...]], list[int]] = field(
+        default_factory=lambda: Memo(8)
+    )
     downstream: Memo[float, list[int]] = field(default_factory=Memo)
     # pursuit.py: the ships that may hunt you, by (the table's version, the ships' kinds)
     hunter_ships: Memo[tuple[int, tuple[int, ...]], list[int]] = field(
@@ -194,9 +210,23 @@ class World:
         return days
 
     @cached_property
+    def leg_day_counts(self) -> list[int]:
+        """`leg_days` as a list (the daily loop reads it a value at a time)."""
+        found: list[int] = self.leg_days.tolist()
+        return found
+
+    @cached_property
     def graph_nodes(self) -> Ints:
         nodes: Ints = np.flatnonzero(self.kind != WAYPOINT).astype(np.int32)
         return nodes
+
+    @cached_property
+    def graph_index(self) -> list[int]:
+        """Per node, its place in `graph_nodes` (-1: a waypoint): not to be written to."""
+        index = np.full(self.n, -1, dtype=np.int64)
+        index[self.graph_nodes] = np.arange(len(self.graph_nodes))
+        found: list[int] = index.tolist()
+        return found
 
     @cached_property
     def legs_at(self) -> tuple[tuple[int, ...], ...]:
@@ -244,8 +274,7 @@ class World:
         memo = self.caches.hops
         found = memo.get(key)
         if found is None:
-            dist = dijkstra(self.step_graph, unweighted=True, indices=list(key), min_only=True)
-            found = memo.put(key, np.where(np.isfinite(dist), dist, -1).astype(np.int32))
+            found = memo.put(key, _steps_from(self.step_graph, key))
         return found
 
     def hops_avoiding(self, sources: list[int], closed: frozenset[int]) -> Ints:
@@ -269,8 +298,7 @@ class World:
                     frozenset(shut),
                     csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(self.n, self.n)),
                 )
-            dist = dijkstra(graph, unweighted=True, indices=list(key), min_only=True)
-            found = memo.put((closed, key), np.where(np.isfinite(dist), dist, -1).astype(np.int32))
+            found = memo.put((closed, key), _steps_from(graph, key))
         return found
 
     @cached_property
@@ -320,6 +348,25 @@ class World:
         return table
 
     @cached_property
+    def graph_legs(self) -> tuple[Ints, Ints]:
+        """Per graph node (in `graph_nodes` order), its legs in leg order (`legs_at`) and the
+        graph node each leads to (its place in `graph_nodes`), padded with -1 to the most any
+        node has: for finding legs in bulk (the first of a node's legs to a neighbour is
+        `leg_table`'s)."""
+        index = self.graph_index
+        leg_a, leg_b, _, _ = self.lists
+        rows = [self.legs_at[node] for node in self.graph_nodes.tolist()]
+        width = max((len(row) for row in rows), default=0)
+        legs = np.full((len(rows), width), -1, dtype=np.int32)
+        ends = np.full((len(rows), width), -1, dtype=np.int32)
+        for i, row in enumerate(rows):
+            legs[i, : len(row)] = row
+            ends[i, : len(row)] = [
+                index[leg_b[leg]] if index[leg_a[leg]] == i else index[leg_a[leg]] for leg in row
+            ]
+        return legs, ends
+
+    @cached_property
     def leg_waters(self) -> tuple[frozenset[int], ...]:
         """Per leg, the nations whose protected waters it passes through."""
         waters = self.water_nation.tolist()
@@ -328,6 +375,12 @@ class World:
             frozenset(w for w in (waters[x] for x in nodes[starts[i] : starts[i + 1]]) if w >= 0)
             for i in range(self.legs)
         )
+
+    @cached_property
+    def water_nations(self) -> list[int]:
+        """`water_nation` as a list (the daily loop reads it a value at a time)."""
+        found: list[int] = self.water_nation.tolist()
+        return found
 
     @cached_property
     def day_steps(self) -> tuple[Ints, Ints, Ints]:
@@ -360,6 +413,29 @@ class World:
     def port_hops(self) -> Ints:
         """Days (steps) between every pair of ports, by the shortest way (-1: none)."""
         nodes = [p.node for p in self.ports]
-        dist = dijkstra(self.step_graph, unweighted=True, indices=nodes)[:, nodes]
-        hops: Ints = np.where(np.isfinite(dist), dist, -1).astype(np.int32)
+        graph = self.step_graph
+        rows = [_steps_from(graph, (node,))[nodes] for node in nodes]
+        hops: Ints = np.array(rows, dtype=np.int32).reshape(len(nodes), len(nodes))
         return hops
+
+
+def _steps_from(graph: csr_matrix, sources: tuple[int, ...]) -> Ints:
+    """Steps from the nearest of `sources` to every node of an unweighted graph (-1 where
+    unreachable). From one source, breadth first: scipy's traversal gives the order in which
+    the nodes are reached, level by level (each node's parent reached before it, the parents
+    in order), so each level ends where the children of the one before end."""
+    if len(sources) != 1:
+        dist = dijkstra(graph, unweighted=True, indices=list(sources), min_only=True)
+        many: Ints = np.where(np.isfinite(dist), dist, -1).astype(np.int32)
+        return many
+    order, pred = breadth_first_order(graph, sources[0], directed=True, return_predecessors=True)
+    place = np.empty(graph.shape[0], dtype=np.int64)
+    place[order] = np.arange(len(order))
+    parent = place[pred[order[1:]]]  # each reached node's parent's place in the order
+    parents = memoryview(parent)  # read a value at a time, as Python ints
+    ends = [1]  # the first level is the source alone
+    while ends[-1] < len(order):
+        ends.append(1 + bisect_left(parents, ends[-1]))
+    steps: Ints = np.full(graph.shape[0], -1, dtype=np.int32)
+    steps[order] = np.repeat(np.arange(len(ends), dtype=np.int32), np.diff(ends, prepend=0))
+    return steps
