@@ -294,7 +294,26 @@ class EventColumns:
         self.day.extend([day] * n if isinstance(day, int) else day)
         kinds = self.kinds
         self.kind.extend([kinds.setdefault(e[0], len(kinds)) for e in events])
-        texts = payloads_json(events)
+        self._add_payloads(payloads_json(events))
+
+    def add_runs(
+        self,
+        run_ids: Sequence[int],
+        events: Sequence[Sequence[RawEvent]],
+        days: Sequence[int | Sequence[int]],
+    ) -> None:
+        """Buffer the events of several runs (`add` for each, from seq 0), in one pass."""
+        sizes = list(map(len, events))
+        for run_id, n, day in zip(run_ids, sizes, days, strict=True):
+            self.run_id.extend([run_id] * n)
+            self.seq.extend(range(n))
+            self.day.extend([day] * n if day.__class__ is int else day)  # type: ignore[arg-type]
+        flat = [e for run in events for e in run]
+        kinds = self.kinds
+        self.kind.extend([kinds.setdefault(e[0], len(kinds)) for e in flat])
+        self._add_payloads(payloads_json(flat))
+
+    def _add_payloads(self, texts: list[str]) -> None:
         data = "".join(texts).encode()
         sizes = list(map(len, texts))
         if len(data) != sum(sizes):  # a name with a non-ASCII letter: measure in bytes
