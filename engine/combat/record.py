@@ -13,7 +13,7 @@ from ..replay import LoggedRun
 from ..schema import Int, Maybe, Record, Seq, Text
 from .encounter import ALL_KEEPS, Encounter, Keep, create_encounter, play_keep
 from .outfit import Outfit
-from .settle import settle
+from .settle import settled_events
 from .ships import CREW, KIND_INDEX, SHIPS, TARGETS, UPGRADES
 
 CHECKPOINT_EVERY = 10  # actions between state hashes (and one at the end)
@@ -60,7 +60,7 @@ def _play(record: FightRecord, state: Encounter, keep: Keep) -> None:
     play_keep(state, keep, events)
     played = len(actions)
     if state.result is not None:
-        events.extend(settle(state).raw_events(state.round))
+        events.extend(settled_events(state))
     elif played % CHECKPOINT_EVERY:
         return
     if record.forms is None:
