@@ -39,14 +39,17 @@ from collections.abc import Callable, Sequence
 from hashlib import sha256
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from privateer.engine.combat.encounter import ENGINE_VERSION
 from privateer.engine.combat.record import FightRecord
 from privateer.engine.events import RawEvent
 
 from .errors import DatabaseError
-from .runlog import RunBuffer, fight_options_json, now
+from .run_options import fight_options_json
+
+if TYPE_CHECKING:
+    from .runlog import RunBuffer
 
 TIMEOUT_SECONDS = 30.0  # a chunk is written in well under a second; this long means stuck
 CHUNK_RUNS = 250  # runs sent at a time: the writer keeps pace, memory stays small
@@ -209,7 +212,7 @@ def _writer(
     gc.disable()  # short-lived, acyclic rows: the collector would only cost time here
     from .connection import connect_waiting, open_database
     from .errors import DatabaseError
-    from .runlog import next_run_id, write
+    from .runlog import RunBuffer, next_run_id, write
 
     def note(message: str) -> None:
         _say(outbox, ("note", message))
@@ -267,6 +270,8 @@ def _writer(
 def _buffer_chunk(buffer: RunBuffer, first_run_id: int, rows: list[RunRow]) -> None:
     """Buffer a chunk of runs (each as `_buffer_run` would, in order), a column at a time: the
     events of the whole chunk go through their templates in one pass."""
+    from .runlog import now
+
     runs = buffer.runs
     run_ids = range(first_run_id, first_run_id + len(rows))
     for run_id, row in zip(run_ids, rows, strict=True):
