@@ -143,7 +143,12 @@ def log(
 
 
 def sim_logging_overhead(fights: int, runs: int) -> dict[str, float | int]:
-    """Wall time of the whole bot table with and without logging, alternated, medians."""
+    """Wall time of the whole bot table with and without logging, alternated, medians; and
+    the CPU each took (the simulating process's, and the writer's), which a busy machine moves
+    less than the wall time, and the wait after the last fight (the writer's last batch and
+    its checkpoint)."""
+    import resource
+
     from privateer.db.log_writer import LogWriter, fight_row
     from privateer.engine.combat.bots import BOTS
     from privateer.engine.combat.outfit import Outfit
@@ -159,27 +164,46 @@ def sim_logging_overhead(fights: int, runs: int) -> dict[str, float | int]:
                 on_record = lambda record, add=add, name=name: add(fight_row(record, "sim", name))  # noqa: E731
             simulate(bot, "merchant", outfit, range(fights), on_record)
 
+    def children_cpu() -> float:
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
     from privateer.db import open_database
 
     plain: list[float] = []
     logged: list[float] = []
+    plain_cpu: list[float] = []
+    logged_cpu: list[float] = []
+    writer_cpu: list[float] = []
+    tail: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         for i in range(runs):
             path = Path(folder) / f"sim{i}.duckdb"
             open_database(path, notify=lambda _: None).dispose()  # made before the clock starts
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             table(None)
             plain.append(time.perf_counter() - started)
-            started = time.perf_counter()
-            with LogWriter(path, notify=lambda _: None) as writer:
-                table(writer)
+            plain_cpu.append(time.process_time() - cpu)
+            started, cpu, writer = time.perf_counter(), time.process_time(), children_cpu()
+            with LogWriter(path, notify=lambda _: None) as log_writer:
+                table(log_writer)
+                played = time.perf_counter()
             logged.append(time.perf_counter() - started)
+            logged_cpu.append(time.process_time() - cpu)
+            writer_cpu.append(children_cpu() - writer)
+            tail.append(time.perf_counter() - played)
     plain_s, logged_s = statistics.median(plain), statistics.median(logged)
+    both = [a + b for a, b in zip(logged_cpu, writer_cpu, strict=True)]
     return {
         "sim_fights": fights * len(BOTS),
         "sim_seconds": round(plain_s, 3),
         "sim_log_seconds": round(logged_s, 3),
         "log_overhead": round(logged_s / plain_s - 1.0, 3),
+        "sim_cpu_seconds": round(statistics.median(plain_cpu), 3),
+        "sim_log_cpu_seconds": round(statistics.median(logged_cpu), 3),
+        "log_writer_cpu_seconds": round(statistics.median(writer_cpu), 3),
+        "log_cpu_overhead": round(statistics.median(both) / statistics.median(plain_cpu) - 1, 3),
+        "log_tail_seconds": round(statistics.median(tail), 3),
     }
 
 

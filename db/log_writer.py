@@ -36,21 +36,26 @@ import struct
 import sys
 import time
 from collections.abc import Callable, Sequence
+from hashlib import sha256
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from privateer.engine.combat.encounter import ENGINE_VERSION
 from privateer.engine.combat.record import FightRecord
 from privateer.engine.events import RawEvent
 
 from .errors import DatabaseError
-from .runlog import fight_options_json
+from .run_options import fight_options_json
+
+if TYPE_CHECKING:
+    from .runlog import RunBuffer
 
 TIMEOUT_SECONDS = 30.0  # a chunk is written in well under a second; this long means stuck
 CHUNK_RUNS = 250  # runs sent at a time: the writer keeps pace, memory stays small
 IN_FLIGHT = 4  # chunks sent but not yet taken: slack for the writer's commits
 BATCH_RUNS = 500  # runs a transaction: fewer commits, and at most this many lost to a kill
+ROW_GROUP = 122_880  # DuckDB's rows in a row group: events written between checkpoints
 _FRAME = struct.Struct("<q")
 
 
@@ -61,7 +66,7 @@ def _stderr(message: str) -> None:
 RunRow = tuple[Any, ...]
 """One run as the writer takes it: (mode, seed, options JSON, outcome, score, days, rounds,
 target, ship, bot, world hash, engine version, actions, events, event days (one int for all,
-or a list), checkpoints)."""
+or a list), checkpoints: (seq, the state's hash, or its form as bytes, hashed by the writer))."""
 
 
 def run_row(
@@ -151,6 +156,16 @@ def _on_sigterm(_signum: int, _frame: object) -> None:
     raise _Terminated  # the statement is interrupted and the batch rolled back, then _die
 
 
+def _checkpoint(duck: Any, _buffer: None) -> int:
+    """Checkpoint the write-ahead log into the database file. Done as each row group of
+    events fills, with the simulation still playing: the checkpoint at the end, after the
+    last fight, is then only of the last row group's rows, not of the whole log (done only
+    at the end, it was most of the wait after the last fight). Done at every batch instead,
+    each would rewrite the row group being filled, several times the work."""
+    duck.execute("CHECKPOINT")
+    return 0
+
+
 def _commit(duck: Any, buffer: Any, write: Callable[[Any, Any], int]) -> int:
     """Write one batch in one transaction; SIGTERM meanwhile rolls it back and ends the
     writer. The handler runs inside DuckDB's calls too (DuckDB checks for signals as it
@@ -206,8 +221,8 @@ def _writer(
         open_database(Path(path), notify=note, pooled=False).dispose()
         duck = connect_waiting(Path(path), notify=note)
         duck.execute("SET threads = 1")  # the other core is the simulation's
-        # Commits append to the write-ahead log; checkpointing it into the file waits for the
-        # end (or the next open, if killed) instead of interrupting the batches.
+        # Commits append to the write-ahead log; the writer checkpoints it into the file itself
+        # as each row group of events fills (`_checkpoint_due`), instead of DuckDB at a size.
         duck.execute("SET checkpoint_threshold = '1GB'")
         run_id = next_run_id(duck)
     except DatabaseError as error:
@@ -217,7 +232,7 @@ def _writer(
         _say(outbox, ("error", f"{type(error).__name__}: {error}"))
         return
     _say(outbox, ("ready", run_id))
-    runs = events = 0
+    runs = events = checkpointed = 0
     buffer, pending = RunBuffer(), 0
     try:
         while True:
@@ -231,14 +246,17 @@ def _writer(
             if data is None:
                 return
             _say(outbox, ("taken", runs, events))  # taken: the simulation may send the next
-            for row in marshal.loads(data):
-                _buffer_run(buffer, run_id, row)
-                run_id += 1
-                pending += 1
+            chunk = marshal.loads(data)
+            _buffer_chunk(buffer, run_id, chunk)
+            run_id += len(chunk)
+            pending += len(chunk)
             if pending >= batch_runs:
                 events += _commit(duck, buffer, write)
                 runs += pending
                 buffer, pending = RunBuffer(), 0
+                if events - checkpointed >= ROW_GROUP:
+                    _commit(duck, None, _checkpoint)
+                    checkpointed = events
         if pending:
             events += _commit(duck, buffer, write)
             runs += pending
@@ -249,44 +267,54 @@ def _writer(
         duck.close()
 
 
-def _buffer_run(buffer: Any, run_id: int, row: RunRow) -> None:
-    (
-        mode,
-        seed,
-        options_json,
-        outcome,
-        score,
-        days,
-        rounds,
-        target,
-        ship,
-        bot,
-        world_hash,
-        engine_version,
-        actions,
-        events,
-        event_days,
-        checkpoints,
-    ) = row
-    buffer.add_run(
-        run_id,
-        mode,
-        seed,
-        options_json,
-        engine_version=engine_version,
-        outcome=outcome,
-        score=score,
-        days=days,
-        rounds=rounds,
-        target=target,
-        ship=ship,
-        bot=bot,
-        world_hash=world_hash,
-        finished=outcome is not None,
-    )
-    buffer.events.add(run_id, 0, events, event_days)
-    buffer.add_actions(run_id, 0, actions)
-    buffer.add_checkpoints(run_id, checkpoints)
+def _buffer_chunk(buffer: RunBuffer, first_run_id: int, rows: list[RunRow]) -> None:
+    """Buffer a chunk of runs (each as `_buffer_run` would, in order), a column at a time: the
+    events of the whole chunk go through their templates in one pass."""
+    from .runlog import now
+
+    runs = buffer.runs
+    run_ids = range(first_run_id, first_run_id + len(rows))
+    for run_id, row in zip(run_ids, rows, strict=True):
+        (mode, seed, options, outcome, score, days, rounds, target, ship, bot, world_hash) = row[
+            :11
+        ]
+        stamp = now()
+        finished = outcome is not None
+        runs["run_id"].append(run_id)
+        runs["mode"].append(mode)
+        runs["seed"].append(seed)
+        runs["world_hash"].append(world_hash)
+        runs["engine_version"].append(row[11])
+        runs["options"].append(options)
+        runs["outcome"].append(outcome)
+        runs["score"].append(score)
+        runs["days"].append(days)
+        runs["started_at"].append(stamp)
+        runs["finished_at"].append(stamp if finished else None)
+        runs["target"].append(target)
+        runs["ship"].append(ship)
+        runs["bot"].append(bot)
+        runs["rounds"].append(rounds)
+    buffer.events.add_runs(run_ids, [row[13] for row in rows], [row[14] for row in rows])
+    actions = buffer.actions
+    checkpoints = buffer.checkpoints
+    for run_id, row in zip(run_ids, rows, strict=True):
+        done = row[12]
+        n = len(done)
+        actions["run_id"].extend([run_id] * n)
+        actions["seq"].extend(range(n))
+        actions["side"].extend(["you"] * n)
+        actions["action"].extend(done)
+        for seq, state in row[15]:
+            checkpoints["run_id"].append(run_id)
+            checkpoints["seq"].append(seq)
+            checkpoints["state_hash"].append(_digest(state))
+
+
+def _digest(state: str | bytes) -> str:
+    """A checkpoint's hash: as sent, or (sent as the state's form) hashed here, as the engine's
+    `state_hash` does."""
+    return state if state.__class__ is str else sha256(state).hexdigest()  # type: ignore[arg-type]
 
 
 # --- the simulating side ------------------------------------------------------------------
@@ -475,23 +503,28 @@ class LogWriter:
 
 
 def fight_row(record: FightRecord, mode: str, bot: str | None) -> RunRow:
-    """A finished fight as the writer takes it."""
+    """A finished fight as the writer takes it (as `run_row` makes it, the record's lists
+    taken as they are: it is done with). Checkpoints left unhashed (`FightRecord.forms`) are
+    sent as the states' forms, and the writer hashes them."""
     state = record.state
     assert state is not None and state.result is not None
-    score = next(values[1] for kind, _, values in reversed(record.events) if kind == "settled")
-    return run_row(
-        mode=mode,
-        seed=record.seed,
-        options_json=fight_options_json(record.target, record.outfit, bot),
-        engine_version=ENGINE_VERSION,
-        actions=record.actions,
-        events=record.events,
-        checkpoints=record.checkpoints,
-        outcome=state.result.value,
-        score=score,
-        days=0,
-        rounds=state.round,
-        target=record.target,
-        ship=record.outfit.ship,
-        bot=bot,
+    events = record.events
+    score = next(values[1] for kind, _, values in reversed(events) if kind == "settled")
+    return (
+        mode,
+        record.seed,
+        fight_options_json(record.target, record.outfit, bot),
+        state.result.value,
+        score,
+        0,
+        state.round,
+        record.target,
+        record.outfit.ship,
+        bot,
+        None,
+        ENGINE_VERSION,
+        record.actions,
+        events,
+        0,
+        record.checkpoints if record.forms is None else record.forms,
     )

@@ -12,7 +12,6 @@ from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
@@ -21,9 +20,12 @@ import orjson
 import pyarrow as pa
 
 from privateer.engine.combat.encounter import ENGINE_VERSION
-from privateer.engine.combat.outfit import Outfit
 from privateer.engine.combat.record import FightRecord
 from privateer.engine.events import RENDER, RawEvent
+
+from .run_options import _fight_options
+from .run_options import fight_options_json as fight_options_json
+from .run_options import options_json as options_json
 
 if TYPE_CHECKING:
     from privateer.engine.voyage.record import VoyageRecord
@@ -66,18 +68,6 @@ CHECK_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
 def fight_options(record: FightRecord, bot: str | None) -> dict[str, Any]:
     """What a fight was, as its run's `options` keep it (and a replay reads it back)."""
     return _fight_options(record.target, record.outfit, bot)
-
-
-def _fight_options(target: str, outfit: Outfit, bot: str | None) -> dict[str, Any]:
-    return {
-        "target": target,
-        "ship": outfit.ship,
-        "crew": list(outfit.crew),
-        "upgrades": list(outfit.upgrades),
-        "prizes": list(outfit.prizes),
-        "hull": outfit.hull,
-        "bot": bot,
-    }
 
 
 @dataclass
@@ -294,7 +284,26 @@ class EventColumns:
         self.day.extend([day] * n if isinstance(day, int) else day)
         kinds = self.kinds
         self.kind.extend([kinds.setdefault(e[0], len(kinds)) for e in events])
-        texts = payloads_json(events)
+        self._add_payloads(payloads_json(events))
+
+    def add_runs(
+        self,
+        run_ids: Sequence[int],
+        events: Sequence[Sequence[RawEvent]],
+        days: Sequence[int | Sequence[int]],
+    ) -> None:
+        """Buffer the events of several runs (`add` for each, from seq 0), in one pass."""
+        sizes = list(map(len, events))
+        for run_id, n, day in zip(run_ids, sizes, days, strict=True):
+            self.run_id.extend([run_id] * n)
+            self.seq.extend(range(n))
+            self.day.extend([day] * n if day.__class__ is int else day)  # type: ignore[arg-type]
+        flat = [e for run in events for e in run]
+        kinds = self.kinds
+        self.kind.extend([kinds.setdefault(e[0], len(kinds)) for e in flat])
+        self._add_payloads(payloads_json(flat))
+
+    def _add_payloads(self, texts: list[str]) -> None:
         data = "".join(texts).encode()
         sizes = list(map(len, texts))
         if len(data) != sum(sizes):  # a name with a non-ASCII letter: measure in bytes
@@ -328,16 +337,6 @@ def payloads_json(events: Sequence[RawEvent]) -> list[str]:
         dumps({"round": r, **d}).decode() if d.__class__ is dict else render[k](r, d)
         for k, r, d in events
     ]
-
-
-def options_json(options: dict[str, Any]) -> str:
-    return orjson.dumps(options, option=orjson.OPT_SORT_KEYS).decode()
-
-
-@lru_cache(maxsize=64)
-def fight_options_json(target: str, outfit: Outfit, bot: str | None) -> str:
-    """A simulation logs thousands of fights with the same options: written once."""
-    return options_json(_fight_options(target, outfit, bot))
 
 
 def _columns(schema: tuple[tuple[str, pa.DataType], ...]) -> dict[str, list[Any]]:

@@ -387,10 +387,15 @@ class Encounter:
         return state
 
     def state_hash(self) -> str:
-        """SHA-256 of the state's compact canonical form: every field, cards as their codes,
-        in a fixed order, as orjson writes it. Codes are stable within an engine version, which
-        is all a checkpoint needs (a replay on another version is refused); it is several times
-        cheaper than hashing the saved form, and a logged simulation hashes every checkpoint.
+        """SHA-256 of the state's compact canonical form (`state_form`)."""
+        return hashlib.sha256(self.state_form()).hexdigest()
+
+    def state_form(self) -> bytes:
+        """The state's compact canonical form, which `state_hash` digests: every field, cards as
+        their codes, in a fixed order, as orjson writes it. Codes are stable within an engine
+        version, which is all a checkpoint needs (a replay on another version is refused); it
+        is several times cheaper than hashing the saved form, and a logged simulation keeps
+        every checkpoint's form (its log writer hashes them, off the simulation's core).
         A voyage's terms (struck cards, a town's hold, walls and relief) are added only when
         set, so a plain fight's hash is what it was before they existed."""
         o = self.setup.outfit
@@ -424,7 +429,7 @@ class Encounter:
             compact += (o.struck, setup.hold, setup.walls, setup.relief_sooner)
         if setup.strikes:  # the strike_colours rule's term, only when set, likewise
             compact += (setup.strikes,)
-        return hashlib.sha256(orjson.dumps(compact)).hexdigest()
+        return orjson.dumps(compact)
 
 
 def create_encounter(

@@ -13,11 +13,12 @@ from ..replay import LoggedRun
 from ..schema import Int, Maybe, Record, Seq, Text
 from .encounter import ALL_KEEPS, Encounter, Keep, create_encounter, play_keep
 from .outfit import Outfit
-from .settle import settle
+from .settle import settled_events
 from .ships import CREW, KIND_INDEX, SHIPS, TARGETS, UPGRADES
 
 CHECKPOINT_EVERY = 10  # actions between state hashes (and one at the end)
 _KEEPS = {keep.to_str(): keep for keep in ALL_KEEPS}
+_TEXT = [[Keep(i, j).to_str() for j in range(3)] for i in range(3)]  # a keep's text, by index
 
 OPTIONS = Record(
     {
@@ -45,20 +46,27 @@ class FightRecord:
     checkpoints: list[tuple[int, str]] = field(default_factory=list)  # (actions played, hash)
     state: Encounter | None = None
     event_offset: int = 0  # seq of events[0]: a resumed fight's log already holds the earlier
+    forms: list[tuple[int, bytes]] | None = None
+    """Set (to a list), the checkpoints are kept here unhashed instead, as (actions played, the
+    state's compact form): a logged simulation leaves the hashing to its log writer."""
 
 
 def _play(record: FightRecord, state: Encounter, keep: Keep) -> None:
     """One keep into the record: the action, its events (raw: cheap), and a state hash every
     CHECKPOINT_EVERY actions and at the end, with the settlement's events."""
-    record.actions.append(keep.to_str())
+    actions = record.actions
+    actions.append(_TEXT[keep.first][keep.second])
     events = record.events
     play_keep(state, keep, events)
-    played = len(record.actions)
+    played = len(actions)
     if state.result is not None:
-        events.extend(settle(state).raw_events(state.round))
+        events.extend(settled_events(state))
+    elif played % CHECKPOINT_EVERY:
+        return
+    if record.forms is None:
         record.checkpoints.append((played, state.state_hash()))
-    elif played % CHECKPOINT_EVERY == 0:
-        record.checkpoints.append((played, state.state_hash()))
+    else:
+        record.forms.append((played, state.state_form()))
 
 
 def play_step(record: FightRecord, state: Encounter, keep: Keep) -> tuple[int, int]:
@@ -79,10 +87,15 @@ def record_fight(
     seed: int,
     choose: Callable[[Encounter], Keep],
     max_actions: int = 500,
+    *,
+    hashed: bool = True,
 ) -> FightRecord:
-    """Play a fight to its end with `choose` deciding, recording everything."""
+    """Play a fight to its end with `choose` deciding, recording everything (not `hashed`:
+    the checkpoints' forms, in `forms`, instead of their hashes)."""
     state, events = create_encounter(target, outfit, seed)
     record = FightRecord(target, outfit, seed, events=[tuple(e) for e in events])
+    if not hashed:
+        record.forms = []
     while state.result is None and len(record.actions) < max_actions:
         _play(record, state, choose(state))
     record.state = state

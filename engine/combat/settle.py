@@ -40,23 +40,44 @@ class Settlement:
 
 
 def settle(state: Encounter) -> Settlement:
-    if state.result is None:
-        raise ValueError("the fight is not over")
+    result, payout, plunder, bounty, hull, rumors, sunk = _terms(state)
+    town = state.setup.target_kind().town
+    return Settlement(
+        outcome=result,
+        payout=payout,
+        plunder=plunder,
+        bounty=bounty,
+        hull=hull,
+        rumors=rumors,
+        laid_up_days=LAID_UP_DAYS if result is Termination.DESTROYED and not town else 0,
+        leaves_you_be_days=LEAVES_YOU_BE_DAYS if result is Termination.PARTED else 0,
+        run_over=sunk,
+    )
+
+
+def settled_events(state: Encounter) -> list[RawEvent]:
+    """`settle(state).raw_events(state.round)`, without making the Settlement: a logged
+    simulation records these for every fight."""
+    result, payout, plunder, bounty, hull, rumors, sunk = _terms(state)
+    r = state.round
+    out: list[RawEvent] = [
+        ("settled", r, (OUTCOME_INDEX[result], payout, plunder, bounty, hull, int(sunk)))
+    ]
+    for i in range(rumors):
+        out.append(("rumor", r, (0, i + 1)))  # 0: a prisoner
+    return out
+
+
+def _terms(state: Encounter) -> tuple[Termination, int, int, int, int, int, bool]:
+    """How the fight settles: outcome, payout, plunder, bounty, hull, rumors, run over."""
     result = state.result
+    if result is None:
+        raise ValueError("the fight is not over")
     sunk = result is Termination.SUNK
     target = state.setup.target_kind()
     bounty = target.bounty if result is Termination.DESTROYED else 0
     if result is Termination.DESTROYED and target.town:
         bounty = state.hold  # a sack takes everything left in the treasury
     plunder = 0 if sunk else state.plunder
-    return Settlement(
-        outcome=result,
-        payout=0 if sunk else plunder + bounty,
-        plunder=plunder,
-        bounty=bounty,
-        hull=state.hull[YOU],
-        rumors=0 if sunk else state.prisoners,
-        laid_up_days=LAID_UP_DAYS if result is Termination.DESTROYED and not target.town else 0,
-        leaves_you_be_days=LEAVES_YOU_BE_DAYS if result is Termination.PARTED else 0,
-        run_over=sunk,
-    )
+    payout = 0 if sunk else plunder + bounty
+    return result, payout, plunder, bounty, state.hull[YOU], 0 if sunk else state.prisoners, sunk

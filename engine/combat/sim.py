@@ -51,7 +51,9 @@ def play(bot: Bot, target: str, outfit: Outfit, seed: int) -> Encounter:
 
 
 OnRecord = Callable[[FightRecord], None]
-"""Told of each fight played, as a whole record (events, keeps, checkpoints): the logged path."""
+"""Told of each fight played, as a whole record (events, keeps, checkpoints): the logged path.
+Its checkpoints are left unhashed, as the states' forms (`FightRecord.forms`): the log writer
+hashes them, on its own core."""
 
 
 def simulate(
@@ -65,7 +67,9 @@ def simulate(
         if on_record is None:
             state = play(bot, target, outfit, seed)
         else:
-            record = record_fight(target, outfit, seed, bot.choose, max_actions=MAX_ROUNDS)
+            record = record_fight(
+                target, outfit, seed, bot.choose, max_actions=MAX_ROUNDS, hashed=False
+            )
             on_record(record)
             assert record.state is not None
             state = record.state
