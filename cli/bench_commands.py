@@ -353,6 +353,7 @@ def voyage_bench(
     from privateer.engine.voyage.game import VoyageGame
     from privateer.engine.voyage.record import play
 
+    from .voyage_batch import Timed, _now
     from .voyage_commands import _write
     from .worlds import engine_world
 
@@ -365,10 +366,11 @@ def voyage_bench(
         sailed = 0
         batch = []
         for seed in range(runs):
+            began = _now()
             record = play(game, seed, CAPTAIN.choose)
             assert record.state is not None
             sailed += record.state.day
-            batch.append(record)
+            batch.append(Timed(record, began, _now()))
             if store is not None and len(batch) == 10:
                 _write(store, batch, world.content_hash)
                 batch = []

@@ -23,9 +23,16 @@ Course(node=389)
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import ClassVar
 
 from ..protocol import IllegalActionError
+
+
+@cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """A verb's words after the verb, by name (every action a run takes is written out)."""
+    return tuple(f.name for f in fields(kind))
 
 
 class IllegalVoyageAction(IllegalActionError):
@@ -41,8 +48,8 @@ class VoyageAction:
 
     def to_str(self) -> str:
         words = [self.verb]
-        for f in fields(self):
-            value = getattr(self, f.name)
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
             words.append("none" if value is None else str(value))
         return " ".join(words)
 

@@ -54,7 +54,7 @@ from ..world import wars
 from ..world.charting import charted
 from ..world.kinds import ARMADA, CORSAIR, GUARD, KINDS, MERCHANT, TREASURE
 from ..world.rules import WorldRules
-from ..world.rumors import Rumor, cloud, clouds_ahead, strength
+from ..world.rumors import Rumor, strength
 from ..world.treasury import full_treasuries
 from ..world.world import World
 from . import circuit, letters, shore
@@ -78,11 +78,12 @@ from .actions import (
 )
 from .course import lookout_steps, sight_steps
 from .dilemmas import DILEMMAS, options, shares_cost
-from .game import VoyageGame
+from .game import VoyageGame, port_actions
 from .grounds import RECKONING, Ground, Reckoning, best_ground
 from .late import Letter
 from .pending import Engagement, Meeting, PrizeOffer, Question
 from .rules import VoyageRules
+from .sailed_clouds import SailedClouds, Track
 from .scout import against, punch, read_ship, read_target
 from .sighting import hostile, in_sight
 from .state import VoyageState
@@ -147,7 +148,10 @@ class Captain:
         if isinstance(pending, Question):
             return self._answer(game, state, pending)
         if state.port >= 0:
-            chosen = self._in_port(game, state, game.legal_actions(state))
+            # of the legal actions it asks only after what the port offers (never a course
+            # or a berth), so it is handed those alone
+            offers = port_actions(world, state, rules, game.wrules) if not state.over else []
+            chosen = self._in_port(game, state, offers)
             if chosen:
                 return chosen
         threat = self._threat(world, state, rules)
@@ -262,6 +266,8 @@ class Captain:
     def _in_port(
         self, game: VoyageGame, state: VoyageState, legal: list[VoyageAction]
     ) -> VoyageAction | None:
+        """What it does in port of `legal` (what the port offers: game.port_actions), if
+        anything."""
         world, rules = game.world, game.rules
         offered = frozenset(legal)  # asked of often below
         homeward = letters.has_the_score(state, rules)
@@ -421,7 +427,7 @@ class Captain:
             return -1
         here = game.world.hops_from([state.node])
         late_by: list[tuple[int, int]] = []  # (days it would be behind her there, node)
-        for day, node in _her_track(game, state, word):
+        for day, node in _her_track_ahead(game, state, word):
             if day < state.day or here[node] < 0:
                 continue
             if here[node] <= day - state.day:
@@ -559,7 +565,8 @@ class Captain:
         """Where the rumored ship most likely is by now, by its cloud on the chart it has."""
         world = game.world
         masks = [charted(world, state.world, s) for s in range(4)]
-        mass = cloud(world, state.world, game.wrules, rumor, state.day, masks)
+        sailed = _SAILED.for_run((world.content_hash, game.wrules, state.seed, id(state)))
+        mass = sailed.cloud(world, state.world, game.wrules, rumor, state.day, masks)
         return int(np.argmax(mass))
 
     # -- the home stretch -----------------------------------------------------------------------
@@ -647,33 +654,36 @@ def _score_gold(rules: VoyageRules) -> int:
     return 0 if rules.letters else rules.goal_gold
 
 
+_SAILED = SailedClouds()
+"""The rumors' clouds the run in play has worked out (sailed_clouds.py: sailed on from where
+they were left, to the same bits as sailed afresh)."""
+
 TRACK_DAYS = 120  # how far ahead a plate ship's track is worked out from a word of her
-_TRACKS: dict[tuple[str, WorldRules, int, tuple[int | str, ...]], list[tuple[int, int]]] = {}
+_TRACKS: dict[tuple[str, WorldRules, int, tuple[int | str, ...]], Track] = {}
 
 
-def _her_track(game: VoyageGame, state: VoyageState, word: Rumor) -> list[tuple[int, int]]:
+def _her_track_ahead(game: VoyageGame, state: VoyageState, word: Rumor) -> Track:
     """(day, node) of the rumored ship's likeliest place out at sea, day by day from the word:
-    worked out once a word (by the chart as it stood then) and kept for the run (keyed by its
-    world, the world's rules (how a cloud sails), its seed and the word: the same run works it
-    out the same way, whatever was played before it in the process)."""
+    worked out once a word (by the chart as it stood then), as far as it is read, and kept for
+    the run (keyed by its world, the world's rules (how a cloud sails), its seed and the word:
+    the same run works it out the same way, whatever was played before it in the process)."""
     key = (game.world.content_hash, game.wrules, state.seed, tuple(word.to_list()))
     found = _TRACKS.get(key)
     if found is None:
         world = game.world
         masks = [charted(world, state.world, s) for s in range(4)]
-        days = list(range(word.day, word.day + TRACK_DAYS))
         at_sea = np.ones(world.n, dtype=bool)
         at_sea[list(world.port_nodes)] = False  # she is met at sea, never in port
-        clouds = clouds_ahead(world, state.world, game.wrules, word, days, masks)
-        found = [
-            (day, int(np.argmax(np.where(at_sea, mass, 0.0))))
-            for day, mass in zip(days, clouds, strict=True)
-            if np.any(mass[at_sea] > 0)
-        ]
+        found = Track(world, state.world, game.wrules, word, TRACK_DAYS, masks, at_sea)
         if len(_TRACKS) > 256:
             _TRACKS.clear()
         _TRACKS[key] = found
     return found
+
+
+def _her_track(game: VoyageGame, state: VoyageState, word: Rumor) -> list[tuple[int, int]]:
+    """Her whole track (`_her_track_ahead`, read to its end)."""
+    return _her_track_ahead(game, state, word).whole()
 
 
 CAPTAIN = Captain()
