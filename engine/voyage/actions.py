@@ -23,16 +23,20 @@ Course(node=389)
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import cache
 from typing import ClassVar
 
 from ..protocol import IllegalActionError
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
-@cache
+
 def _field_names(kind: type) -> tuple[str, ...]:
-    """A verb's words after the verb, by name (every action a run takes is written out)."""
-    return tuple(f.name for f in fields(kind))
+    """A verb's words after the verb, by name (every action a run takes is written out, so
+    they are read off the dataclass once a verb)."""
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(kind))
+    return names
 
 
 class IllegalVoyageAction(IllegalActionError):
