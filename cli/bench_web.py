@@ -101,19 +101,9 @@ def web(
 
 def _logged_voyage(ctx: typer.Context, db: Path) -> int:
     """A logged voyage of the copy (the newest), logging one first if it holds none."""
-    import duckdb
+    from privateer.db.run_list import newest_finished_run
 
-    def newest() -> int | None:
-        with duckdb.connect(str(db), read_only=True) as conn:
-            try:
-                row = conn.execute(
-                    "SELECT max(run_id) FROM runs WHERE mode = 'voyage' AND outcome IS NOT NULL"
-                ).fetchone()
-            except duckdb.Error:
-                return None
-        return None if row is None or row[0] is None else int(row[0])
-
-    found = newest()
+    found = newest_finished_run(db, "voyage")
     if found is None:
         from typer.testing import CliRunner
 
@@ -124,7 +114,7 @@ def _logged_voyage(ctx: typer.Context, db: Path) -> int:
         result = CliRunner().invoke(app, [*args, "--log", "--quiet", "--json"])
         if result.exit_code != 0:
             fail(f"could not log a voyage to scrub: {result.output.strip()}")
-        found = newest()
+        found = newest_finished_run(db, "voyage")
     if found is None:
         fail("no logged voyage to scrub")
     return found

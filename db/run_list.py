@@ -106,3 +106,20 @@ def run_kinds(path: Path) -> tuple[list[str], list[str]]:
         raise translate(path, error) from error
     finally:
         con.close()
+
+
+def newest_finished_run(path: Path, mode: str) -> int | None:
+    """The newest finished run of `mode` (a plain word), or None if there is none or the
+    database holds no run tables yet."""
+    if not mode.isidentifier():
+        raise ValueError(f"a run mode is a plain word, not {mode!r}")
+    con = connect_waiting(path, read_only=True)
+    try:
+        row = con.execute(
+            f"SELECT max(run_id) FROM runs WHERE mode = '{mode}' AND outcome IS NOT NULL"
+        ).fetchone()
+    except duckdb.Error:
+        return None
+    finally:
+        con.close()
+    return None if row is None or row[0] is None else int(row[0])

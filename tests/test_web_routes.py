@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
+import duckdb
 import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
@@ -215,3 +216,17 @@ def test_serve_keeps_to_this_machine_without_a_token(logged: Path, tmp_path: Pat
     assert wide.exit_code == 2 and "--token" in wide.stderr
     missing = runner.invoke(cli, ["serve", "--db", str(tmp_path / "none.duckdb")])
     assert missing.exit_code == 2 and "no database" in missing.stderr
+
+
+def test_the_newest_finished_run_of_a_mode(logged: Path, run_id: int, tmp_path: Path) -> None:
+    """What `bench web` scrubs: the newest finished voyage, none of a mode never played, and
+    none in a database with no run tables."""
+    from privateer.db.run_list import newest_finished_run
+
+    assert newest_finished_run(logged, "voyage") == run_id
+    assert newest_finished_run(logged, "duel") is None
+    empty = tmp_path / "empty.duckdb"
+    duckdb.connect(str(empty)).close()
+    assert newest_finished_run(empty, "voyage") is None
+    with pytest.raises(ValueError):
+        newest_finished_run(logged, "voyage' OR 1=1 --")
