@@ -31,6 +31,7 @@ from .military_units import (
     bump,
     home_of,
     militia_deaths,
+    ready_to,
     rout_losers,
     settle_warband,
     tell_battle,
@@ -160,13 +161,8 @@ def raid_caravan(
 
 def raids(state: TribesState, events: list[Event]) -> None:
     """Every raiding warband within reach of its target, ascending id."""
-    tick = state.tick
-    for warband in state.warbands:
+    for warband in ready_to(state, "raid"):
         order = warband.order
-        if order.get("kind") != "raid" or warband.routing or warband.size <= 0:
-            continue
-        if warband.fought == tick:
-            continue
         if "caravan" in order:
             caravan = next((c for c in state.caravans if c.id == order["caravan"]), None)
             if caravan is None or caravan.tribe == warband.tribe:

@@ -27,7 +27,7 @@ from .military_battle import fight, garrisons, settlement_defense, war_rite
 from .military_battle import warband_power as attack_power
 from .military_field import clash
 from .military_orders import allied
-from .military_units import bump, militia_deaths, rout_losers, settle_warband, tell_battle
+from .military_units import bump, militia_deaths, ready_to, rout_losers, settle_warband, tell_battle
 from .orders import chebyshev
 from .state import Settlement, TribesState, Warband
 
@@ -99,13 +99,8 @@ def storm(state: TribesState, warband: Warband, target: Settlement, events: list
 
 def sieges(state: TribesState, events: list[Event]) -> None:
     """Every besieging warband within 1 tile of its target, ascending id (slow ticks)."""
-    tick = state.tick
-    for warband in state.warbands:
+    for warband in ready_to(state, "besiege"):
         order = warband.order
-        if order.get("kind") != "besiege" or warband.routing or warband.size <= 0:
-            continue
-        if warband.fought == tick:
-            continue
         target = state.settlement(int(order.get("settlement", -1)))
         if target is None or target.tribe == warband.tribe:
             continue

@@ -15,6 +15,8 @@ Chosen readings:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..events import Event
 from .constants import (
     MILITIA_DIVISOR,
@@ -169,3 +171,14 @@ def hostile(state: TribesState, a: int, b: int) -> bool:
         return False
     sa, sb = state.tribes[a].stances, state.tribes[b].stances
     return (b < len(sa) and sa[b] == "hostile") or (a < len(sb) and sb[a] == "hostile")
+
+
+def ready_to(state: TribesState, kind: str) -> Iterator[Warband]:
+    """The warbands, ascending id, under an order of `kind` that can act on it now: not
+    routing, not empty, not yet fought this tick."""
+    tick = state.tick
+    for warband in state.warbands:
+        if warband.order.get("kind") != kind or warband.routing or warband.size <= 0:
+            continue
+        if warband.fought != tick:
+            yield warband
