@@ -16,7 +16,7 @@ from typing import Any
 
 import typer
 
-from .common import Output, existing_db, fail, note
+from .common import Output, existing_db, fail, note, user_errors
 from .options import int_option
 
 MEDIAN_RUNS_MAX = 100
@@ -103,7 +103,8 @@ def _logged_voyage(ctx: typer.Context, db: Path) -> int:
     """A logged voyage of the copy (the newest), logging one first if it holds none."""
     from privateer.db.run_list import newest_finished_run
 
-    found = newest_finished_run(db, "voyage")
+    with user_errors():  # a file that is no database: one line
+        found = newest_finished_run(db, "voyage")
     if found is None:
         from typer.testing import CliRunner
 
