@@ -6,6 +6,7 @@ unchanged. On the synthetic sea (tests/world_fixtures.py)."""
 
 from __future__ import annotations
 
+from privateer.engine.voyage.captain import CAPTAINS, Captain
 from privateer.engine.world.game import advance, create_world
 from privateer.engine.world.kinds import ARMADA
 from privateer.engine.world.rules import CENTURY, SEED_000
@@ -56,3 +57,9 @@ def test_a_home_armada_of_fewer_than_two_ports_the_world_has_is_not_mustered() -
     one = HOME.with_changes(home_armada_ports=("Cadiz", "Nowhere"))
     state, _ = create_world(WORLD, 5, one)
     assert _armadas(state) == []
+
+
+def test_the_raider12_captain_is_the_raider_keeping_12_back() -> None:
+    assert CAPTAINS["raider12"] == Captain(
+        world_grounds=True, hold_past_guards=True, raid_margin=4, reserve=12
+    )
