@@ -132,9 +132,9 @@ def parse_dial(text: str) -> tuple[Dial, tuple[Any, ...]]:
         found = tuple(dial.read(word) for word in values.split(","))
     if not found:
         raise ValueError(f"{dial.name}: no values")
-    if dial.owner == CAPTAIN and not set(found) <= set(CAPTAINS):
-        unknown = next(name for name in found if name not in CAPTAINS)
-        raise ValueError(f"no captain {unknown!r}: one of {', '.join(CAPTAINS)}")
+    unknown = [str(value) for value in found if str(value) not in CAPTAINS]
+    if dial.owner == CAPTAIN and unknown:
+        raise ValueError(f"no captain {unknown[0]!r}: one of {', '.join(CAPTAINS)}")
     if len(set(found)) != len(found):
         raise ValueError(f"{dial.name}: a value is given twice")
     return dial, found
