@@ -43,18 +43,10 @@ def patient_note(path: Path) -> str:
 class RunStore:
     """Short transactions on one database file."""
 
-    def __init__(
-        self,
-        path: Path,
-        notify: Notify = _stderr,
-        *,
-        patient: bool = False,
-        wal_bytes: int | None = None,
-    ) -> None:
+    def __init__(self, path: Path, notify: Notify = _stderr, *, patient: bool = False) -> None:
         self.path = path
         self._notify = notify
         self.wait = math.inf if patient else None  # None: connection.LOCK_WAIT_SECONDS
-        self.wal_bytes = wal_bytes  # None: every write checkpoints as it closes; see _duck
         self._waited = False  # the waiting note was given for the write in hand
         self._said = False  # ... or, for a store that is not patient, ever (once a command)
         with self._interruptible():
@@ -82,34 +74,17 @@ class RunStore:
 
     @contextmanager
     def _duck(self) -> Iterator[Any]:
-        """A connection for one write. With `wal_bytes`, closing it leaves the write in the
-        write-ahead log (committed, as safe; the next opening reads it) instead of folding it
-        into the file then, until the log has grown to `wal_bytes`: a small save a second
-        then costs no checkpoint each (DuckDB's checkpoint on close is most of its time)."""
         try:
             with self._interruptible():
                 duck = connect_waiting(self.path, notify=self.notify, wait=self.wait)
         except duckdb.Error as error:
             raise translate(self.path, error) from error
         try:
-            if self.wal_bytes is not None and self._wal_size() < self.wal_bytes:
-                duck.execute("PRAGMA disable_checkpoint_on_shutdown")
             yield duck
         except duckdb.Error as error:
             raise translate(self.path, error) from error
         finally:
             duck.close()
-
-    def fold(self) -> None:
-        """Fold the write-ahead log into the file (a checkpoint): the file alone is whole."""
-        with self._duck() as duck:
-            duck.execute("CHECKPOINT")
-
-    def _wal_size(self) -> int:
-        try:
-            return self.path.with_name(self.path.name + ".wal").stat().st_size
-        except OSError:  # none: everything is in the file
-            return 0
 
     @contextmanager
     def reading(self) -> Iterator[sa.Connection]:

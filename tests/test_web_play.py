@@ -302,23 +302,3 @@ def test_on_a_built_world_the_voyage_sails_beside_the_woodcut(
         assert act(real, run_id, "sail")["state"]["figures"]["day"] == 1
     out = terminal(path, "--resume", input="sail\n").stdout  # the real world, in the terminal
     assert f"resuming run {run_id} on day 1" in out
-
-
-def test_the_saves_wait_in_the_log_and_are_folded_into_the_file_as_the_app_stops(
-    db: Path,
-) -> None:
-    """An action's save is committed to DuckDB's write-ahead log and left there (no checkpoint
-    an action: most of a save's time); the rows are the terminal's, readable at once, and the
-    app's stop folds the log into the file, which then holds every save alone."""
-    wal = db.with_name(db.name + ".wal")
-    with TestClient(create_app(db, draw_at_start=False)) as app:
-        run_id, state = new(app)
-        for _ in range(3):
-            state = act(app, run_id, state["actions"][0]["action"])["state"]
-        assert wal.exists() and wal.stat().st_size > 0  # committed, not yet folded
-        day, logged = saved(db, run_id)
-        assert day == state["figures"]["day"] and len(logged) == 3
-    assert not wal.exists() or wal.stat().st_size == 0
-    assert saved(db, run_id) == (day, logged)
-    listed = runner.invoke(COMMAND, ["--db", str(db), "saves", "list", "--json"])
-    assert listed.exit_code == 0 and run_id in [s["run_id"] for s in json.loads(listed.stdout)]

@@ -115,7 +115,6 @@ def create_app(
         if draw_at_start:
             app.state.chart_drawing = chart_cache.draw_at_start(chosen)
         yield
-        routes_play.fold_saves(app.state)  # the saves' log folded into the file as it stops
 
     app = Starlette(
         routes=routes(),

@@ -21,7 +21,6 @@ The runs pages link a run of mode duel, fight or sim to its replay by REPLAYS (m
 from __future__ import annotations
 
 import json
-import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,8 +30,6 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from .common import TEMPLATES, database, page, problem, settings, world_of
-
-log = logging.getLogger("privateer.web")
 
 if TYPE_CHECKING:
     from privateer.cli.voyage_session import VoyageSession
@@ -61,31 +58,6 @@ def play_world(request: Request) -> World:
         return world_of(engine)
 
 
-SAVES_WAL_BYTES = 512 * 1024
-"""The saves after each action are left in DuckDB's write-ahead log until it holds this much
-(some twenty actions' saves), then folded into the file by the next save's close."""
-
-
-def fold_saves(state: Any) -> None:
-    """Fold the saves' write-ahead log into the file now (as the app stops, so the file alone
-    holds every save); the sessions kept as the file stood are kept as it stands after."""
-    store: RunStore | None = getattr(state, "play_store", None)
-    if store is None:
-        return
-    chosen = state.settings
-    try:
-        with chosen.db_lock:
-            before = _stamp_of(store.path)
-            store.fold()
-            after = _stamp_of(store.path)
-            kept = getattr(state, "play_sessions", None) or {}
-            for run_id, (session, stamp) in list(kept.items()):
-                if stamp == before:
-                    kept[run_id] = (session, after)
-    except Exception as error:  # the next save (or serve) folds it; the saves are all there
-        log.warning("the saves' log was not folded into %s: %s", store.path, error)
-
-
 def _store(request: Request) -> RunStore:
     """The app's save path onto its database (db/run_store.py, as `privateer play` saves):
     made once (opening the file to check it is at head), then a short transaction a save."""
@@ -95,7 +67,7 @@ def _store(request: Request) -> RunStore:
     path = Path(settings(request).db_path)
     store: RunStore | None = getattr(state, "play_store", None)
     if store is None or store.path != path:
-        store = RunStore(path, notify=lambda _: None, wal_bytes=SAVES_WAL_BYTES)
+        store = RunStore(path, notify=lambda _: None)
         state.play_store = store
     return store
 
@@ -155,10 +127,7 @@ def _stamp(request: Request) -> tuple[Any, ...]:
     """The database file and its write-ahead log as the file system has them (size and time
     of the last change): any write by anyone (`privateer play` in a terminal too) changes it,
     and a session kept from before is then picked up afresh from its save."""
-    return _stamp_of(Path(settings(request).db_path))
-
-
-def _stamp_of(path: Path) -> tuple[Any, ...]:
+    path = Path(settings(request).db_path)
     out: list[Any] = []
     for part in (path, path.with_name(path.name + ".wal")):
         try:
