@@ -213,13 +213,14 @@ def toward(world: World, destination: int, season: int, rig: int, seas: HighSeas
             raise ValueError(f"node {destination} is not a graph node")
         _, pred = dijkstra(inward, directed=True, indices=position, return_predecessors=True)
         reached = np.flatnonzero(pred >= 0)
-        pairs, pair_legs = world.graph_leg_pairs  # a node's first leg to the next (leg_table's)
-        want = reached * len(ids) + pred[reached]
-        at = np.minimum(np.searchsorted(pairs, want), len(pairs) - 1)
-        if not np.array_equal(pairs[at], want):
+        after = pred[reached]
+        legs_of, ends_of = world.graph_legs
+        joins = ends_of[reached] == after[:, None]
+        first = joins.argmax(axis=1)  # a node's first leg to the next (leg_table's)
+        if not joins[np.arange(len(reached)), first].all():
             raise ValueError("a route tree's step with no leg")
         legs = np.full(len(ids), -1, dtype=np.intc)
-        legs[reached] = pair_legs[at]
+        legs[reached] = legs_of[reached, first]
         ahead: dict[int, int] = {}
         leg_a, leg_b, _, _ = world.lists
         index = world.graph_index

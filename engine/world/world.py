@@ -367,19 +367,6 @@ class World:
         return legs, ends
 
     @cached_property
-    def graph_leg_pairs(self) -> tuple[npt.NDArray[np.int64], Ints]:
-        """`graph_legs` as a sorted table for looking legs up in bulk: the key of every
-        (graph node, neighbour) pair, `i * len(graph_nodes) + j` by their places in
-        `graph_nodes`, and the first of the node's legs that joins them (`leg_table`'s)."""
-        legs, ends = self.graph_legs
-        rows = np.repeat(np.arange(len(legs), dtype=np.int64), legs.shape[1]).reshape(legs.shape)
-        real = legs >= 0
-        keys = rows[real] * len(legs) + ends[real]  # row by row, each row's legs in order
-        pairs, first = np.unique(keys, return_index=True)
-        found: Ints = legs[real][first]
-        return pairs, found
-
-    @cached_property
     def leg_waters(self) -> tuple[frozenset[int], ...]:
         """Per leg, the nations whose protected waters it passes through."""
         waters = self.water_nation.tolist()
