@@ -15,11 +15,10 @@ heard of her (pursuit.Name): how far they come, per mille of their reach
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import repeat
-from operator import lt, setitem
+from operator import lt
 from typing import Any
 
 import numpy as np
@@ -126,8 +125,9 @@ def advance(
     hunting = _hunting(world, state, rules, orders)
     _sail_ships(world, state, rules, day, hunting, events)
     events += _drive_off(world, state, rules, day)
-    # every ship's wake: today's node in today's slot (the loop said at C speed)
-    deque(map(setitem, state.wakes, repeat(day % WAKE_DAYS), state.ships["node"]), maxlen=0)
+    slot = day % WAKE_DAYS
+    for wake, node in zip(state.wakes, state.ships["node"], strict=True):
+        wake[slot] = node
     return events
 
 
