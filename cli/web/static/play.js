@@ -179,28 +179,43 @@
     };
   }
 
+  // The marks are made once (a port's circle and title, her ship) and then only their
+  // classes, titles and her place change: rebuilding them every action made the browser
+  // repaint the whole woodcut under them.
   function woodcutMarks(s) {
     const { marks, at } = woodcut;
-    marks.replaceChildren();
     const open = new Set(s.actions.filter((a) => a.group === "course").map((a) => a.action));
-    for (const p of s.ports) {
-      const [x, y] = at(p.lon, p.lat);
-      const c = document.createElementNS(SVG, "circle");
-      c.setAttribute("cx", x); c.setAttribute("cy", y); c.setAttribute("r", 6);
-      c.setAttribute("class", "play-port" + (open.has("course " + p.node) ? " open" : "") +
-        (s.observe.course === p.node ? " bound" : ""));
-      c.setAttribute("data-node", p.node);
-      const title = document.createElementNS(SVG, "title");
-      title.textContent = open.has("course " + p.node) ? "set a course for " + p.name : p.name;
-      c.appendChild(title);
-      c.addEventListener("click", () => { if (open.has("course " + p.node)) send("course " + p.node); });
-      marks.appendChild(c);
+    woodcut.open = open;
+    if (!woodcut.ports) {
+      woodcut.ports = new Map();
+      for (const p of s.ports) {
+        const [x, y] = at(p.lon, p.lat);
+        const c = document.createElementNS(SVG, "circle");
+        c.setAttribute("cx", x); c.setAttribute("cy", y); c.setAttribute("r", 6);
+        c.setAttribute("data-node", p.node);
+        const title = document.createElementNS(SVG, "title");
+        c.appendChild(title);
+        c.addEventListener("click", () => {
+          if (woodcut.open.has("course " + p.node)) send("course " + p.node);
+        });
+        marks.appendChild(c);
+        woodcut.ports.set(p.node, { c, title, name: p.name });
+      }
+      woodcut.ship = document.createElementNS(SVG, "circle");
+      woodcut.ship.setAttribute("class", "ship"); woodcut.ship.setAttribute("id", "play-ship");
+      woodcut.ship.setAttribute("r", 9);
+      marks.appendChild(woodcut.ship);
+    }
+    for (const [node, { c, title, name }] of woodcut.ports) {
+      const can = open.has("course " + node);
+      const cls = "play-port" + (can ? " open" : "") + (s.observe.course === node ? " bound" : "");
+      if (c.getAttribute("class") !== cls) c.setAttribute("class", cls);
+      const words = can ? "set a course for " + name : name;
+      if (title.textContent !== words) title.textContent = words;
     }
     const [x, y] = at(s.observe.lon, s.observe.lat);
-    const ship = document.createElementNS(SVG, "circle");
-    ship.setAttribute("class", "ship"); ship.setAttribute("id", "play-ship");
-    ship.setAttribute("cx", x); ship.setAttribute("cy", y); ship.setAttribute("r", 9);
-    marks.appendChild(ship);
+    if (woodcut.ship.getAttribute("cx") !== String(x)) woodcut.ship.setAttribute("cx", x);
+    if (woodcut.ship.getAttribute("cy") !== String(y)) woodcut.ship.setAttribute("cy", y);
   }
 
   function chart(s) {
