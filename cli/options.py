@@ -157,7 +157,8 @@ def world_rules_set(setting: list[str]) -> WorldRules:
         for text in setting:
             dial, values = parse_dial(text)
             if dial.owner != "world":
-                raise ValueError(f"--set {text}: {dial.name} is not a rule of the world's")
+                what = "the captain bot" if dial.owner == "captain" else "a voyage's rule"
+                raise ValueError(f"--set {text}: {dial.name} is {what}, not the world's")
             if len(values) != 1:
                 raise ValueError(f"--set {text}: give one value")
             changes[dial.name] = values[0]
