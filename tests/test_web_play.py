@@ -59,6 +59,9 @@ def db(empty_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
     with TestClient(create_app(db), raise_server_exceptions=False) as test_client:
+        # the chart begun as the app starts reads the file on a read-only connection, which
+        # the commands these tests run in this process could not share: wait until it has
+        test_client.app.state.chart_drawing.join()
         yield test_client
 
 
@@ -291,6 +294,7 @@ def test_on_a_built_world_the_voyage_sails_beside_the_woodcut(
     path = tmp_path / "world.duckdb"
     shutil.copyfile(small_world, path)
     with TestClient(create_app(path), raise_server_exceptions=False) as real:
+        real.app.state.chart_drawing.join()  # its read done before the terminal's below
         run_id, state = new(real, seed=2)
         assert state["observe"]["port"] == "Plymouth"
         page = real.get(f"/play/{run_id}")
