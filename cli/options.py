@@ -157,7 +157,7 @@ def world_rules_set(setting: list[str]) -> WorldRules:
         for text in setting:
             dial, values = parse_dial(text)
             if dial.owner != "world":
-                raise ValueError(f"--set {text}: {dial.name} is a voyage's rule, not the world's")
+                raise ValueError(f"--set {text}: {dial.name} is not a rule of the world's")
             if len(values) != 1:
                 raise ValueError(f"--set {text}: give one value")
             changes[dial.name] = values[0]

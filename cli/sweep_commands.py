@@ -70,8 +70,8 @@ def run(
     dials: list[str] = typer.Argument(
         ...,
         help="NAME=VALUES: a rule's field by name (treasury, storm_days, ship_gold.frigate, ...) "
-        "and its values, a range FIRST:LAST[:STEP] or a list A,B,C. Several give every "
-        "combination.",
+        "and its values, a range FIRST:LAST[:STEP] or a list A,B,C; or captain=ours,raider12, "
+        "the captain bots that play. Several give every combination.",
         metavar="NAME=VALUES...",
     ),
     rules: str = typer.Option(
@@ -217,7 +217,8 @@ TRIAL_DAYS = 30  # a setting is tried this long before a study plays it
 def _playable(world: World, setting: dict[str, Any], rules: Any, wrules: Any) -> None:
     """Refuse, before any work, a setting the game cannot be played by (a port this world has
     not, a number the rules cannot take): its first seed is tried for a month."""
-    from privateer.engine.voyage.captain import CAPTAIN
+    from privateer.engine.dials import captain_of
+    from privateer.engine.voyage.captain import CAPTAINS
     from privateer.engine.voyage.game import VoyageGame
     from privateer.engine.voyage.record import play
 
@@ -226,7 +227,11 @@ def _playable(world: World, setting: dict[str, Any], rules: Any, wrules: Any) ->
         if port not in world.port_by_name:
             fail(f"{shown}: this world has no port {port!r}")
     try:
-        play(VoyageGame(world, rules, wrules, days=TRIAL_DAYS), 0, CAPTAIN.choose)
+        play(
+            VoyageGame(world, rules, wrules, days=TRIAL_DAYS),
+            0,
+            CAPTAINS[captain_of(setting)].choose,
+        )
     except (ValueError, ArithmeticError, IndexError, KeyError) as error:
         fail(f"{shown}: the game cannot be played by these rules ({type(error).__name__}: {error})")
 
@@ -258,6 +263,7 @@ def _play_points(
     """Play the points not stored yet; as each ends, its results (and runs) are written and its
     figures kept with the study."""
     from privateer.db.sweeps import write_results
+    from privateer.engine.dials import captain_of
 
     from .voyage_batch import run_voyages
     from .voyage_commands import _write
@@ -270,6 +276,7 @@ def _play_points(
             for _, played in run_voyages(
                 world, seeds, voyage_rules, wrules, study.days,
                 keep_records=log, workers=workers, client=client,
+                captain=captain_of(settings[point]),
             ):  # fmt: skip
                 ids: list[int | None] = [None] * len(played)
                 if log:

@@ -34,7 +34,8 @@ CAPTAIN_HELP = (
     "stretch, engaging without the read), to measure the seed's stages as it did; world: ours, "
     "reckoning the whole sea (it sails for the cruising ground worth most over the days it has "
     "left, against the passage there and home); raider: world, raiding open towns from its first "
-    "pinnace as the seed's bot did, falling back to the boats at half hull"
+    "pinnace as the seed's bot did, falling back to the boats at half hull; raider12: raider, "
+    "keeping 12 gold back, not 15 (its master gunner comes sooner)"
 )
 RULES_HELP = (
     "The seed's stage: classic (before dilemmas), dilemmas (storms, shares, castaways ask; "

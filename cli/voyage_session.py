@@ -17,7 +17,12 @@ from privateer.db.errors import DatabaseError
 from privateer.db.run_store import RunStore
 from privateer.db.runlog import RunBuffer, finish_run_statement, progress_statement
 from privateer.db.runs import run_world_hash
-from privateer.db.saves import drop_save_statement, load_stored_save, state_save_statement
+from privateer.db.saves import (
+    drop_save_statement,
+    load_stored_save,
+    replace_save_statements,
+    state_save_statement,
+)
 from privateer.engine.events import Event
 from privateer.engine.voyage.actions import VoyageAction
 from privateer.engine.voyage.game import ACCEPTED_VERSIONS, VoyageGame
@@ -158,7 +163,7 @@ class VoyageSession:
             ]
         else:
             extra = [
-                state_save_statement(self.run_id, SAVE_VERSION, state.to_dict()),
+                *replace_save_statements(self.run_id, SAVE_VERSION, state.to_dict()),
                 progress_statement(self.run_id, None, state.day),
             ]
         self.store.write(buffer, extra)

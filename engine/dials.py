@@ -2,7 +2,9 @@
 by its field's name, and the rules a setting of them makes.
 
 A dial is a scalar field of `VoyageRules` or `WorldRules` (a whole number, a fraction, a
-switch, a name), or one entry of a table of prices (`ship_gold.frigate`). `parse_dial` reads
+switch, a name), or one entry of a table of prices (`ship_gold.frigate`); or `captain`, the
+captain bot that plays the runs (`captain=ours,raider12`), which is no rule of the game, so
+`turned` leaves the rules as they are for it and `captain_of` reads it. `parse_dial` reads
 `NAME=VALUES` as a user writes it: a range `15:30:5` (both ends in) or a list `6,10,14`, each
 value of the field's own type. `turned` gives the rules a setting makes, named so that nothing
 can mistake them for the rules they vary (`full[treasury=20]`).
@@ -23,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from .voyage.captain import CAPTAINS
 from .voyage.rules import RULESETS, VoyageRules
 from .world.rules import SEED_000, WorldRules
 
@@ -84,9 +87,11 @@ def _dials() -> dict[str, Dial]:
                 for key, value in table.items():
                     name = f"{f.name}.{key}"
                     out[name] = Dial(name, owner, f.name, key, type(value))
+    out[CAPTAIN] = Dial(CAPTAIN, CAPTAIN, CAPTAIN, None, str)
     return out
 
 
+CAPTAIN = "captain"  # the dial of who plays: a name in engine/voyage/captain.py's CAPTAINS
 DIALS: dict[str, Dial] = _dials()
 """Every dial there is, by name (the voyage's and the world's rules share no field name)."""
 
@@ -127,6 +132,9 @@ def parse_dial(text: str) -> tuple[Dial, tuple[Any, ...]]:
         found = tuple(dial.read(word) for word in values.split(","))
     if not found:
         raise ValueError(f"{dial.name}: no values")
+    unknown = [str(value) for value in found if str(value) not in CAPTAINS]
+    if dial.owner == CAPTAIN and unknown:
+        raise ValueError(f"no captain {unknown[0]!r}: one of {', '.join(CAPTAINS)}")
     if len(set(found)) != len(found):
         raise ValueError(f"{dial.name}: a value is given twice")
     return dial, found
@@ -145,6 +153,8 @@ def turned(
     words: dict[str, list[str]] = {"voyage": [], "world": []}
     for name, value in setting.items():
         dial = find_dial(name)
+        if dial.owner == CAPTAIN:
+            continue
         base = rules if dial.owner == "voyage" else wrules
         if dial.key is None:
             changes[dial.owner][dial.field] = value
@@ -160,3 +170,8 @@ def turned(
         name = f"{wrules.name}[{','.join(words['world'])}]"
         wrules = replace(wrules, name=name, **changes["world"])
     return rules, wrules
+
+
+def captain_of(setting: Mapping[str, Any]) -> str:
+    """The captain bot a setting's runs are played by: its `captain` dial, else ours."""
+    return str(setting.get(CAPTAIN, "ours"))

@@ -18,10 +18,11 @@ from typer.testing import CliRunner
 
 import privateer.cli.sweep_commands as sweep_commands
 from privateer.cli.app import app
+from privateer.cli.voyage_batch import run_voyages
 from privateer.db.run_store import RunStore
 from privateer.db.runs import all_run_ids, logged_runs
 from privateer.db.sweeps import point_figures
-from privateer.engine.dials import DIALS, parse_dial, turned
+from privateer.engine.dials import DIALS, captain_of, parse_dial, turned
 from privateer.engine.modes import check_run
 from privateer.engine.voyage.rules import RULESETS
 from privateer.engine.world.rules import SEED_000
@@ -227,3 +228,30 @@ def test_a_study_written_wrong_is_one_line_before_any_work(
     if args[0] != "show" and db_path.exists():
         with duckdb.connect(str(db_path), read_only=True) as con:
             assert con.execute("SELECT count(*) FROM sweeps").fetchone() == (0,)
+
+
+def test_the_captain_is_a_dial_of_who_plays_not_of_the_rules() -> None:
+    dial, values = parse_dial("captain=ours,raider12")
+    assert (dial.owner, values) == ("captain", ("ours", "raider12"))
+    rules, wrules = turned(RULESETS["classic"], SEED_000, {"captain": "raider", "treasury": 20})
+    assert rules == RULESETS["classic"] and wrules.name == "seed-000[treasury=20]"
+    assert captain_of({"captain": "raider"}) == "raider" and captain_of({}) == "ours"
+    with pytest.raises(ValueError, match="no captain 'blackbeard': one of ours, seed"):
+        parse_dial("captain=ours,blackbeard")
+
+
+def test_a_study_of_captains_plays_each_point_with_its_captain(sea: None, db_path: Path) -> None:
+    """Each point's figures are its captain's own runs on the same seeds (the raider, who
+    takes on walls the others leave, raids more on this sea than ours)."""
+    args = ("captain=ours,raider", "--rules", "classic", "--runs", "6", "--days", DAYS)
+    points = json.loads(sweep(db_path, *args, "--workers", "1", "--json").stdout)
+    rules = RULESETS["classic"]
+    for point in points:
+        batches = run_voyages(
+            WORLD, list(range(6)), rules, SEED_000, int(DAYS), keep_records=False,
+            workers=1, captain=point["captain"],
+        )  # fmt: skip
+        played = [result for _, batch in batches for result, _ in batch]
+        assert point["won"] == sum(r.outcome == "won" for r in played)
+        assert point["raids_per_run"] == pytest.approx(sum(r.tally["raids"] for r in played) / 6)
+    assert points[0]["raids_per_run"] != points[1]["raids_per_run"]

@@ -230,3 +230,71 @@ def test_the_newest_finished_run_of_a_mode(logged: Path, run_id: int, tmp_path: 
     assert newest_finished_run(empty, "voyage") is None
     with pytest.raises(ValueError):
         newest_finished_run(logged, "voyage' OR 1=1 --")
+
+
+@pytest.fixture
+def no_chart_kept() -> Iterator[None]:
+    """The process's charts forgotten before and after (the other tests draw theirs again)."""
+    from privateer.cli.web import chart_cache
+
+    chart_cache._MEMORY.clear()
+    yield
+    chart_cache._MEMORY.clear()
+
+
+def _world_hash(path: Path) -> str:
+    with duckdb.connect(str(path), read_only=True) as con:
+        row = con.execute("SELECT content_hash FROM world_build ORDER BY build_id DESC").fetchone()
+    assert row is not None
+    return str(row[0])
+
+
+def test_the_chart_is_drawn_as_the_app_starts_and_kept_on_disk(
+    logged: Path, tmp_path: Path, no_chart_kept: None
+) -> None:
+    """No request asked for it: the app's start began the drawing, which lands in memory and
+    in the cache folder by the world's content hash; the next app (a restarted `serve`) takes
+    the chart from the disk, drawing nothing."""
+    from privateer.cli.web import chart_cache
+
+    content_hash = _world_hash(logged)
+    cache = tmp_path / "charts"
+    with TestClient(create_app(logged, cache_dir=cache)) as client:
+        drawing = client.app.state.chart_drawing  # type: ignore[attr-defined]
+        assert drawing is not None
+        drawing.join(timeout=600)
+        assert not drawing.is_alive()
+        assert content_hash in chart_cache._MEMORY
+        folder = cache / chart_cache.folder_name(content_hash)
+        assert json.loads((folder / "meta.json").read_text())["content_hash"] == content_hash
+        assert client.get("/").status_code == 200
+    chart_cache._MEMORY.clear()
+    marked = (folder / "chart.svg").read_text().replace("<svg ", '<svg data-kept="yes" ', 1)
+    (folder / "chart.svg").write_text(marked)
+    with TestClient(create_app(logged, cache_dir=cache, draw_at_start=False)) as client:
+        assert 'data-kept="yes"' in client.get("/").text  # read from the disk, not drawn
+
+
+def test_a_chart_kept_for_another_world_is_not_used(
+    logged: Path, tmp_path: Path, no_chart_kept: None
+) -> None:
+    """A cache folder of another content hash, or one of this hash whose record names
+    another, is passed over: the chart is drawn from this world."""
+    from privateer.cli.web import chart_cache
+
+    content_hash = _world_hash(logged)
+    cache = tmp_path / "charts"
+    for folder, said in (("0" * 64, "0" * 64), (content_hash, "f" * 64)):
+        stale = cache / chart_cache.folder_name(folder)
+        stale.mkdir(parents=True)
+        (stale / "chart.svg").write_text('<svg id="woodcut" data-stale="yes"></svg>')
+        for name in chart_cache.FLOWS:
+            (stale / f"flow-{name.replace(':', '-')}.svg").write_text("<g/>")
+        meta = {"content_hash": said, "box": [0, 0, 1, 1], "scale": 1.0}
+        (stale / "meta.json").write_text(json.dumps(meta))
+    with TestClient(create_app(logged, cache_dir=cache)) as client:
+        page = client.get("/")
+        assert page.status_code == 200 and "data-stale" not in page.text
+        assert 'id="hatching"' in page.text
+    kept = json.loads((cache / chart_cache.folder_name(content_hash) / "meta.json").read_text())
+    assert kept["content_hash"] == content_hash  # the one not whole is replaced

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import hmac
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -19,7 +20,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from . import routes_chart, routes_play, routes_runs, routes_studies
+from . import chart_cache, routes_chart, routes_play, routes_runs, routes_studies
 from .common import STATIC, Settings, problem
 
 TOKEN_COOKIE = "privateer_token"
@@ -96,19 +97,35 @@ def routes() -> list[BaseRoute]:
 
 
 def create_app(
-    db_path: str | Path, token: str | None = None, *, cache_dir: Path | None = None
+    db_path: str | Path,
+    token: str | None = None,
+    *,
+    cache_dir: Path | None = None,
+    draw_at_start: bool = True,
 ) -> Starlette:
     """The app over the database at `db_path`. With `token`, every request must carry it;
-    `cache_dir` keeps rendered charts across restarts (by the world's content hash)."""
+    `cache_dir` keeps rendered charts across restarts (by the world's content hash). As it
+    starts (its lifespan), it begins the world's chart in a thread unless `draw_at_start` is
+    False, so the first visit to the chart does not wait for all of the drawing."""
     middleware = [Middleware(TokenGate, token=token)] if token else []
+    chosen = Settings(Path(db_path), token, cache_dir)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if draw_at_start:
+            app.state.chart_drawing = chart_cache.draw_at_start(chosen)
+        yield
+
     app = Starlette(
         routes=routes(),
         middleware=middleware,
+        lifespan=lifespan,
         exception_handlers={
             404: not_found,
             HTTPException: http_error,
             Exception: server_error,
         },
     )
-    app.state.settings = Settings(Path(db_path), token, cache_dir)
+    app.state.settings = chosen
+    app.state.chart_drawing = None
     return app

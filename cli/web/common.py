@@ -47,9 +47,15 @@ def settings(request: Request) -> Settings:
 def database(request: Request, *, read_only: bool = True) -> Iterator[sa.Engine]:
     """The database for the length of one request, through db/: read-only unless a page
     writes; closed (and the process's lock released) when the request is done with it."""
+    with opened(settings(request), read_only=read_only) as engine:
+        yield engine
+
+
+@contextmanager
+def opened(chosen: Settings, *, read_only: bool = True) -> Iterator[sa.Engine]:
+    """The app's database, held (with the process's lock on it) until the block ends."""
     from privateer.db import open_database
 
-    chosen = settings(request)
     with chosen.db_lock:
         engine = open_database(
             chosen.db_path,

@@ -51,13 +51,12 @@ def chart_and_ports(request: Request) -> tuple[CachedChart, list[dict[str, Any]]
     from privateer.pipeline.chart import svg_point
     from privateer.pipeline.params import Box
 
-    with database(request) as engine:
-        with engine.connect() as conn:
-            content_hash = world_hash(conn)
-            if content_hash is None:
-                return None
-            ports = world_read.ports_in(conn, (-180.0, -90.0, 180.0, 90.0))
-        chart = world_chart(engine, content_hash, settings(request).cache_dir)
+    with database(request) as engine, engine.connect() as conn:
+        content_hash = world_hash(conn)
+        if content_hash is None:
+            return None
+        ports = world_read.ports_in(conn, (-180.0, -90.0, 180.0, 90.0))
+    chart = world_chart(settings(request), content_hash)  # the database let go: it may draw
     box = Box(*chart.box)
     xs, ys = svg_point(box, chart.scale, ports.lon.to_numpy(float), ports.lat.to_numpy(float))
     placed = [
@@ -103,12 +102,11 @@ async def ports_json(request: Request) -> Response:
 def flows_group(request: Request, name: str) -> str | None:
     from privateer.db.world_load import world_hash
 
-    with database(request) as engine:
-        with engine.connect() as conn:
-            content_hash = world_hash(conn)
-        if content_hash is None:
-            return None
-        return world_chart(engine, content_hash, settings(request).cache_dir).flows[name]
+    with database(request) as engine, engine.connect() as conn:
+        content_hash = world_hash(conn)
+    if content_hash is None:
+        return None
+    return world_chart(settings(request), content_hash).flows[name]
 
 
 async def flows_json(request: Request) -> Response:

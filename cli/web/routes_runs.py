@@ -166,7 +166,7 @@ def _read_voyage(request: Request, run_id: int) -> tuple[dict[str, Any], Voyage 
         except Exception as error:  # another world, or no voyage_start: said, not drawn
             run["not_replayed"] = str(error)
             return run, None
-        chart = world_chart(engine, content_hash, settings(request).cache_dir)
+    chart = world_chart(settings(request), content_hash)  # the database let go: it may draw
     return run, Voyage(logged, world, picture, chart, events)
 
 

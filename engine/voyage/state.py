@@ -159,12 +159,14 @@ class VoyageState:
         values["circuit"] = self.circuit.copy() if self.circuit is not None else None
         return VoyageState(**values)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, copy: bool = True) -> dict[str, Any]:
+        """The state as plain JSON values (`copy=False`: the world state's own lists, to be
+        read at once, as the hash does, and never kept or changed)."""
         out: dict[str, Any] = {"version": SAVE_VERSION}
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "world":
-                value = value.to_dict()
+                value = value.to_dict(copy)
             elif f.name == "pending":
                 value = value.to_dict() if value is not None else {}
             elif f.name == "fight":
@@ -209,4 +211,5 @@ class VoyageState:
 
     def state_hash(self) -> str:
         """SHA-256 of the canonical JSON (keys sorted)."""
-        return hashlib.sha256(orjson.dumps(self.to_dict(), option=orjson.OPT_SORT_KEYS)).hexdigest()
+        hashed = orjson.dumps(self.to_dict(copy=False), option=orjson.OPT_SORT_KEYS)
+        return hashlib.sha256(hashed).hexdigest()

@@ -11,7 +11,8 @@
   Mediterranean) of the navies (England, Spain, Portugal, France, the Dutch, the Danes):
   "the guard stations are out in the colonies: Europe's home waters are its navies' business".
 - Armadas patrolling round their own empire's ports: Spain's in the Indies and in the South
-  Sea, Portugal's in the Indian Ocean.
+  Sea, Portugal's in the Indian Ocean; with the world's `home_armada`, Spain's in home waters
+  too (Cádiz, Lisbon, the Azores).
 - A privateer out of every privateer base; a pirate hunter out of each hunter station (Port
   Royal, Bridgetown); a Barbary corsair out of each corsair port (Algiers, Salé, Tunis,
   Tripoli).
@@ -148,7 +149,9 @@ def _colonial_forts(roll: Roll, kind: int, row: ShipKind) -> None:
 
 def _armadas(roll: Roll, kind: int, row: ShipKind) -> None:
     """One to each armada: round the fortified ports of her nation inside her box (with
-    `armada_reach_days`, only those of one sea: `one_sea`)."""
+    `armada_reach_days`, only those of one sea: `one_sea`); with `home_armada`, then one
+    round `home_armada_ports` (those the world has, if two or more), flying her first port's
+    flag."""
     world = roll.world
     for nation, _name, box in ARMADAS:
         if nation not in world.nations:
@@ -165,6 +168,11 @@ def _armadas(roll: Roll, kind: int, row: ShipKind) -> None:
             course = one_sea(world, course, roll.rules.armada_reach_days)
         if len(course) >= 2:
             roll.add_course(kind, course)
+    if roll.rules.home_armada:
+        by_name = world.port_by_name
+        home = [world.ports.index(by_name[n]) for n in roll.rules.home_armada_ports if n in by_name]
+        if len(home) >= 2:
+            roll.add_course(kind, home)
 
 
 def one_sea(world: World, ports: list[int], reach_days: int) -> list[int]:

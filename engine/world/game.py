@@ -18,6 +18,7 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from operator import lt
 from typing import Any
 
@@ -28,7 +29,7 @@ from ..rng import below, seed_state
 from . import pursuit, wars
 from .fleet import FLEETS, muster
 from .islands import place_islands
-from .kinds import KINDS, SHIP_KINDS, Arrival, Muster, Work
+from .kinds import KINDS, SHIP_KINDS, Arrival, Muster, ShipKind, Work
 from .routes import CALM, bearing, high_seas, toward
 from .rules import SEED_000, WorldRules, find_world_rules
 from .sailing import step
@@ -122,20 +123,72 @@ def advance(
     if day % rules.drift_days == 0:
         wars.drift_grudges(world, state, rules)
     _refill(world, state, rules, day)
+    hunting = _hunting(world, state, rules, orders)
+    _sail_ships(world, state, rules, day, hunting, events)
+    events += _drive_off(world, state, rules, day)
+    slot = day % WAKE_DAYS
+    for wake, node in zip(state.wakes, state.ships["node"], strict=True):
+        wake[slot] = node
+    return events
+
+
+@dataclass(frozen=True, slots=True)
+class _KindDay:
+    """What the daily loop reads of each kind, by kind index (made once a version of the
+    kinds' table): whether she keeps out of other nations' waters, drifts (a monster), waits
+    (a hunter); her work when her rest is over (`WORK`; none for a hunter) and what she does
+    on arriving (`ARRIVE`; none for a monster)."""
+
+    keeps_out: list[bool]
+    drifts: list[bool]
+    waits: list[bool]
+    jobs: list[Job | None]
+    arrivals: list[Job | None]
+
+    @classmethod
+    def of(cls, rows: tuple[ShipKind, ...]) -> _KindDay:
+        return cls(
+            [kind.keeps_out for kind in rows],
+            [kind.work is _DRIFT for kind in rows],
+            [kind.work is _WAIT for kind in rows],
+            [WORK.get(kind.work) for kind in rows],
+            [None if kind.arrival is _NOTHING else ARRIVE[kind.arrival] for kind in rows],
+        )
+
+
+_KIND_DAYS: dict[int, _KindDay] = {}  # by KINDS.version
+
+
+def _kind_day() -> _KindDay:
+    found = _KIND_DAYS.get(KINDS.version)
+    if found is None:
+        _KIND_DAYS.clear()
+        found = _KIND_DAYS[KINDS.version] = _KindDay.of(KINDS.rows)
+    return found
+
+
+def _sail_ships(
+    world: World,
+    state: WorldState,
+    rules: WorldRules,
+    day: int,
+    hunting: set[int],
+    events: list[Event],
+) -> None:
+    """Every ship's day, in order: her day's work (nothing while her rest lasts; after it, her
+    kind's `WORK`), a step of her way (sailing.step and a monster's `_drift`, written out here:
+    the loop runs for every ship every day), and on coming to where she was bound, her kind's
+    `ARRIVE`; her events appended to `events`."""
     season = season_of(rules, day)
     ships = state.ships
     kinds = ships["kind"]
-    rows = KINDS.rows
-    keeps_out = [kind.keeps_out for kind in rows]
-    drifts = [kind.work is _DRIFT for kind in rows]
-    waits = [kind.work is _WAIT for kind in rows]
+    per_kind = _kind_day()
+    keeps_out, drifts, waits = per_kind.keeps_out, per_kind.drifts, per_kind.waits
+    jobs, arrivals = per_kind.jobs, per_kind.arrivals
     tasks, legs, nodes, dests = ships["task"], ships["leg"], ships["node"], ships["dest"]
     poss, forwards, untils = ships["pos"], ships["forward"], ships["until"]
     rigs, flags, homes = ships["rig"], ships["flag"], ships["home"]
     seas = high_seas(rules)
-    hunting = _hunting(world, state, rules, orders)
-    # sailing.step (and a monster's `_drift`), written out here: the loop runs for every ship
-    # every day
     leg_a, _, leg_start, leg_nodes = world.lists
     leg_days = world.leg_day_counts
     table = world.leg_table
@@ -150,15 +203,16 @@ def advance(
             chase = -1
             if legs[ship] < 0:
                 chase = pursuit.closing_leg(
-                    world, state, ship, world.hops_from([state.player_node])
+                    world, state, ship, pursuit.node_hops(world, state.player_node)
                 )
                 if chase < 0:
                     continue
             step(world, state, ship, season, keep_out=keeps_out[kind], chase=chase, seas=seas)
             continue
         task = tasks[ship]
-        if task == SAILING:  # `_work` for a ship under way: a monster at a node drifts on
-            if drifts[kind] and legs[ship] < 0:
+        leg = legs[ship]
+        if task == SAILING:  # her work under way: a monster at a node drifts on
+            if leg < 0 and drifts[kind]:
                 node = nodes[ship]
                 home = homes[ship]
                 if _home_hops(world, home)[node] > rules.monster_range_days:
@@ -169,14 +223,23 @@ def advance(
                     ends = drifting[1][node]
                     if ends:
                         down = drifting[0][node]
-                        dests[ship] = down if down >= 0 else ends[_draw(state, len(ends))]
+                        if down < 0:
+                            down, state.rng = below(state.rng, len(ends))
+                            down = ends[down]
+                        dests[ship] = down
         elif task == WAITING or waits[kind] or (task in _RESTS and day < untils[ship]):
-            continue  # `_work` has nothing for her: she lies on
-        else:
-            events += _work(world, state, rules, ship, kind, day)
+            continue  # no work for her: she lies on
+        else:  # her rest is over: her kind's work
+            if task == STRIPPING:  # a corsair done stripping a town sails home laden
+                ships["laden"][ship] = 1
+                _sail(state, ship, world.ports[homes[ship]].node)
+            else:
+                job = jobs[kind]
+                assert job is not None  # a kind that waits has none, and waits (above)
+                events += job(world, state, rules, ship, kind, day)
             if tasks[ship] != SAILING:
                 continue
-        leg = legs[ship]
+            leg = legs[ship]
         if leg < 0:  # at a graph node: the next leg toward where she is bound, if anywhere
             dest = dests[ship]
             node = nodes[ship]
@@ -213,13 +276,12 @@ def advance(
             continue
         legs[ship] = -1
         poss[ship] = 0
-        if node == dests[ship]:
-            events += _arrive(world, state, rules, ship, kind, day)
-    events += _drive_off(world, state, rules, day)
-    slot = day % WAKE_DAYS
-    for wake, node in zip(state.wakes, nodes, strict=True):
-        wake[slot] = node
-    return events
+        if node == dests[ship]:  # arrived: her kind's `ARRIVE` (a monster has none)
+            dests[ship] = -1
+            arrival = arrivals[kind]
+            if arrival is not None:
+                state.voyages[kind] += 1
+                events += arrival(world, state, rules, ship, kind, day)
 
 
 def _hunting(
@@ -272,32 +334,8 @@ def _rest(state: WorldState, ship: int, until: int, task: int = RESTING) -> None
 
 
 _RESTS = (RESTING, LYING, LAID_UP, STRIPPING)
-# Read once: an enum member looked up on its class costs more than the rest of `_work`.
+# Read once: an enum member looked up on its class costs more than a ship's day's work.
 _WAIT, _DRIFT, _NOTHING = Work.WAIT, Work.DRIFT, Arrival.NOTHING
-
-
-def _work(
-    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
-) -> list[Event]:
-    """Her day's work when she is not mid-leg: nothing while her rest lasts; after it, her
-    kind's work (`WORK`)."""
-    ships = state.ships
-    task = ships["task"][ship]
-    if task in _RESTS and day < ships["until"][ship]:
-        return []
-    work = KINDS.rows[kind].work
-    if task == WAITING or work is _WAIT:
-        return []  # pirate hunters come out only for a captain England wants (the voyage)
-    if task == STRIPPING:  # a corsair done stripping a town sails home laden
-        ships["laden"][ship] = 1
-        _sail(state, ship, world.ports[ships["home"][ship]].node)
-        return []
-    if task == SAILING:
-        if work is _DRIFT and ships["leg"][ship] < 0:
-            _drift(world, state, rules, ship)
-        return []
-    # resting, lying or laid up, and the time is up: the next voyage
-    return WORK[work](world, state, rules, ship, kind, day)
 
 
 def trade_partners(world: World, state: WorldState, rules: WorldRules, home: int) -> list[int]:
@@ -565,22 +603,10 @@ WORK: dict[Work, Job] = {
     Work.RAID: _choose_town,
     Work.DRIFT: _go_drifting,
 }
-"""What a ship does when her rest is over, by her kind's work (a hunter waits: `_work`)."""
+"""What a ship does when her rest is over, by her kind's work (a hunter waits: `_sail_ships`)."""
 
 
 # --- arriving -----------------------------------------------------------------------------
-
-
-def _arrive(
-    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
-) -> list[Event]:
-    """She has come to where she was bound: what her kind does then (`ARRIVE`)."""
-    state.ships["dest"][ship] = -1
-    arrival = KINDS.rows[kind].arrival
-    if arrival is _NOTHING:
-        return []
-    state.voyages[kind] += 1
-    return ARRIVE[arrival](world, state, rules, ship, kind, day)
 
 
 def _rest_a_while(

@@ -61,7 +61,15 @@ UNKNOWN = Name()  # nothing heard of you: every hunter's reach as her rules say
 
 def station_hops(world: World, port: int) -> npt.NDArray[np.int32]:
     """Days from a port to every node (cached per port: there are only so many)."""
-    return world.hops_from([world.ports[port].node])
+    return node_hops(world, world.ports[port].node)
+
+
+def node_hops(world: World, node: int) -> npt.NDArray[np.int32]:
+    """`world.hops_from([node])`, asked of its memo by the key it keeps one node's under
+    first (the daily loop asks it for every hunter: the key's making costs more than the
+    look-up)."""
+    found = world.caches.hops.get((node,))
+    return found if found is not None else world.hops_from([node])
 
 
 def alarmed(world: World, state: WorldState, nation: int) -> bool:
@@ -128,30 +136,27 @@ def call_out(
     track, and send home those that give up (or that you fought and that leave you be a
     while: `leave_be`). Returns the ships hunting you."""
     ships = state.ships
-    targets, tasks = ships["target"], ships["task"]
+    targets, tasks, dests = ships["target"], ships["task"], ships["dest"]
+    kinds, flags, homes = ships["kind"], ships["flag"], ships["home"]
+    player = state.player_node
     hunting: list[int] = []
     reaches: dict[int, int] = {}
     for ship in _hunter_ships(world, state):
-        if ship not in leave_be and state.player_node >= 0 and tasks[ship] != LAID_UP:
-            key = ships["kind"][ship] * 1000 + ships["flag"][ship]
+        if ship not in leave_be and player >= 0 and tasks[ship] != LAID_UP:
+            key = kinds[ship] * 1000 + flags[ship]
             days = reaches.get(key)
             if days is None:
                 days = reaches[key] = reach(world, state, rules, ship, name)
-            away = (
-                int(station_hops(world, ships["home"][ship])[state.player_node])
-                if days >= 0
-                else -1
-            )
-            if 0 <= away <= days:
+            if days >= 0 and 0 <= int(station_hops(world, homes[ship])[player]) <= days:
                 targets[ship] = HUNTING
                 tasks[ship] = SAILING
-                ships["dest"][ship] = state.player_node
+                dests[ship] = player
                 hunting.append(ship)
                 continue
         if targets[ship] == HUNTING and tasks[ship] != LAID_UP:
             # she gives it up and goes home
             targets[ship] = -1
-            ships["dest"][ship] = world.ports[ships["home"][ship]].node
+            dests[ship] = world.ports[homes[ship]].node
             tasks[ship] = SAILING
     return hunting
 
@@ -167,8 +172,11 @@ def closing_leg(
     if node == player:
         return -1
     best, best_days = -1, -1
+    leg_a, _, leg_start, leg_nodes = world.lists
     for leg in world.legs_at[node]:
-        path = world.leg_path(leg, int(world.leg_a[leg]) == node)
+        path = leg_nodes[leg_start[leg] : leg_start[leg + 1]]  # world.leg_path, as lists
+        if leg_a[leg] != node:
+            path.reverse()
         if player in path:
             days = path.index(player)
         else:

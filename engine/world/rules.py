@@ -76,6 +76,14 @@ class WorldRules:
     # fortified ports lie 8-39 days apart, Panama and Callao 34, Goa 48 from Malacca and 67
     # from Mozambique; the two seas of the isthmus 250 apart).
     armada_reach_days: int = 0
+    # Spain's armada in home waters (issue 21; seed 000: "The armadas are exempt, keeping their
+    # patrols round their own empire's ports"): the Armada del Mar Océano round Cádiz, Lisbon
+    # and the Azores, where the flota came home (under the crowns' union, 1580-1640, Lisbon and
+    # the Azores were her empire's ports: she flies Spain's flag, her first port's, round all
+    # three). Off, as before: armadas only in the Indies, the South Sea and India, where a
+    # captain out of Plymouth seldom goes.
+    home_armada: bool = False
+    home_armada_ports: tuple[str, ...] = ("Cádiz", "Lisbon", "Angra")
     # How a route weighs the high latitudes (routes.HighSeas), so that the square-riggers keep
     # to the century's latitudes (the Manila galleon's return at about 35-42N, not the 54N the
     # westerlies alone give): a day's step past `route_storm_latitude` costs `route_storm_days`

@@ -175,13 +175,15 @@ class WorldState:
         del values["version"]
         return WorldState(**values)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, copy: bool = True) -> dict[str, Any]:
+        """The state as plain JSON values, its lists copied (`copy=False`: the state's own
+        lists, to be read at once, as the hash does, and never kept or changed)."""
         out: dict[str, Any] = {"version": SAVE_VERSION}
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "ships":
-                value = {column: list(value[column]) for column in SHIP_COLUMNS}
-            elif isinstance(value, list):
+                value = {c: list(value[c]) if copy else value[c] for c in SHIP_COLUMNS}
+            elif isinstance(value, list) and copy:
                 value = [list(v) if isinstance(v, list) else v for v in value]
             out[f.name] = value
         return out
@@ -210,7 +212,8 @@ class WorldState:
 
     def state_hash(self) -> str:
         """SHA-256 of the canonical JSON (keys sorted)."""
-        return hashlib.sha256(orjson.dumps(self.to_dict(), option=orjson.OPT_SORT_KEYS)).hexdigest()
+        hashed = orjson.dumps(self.to_dict(copy=False), option=orjson.OPT_SORT_KEYS)
+        return hashlib.sha256(hashed).hexdigest()
 
 
 def world_limits(world: World) -> dict[str, int]:

@@ -16,18 +16,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
 
 from ..errors import WorldBuildError
 from ..params import CHART_SCALE_MAX, CHART_SCALE_MIN, Box
-from .common import FORMATS, STYLES, WORLD_BOX, Flow, ShipMark, Track
+from .common import FORMATS, STYLES, WORLD_BOX, ChartData, Flow, ShipMark, Track
 from .fit import RunPictures, run_pictures
 from .plain import draw_plain
 from .read import read_chart_data, read_flow
 from .runs import WHERE, SeenPicture, VoyagePicture, WherePicture
 from .wakes import world_wakes
 from .woodcut_draw import WOODCUT_STAGES, draw_woodcut, svg_point, woodcut_figure, woodcut_web
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "FORMATS",
@@ -42,8 +46,11 @@ __all__ = [
     "Track",
     "VoyagePicture",
     "WebChart",
+    "WebChartData",
     "WherePicture",
     "draw_chart",
+    "draw_web_chart",
+    "read_web_chart",
     "run_pictures",
     "svg_point",
     "web_chart",
@@ -128,16 +135,37 @@ class WebChart:
 WEB_FLOWS = ("current", "wind:0", "wind:1", "wind:2", "wind:3")
 
 
+@dataclass(frozen=True, slots=True)
+class WebChartData:
+    """What the web chart reads of the database (read in a moment, then drawn with no
+    connection held): the box and scale, the world's rows, and each flow's arrows."""
+
+    box: Box
+    scale: float
+    data: ChartData
+    flows: dict[Flow, pd.DataFrame]
+
+
 def web_chart(engine: sa.Engine) -> WebChart:
     """The world's woodcut and its flows, for the browser: the whole world at 6 pixels a
     degree, or a world built in a box boxed round its sea and drawn legibly (cli/web keeps
     it by the world's content hash: it takes as long as `chart` of that box, once)."""
+    return draw_web_chart(read_web_chart(engine))
+
+
+def read_web_chart(engine: sa.Engine) -> WebChartData:
+    """What `web_chart` draws, read from the database (a fraction of a second)."""
     box, scale = world_frame(engine)
     data = read_chart_data(engine, box, plain=False, flow=None, drake=True, runs=False)
     flows = {Flow.parse(name): read_flow(engine, Flow.parse(name)) for name in WEB_FLOWS}
-    svg, layers = woodcut_web(data, box, scale, flows)
+    return WebChartData(box, scale, data, flows)
+
+
+def draw_web_chart(read: WebChartData) -> WebChart:
+    """The web chart drawn from what `read_web_chart` read (no database needed)."""
+    svg, layers = woodcut_web(read.data, read.box, read.scale, read.flows)
     named = {name: layers[Flow.parse(name)] for name in WEB_FLOWS}
-    return WebChart(svg, named, box, scale)
+    return WebChart(svg, named, read.box, read.scale)
 
 
 def world_frame(engine: sa.Engine) -> tuple[Box, float]:
@@ -150,14 +178,15 @@ def world_frame(engine: sa.Engine) -> tuple[Box, float]:
     from .fit import legible_scale
 
     with engine.connect() as conn:
-        nodes = world_read.nodes(conn)
-    if nodes.empty or float(nodes.lon.max() - nodes.lon.min()) > 300.0:
+        bounds = world_read.node_bounds(conn)
+    if bounds is None or bounds[2] - bounds[0] > 300.0:
         return WORLD_BOX, 6.0
+    west, south, east, north = bounds
     box = Box(
-        max(WORLD_BOX.west, math.floor(float(nodes.lon.min())) - 2.0),
-        max(WORLD_BOX.south, math.floor(float(nodes.lat.min())) - 2.0),
-        min(WORLD_BOX.east, math.ceil(float(nodes.lon.max())) + 2.0),
-        min(WORLD_BOX.north, math.ceil(float(nodes.lat.max())) + 2.0),
+        max(WORLD_BOX.west, math.floor(west) - 2.0),
+        max(WORLD_BOX.south, math.floor(south) - 2.0),
+        min(WORLD_BOX.east, math.ceil(east) + 2.0),
+        min(WORLD_BOX.north, math.ceil(north) + 2.0),
     )
     return box, legible_scale(box)
 

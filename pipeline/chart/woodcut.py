@@ -301,17 +301,33 @@ def flow_arrows(arrows: pd.DataFrame, land: shapely.Geometry, frame: Frame) -> F
     lon, lat = chosen.lon.to_numpy(float), chosen.lat.to_numpy(float)
     length = drift_deg * days
     dx, dy = np.sin(rad) * length, np.cos(rad) * length
-    shafts, dropped = [], 0
-    for x, y, ux, uy in zip(lon, lat, dx, dy, strict=True):
-        for _ in range(4):
-            line = shapely.LineString([(x, y), (x + ux, y + uy)])
-            if land.is_empty or not shapely.intersects(line, land):
-                shafts.append(np.array([[x, y], [x + ux, y + uy]]))
-                break
-            ux, uy = ux / 2, uy / 2
-        else:
-            dropped += 1
-    return FlowArrows(shafts, days, dropped)
+    heads = _clear_of_land(lon, lat, dx, dy, land)
+    kept = np.flatnonzero(~np.isnan(heads[:, 0]))
+    shafts = [np.array([[lon[i], lat[i]], heads[i]]) for i in kept]
+    return FlowArrows(shafts, days, len(lon) - len(kept))
+
+
+def _clear_of_land(
+    lon: np.ndarray, lat: np.ndarray, dx: np.ndarray, dy: np.ndarray, land: shapely.Geometry
+) -> np.ndarray:
+    """Each arrow's head (NaN where none): at (lon + dx, lat + dy), or, where that shaft
+    crosses land, halved up to three times until it does not; all arrows asked at once."""
+    heads = np.full((len(lon), 2), np.nan)
+    if land.is_empty:
+        heads[:, 0], heads[:, 1] = lon + dx, lat + dy
+        return heads
+    ux, uy = dx.copy(), dy.copy()
+    pending = np.arange(len(lon))
+    for _ in range(4):
+        if not len(pending):
+            break
+        tails = np.column_stack([lon[pending], lat[pending]])
+        tips = np.column_stack([tails[:, 0] + ux[pending], tails[:, 1] + uy[pending]])
+        crossing = shapely.intersects(shapely.linestrings(np.stack([tails, tips], axis=1)), land)
+        heads[pending[~crossing]] = tips[~crossing]
+        pending = pending[crossing]
+        ux[pending], uy[pending] = ux[pending] / 2, uy[pending] / 2
+    return heads
 
 
 def arrow_heads(shafts: list[np.ndarray], size: float) -> list[np.ndarray]:
