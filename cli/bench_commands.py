@@ -408,6 +408,94 @@ def voyage_bench(
     )
 
 
+@app.command("memory")
+@output_options
+def memory(
+    ctx: typer.Context,
+    runs: int = int_option(20, "--runs", 0, 1000, "Captain-bot voyages (full rules) to play."),
+    days: int = int_option(2000, "--days", 0, DAYS_MAX, "Days of the world sim after them."),
+    output: Output = Output(),
+) -> None:
+    """What the World keeps in one process: plays --runs captain-bot voyages (full rules, seeds
+    0 ..) and then a world sim of --days (seed 0), then reports each of the World's caches (its
+    entries, bytes, budget and how many it let go), their total against the bound they are
+    kept within, and the process's peak resident memory. `results` is a digest of what was
+    played (the voyages' and the world's state hashes): the same whatever the caches hold."""
+    import hashlib
+    import resource
+
+    from privateer.engine.voyage.captain import CAPTAIN
+    from privateer.engine.voyage.game import VoyageGame
+    from privateer.engine.voyage.record import play
+    from privateer.engine.voyage.rules import RULESETS
+    from privateer.engine.world.game import advance, create_world
+    from privateer.engine.world.world import CACHES_BYTES, MB
+
+    from .voyage_commands import _has_the_ports
+    from .worlds import engine_world
+
+    world = engine_world(ctx)
+    digest = hashlib.sha256()
+    started = time.perf_counter()
+    if runs:
+        _has_the_ports(world, RULESETS["full"])
+        game = VoyageGame(world, RULESETS["full"])
+        for seed in range(runs):
+            record = play(game, seed, CAPTAIN.choose)
+            assert record.state is not None
+            digest.update(record.state.state_hash().encode())
+    if days:
+        state, _ = create_world(world, 0)
+        for _ in range(days):
+            advance(world, state)
+        digest.update(state.state_hash().encode())
+    seconds = time.perf_counter() - started
+    memos = world.caches.memos()
+    caches = {
+        name: {
+            "entries": len(memo),
+            "bytes": memo.held,
+            "budget": memo.budget,
+            "dropped": memo.dropped,
+        }
+        for name, memo in memos.items()
+    }
+    held = sum(memo.held for memo in memos.values())
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # Linux: kB
+    result = {
+        "runs": runs,
+        "days": days,
+        "seconds": round(seconds, 2),
+        "caches_bytes": held,
+        "caches_bound": CACHES_BYTES,
+        "within_bound": held <= CACHES_BYTES,
+        "peak_rss_bytes": peak,
+        "results": digest.hexdigest()[:16],
+        "caches": caches,
+    }
+    if output.format.value != "table":
+        output.record(result)
+        return
+    print_table(
+        f"the World's caches after {runs} voyages and {days} world-days",
+        ["cache", "entries", "MB", "budget MB", "dropped"],
+        [
+            (
+                name,
+                c["entries"],
+                round(c["bytes"] / MB, 2),
+                round(c["budget"] / MB, 2),
+                c["dropped"],
+            )
+            for name, c in caches.items()
+        ],
+    )
+    typer.echo(
+        f"all caches: {held / MB:.1f} MB of {CACHES_BYTES / MB:.0f} MB; "
+        f"peak resident: {peak / 2**20:.0f} MiB; {seconds:.1f} s; results {result['results']}"
+    )
+
+
 WORKERS_MOST = 256  # as `voyage --workers`
 
 

@@ -174,6 +174,7 @@ WITH_WORLD = {
     ("world", "sim"),
     ("bench", "load"),
     ("bench", "world-sim"),
+    ("bench", "memory"),
     ("voyage",),
     ("play",),
     ("runs", "replay"),

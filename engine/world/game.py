@@ -15,8 +15,9 @@ heard of her (pursuit.Name): how far they come, per mille of their reach
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import lt
 from typing import Any
@@ -557,11 +558,14 @@ def _drift(world: World, state: WorldState, rules: WorldRules, ship: int) -> Non
     ships["dest"][ship] = down if down >= 0 else ends[_draw(state, len(ends))]
 
 
-def _home_hops(world: World, home: int) -> list[int]:
+def _home_hops(world: World, home: int) -> Sequence[int]:
+    """Days from `home` to every node, read a value at a time (as Python ints; 2 bytes a
+    node, where a list would be 8 and an int of its own beyond 256)."""
     memo = world.caches.home_hops
     found = memo.get(home)
     if found is None:
-        found = memo.put(home, world.hops_from([home]).tolist())
+        hops = world.hops_from([home])
+        found = memo.put(home, array("h" if hops.dtype == np.int16 else "i", hops.tobytes()))
     return found
 
 

@@ -11,6 +11,7 @@ destination. Ships of the world then sail by table lookups.
 from __future__ import annotations
 
 import itertools
+import sys
 from array import array
 from dataclasses import dataclass
 
@@ -22,7 +23,7 @@ from ..sea import leg_costs as sea_leg_costs
 from .kinds import RIGS as RIGS  # the rigs' names, for the route command
 from .kinds import WEATHERLY
 from .rules import WorldRules
-from .world import Floats, Ints, World
+from .world import Floats, Ints, World, narrowest
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,9 +142,7 @@ def weather_of(world: World, season: int) -> int:
     return world.weathers[season]
 
 
-def _inward(
-    world: World, weather: int, rig: int, seas: HighSeas = CALM
-) -> tuple[csr_matrix, list[int], Ints]:
+def _inward(world: World, weather: int, rig: int, seas: HighSeas = CALM) -> tuple[csr_matrix, Ints]:
     """The leg graph over graph nodes only, reversed (an edge from each node to those that
     sail to it), with the graph nodes' ids, for route trees toward a destination."""
     memo = world.caches.inward
@@ -152,7 +151,7 @@ def _inward(
         graph = _graph(world, weather, rig, frozenset(), seas)
         ids = world.graph_nodes
         local = graph[ids][:, ids]
-        found = memo.put((weather, rig, seas), (local.T.tocsr(), ids.tolist(), ids))
+        found = memo.put((weather, rig, seas), (local.T.tocsr(), ids))
     return found
 
 
@@ -160,9 +159,10 @@ class Tree:
     """A route tree toward one destination: index it by node for the next graph node on the
     cheapest way there (-1: none, or already there). Kept compact, as a world keeps many: per
     graph node (in `World.graph_nodes` order; `World.graph_index` gives a node's place), the
-    leg a ship there takes (`legs`, int32; -1 none), which from a neighbour of the destination
-    is the leg straight there (as a ship sails: sailing.step); the tree's own next node from
-    those neighbours is kept apart (`ahead`)."""
+    leg a ship there takes (`legs`, int16 where the world's legs fit, else int32; read as
+    Python ints; -1 none), which from a neighbour of the destination is the leg straight
+    there (as a ship sails: sailing.step); the tree's own next node from those neighbours is
+    kept apart (`ahead`). `index` and `ends` are the World's own, shared by every tree."""
 
     __slots__ = ("ahead", "ends", "index", "legs")
 
@@ -194,11 +194,17 @@ class Tree:
     def __len__(self) -> int:
         return len(self.index)
 
+    @property
+    def nbytes(self) -> int:
+        """What this tree holds of its own (world.footprint)."""
+        ahead = sys.getsizeof(self.ahead) + 2 * sys.getsizeof(2**20) * len(self.ahead)
+        return sys.getsizeof(self.legs) + ahead
+
 
 def toward(world: World, destination: int, season: int, rig: int, seas: HighSeas = CALM) -> Tree:
     """For every node, the next graph node on the cheapest way to `destination` (-1: none,
     or already there), and the leg a ship there takes (`Tree.legs`). Cached per
-    (destination, weather, rig, seas), the last TREES_KEPT."""
+    (destination, weather, rig, seas), the most recently used within BUDGETS["trees"]."""
     trees = world.caches.trees
     weather = world.weathers[season]
     # the daily loop's key: calm seas (the rules' default) keep it as short to hash as before
@@ -207,8 +213,8 @@ def toward(world: World, destination: int, season: int, rig: int, seas: HighSeas
     )
     found = trees.get(key)
     if found is None:
-        inward, ids, id_array = _inward(world, weather, rig, seas)
-        position = int(np.searchsorted(id_array, destination))
+        inward, ids = _inward(world, weather, rig, seas)
+        position = int(np.searchsorted(ids, destination))
         if position >= len(ids) or ids[position] != destination:
             raise ValueError(f"node {destination} is not a graph node")
         _, pred = dijkstra(inward, directed=True, indices=position, return_predecessors=True)
@@ -219,7 +225,7 @@ def toward(world: World, destination: int, season: int, rig: int, seas: HighSeas
         first = joins.argmax(axis=1)  # a node's first leg to the next (leg_table's)
         if not joins[np.arange(len(reached)), first].all():
             raise ValueError("a route tree's step with no leg")
-        legs = np.full(len(ids), -1, dtype=np.intc)
+        legs = np.full(len(ids), -1, dtype=narrowest(world.legs))
         legs[reached] = legs_of[reached, first]
         ahead: dict[int, int] = {}
         leg_a, leg_b, _, _ = world.lists
@@ -228,9 +234,9 @@ def toward(world: World, destination: int, season: int, rig: int, seas: HighSeas
             other = leg_b[leg] if leg_a[leg] == destination else leg_a[leg]
             at = index[other]
             if other not in ahead:
-                ahead[other] = -1 if pred[at] < 0 else ids[pred[at]]
+                ahead[other] = -1 if pred[at] < 0 else int(ids[pred[at]])
                 legs[at] = world.leg_table[(other, destination)]
-        packed = array("i")
+        packed = array("h" if legs.dtype == np.int16 else "i" if legs.dtype == np.intc else "q")
         packed.frombytes(legs.tobytes())
         found = trees.put(key, Tree(packed, ahead, index, (leg_a, leg_b)))
     return found

@@ -34,7 +34,7 @@ from .kinds import KINDS, SHIP_KINDS, Arrival, ShipKind, Work, last_kind
 from .routes import CALM, HighSeas, TreeKey, bearing, high_seas, weather_of
 from .rules import SEED_000, WorldRules
 from .state import WAKE_DAYS, WorldState
-from .world import Ints, World
+from .world import Ints, Nodes, World, narrowest
 
 Mass = npt.NDArray[np.float64]
 
@@ -381,11 +381,9 @@ def _step_graph_costs(world: World, weather: int, rig: int, seas: HighSeas = CAL
     return found
 
 
-def true_next(
-    world: World, dest: int, weather: int, rig: int, seas: HighSeas = CALM
-) -> npt.NDArray[np.int64]:
+def true_next(world: World, dest: int, weather: int, rig: int, seas: HighSeas = CALM) -> Nodes:
     """For every node, the next node of the cheapest way to `dest` by the real sea (itself at
-    `dest` or where there is no way)."""
+    `dest` or where there is no way); int16 where the world's nodes fit (`narrowest`)."""
     memo = world.caches.true_next
     key: TreeKey = (dest, weather, rig) if seas is CALM else (dest, weather, rig, seas)
     found = memo.get(key)
@@ -394,54 +392,81 @@ def true_next(
             _step_graph_costs(world, weather, rig, seas), directed=True, indices=dest,
             return_predecessors=True,
         )  # fmt: skip
-        found = memo.put(key, np.where(pred >= 0, pred, np.arange(world.n)).astype(np.int64))
+        nexts = np.where(pred >= 0, pred, np.arange(world.n))
+        found = memo.put(key, nexts.astype(narrowest(world.n)))
     return found
 
 
 def uniform_split(world: World, dest: int) -> csr_matrix:
     """Every leg weighing the same: from each node, an equal share to each neighbour a step
-    nearer `dest` (as a matrix to multiply a cloud by); at `dest`, or cut off, it stays."""
+    nearer `dest` (as a matrix to multiply a cloud by); at `dest`, or cut off, it stays.
+    Kept for the reference step (`step_cloud_everywhere`); the fast one keeps its own form
+    (`split_by_source`)."""
     memo = world.caches.uniform_split
     found = memo.get(dest)
     if found is None:
-        hops = world.hops_from([dest]).astype(np.int64)
-        graph = world.step_graph.tocoo()
-        u, v = graph.row, graph.col
-        closer = (hops[v] == hops[u] - 1) & (hops[u] > 0)
-        u, v = u[closer], v[closer]
-        counts = np.bincount(u, minlength=world.n)
-        stay = np.flatnonzero(counts == 0)
-        rows = np.concatenate([v, stay])
-        cols = np.concatenate([u, stay])
-        weights = np.concatenate([1.0 / counts[u], np.ones(len(stay))])
-        found = memo.put(dest, csr_matrix((weights, (rows, cols)), shape=(world.n, world.n)))
+        found = memo.put(dest, _uniform_split(world, dest))
     return found
+
+
+def _uniform_split(world: World, dest: int) -> csr_matrix:
+    hops = world.hops_from([dest]).astype(np.int64)
+    graph = world.step_graph.tocoo()
+    u, v = graph.row, graph.col
+    closer = (hops[v] == hops[u] - 1) & (hops[u] > 0)
+    u, v = u[closer], v[closer]
+    counts = np.bincount(u, minlength=world.n)
+    stay = np.flatnonzero(counts == 0)
+    rows = np.concatenate([v, stay])
+    cols = np.concatenate([u, stay])
+    weights = np.concatenate([1.0 / counts[u], np.ones(len(stay))])
+    return csr_matrix((weights, (rows, cols)), shape=(world.n, world.n))
 
 
 @dataclass(frozen=True, slots=True)
 class SplitBySource:
     """`uniform_split(world, dest)` indexed by source node, so a day's step touches only the
     nodes a cloud is on: `positions[starts[u]:starts[u + 1]]` are the places in the matrix's
-    data (row-major) of the entries in column u."""
+    data (row-major) of the entries in column u. Kept compact, as the rumors keep many: the
+    integers int16 where they fit (`narrowest`), and each entry's weight, one over the ways
+    its source splits (1: it stays), as that count (`ways`, uint8): `shares` gives the
+    weights back to the bit."""
 
-    rows: npt.NDArray[np.int64]  # the row (node stepped to) of each entry of the data
-    cols: npt.NDArray[np.int64]
-    data: npt.NDArray[np.float64]
-    starts: npt.NDArray[np.int64]
-    positions: npt.NDArray[np.int64]
+    rows: Nodes  # the row (node stepped to) of each entry of the data
+    ways: npt.NDArray[np.uint8]
+    starts: Nodes
+    positions: Nodes
+
+    def shares(self, places: Nodes) -> Mass:
+        """The matrix's data at `places`: one over the ways, as it was made."""
+        found: Mass = 1.0 / self.ways[places]
+        return found
+
+    @property
+    def nbytes(self) -> int:
+        return self.rows.nbytes + self.ways.nbytes + self.starts.nbytes + self.positions.nbytes
 
 
 def split_by_source(world: World, dest: int) -> SplitBySource:
     memo = world.caches.split_by_source
     found = memo.get(dest)
     if found is None:
-        matrix = uniform_split(world, dest)
+        matrix = _uniform_split(world, dest)
         cols = matrix.indices.astype(np.int64)
         rows = np.repeat(np.arange(world.n, dtype=np.int64), np.diff(matrix.indptr))
-        positions = np.argsort(cols, kind="stable").astype(np.int64)
-        starts = np.searchsorted(cols[positions], np.arange(world.n + 1)).astype(np.int64)
+        positions = np.argsort(cols, kind="stable")
+        starts = np.searchsorted(cols[positions], np.arange(world.n + 1))
+        ways = np.rint(1.0 / matrix.data).astype(np.uint8)
+        if not np.array_equal(1.0 / ways, matrix.data):  # a node of over 255 steps
+            raise ValueError("an even split's weights are not one over a count of ways")
         found = memo.put(
-            dest, SplitBySource(rows, cols, matrix.data.astype(np.float64), starts, positions)
+            dest,
+            SplitBySource(
+                rows.astype(narrowest(world.n)),
+                ways,
+                starts.astype(narrowest(len(cols))),
+                positions.astype(narrowest(len(cols))),
+            ),
         )
     return found
 
@@ -534,7 +559,7 @@ def step_sparse(
     source = np.repeat(np.arange(len(nodes)), counts)
     order = np.argsort(split.positions[offsets], kind="stable")  # the matrix's row-major order
     places = split.positions[offsets][order]
-    terms = split.data[places] * unknown[source[order]]
+    terms = split.shares(places) * unknown[source[order]]
     everywhere = np.concatenate([nodes, heading, split.rows[places]])
     reached, where = np.unique(everywhere, return_inverse=True)
     size = len(reached)

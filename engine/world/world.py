@@ -8,16 +8,20 @@ steps; each step belongs to one leg. Ports sit on graph nodes.
 What the rules derive from the arrays is kept on the World as it is first asked for: what
 depends on the World alone as cached properties (`port_nodes`, `neighbours`, `leg_table`, ...),
 what depends on more (a destination, a season, a rig, the rules) in `World.caches`, one typed
-`Memo` to each thing kept, the big ones bounded.
+`Memo` to each thing kept, all of them together within CACHES_BYTES (100 MB; each one's share
+in BUDGETS), the big ones in compact forms (int16 where the values provably fit).
 """
 
 from __future__ import annotations
 
 import itertools
+import sys
+from array import array
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -33,7 +37,8 @@ if TYPE_CHECKING:  # the types of what the modules above keep here
 Ints = npt.NDArray[np.int32]
 Floats = npt.NDArray[np.float64]
 Bools = npt.NDArray[np.bool_]
-Nexts = npt.NDArray[np.int64]
+Hops = npt.NDArray[np.signedinteger[Any]]  # days from a node, int16 where they fit: `_steps_from`
+Nodes = npt.NDArray[np.signedinteger[Any]]  # node ids, int16 where they fit: `narrowest`
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -54,30 +59,68 @@ class Port:
     roles: frozenset[str]  # home, privateer_base, corsair, hunter_station, islanders
 
 
+def footprint(value: object) -> int:
+    """The bytes a kept value holds, honestly estimated: an array's data (`nbytes`, which a
+    kept form of our own, routes.Tree or rumors.SplitBySource, also states), a sparse
+    matrix's three arrays, a list's or tuple's slots and what they hold (an int outside
+    Python's shared small ones is an object of its own)."""
+    if isinstance(value, csr_matrix):
+        return int(value.data.nbytes + value.indices.nbytes + value.indptr.nbytes)
+    stated = getattr(value, "nbytes", None)
+    if isinstance(stated, int):
+        return stated
+    if isinstance(value, array):
+        return sys.getsizeof(value)  # its buffer included
+    if isinstance(value, list | tuple):
+        return sys.getsizeof(value) + sum(footprint(x) for x in value)
+    if isinstance(value, bool) or (isinstance(value, int) and -5 <= value <= 256):
+        return 0  # shared: Python keeps one of each
+    if isinstance(value, int | float):
+        return sys.getsizeof(value)
+    raise TypeError(f"no footprint for a {type(value).__name__}")
+
+
+ENTRY_BYTES = 256  # beyond its value, what an entry costs: its key, the dicts' slots, headers
+
+
 class Memo(Generic[K, V]):
-    """What has been worked out, by key: with a `bound`, the least recently used goes first
-    when it is full (the results are the same either way: only the time to work one out again
-    is lost)."""
+    """What has been worked out, by key, kept within `budget` bytes (each entry's value by
+    `footprint`, and ENTRY_BYTES): the least recently used goes first when a new one would
+    not fit, and a value bigger than the whole budget is not kept at all (the results are the
+    same either way: only the time to work one out again is lost)."""
 
-    __slots__ = ("_items", "bound")
+    __slots__ = ("_items", "_sizes", "budget", "dropped", "held")
 
-    def __init__(self, bound: int | None = None) -> None:
+    def __init__(self, budget: int) -> None:
         self._items: dict[K, V] = {}
-        self.bound = bound
+        self._sizes: dict[K, int] = {}
+        self.budget = budget
+        self.held = 0  # bytes kept now
+        self.dropped = 0  # entries let go to make room, since the World was made
 
     def get(self, key: K) -> V | None:
         items = self._items
-        found = items.get(key)
-        if found is not None and self.bound is not None:
-            del items[key]  # the most recently used goes last
-            items[key] = found
+        found = items.pop(key, None)
+        if found is not None:
+            items[key] = found  # the most recently used goes last
         return found
 
     def put(self, key: K, value: V) -> V:
-        items = self._items
-        if self.bound is not None and len(items) >= self.bound and key not in items:
-            del items[next(iter(items))]
+        items, sizes = self._items, self._sizes
+        if key in items:
+            del items[key]
+            self.held -= sizes.pop(key)
+        size = footprint(value) + ENTRY_BYTES
+        if size > self.budget:
+            return value
+        while self.held + size > self.budget:
+            oldest = next(iter(items))
+            del items[oldest]
+            self.held -= sizes.pop(oldest)
+            self.dropped += 1
         items[key] = value
+        sizes[key] = size
+        self.held += size
         return value
 
     def __len__(self) -> int:
@@ -90,63 +133,117 @@ class Memo(Generic[K, V]):
         return self._items
 
 
-HOPS_KEPT = 1024  # days from a set of nodes: n int32 each (77 kB on the real world: 79 MB)
-# route trees: (graph nodes) int32 each (28 kB on the real world, 7,105 graph nodes: 57 MB);
-# a ruleset's ships need at most (destinations) x (3 weathers) x (2 rigs), about 1,300
-TREES_KEPT = 2048
-CLOUD_STEPS_KEPT = 600  # rumors' per-destination steps (the true way, the even split)
+MB = 1_000_000
+CACHES_BYTES = 100 * MB  # everything a World keeps beyond its own arrays, all its Memos together
+# Each Memo's share of CACHES_BYTES (their sum is held to it by a test). Sized from what
+# `privateer bench memory` counts: 200 captain voyages (full rules) and 20,000 days of the
+# world in one process. On the real world (19,202 day-graph nodes, 7,105 graph nodes, 11,703
+# legs), an int16 array over the nodes is 38 kB.
+BUDGETS = {
+    # days from a node (int16: 38 kB): the voyages ask for 3,500 different ones, mostly where
+    # the captain is that day, 1.3 million times; ~1,040 kept misses 8,900 times (1.3 ms each),
+    # as the 1,024 kept before. The largest share: every byte here buys speed.
+    "hops": 40 * MB,
+    "hops_avoiding": 2 * MB,  # the same with a deep keel's banks closed: a few per voyage
+    "closed_step_graphs": 1_500_000,  # the day graph less the banks (0.65 MB): those in use
+    # per (season, rig[, seas]): 6 of each under one ruleset; room for two rulesets' high seas
+    "leg_costs": 1_500_000,  # two floats per leg (0.19 MB)
+    "leg_graphs": 2_500_000,  # the leg graph (0.35 MB), also with banks closed
+    "inward": 3 * MB,  # the reversed leg graph over graph nodes and their ids (0.34 MB)
+    "step_costs": 4 * MB,  # the day graph's costs (0.65 MB)
+    # route trees (a leg, int16, per graph node: 14 kB): a world of 182 ships needs ~740, a
+    # ruleset at most (destinations) x (3 weathers) x (2 rigs), about 1,300
+    "trees": 14 * MB,
+    # the rumor clouds' steps, per destination: the true next step (int16 per node, 38 kB),
+    # 217 different in 200 voyages (fewer than 256 kept would thrash: 2.9 ms each); the even
+    # split by source (~0.15 MB), 82 different (64 kept lose nothing, 32 thrash); the whole
+    # matrix is kept only for the reference step the tests hold the fast one to
+    "true_next": 10 * MB,
+    "split_by_source": 12 * MB,
+    "uniform_split": 1 * MB,
+    "lingering": 1 * MB,  # per (kind, rules), a float per node (0.15 MB): a run uses three
+    # game.py: beats and reaches are short lists, a few dozen of them; `home_hops` a list of
+    # a monster's days from home (~0.3 MB), 31 homes; `downstream` a node per node (0.7 MB)
+    "patrol_beats": 250_000,
+    "cruise_beats": 250_000,
+    "home_hops": 2 * MB,
+    "trading_reach": 500_000,
+    "keeping_out": 250_000,
+    "downstream": 1_500_000,
+    "hunter_ships": 250_000,  # pursuit.py: the ships that may hunt you
+}
 
 
 @dataclass(frozen=True, eq=False, slots=True)
 class WorldCaches:
     """Everything kept on a World that depends on more than the World, one Memo each, with
-    its key and what fills it."""
+    its key and what fills it, each within its share of CACHES_BYTES (BUDGETS)."""
 
-    hops: Memo[tuple[int, ...], Ints] = field(default_factory=lambda: Memo(HOPS_KEPT))
+    hops: Memo[tuple[int, ...], Hops] = field(default_factory=lambda: Memo(BUDGETS["hops"]))
     # the same, over the day graph with some nodes closed (a deep keel's banks), by
     # (closed nodes, sources)
-    hops_avoiding: Memo[tuple[frozenset[int], tuple[int, ...]], Ints] = field(
-        default_factory=lambda: Memo(HOPS_KEPT)
+    hops_avoiding: Memo[tuple[frozenset[int], tuple[int, ...]], Hops] = field(
+        default_factory=lambda: Memo(BUDGETS["hops_avoiding"])
     )
-    closed_step_graphs: Memo[frozenset[int], csr_matrix] = field(default_factory=lambda: Memo(4))
+    closed_step_graphs: Memo[frozenset[int], csr_matrix] = field(
+        default_factory=lambda: Memo(BUDGETS["closed_step_graphs"])
+    )
     # routes.py: (season, rig) -> each leg's cost each way; (season, rig, closed nodes) -> the
     # leg graph; (weather, rig) -> the reversed graph over graph nodes; route trees by
     # (destination, weather, rig)
     # (each keyed also by the high seas' weighing, routes.HighSeas)
-    leg_costs: Memo[tuple[int, int, HighSeas], tuple[Floats, Floats]] = field(default_factory=Memo)
+    leg_costs: Memo[tuple[int, int, HighSeas], tuple[Floats, Floats]] = field(
+        default_factory=lambda: Memo(BUDGETS["leg_costs"])
+    )
     leg_graphs: Memo[tuple[int, int, frozenset[int], HighSeas], csr_matrix] = field(
-        default_factory=Memo
+        default_factory=lambda: Memo(BUDGETS["leg_graphs"])
     )
-    inward: Memo[tuple[int, int, HighSeas], tuple[csr_matrix, list[int], Ints]] = field(
-        default_factory=Memo
+    inward: Memo[tuple[int, int, HighSeas], tuple[csr_matrix, Ints]] = field(
+        default_factory=lambda: Memo(BUDGETS["inward"])
     )
-    trees: Memo[TreeKey, Tree] = field(default_factory=lambda: Memo(TREES_KEPT))
+    trees: Memo[TreeKey, Tree] = field(default_factory=lambda: Memo(BUDGETS["trees"]))
     # rumors.py: the day graph's costs by (weather, rig); the true next step toward a
     # destination by (destination, weather, rig); the even split by destination; how a
     # kind lingers by (kind, rules)
-    step_costs: Memo[tuple[int, int, HighSeas], csr_matrix] = field(default_factory=Memo)
-    true_next: Memo[TreeKey, Nexts] = field(default_factory=lambda: Memo(CLOUD_STEPS_KEPT))
-    uniform_split: Memo[int, csr_matrix] = field(default_factory=lambda: Memo(CLOUD_STEPS_KEPT))
-    split_by_source: Memo[int, SplitBySource] = field(
-        default_factory=lambda: Memo(CLOUD_STEPS_KEPT)
+    step_costs: Memo[tuple[int, int, HighSeas], csr_matrix] = field(
+        default_factory=lambda: Memo(BUDGETS["step_costs"])
     )
-    lingering: Memo[tuple[ShipKind, WorldRules], Floats] = field(default_factory=Memo)
+    true_next: Memo[TreeKey, Nodes] = field(default_factory=lambda: Memo(BUDGETS["true_next"]))
+    uniform_split: Memo[int, csr_matrix] = field(
+        default_factory=lambda: Memo(BUDGETS["uniform_split"])
+    )
+    split_by_source: Memo[int, SplitBySource] = field(
+        default_factory=lambda: Memo(BUDGETS["split_by_source"])
+    )
+    lingering: Memo[tuple[ShipKind, WorldRules], Floats] = field(
+        default_factory=lambda: Memo(BUDGETS["lingering"])
+    )
     # game.py: a guard ship's beat by (station, flag, days); a privateer's by (home, days);
     # the days from a monster's home; the neighbour down the current by the drift's knots
-    patrol_beats: Memo[tuple[int, int, int], list[int]] = field(default_factory=Memo)
-    cruise_beats: Memo[tuple[int, int], list[int]] = field(default_factory=Memo)
-    home_hops: Memo[int, list[int]] = field(default_factory=Memo)
+    patrol_beats: Memo[tuple[int, int, int], list[int]] = field(
+        default_factory=lambda: Memo(BUDGETS["patrol_beats"])
+    )
+    cruise_beats: Memo[tuple[int, int], list[int]] = field(
+        default_factory=lambda: Memo(BUDGETS["cruise_beats"])
+    )
+    home_hops: Memo[int, Sequence[int]] = field(default_factory=lambda: Memo(BUDGETS["home_hops"]))
     # a merchant's ports in reach by (home, days); the ships that keep out of other nations'
     # waters by (the table's version, the ships' kinds)
-    trading_reach: Memo[tuple[int, int], list[tuple[int, int]]] = field(default_factory=Memo)
-    keeping_out: Memo[tuple[int, tuple[int, ...]], list[int]] = field(
-        default_factory=lambda: Memo(8)
+    trading_reach: Memo[tuple[int, int], list[tuple[int, int]]] = field(
+        default_factory=lambda: Memo(BUDGETS["trading_reach"])
     )
-    downstream: Memo[float, list[int]] = field(default_factory=Memo)
+    keeping_out: Memo[tuple[int, tuple[int, ...]], list[int]] = field(
+        default_factory=lambda: Memo(BUDGETS["keeping_out"])
+    )
+    downstream: Memo[float, list[int]] = field(default_factory=lambda: Memo(BUDGETS["downstream"]))
     # pursuit.py: the ships that may hunt you, by (the table's version, the ships' kinds)
     hunter_ships: Memo[tuple[int, tuple[int, ...]], list[int]] = field(
-        default_factory=lambda: Memo(8)
+        default_factory=lambda: Memo(BUDGETS["hunter_ships"])
     )
+
+    def memos(self) -> dict[str, Memo[Any, Any]]:
+        """Each Memo by its name (BUDGETS' keys), for reports."""
+        return {name: getattr(self, name) for name in BUDGETS}
 
 
 @dataclass(frozen=True, eq=False)
@@ -266,10 +363,11 @@ class World:
         rows, cols = np.concatenate([x, y]), np.concatenate([y, x])
         return csr_matrix((ones, (rows, cols)), shape=(self.n, self.n))
 
-    def hops_from(self, sources: list[int] | npt.NDArray[np.int64]) -> Ints:
+    def hops_from(self, sources: list[int] | npt.NDArray[np.int64]) -> Hops:
         """Days (steps) from the nearest of `sources` to every node (breadth first, over the
-        day graph); -1 where unreachable. Kept (the last HOPS_KEPT asked for): not to be
-        written to."""
+        day graph); -1 where unreachable; int16 on any world whose farthest is under
+        HOPS_NARROW days (`_steps_from`). Kept (the most recently used, within BUDGETS): not
+        to be written to."""
         key = tuple(sorted({int(s) for s in sources}))
         memo = self.caches.hops
         found = memo.get(key)
@@ -277,7 +375,7 @@ class World:
             found = memo.put(key, _steps_from(self.step_graph, key))
         return found
 
-    def hops_avoiding(self, sources: list[int], closed: frozenset[int]) -> Ints:
+    def hops_avoiding(self, sources: list[int], closed: frozenset[int]) -> Hops:
         """Days (steps) from the nearest of `sources` to every node over the day graph with
         the `closed` nodes left out (a source is never closed); -1 where unreachable. Kept, as
         `hops_from`: not to be written to."""
@@ -419,14 +517,30 @@ class World:
         return hops
 
 
-def _steps_from(graph: csr_matrix, sources: tuple[int, ...]) -> Ints:
+HOPS_NARROW = 2**13  # days from a node are kept int16 when all are under this: see _steps_from
+
+
+def narrowest(most: int) -> type[np.signedinteger[Any]]:
+    """The smallest signed integer type that holds every value from -1 to `most`, for what
+    is kept many times over (node ids, places in an array), and only indexed or compared."""
+    return (
+        np.int16 if most <= np.iinfo(np.int16).max else np.int32 if most <= 2**31 - 1 else np.int64
+    )
+
+
+def _steps_from(graph: csr_matrix, sources: tuple[int, ...]) -> Hops:
     """Steps from the nearest of `sources` to every node of an unweighted graph (-1 where
-    unreachable). From one source, breadth first: scipy's traversal gives the order in which
-    the nodes are reached, level by level (each node's parent reached before it, the parents
-    in order), so each level ends where the children of the one before end."""
+    unreachable), as int16 when the farthest is under HOPS_NARROW (on the real world it is
+    under 500), else int32: so a caller may add up to four of them and compare, as with
+    int32, and never overflow. From one source, breadth first: scipy's traversal gives the
+    order in which the nodes are reached, level by level (each node's parent reached before
+    it, the parents in order), so each level ends where the children of the one before
+    end."""
     if len(sources) != 1:
         dist = dijkstra(graph, unweighted=True, indices=list(sources), min_only=True)
-        many: Ints = np.where(np.isfinite(dist), dist, -1).astype(np.int32)
+        most = int(dist[np.isfinite(dist)].max(initial=0))
+        kind = np.int16 if most < HOPS_NARROW else np.int32
+        many: Hops = np.where(np.isfinite(dist), dist, -1).astype(kind)
         return many
     order, pred = breadth_first_order(graph, sources[0], directed=True, return_predecessors=True)
     place = np.empty(graph.shape[0], dtype=np.int64)
@@ -436,6 +550,7 @@ def _steps_from(graph: csr_matrix, sources: tuple[int, ...]) -> Ints:
     ends = [1]  # the first level is the source alone
     while ends[-1] < len(order):
         ends.append(1 + bisect_left(parents, ends[-1]))
-    steps: Ints = np.full(graph.shape[0], -1, dtype=np.int32)
-    steps[order] = np.repeat(np.arange(len(ends), dtype=np.int32), np.diff(ends, prepend=0))
+    kind = np.int16 if len(ends) <= HOPS_NARROW else np.int32  # the farthest: len(ends) - 1
+    steps: Hops = np.full(graph.shape[0], -1, dtype=kind)
+    steps[order] = np.repeat(np.arange(len(ends), dtype=kind), np.diff(ends, prepend=0))
     return steps
