@@ -163,6 +163,9 @@ GIVEN: dict[tuple[tuple[str, ...], str], str] = {
     (("world", "build"), "box"): TINY_BOX,
     (("bench", "world"), "box"): TINY_BOX,
     (("bench", "startup"), "runs"): "0",  # refused: a run of it starts three processes
+    # one process: 0, the least, means a dask worker a core, a cluster started each example
+    (("voyage",), "workers"): "1",
+    (("sweep", "run"), "workers"): "1",
 }
 # The databases a command is run on; the tiny world only where reading it takes no time.
 WITH_WORLD = {
