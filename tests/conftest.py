@@ -60,12 +60,28 @@ def locked_db(db_path: Path) -> Iterator[Path]:
 
 
 @pytest.fixture(scope="session")
-def full_world() -> object:
+def full_world(tmp_path_factory: pytest.TempPathFactory) -> object:
     """The whole world from the default Natural Earth 1:10m source, built once per test run
-    (a few seconds) and shared by every test that needs it."""
+    (a few seconds) and shared by every test that needs it: on any xdist worker, since the
+    first to ask builds it under a lock and keeps it pickled (6 MB) in the run's own folder,
+    where the other reads it in a millisecond."""
+    import fcntl
+    import os
+    import pickle
+
     from privateer.pipeline.build import build_world
 
-    return build_world()
+    run_folder = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run_folder = run_folder.parent  # the workers' folders share this run's parent
+    kept = run_folder / "full-world.pickle"
+    with open(run_folder / "full-world.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if kept.exists():
+            return pickle.loads(kept.read_bytes())
+        built = build_world()
+        kept.write_bytes(pickle.dumps(built, protocol=pickle.HIGHEST_PROTOCOL))
+        return built
 
 
 @pytest.fixture(scope="session")

@@ -18,7 +18,7 @@ from privateer.engine.world.routes import CALM, HighSeas, high_seas, route
 from privateer.engine.world.rules import SEED_000
 from privateer.engine.world.world import World
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world-b")]
 runner = CliRunner()
 
 HIGH_SEAS = high_seas(SEED_000.with_changes(route_storm_days=0.5, route_ice_days_per_degree=1.0))

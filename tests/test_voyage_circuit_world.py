@@ -18,7 +18,7 @@ from privateer.engine.voyage.sim import summarise
 from privateer.engine.world.rules import SEED_000
 from privateer.engine.world.world import World
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world-b")]
 
 FIRST_SIX = [
     # seed, outcome, day, gold, places touched (of 25)

@@ -21,7 +21,7 @@ from privateer.engine.voyage.sim import summarise
 from privateer.engine.world.rules import SEED_000, find_world_rules
 from privateer.engine.world.world import World
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world-b")]
 
 FIRST_TWELVE_CLASSIC = {
     "runs": 12, "won": 4, "sunk": 5,
