@@ -259,6 +259,11 @@ def test_the_chart_is_drawn_as_the_app_starts_and_kept_on_disk(
 
     content_hash = _world_hash(logged)
     cache = tmp_path / "charts"
+    by_older_version = cache / f"{content_hash}-0.0.1"
+    another_world = cache / chart_cache.folder_name("0" * 64)
+    for kept in (by_older_version, another_world):
+        kept.mkdir(parents=True)
+        (kept / "chart.svg").write_text("<svg/>")
     with TestClient(create_app(logged, cache_dir=cache)) as client:
         drawing = client.app.state.chart_drawing  # type: ignore[attr-defined]
         assert drawing is not None
@@ -267,6 +272,7 @@ def test_the_chart_is_drawn_as_the_app_starts_and_kept_on_disk(
         assert content_hash in chart_cache._MEMORY
         folder = cache / chart_cache.folder_name(content_hash)
         assert json.loads((folder / "meta.json").read_text())["content_hash"] == content_hash
+        assert not by_older_version.exists() and another_world.exists()  # replaced; kept
         assert client.get("/").status_code == 200
     chart_cache._MEMORY.clear()
     marked = (folder / "chart.svg").read_text().replace("<svg ", '<svg data-kept="yes" ', 1)

@@ -189,8 +189,9 @@ def _read(folder: Path, content_hash: str) -> CachedChart | None:
 
 
 def _write(folder: Path, chart: CachedChart) -> None:
-    """Kept on disk, whole or not at all (written aside, then renamed into place); a folder
-    that cannot be written only means drawing it again next time."""
+    """Kept on disk, whole or not at all (written aside, then renamed into place), in place of
+    this world's drawings by other versions (so the folder does not grow with every update);
+    a folder that cannot be written only means drawing it again next time."""
     import os
     import shutil
     import tempfile
@@ -208,5 +209,8 @@ def _write(folder: Path, chart: CachedChart) -> None:
             os.replace(aside, folder)
         except OSError:  # another server kept it meanwhile
             shutil.rmtree(aside, ignore_errors=True)
+        for older in folder.parent.glob(f"{chart.content_hash}-*"):
+            if older.name != folder.name:  # this world drawn by another version: not read again
+                shutil.rmtree(older, ignore_errors=True)
     except OSError:
         pass
