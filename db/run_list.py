@@ -28,6 +28,12 @@ RUN_FIELDS = (
 )
 
 
+def _dicts(cursor: Any) -> list[dict[str, Any]]:
+    """A cursor's rows as dicts by column name."""
+    names = [d[0] for d in cursor.description or []]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
 def list_runs(path: Path, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
     """Runs, newest first, read on a plain read-only DuckDB connection.
 
@@ -40,8 +46,7 @@ def list_runs(path: Path, limit: int = 50, offset: int = 0) -> list[dict[str, An
             f"SELECT {', '.join(RUN_FIELDS)} FROM runs ORDER BY run_id DESC "
             f"LIMIT {int(limit)} OFFSET {int(offset)}"
         )
-        names = [d[0] for d in cursor.description or []]
-        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+        return _dicts(cursor)
     except duckdb.Error as error:  # a damaged block met by the read
         raise translate(path, error) from error
     finally:
@@ -80,8 +85,7 @@ def list_runs_page(
             f"SELECT {', '.join(PAGE_FIELDS)} FROM runs {where} ORDER BY run_id DESC "
             f"LIMIT {int(limit)} OFFSET {int(offset)}"
         )
-        names = [d[0] for d in cursor.description or []]
-        rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+        rows = _dicts(cursor)
         found = con.execute(f"SELECT count(*) FROM runs {where}").fetchone()
         return rows, int(found[0]) if found else 0
     except duckdb.Error as error:
