@@ -175,7 +175,7 @@ def _play(
     played_in = find_world_rules(RULESETS[rules_name].world_rules)
     turned_rules = [turned(RULESETS[rules_name], played_in, s) for s in settings]
     for setting, (voyage_rules, wrules) in zip(settings, turned_rules, strict=True):
-        _playable(world, setting, voyage_rules, wrules)
+        _playable(world, setting, voyage_rules, wrules, rules_name)
     study = Study(
         tuple((dial.name, values) for dial, values in parsed),
         rules_name, seed, runs, days, ENGINE_VERSION, world.content_hash,
@@ -214,7 +214,9 @@ def _play(
 TRIAL_DAYS = 30  # a setting is tried this long before a study plays it
 
 
-def _playable(world: World, setting: dict[str, Any], rules: Any, wrules: Any) -> None:
+def _playable(
+    world: World, setting: dict[str, Any], rules: Any, wrules: Any, rules_name: str
+) -> None:
     """Refuse, before any work, a setting the game cannot be played by (a port this world has
     not, a number the rules cannot take): its first seed is tried for a month."""
     from privateer.engine.dials import captain_of
@@ -230,7 +232,7 @@ def _playable(world: World, setting: dict[str, Any], rules: Any, wrules: Any) ->
         play(
             VoyageGame(world, rules, wrules, days=TRIAL_DAYS),
             0,
-            CAPTAINS[captain_of(setting)].choose,
+            CAPTAINS[captain_of(setting, rules_name)].choose,
         )
     except (ValueError, ArithmeticError, IndexError, KeyError) as error:
         fail(f"{shown}: the game cannot be played by these rules ({type(error).__name__}: {error})")
@@ -276,7 +278,7 @@ def _play_points(
             for _, played in run_voyages(
                 world, seeds, voyage_rules, wrules, study.days,
                 keep_records=log, workers=workers, client=client,
-                captain=captain_of(settings[point]),
+                captain=captain_of(settings[point], study.rules),
             ):  # fmt: skip
                 ids: list[int | None] = [None] * len(played)
                 if log:

@@ -34,8 +34,9 @@ CAPTAIN_HELP = (
     "stretch, engaging without the read), to measure the seed's stages as it did; world: ours, "
     "reckoning the whole sea (it sails for the cruising ground worth most over the days it has "
     "left, against the passage there and home); raider: world, raiding open towns from its first "
-    "pinnace as the seed's bot did, falling back to the boats at half hull; raider12: raider, "
-    "keeping 12 gold back, not 15 (its master gunner comes sooner)"
+    "pinnace as the seed's bot did, falling back to the boats at half hull; raider12 and "
+    "raider10: raider, keeping 12 or 10 gold back, not 15 (its master gunner comes sooner). "
+    "Default: the ruleset's own, raider10 for classic, ours for the rest"
 )
 RULES_HELP = (
     "The seed's stage: classic (before dilemmas), dilemmas (storms, shares, castaways ask; "
@@ -60,7 +61,7 @@ def voyage(
     ),
     seed: int = seed_option("The first run's seed (then +1 each)."),
     rules: str = typer.Option("full", "--rules", help=RULES_HELP),
-    captain: str = typer.Option("ours", "--captain", help=CAPTAIN_HELP),
+    captain: str | None = typer.Option(None, "--captain", help=CAPTAIN_HELP, show_default=False),
     log: bool = typer.Option(
         False, "--log", help="Log every run (mode voyage) with its events, actions and checkpoints."
     ),
@@ -86,7 +87,7 @@ def voyage(
     has its batch played again and written once. Ctrl-C stops: every run written stays
     (committed, replayable), one line says how many were played and which were logged, exit
     130."""
-    from privateer.engine.voyage.captain import CAPTAINS
+    from privateer.engine.voyage.captain import CAPTAINS, captain_for
     from privateer.engine.voyage.rules import RULESETS
     from privateer.engine.voyage.sim import summarise
     from privateer.engine.world.rules import find_world_rules
@@ -102,6 +103,7 @@ def voyage(
     if rules not in RULESETS:
         fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
     days = RULESETS[rules].days if days is None else days
+    captain = captain_for(rules) if captain is None else captain
     if captain not in CAPTAINS:
         fail(f"no captain {captain!r}: one of {', '.join(CAPTAINS)}")
     if scheduler is not None:

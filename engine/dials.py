@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from .voyage.captain import CAPTAINS
+from .voyage.captain import CAPTAINS, captain_for
 from .voyage.rules import RULESETS, VoyageRules
 from .world.rules import SEED_000, WorldRules
 
@@ -172,6 +172,7 @@ def turned(
     return rules, wrules
 
 
-def captain_of(setting: Mapping[str, Any]) -> str:
-    """The captain bot a setting's runs are played by: its `captain` dial, else ours."""
-    return str(setting.get(CAPTAIN, "ours"))
+def captain_of(setting: Mapping[str, Any], rules: str = "full") -> str:
+    """The captain bot a setting's runs are played by: its `captain` dial, else the one that
+    plays `rules` by default (captain.py's `captain_for`)."""
+    return str(setting.get(CAPTAIN, captain_for(rules)))

@@ -118,7 +118,7 @@ def test_play_refuses_bad_rules_and_a_resume_with_nothing_saved(world_db_copy: P
 def test_voyages_summarised_logged_replayed_and_reported(world_db_copy: Path) -> None:
     result = invoke(
         world_db_copy, "voyage", "--runs", "3", "--days", "120", "--workers", "1",
-        "--rules", "classic", "--log", "--json",
+        "--rules", "classic", "--captain", "ours", "--log", "--json",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
@@ -135,7 +135,8 @@ def test_voyages_summarised_logged_replayed_and_reported(world_db_copy: Path) ->
     report = json.loads(invoke(world_db_copy, "report", "--json").stdout)
     assert report["voyages"][0]["runs"] == 3 and report["voyages"][0]["rules"] == "classic"
     assert sum(r["fights"] for r in report["where"]) > 0
-    on_two = ("--runs", "3", "--days", "120", "--workers", "2", "--rules", "classic", "--json")
+    on_two = ("--runs", "3", "--days", "120", "--workers", "2", "--rules", "classic",
+              "--captain", "ours", "--json")  # fmt: skip
     again = json.loads(invoke(world_db_copy, "voyage", *on_two).stdout)
     assert {k: again[k] for k in SUMMARY_KEYS} == {k: summary[k] for k in SUMMARY_KEYS}
 

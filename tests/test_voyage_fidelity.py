@@ -4,8 +4,8 @@ ruleset with the seed's `npm run voyage`; this plays the first twelve classic ru
 here first and the README re-measured.
 
 The world is the one read once a run (conftest.py) and played on by every test, as one
-process plays a sweep's points on the World it keeps (cli/voyage_batch.py); the classic runs
-with our captain, pinned by two tests, are played once."""
+process plays a sweep's points on the World it keeps (cli/voyage_batch.py); each batch of
+twelve (rules, captain, engine) that several tests pin is played once."""
 
 from __future__ import annotations
 
@@ -16,14 +16,25 @@ import pytest
 
 from privateer.cli.voyage_batch import Batch, play_batch
 from privateer.engine.dials import turned
-from privateer.engine.voyage.rules import CLASSIC, find_voyage_rules
+from privateer.engine.voyage.captain import captain_for
+from privateer.engine.voyage.rules import CLASSIC, CLASSIC_2, find_voyage_rules
 from privateer.engine.voyage.sim import summarise
-from privateer.engine.world.rules import SEED_000, find_world_rules
+from privateer.engine.world.rules import BALANCED, SEED_000, find_world_rules
 from privateer.engine.world.world import World
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world-b")]
 
+# classic since voyage-3 (the balanced world) with its own captain, the raider of 10 gold
 FIRST_TWELVE_CLASSIC = {
+    "runs": 12, "won": 7, "sunk": 5,
+    "sunk_by": {"town": 2, "armada": 1, "privateer": 1, "storm": 1},
+    "alive_at_end": 0, "mean_day_home": 521.3, "mean_day_sunk": 250.6, "raids_per_run": 11.33,
+    "prizes_per_run": 28.0,
+    "storms_per_run": 3.25, "omens_per_run": 7.75, "mutinies_per_run": 0.25, "mean_gold": 111.9,
+}  # fmt: skip
+# classic as voyage-2 played it (the seed's first world) with our captain: a run or save of
+# voyage-2 plays on exactly so
+FIRST_TWELVE_CLASSIC_2 = {
     "runs": 12, "won": 4, "sunk": 5,
     "sunk_by": {"merchant": 2, "fortified_port": 1, "privateer": 1, "treasure_fleet": 1},
     "alive_at_end": 3, "mean_day_home": 497.8, "mean_day_sunk": 254.8, "raids_per_run": 5.08,
@@ -38,39 +49,50 @@ def world(loaded_full_world: object) -> World:
     return loaded_full_world
 
 
-@pytest.fixture(scope="module")
-def first_twelve(world: World) -> Callable[[str, str], list[Any]]:
-    """first_twelve(rules, captain): seeds 0-11 of 730 days with the ruleset's own world
-    rules, played once a module whichever tests ask."""
-    played: dict[tuple[str, str], list[Any]] = {}
+Played = Callable[..., list[Any]]
 
-    def play(rules: str, captain: str) -> list[Any]:
-        if (rules, captain) not in played:
-            stage = find_voyage_rules(rules)
+
+@pytest.fixture(scope="module")
+def first_twelve(world: World) -> Played:
+    """first_twelve(rules, captain, version=None): seeds 0-11 of 730 days with the ruleset (as
+    engine `version` played it: this one's by default) in its own world rules, played once a
+    module whichever tests ask."""
+    played: dict[tuple[str, str, str | None], list[Any]] = {}
+
+    def play(rules: str, captain: str, version: str | None = None) -> list[Any]:
+        key = (rules, captain, version)
+        if key not in played:
+            stage = find_voyage_rules(rules, version)
             wrules = find_world_rules(stage.world_rules)
             batch = Batch(tuple(range(12)), stage, wrules, 730, keep_records=False, captain=captain)
-            played[(rules, captain)] = play_batch(world, batch)
-        return played[(rules, captain)]
+            played[key] = play_batch(world, batch)
+        return played[key]
 
     return play
 
 
-def test_the_first_twelve_classic_voyages_give_their_figures(
-    first_twelve: Callable[[str, str], list[Any]],
-) -> None:
-    # the batch of CLASSIC on SEED_000 with our captain, as `where` plays it for classic/ours
+def test_the_first_twelve_classic_voyages_give_their_figures(first_twelve: Played) -> None:
+    # the batch of CLASSIC in the balanced world with its own captain, as `voyage` plays it
     assert find_voyage_rules("classic") == CLASSIC
-    assert find_world_rules(CLASSIC.world_rules) == SEED_000
-    played = first_twelve("classic", "ours")
-    summary = summarise([result for result, _ in played])
-    assert summary == FIRST_TWELVE_CLASSIC
+    assert find_world_rules(CLASSIC.world_rules) == BALANCED
+    played = first_twelve("classic", captain_for("classic"))
+    assert summarise([result for result, _ in played]) == FIRST_TWELVE_CLASSIC
+
+
+def test_voyage_2s_classic_plays_as_it_did(first_twelve: Played) -> None:
+    """Runs and saves of engine voyage-2 named `classic` the rules in the seed's first world:
+    they replay and resume by those, to the figure."""
+    assert find_voyage_rules("classic", "voyage-2") == CLASSIC_2
+    assert find_world_rules(CLASSIC_2.world_rules) == SEED_000
+    played = first_twelve("classic", "ours", "voyage-2")
+    assert summarise([result for result, _ in played]) == FIRST_TWELVE_CLASSIC_2
 
 
 def test_the_treasury_dial_on_the_first_twelve_classic_voyages(world: World) -> None:
     """The seed's dial ("cutting a town's treasury from 25 to 20 took wins from 39% to 9%"),
-    as `privateer sweep treasury=20,25` turns it on the same twelve seeds: the README's study
-    plays 200 a point; these twelve pin what it turns."""
-    rules, wrules = turned(CLASSIC, SEED_000, {"treasury": 20})
+    as `privateer sweep treasury=20,25` turned it on voyage-2's classic, the same twelve
+    seeds: the README's study plays 200 a point; these twelve pin what it turns."""
+    rules, wrules = turned(CLASSIC_2, SEED_000, {"treasury": 20})
     played = play_batch(world, Batch(tuple(range(12)), rules, wrules, 730, keep_records=False))
     summary = summarise([result for result, _ in played])
     # 4 won at 25 (above); at 20: 2 won, the same 5 sunk, more raids, home later
@@ -98,21 +120,21 @@ def test_the_late_stages_on_the_first_twelve_voyages(world: World, rules: str) -
     assert {key: summary[key] for key in LATE_STAGES[rules]} == LATE_STAGES[rules]
 
 
-# Where the first twelve went, by rules and captain: the classic captain keeps to Europe (the
-# ground worth most is off Gibraltar and Barbary), the century's letters take it across oceans.
+# Where the first twelve went, by rules, captain and engine: the classic captains keep to Europe
+# (the ground worth most is off Gibraltar and Barbary), the century's letters take them across
+# oceans.
 NOWHERE_FAR = {"Caribbean": 0.0, "Indian Ocean": 0.0, "China seas": 0.0, "Pacific": 0.0}
 WHERE = {
-    ("classic", "ours"): {
-        "won": 4,
-        "sunk_by": {"merchant": 2, "fortified_port": 1, "privateer": 1, "treasure_fleet": 1},
-        "reached": NOWHERE_FAR, "days_by_ocean": {"Mediterranean": 0.506, "Atlantic": 0.494},
-        "ports_entered": 25,
+    ("classic", "raider10", None): {
+        "won": 7, "sunk_by": {"town": 2, "armada": 1, "privateer": 1, "storm": 1},
+        "reached": NOWHERE_FAR, "days_by_ocean": {"Atlantic": 0.588, "Mediterranean": 0.412},
+        "ports_entered": 26,
     },
-    ("classic", "world"): {
+    ("classic", "world", "voyage-2"): {
         "won": 7, "sunk_by": {"merchant": 2}, "reached": NOWHERE_FAR,
         "days_by_ocean": {"Mediterranean": 0.524, "Atlantic": 0.476}, "ports_entered": 26,
     },
-    ("century", "ours"): {
+    ("century", "ours", None): {
         "won": 3, "sunk_by": {"merchant": 1, "privateer": 1, "sea_monster": 1},
         "reached": {"Caribbean": 0.5, "Indian Ocean": 0.25, "China seas": 0.25, "Pacific": 0.083},
         "days_by_ocean": {"Atlantic": 0.809, "Indian": 0.1, "Mediterranean": 0.046,
@@ -122,14 +144,15 @@ WHERE = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize(("rules", "captain"), list(WHERE))
+@pytest.mark.parametrize(("rules", "captain", "version"), list(WHERE))
 def test_where_the_first_twelve_voyages_went(
-    world: World, first_twelve: Callable[[str, str], list[Any]], rules: str, captain: str
+    world: World, first_twelve: Played, rules: str, captain: str, version: str | None
 ) -> None:
-    summary = summarise([result for result, _ in first_twelve(rules, captain)], world.seas)
+    played = first_twelve(rules, captain, version)
+    summary = summarise([result for result, _ in played], world.seas)
     where = summary["where"]
     got = {
         "won": summary["won"], "sunk_by": summary["sunk_by"], "reached": where["reached"],
         "days_by_ocean": where["days_by_ocean"], "ports_entered": where["ports_entered"],
     }  # fmt: skip
-    assert got == WHERE[(rules, captain)]
+    assert got == WHERE[(rules, captain, version)]

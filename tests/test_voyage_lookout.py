@@ -15,7 +15,6 @@ from privateer.engine.combat.ships import CATALOGUE, TARGETS
 from privateer.engine.events import Event, check_payload
 from privateer.engine.voyage.actions import Attack, LetPass
 from privateer.engine.voyage.captain import WORLD_CAPTAIN, Captain
-from privateer.engine.voyage.course import nearby
 from privateer.engine.voyage.events import VOYAGE_EVENTS
 from privateer.engine.voyage.game import VoyageGame, observe
 from privateer.engine.voyage.renown import hull_bonus
@@ -31,6 +30,7 @@ from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world import wars
 from privateer.engine.world.kinds import CORSAIR, GUARD, MERCHANT, TREASURE
 from privateer.engine.world.state import HUNTING, RESTING, SAILING
+from privateer.engine.world.world import nearby
 from tests.voyage_fixtures import WORLD, act_text, pending_of, quiet_voyage, screen
 from tests.world_fixtures import COLS, ROWS
 

@@ -184,7 +184,7 @@ def test_a_days_node_is_where_her_log_put_her(
 
 
 def test_with_a_token_every_request_carries_it(logged: Path) -> None:
-    with TestClient(create_app(logged, token="s3cret")) as client:
+    with TestClient(create_app(logged, token="s3cret", draw_at_start=False)) as client:
         assert client.get("/health").status_code == 401
         refused = client.get("/api/runs")
         assert refused.status_code == 401 and "token" in refused.json()["error"]

@@ -84,23 +84,6 @@ def look_out(world: World, state: VoyageState, season: int, rules: VoyageRules) 
     sight(world, state.world, state.node, season, sight_steps(state, rules))
 
 
-def nearby(world: World, node: int, steps: int) -> dict[int, int]:
-    """The nodes within `steps` days of `node`, with their days (a small search: sight is a
-    step or two, and a whole-sea search every day would cost more than the day)."""
-    found = {node: 0}
-    frontier = [node]
-    neighbours = world.step_neighbours
-    for days in range(1, steps + 1):
-        nxt = []
-        for f in frontier:
-            for n in neighbours[f]:
-                if n not in found:
-                    found[n] = days
-                    nxt.append(n)
-        frontier = nxt
-    return found
-
-
 def blown_downwind(world: World, state: VoyageState, season: int, steps: int) -> None:
     """Running before a storm: she goes where the wind takes her, a step at a time (to the
     neighbour most nearly downwind)."""

@@ -77,11 +77,13 @@ from .sighting import (
 )
 from .state import VoyageState
 
-ENGINE_VERSION = "voyage-2"
+ENGINE_VERSION = "voyage-3"
 """voyage-2: the late game (renown, the home stretch, captives, the lookout, letters of
-marque). A voyage-1 run replays and resumes under the rules it was played by
-(`LEGACY_RULESETS`): every rule of voyage-2 beyond them is switched off there."""
-ACCEPTED_VERSIONS = ("voyage-1", ENGINE_VERSION)
+marque); voyage-3: `classic` in the world balanced for the seed's outcomes (world rules
+`balanced`). An earlier run replays and resumes under the rules it was played by
+(`LEGACY_RULESETS`): a voyage-1 run with every rule of voyage-2 beyond them switched off, a
+voyage-2 `classic` in the seed's first world."""
+ACCEPTED_VERSIONS = ("voyage-1", "voyage-2", ENGINE_VERSION)
 
 
 class VoyageEnd(Enum):

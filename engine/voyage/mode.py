@@ -38,5 +38,5 @@ MODE = Mode(
     replayer=_replayer,
     example={"rules": "full", "days": 90},
     events={**WORLD_EVENTS, **FIGHT_EVENTS, **VOYAGE_EVENTS},
-    earlier_versions=("voyage-1",),
+    earlier_versions=("voyage-1", "voyage-2"),
 )

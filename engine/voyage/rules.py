@@ -203,9 +203,15 @@ FULL = VoyageRules()
 LOOKOUT = FULL.with_changes(name="lookout", letters=False)
 LATE = LOOKOUT.with_changes(name="late", lookout=False)
 DILEMMAS = LATE.with_changes(name="dilemmas", renown=False, home_stretch=False, captives=False)
-CLASSIC = DILEMMAS.with_changes(
+# `classic` as engine voyage-2 played it: the seed's world as it first had it (world rules
+# `seed-000`), where the captain kept to Europe's safe prizes and met no armada
+CLASSIC_2 = DILEMMAS.with_changes(
     name="classic", dilemmas=False, raid_guard=False, prize_cards=False, wages=False
 )
+# `classic` since voyage-3: the same rules in the world balanced for the seed's outcomes
+# (world/rules.py's `balanced`: Spain's home armada, armadas attacking on sight, towns of 20),
+# played by default by its own captain (captain.py's `RULES_CAPTAINS`: the raider of 10 gold)
+CLASSIC = CLASSIC_2.with_changes(world_rules="balanced")
 # Drake's circuit: the fullest rules without letters of marque (their three acts are another
 # win), out of Plymouth and home to Plymouth, as Drake sailed (13 December 1577 to 26 September
 # 1580: 1,018 days). 1,100 days: his 1,018 and a twelfth to spare. The circuit traced through
@@ -246,11 +252,13 @@ stretch, corsairs' captives), `lookout` (seeing her first, the read of a ship) a
 round the world."""
 
 LEGACY_RULESETS: dict[str, dict[str, VoyageRules]] = {
-    "voyage-1": {"full": DILEMMAS.with_changes(name="full"), "classic": CLASSIC},
+    "voyage-1": {"full": DILEMMAS.with_changes(name="full"), "classic": CLASSIC_2},
+    "voyage-2": {**RULESETS, "classic": CLASSIC_2},
 }
 """What a run's rules name meant under an earlier engine version: runs and saves of
 `voyage-1` (before the late game) named `full` what is now `dilemmas`, under the name they
-were played and hashed with."""
+were played and hashed with; those of `voyage-2` played `classic` in the seed's first world
+(`seed-000`), before the balance pass."""
 
 
 KNOWN_RULESETS: tuple[str, ...] = tuple(

@@ -19,8 +19,7 @@ from ..registry import Registry
 from ..rng import below
 from ..world.game import season_of
 from ..world.rules import WorldRules
-from ..world.world import World
-from .course import nearby
+from ..world.world import World, nearby
 from .dilemmas import ask
 from .fights import begin_fight
 from .islanders import canoes_come_out

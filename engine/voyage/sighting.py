@@ -15,8 +15,8 @@ from ..world.kinds import (
 )
 from ..world.routes import CALM, HighSeas, toward
 from ..world.state import HUNTING, LAID_UP, SAILING
-from ..world.world import World
-from .course import lookout_steps, nearby
+from ..world.world import World, nearby
+from .course import lookout_steps
 from .rules import VoyageRules
 from .state import VoyageState
 

@@ -739,7 +739,8 @@ def lay_up(world: World, state: WorldState, rules: WorldRules, ship: int) -> Non
     ships["pos"][ship] = 0
     ships["laden"][ship] = 0
     if ships["target"][ship] == HUNTING:  # the chase is over for her
-        ships["target"][ship] = -1
+        on_course = KINDS[kind].work is Work.COURSE  # at home: her course's nearest port
+        ships["target"][ship] = pursuit.course_place(world, state, ship) if on_course else -1
     _rest(state, ship, state.day + rules.laid_up_days, LAID_UP)
 
 

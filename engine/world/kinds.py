@@ -108,12 +108,15 @@ class Hunt:
     field) days of home; `alarmed`: `alarm_reach_factor` times as far while a town of her
     nation is alarmed (seed 000: "the town's nation's guard ships hunt twice as far");
     `word_out`: whatever the range once word is out that you have the score (the voyage's
-    home stretch, seed 000: "every enemy privateer puts to sea to stop you getting it home")."""
+    home stretch, seed 000: "every enemy privateer puts to sea to stop you getting it home");
+    `on_sight`: within `reach` days of where she is, not of home (an armada off her course),
+    and not at all while that reach is 0; she gives up for the nearest port of her course."""
 
     when: Hostility
     reach: str
     alarmed: bool = False
     word_out: bool = False
+    on_sight: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -195,6 +198,8 @@ SEED_000_KINDS: tuple[ShipKind, ...] = (
         talk=1,
         target="armada",
         rest=Rest("armada_rest_days"),
+        # "attacks on sight", within the world's `armada_sight_days` of her (0: keeps her course)
+        hunt=Hunt(Hostility.ENEMY_OR_WANTED, "armada_sight_days", on_sight=True),
     ),
     ShipKind(
         name="privateer",

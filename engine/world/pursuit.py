@@ -30,10 +30,10 @@ import numpy as np
 import numpy.typing as npt
 
 from . import wars
-from .kinds import KINDS
+from .kinds import KINDS, Work
 from .rules import WorldRules
 from .state import HUNTING, LAID_UP, SAILING, WorldState
-from .world import World
+from .world import World, nearby
 
 ANY_RANGE = 1 << 30  # days: farther than any way by sea (a hunt whatever the range)
 
@@ -94,6 +94,8 @@ def reach(
     if name.word_out and hunt.word_out:
         return ANY_RANGE
     days = int(getattr(rules, hunt.reach))
+    if hunt.on_sight:  # her own sight: no farther for renown, and none at 0
+        return days if days > 0 else -1
     if hunt.alarmed and alarmed(world, state, flag):
         days *= rules.alarm_reach_factor
     if name.reach_per_mille != 1000:
@@ -112,6 +114,17 @@ def hunts_you(
         return False
     away = int(station_hops(world, state.ships["home"][ship])[player])
     return 0 <= away <= days
+
+
+class _OnSight:
+    """Per kind index: her hunt is on sight (read as the table stands now)."""
+
+    def __getitem__(self, kind: int) -> bool:
+        hunt = KINDS.rows[kind].hunt
+        return hunt is not None and hunt.on_sight
+
+
+_ON_SIGHT = _OnSight()
 
 
 def _hunter_ships(world: World, state: WorldState) -> list[int]:
@@ -141,24 +154,52 @@ def call_out(
     player = state.player_node
     hunting: list[int] = []
     reaches: dict[int, int] = {}
+    sights: dict[int, dict[int, int]] = {}  # the nodes within so many days of you
     for ship in _hunter_ships(world, state):
         if ship not in leave_be and player >= 0 and tasks[ship] != LAID_UP:
             key = kinds[ship] * 1000 + flags[ship]
             days = reaches.get(key)
             if days is None:
                 days = reaches[key] = reach(world, state, rules, ship, name)
-            if days >= 0 and 0 <= int(station_hops(world, homes[ship])[player]) <= days:
+            if days < 0:
+                near = False
+            elif _ON_SIGHT[kinds[ship]]:
+                sight = sights.get(days)
+                if sight is None:
+                    sight = sights[days] = nearby(world, player, days)
+                near = ships["node"][ship] in sight
+            else:
+                near = 0 <= int(station_hops(world, homes[ship])[player]) <= days
+            if near:
                 targets[ship] = HUNTING
                 tasks[ship] = SAILING
                 dests[ship] = player
                 hunting.append(ship)
                 continue
         if targets[ship] == HUNTING and tasks[ship] != LAID_UP:
-            # she gives it up and goes home
-            targets[ship] = -1
-            dests[ship] = world.ports[homes[ship]].node
-            tasks[ship] = SAILING
+            give_up(world, state, ship)
     return hunting
+
+
+def give_up(world: World, state: WorldState, ship: int) -> None:
+    """She gives up the chase: home, or (a ship of a course) back to the nearest port of it."""
+    ships = state.ships
+    if KINDS.rows[ships["kind"][ship]].work is Work.COURSE:
+        place = course_place(world, state, ship)
+        ships["target"][ship] = place
+        ships["dest"][ship] = world.ports[state.courses[ships["course"][ship]][place]].node
+    else:
+        ships["target"][ship] = -1
+        ships["dest"][ship] = world.ports[ships["home"][ship]].node
+    ships["task"][ship] = SAILING
+
+
+def course_place(world: World, state: WorldState, ship: int) -> int:
+    """The place in her course of the port nearest where she is (ties to the first)."""
+    node = state.ships["node"][ship]
+    course = state.courses[state.ships["course"][ship]]
+    days = [int(station_hops(world, port)[node]) for port in course]
+    return min(range(len(course)), key=lambda i: (days[i] < 0, days[i]))
 
 
 def closing_leg(

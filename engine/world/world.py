@@ -554,3 +554,20 @@ def _steps_from(graph: csr_matrix, sources: tuple[int, ...]) -> Hops:
     steps: Hops = np.full(graph.shape[0], -1, dtype=kind)
     steps[order] = np.repeat(np.arange(len(ends), dtype=kind), np.diff(ends, prepend=0))
     return steps
+
+
+def nearby(world: World, node: int, steps: int) -> dict[int, int]:
+    """The nodes within `steps` days of `node`, with their days (a small search: sight is a
+    step or two, and a whole-sea search every day would cost more than the day)."""
+    found = {node: 0}
+    frontier = [node]
+    neighbours = world.step_neighbours
+    for days in range(1, steps + 1):
+        nxt = []
+        for f in frontier:
+            for n in neighbours[f]:
+                if n not in found:
+                    found[n] = days
+                    nxt.append(n)
+        frontier = nxt
+    return found
