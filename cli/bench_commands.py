@@ -349,7 +349,7 @@ def voyage_bench(
     runs = runs or 10
     from privateer.db import open_database
     from privateer.db.run_store import RunStore
-    from privateer.engine.voyage.captain import CAPTAIN
+    from privateer.engine.voyage.captain import CAPTAINS, captain_for
     from privateer.engine.voyage.game import VoyageGame
     from privateer.engine.voyage.record import play
 
@@ -359,7 +359,8 @@ def voyage_bench(
 
     world = engine_world(ctx)
     game = VoyageGame(world, RULESETS[rules], days=days)
-    play(game, runs, CAPTAIN.choose)  # warm: the route trees a run needs
+    captain = CAPTAINS[captain_for(rules)]  # the ruleset's own, as `voyage` plays it
+    play(game, runs, captain.choose)  # warm: the route trees a run needs
 
     def one_round(store: RunStore | None) -> tuple[float, int]:
         started = time.perf_counter()
@@ -367,7 +368,7 @@ def voyage_bench(
         batch = []
         for seed in range(runs):
             began = _now()
-            record = play(game, seed, CAPTAIN.choose)
+            record = play(game, seed, captain.choose)
             assert record.state is not None
             sailed += record.state.day
             batch.append(Timed(record, began, _now()))

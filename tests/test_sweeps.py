@@ -236,6 +236,8 @@ def test_the_captain_is_a_dial_of_who_plays_not_of_the_rules() -> None:
     rules, wrules = turned(RULESETS["classic"], SEED_000, {"captain": "raider", "treasury": 20})
     assert rules == RULESETS["classic"] and wrules.name == "seed-000[treasury=20]"
     assert captain_of({"captain": "raider"}) == "raider" and captain_of({}) == "ours"
+    # a setting without the dial is played by the ruleset's own captain
+    assert captain_of({}, "classic") == "raider10" and captain_of({}, "century") == "ours"
     with pytest.raises(ValueError, match="no captain 'blackbeard': one of ours, seed"):
         parse_dial("captain=ours,blackbeard")
 

@@ -126,3 +126,35 @@ def test_a_voyage_of_the_engine_before_the_late_game_plays_as_it_was_played() ->
     )
     assert check_run(logged, WORLD).identical
     assert game_for(WORLD, {"rules": "full"}).rules.letters  # this engine's full has them
+
+
+def test_a_classic_voyage_of_voyage_2_plays_in_the_seeds_first_world() -> None:
+    """Runs and saves of voyage-2 played `classic` in `seed-000` (before the balance pass
+    moved it to the balanced world): they play on so, the captain's first year from seed 7
+    ending in the state hash voyage-2 gave it (533c85d6..., measured on the engine before the
+    change), and a log of it replays under this engine."""
+    from privateer.engine.modes import check_run
+    from privateer.engine.voyage.record import game_for
+
+    old = game_for(WORLD, {"rules": "classic", "days": 365}, "voyage-2")
+    assert old.wrules.name == "seed-000"
+    record = play(old, 7, CAPTAIN.choose)
+    assert record.state is not None
+    assert record.state.state_hash() == (
+        "533c85d6084a4616b9c2714ed143c19e2fa7059fb257f2df5e5fc78557363f03"
+    )
+    logged = LoggedRun(
+        1,
+        "voyage",
+        7,
+        {"rules": "classic", "days": 365},
+        True,
+        record.actions,
+        [(i, e.kind, e.payload()) for i, e in enumerate(record.events)],
+        record.checkpoints,
+        engine_version="voyage-2",
+    )
+    assert check_run(logged, WORLD).identical
+    now = game_for(WORLD, {"rules": "classic", "days": 365})
+    assert now.wrules.name == "balanced"  # this engine's classic is the balance pass's
+    assert play(now, 7, CAPTAIN.choose).state.state_hash() != record.state.state_hash()  # type: ignore[union-attr]
