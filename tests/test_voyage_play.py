@@ -10,11 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from privateer.engine.modes import check_run
 from privateer.engine.replay import LoggedRun, verify_run
 from privateer.engine.voyage.actions import IllegalVoyageAction
 from privateer.engine.voyage.captain import CAPTAIN
 from privateer.engine.voyage.game import VoyageGame, create_voyage
-from privateer.engine.voyage.record import play, replayer
+from privateer.engine.voyage.record import game_for, play, replayer
 from privateer.engine.voyage.rules import find_voyage_rules
 from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world.rules import SEED_000
@@ -99,62 +100,43 @@ def test_the_classic_rules_switch_off_the_later_systems() -> None:
         find_voyage_rules("modern")
 
 
+def _first_year_of_an_earlier_engine(rules: str, version: str, state_hash: str) -> VoyageGame:
+    """The captain's first year from seed 7 by `rules` as engine `version` played them: it
+    ends in the state hash that engine gave it, and a log of it replays under this engine.
+    Returns the game it was played by."""
+    options = {"rules": rules, "days": 365}
+    old = game_for(WORLD, options, version)
+    record = play(old, 7, CAPTAIN.choose)
+    assert record.state is not None and record.state.state_hash() == state_hash
+    events = [(i, e.kind, e.payload()) for i, e in enumerate(record.events)]
+    logged = LoggedRun(
+        1, "voyage", 7, options, True, record.actions, events, record.checkpoints,
+        engine_version=version,
+    )  # fmt: skip
+    assert check_run(logged, WORLD).identical
+    return old
+
+
 def test_a_voyage_of_the_engine_before_the_late_game_plays_as_it_was_played() -> None:
     """Runs and saves of voyage-1 named `full` what is now `dilemmas`: played by the rules they
-    were logged under, the captain's first year from seed 7 ends in the state hash that
-    engine pinned (a761ca00...), and a log of it replays under this engine."""
-    from privateer.engine.modes import check_run
-    from privateer.engine.voyage.record import game_for
-
-    old = game_for(WORLD, {"rules": "full", "days": 365}, "voyage-1")
+    were logged under, ending where that engine pinned them (a761ca00...)."""
+    old = _first_year_of_an_earlier_engine(
+        "full", "voyage-1", "a761ca00d487e3a8b15736508c0f56899d5326887dc44ac8cf24f0b95511255d"
+    )
     assert old.rules.name == "full" and not old.rules.late_game
-    record = play(old, 7, CAPTAIN.choose)
-    assert record.state is not None
-    assert record.state.state_hash() == (
-        "a761ca00d487e3a8b15736508c0f56899d5326887dc44ac8cf24f0b95511255d"
-    )
-    logged = LoggedRun(
-        1,
-        "voyage",
-        7,
-        {"rules": "full", "days": 365},
-        True,
-        record.actions,
-        [(i, e.kind, e.payload()) for i, e in enumerate(record.events)],
-        record.checkpoints,
-        engine_version="voyage-1",
-    )
-    assert check_run(logged, WORLD).identical
     assert game_for(WORLD, {"rules": "full"}).rules.letters  # this engine's full has them
 
 
 def test_a_classic_voyage_of_voyage_2_plays_in_the_seeds_first_world() -> None:
     """Runs and saves of voyage-2 played `classic` in `seed-000` (before the balance pass
-    moved it to the balanced world): they play on so, the captain's first year from seed 7
-    ending in the state hash voyage-2 gave it (533c85d6..., measured on the engine before the
-    change), and a log of it replays under this engine."""
-    from privateer.engine.modes import check_run
-    from privateer.engine.voyage.record import game_for
-
-    old = game_for(WORLD, {"rules": "classic", "days": 365}, "voyage-2")
+    moved it to the balanced world): they play on so, ending where voyage-2 did (533c85d6...,
+    measured on the engine before the change)."""
+    old = _first_year_of_an_earlier_engine("classic", "voyage-2", CLASSIC_OF_VOYAGE_2)
     assert old.wrules.name == "seed-000"
-    record = play(old, 7, CAPTAIN.choose)
-    assert record.state is not None
-    assert record.state.state_hash() == (
-        "533c85d6084a4616b9c2714ed143c19e2fa7059fb257f2df5e5fc78557363f03"
-    )
-    logged = LoggedRun(
-        1,
-        "voyage",
-        7,
-        {"rules": "classic", "days": 365},
-        True,
-        record.actions,
-        [(i, e.kind, e.payload()) for i, e in enumerate(record.events)],
-        record.checkpoints,
-        engine_version="voyage-2",
-    )
-    assert check_run(logged, WORLD).identical
     now = game_for(WORLD, {"rules": "classic", "days": 365})
     assert now.wrules.name == "balanced"  # this engine's classic is the balance pass's
-    assert play(now, 7, CAPTAIN.choose).state.state_hash() != record.state.state_hash()  # type: ignore[union-attr]
+    played = play(now, 7, CAPTAIN.choose).state
+    assert played is not None and played.state_hash() != CLASSIC_OF_VOYAGE_2
+
+
+CLASSIC_OF_VOYAGE_2 = "533c85d6084a4616b9c2714ed143c19e2fa7059fb257f2df5e5fc78557363f03"
