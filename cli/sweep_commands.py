@@ -71,7 +71,8 @@ def run(
         ...,
         help="NAME=VALUES: a rule's field by name (treasury, storm_days, ship_gold.frigate, ...) "
         "and its values, a range FIRST:LAST[:STEP] or a list A,B,C; or captain=ours,raider12, "
-        "the captain bots that play. Several give every combination.",
+        "the captain bots that play, or captain.FIELD=VALUES, one of their numbers "
+        "(captain.reserve=6:12:2). Several give every combination.",
         metavar="NAME=VALUES...",
     ),
     rules: str = typer.Option(
@@ -220,7 +221,7 @@ def _playable(
     """Refuse, before any work, a setting the game cannot be played by (a port this world has
     not, a number the rules cannot take): its first seed is tried for a month."""
     from privateer.engine.dials import captain_of
-    from privateer.engine.voyage.captain import CAPTAINS
+    from privateer.engine.voyage.captain_spec import find_captain
     from privateer.engine.voyage.game import VoyageGame
     from privateer.engine.voyage.record import play
 
@@ -232,7 +233,7 @@ def _playable(
         play(
             VoyageGame(world, rules, wrules, days=TRIAL_DAYS),
             0,
-            CAPTAINS[captain_of(setting, rules_name)].choose,
+            find_captain(captain_of(setting, rules_name)).choose,
         )
     except (ValueError, ArithmeticError, IndexError, KeyError) as error:
         fail(f"{shown}: the game cannot be played by these rules ({type(error).__name__}: {error})")

@@ -73,7 +73,7 @@ def _now() -> datetime:
 
 def play_batch(world: World, batch: Batch) -> list[Played]:
     """Play each seed of the batch with the batch's captain bot."""
-    from privateer.engine.voyage.captain import CAPTAINS
+    from privateer.engine.voyage.captain_spec import find_captain
     from privateer.engine.voyage.game import VoyageGame
     from privateer.engine.voyage.record import play
     from privateer.engine.voyage.sim import RunResult
@@ -84,7 +84,7 @@ def play_batch(world: World, batch: Batch) -> list[Played]:
     out: list[Played] = []
     for seed in batch.seeds:
         began = _now()
-        record = play(game, seed, CAPTAINS[batch.captain].choose)
+        record = play(game, seed, find_captain(batch.captain).choose)
         timed = Timed(record, began, _now()) if batch.keep_records else None
         assert record.state is not None
         result = RunResult.of(record.state, wake_of(world, start, record.events))

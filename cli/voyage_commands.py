@@ -36,7 +36,8 @@ CAPTAIN_HELP = (
     "left, against the passage there and home); raider: world, raiding open towns from its first "
     "pinnace as the seed's bot did, falling back to the boats at half hull; raider12 and "
     "raider10: raider, keeping 12 or 10 gold back, not 15 (its master gunner comes sooner). "
-    "Default: the ruleset's own, raider10 for classic, ours for the rest"
+    "Any with some of its numbers changed: 'raider10[reserve=8,raid_margin=6]'. Default: the "
+    "ruleset's own, raider10 for classic, ours for the rest"
 )
 RULES_HELP = (
     "The seed's stage: classic (before dilemmas), dilemmas (storms, shares, castaways ask; "
@@ -87,7 +88,8 @@ def voyage(
     has its batch played again and written once. Ctrl-C stops: every run written stays
     (committed, replayable), one line says how many were played and which were logged, exit
     130."""
-    from privateer.engine.voyage.captain import CAPTAINS, captain_for
+    from privateer.engine.voyage.captain import captain_for
+    from privateer.engine.voyage.captain_spec import find_captain
     from privateer.engine.voyage.rules import RULESETS
     from privateer.engine.voyage.sim import summarise
     from privateer.engine.world.rules import find_world_rules
@@ -103,9 +105,11 @@ def voyage(
     if rules not in RULESETS:
         fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
     days = RULESETS[rules].days if days is None else days
-    captain = captain_for(rules) if captain is None else captain
-    if captain not in CAPTAINS:
-        fail(f"no captain {captain!r}: one of {', '.join(CAPTAINS)}")
+    captain = captain_for(rules) if captain is None else captain.strip()
+    try:
+        find_captain(captain)
+    except ValueError as error:
+        fail(str(error))
     if scheduler is not None:
         try:
             scheduler = scheduler_address(scheduler)

@@ -3,8 +3,9 @@ by its field's name, and the rules a setting of them makes.
 
 A dial is a scalar field of `VoyageRules` or `WorldRules` (a whole number, a fraction, a
 switch, a name), or one entry of a table of prices (`ship_gold.frigate`); or `captain`, the
-captain bot that plays the runs (`captain=ours,raider12`), which is no rule of the game, so
-`turned` leaves the rules as they are for it and `captain_of` reads it. `parse_dial` reads
+captain bot that plays the runs (`captain=ours,raider12`), or one of its numbers
+(`captain.reserve=8,10`), which are no rules of the game, so `turned` leaves the rules as they
+are for them and `captain_of` reads them. `parse_dial` reads
 `NAME=VALUES` as a user writes it: a range `15:30:5` (both ends in) or a list `6,10,14`, each
 value of the field's own type. `turned` gives the rules a setting makes, named so that nothing
 can mistake them for the rules they vary (`full[treasury=20]`).
@@ -26,6 +27,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from .voyage.captain import CAPTAINS, captain_for
+from .voyage.captain_spec import CAPTAIN_FIELDS, spec_of
 from .voyage.rules import RULESETS, VoyageRules
 from .world.rules import SEED_000, WorldRules
 
@@ -88,6 +90,8 @@ def _dials() -> dict[str, Dial]:
                     name = f"{f.name}.{key}"
                     out[name] = Dial(name, owner, f.name, key, type(value))
     out[CAPTAIN] = Dial(CAPTAIN, CAPTAIN, CAPTAIN, None, str)
+    for field, kind in CAPTAIN_FIELDS.items():  # the captain's own numbers: captain.reserve
+        out[f"{CAPTAIN}.{field}"] = Dial(f"{CAPTAIN}.{field}", CAPTAIN, field, None, kind)
     return out
 
 
@@ -133,7 +137,7 @@ def parse_dial(text: str) -> tuple[Dial, tuple[Any, ...]]:
     if not found:
         raise ValueError(f"{dial.name}: no values")
     unknown = [str(value) for value in found if str(value) not in CAPTAINS]
-    if dial.owner == CAPTAIN and unknown:
+    if dial.name == CAPTAIN and unknown:
         raise ValueError(f"no captain {unknown[0]!r}: one of {', '.join(CAPTAINS)}")
     if len(set(found)) != len(found):
         raise ValueError(f"{dial.name}: a value is given twice")
@@ -173,6 +177,13 @@ def turned(
 
 
 def captain_of(setting: Mapping[str, Any], rules: str = "full") -> str:
-    """The captain bot a setting's runs are played by: its `captain` dial, else the one that
-    plays `rules` by default (captain.py's `captain_for`)."""
-    return str(setting.get(CAPTAIN, captain_for(rules)))
+    """The captain bot a setting's runs are played by, as a spec (captain_spec.py): its
+    `captain` dial, else the one that plays `rules` by default (captain.py's `captain_for`),
+    with its `captain.FIELD` dials' values."""
+    name = str(setting.get(CAPTAIN, captain_for(rules)))
+    changes = {
+        DIALS[key].field: value
+        for key, value in setting.items()
+        if key != CAPTAIN and find_dial(key).owner == CAPTAIN
+    }
+    return spec_of(name, changes)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import math
+import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,8 @@ from privateer.db.runs import all_run_ids, logged_runs
 from privateer.db.sweeps import point_figures
 from privateer.engine.dials import DIALS, captain_of, parse_dial, turned
 from privateer.engine.modes import check_run
+from privateer.engine.voyage.captain import CAPTAINS
+from privateer.engine.voyage.captain_spec import find_captain
 from privateer.engine.voyage.rules import RULESETS
 from privateer.engine.world.rules import SEED_000
 from tests.world_fixtures import synthetic_world
@@ -257,3 +261,33 @@ def test_a_study_of_captains_plays_each_point_with_its_captain(sea: None, db_pat
         assert point["won"] == sum(r.outcome == "won" for r in played)
         assert point["raids_per_run"] == pytest.approx(sum(r.tally["raids"] for r in played) / 6)
     assert points[0]["raids_per_run"] != points[1]["raids_per_run"]
+
+
+def test_the_captains_numbers_are_dials_too() -> None:
+    """`captain.FIELD` turns one of the captain's numbers: the runs are played by the setting's
+    captain (or the ruleset's own) with it changed, named as a spec (`raider10[reserve=8]`)
+    that a worker and the log read back; the rules stay as they are."""
+    dial, values = parse_dial("captain.reserve=6:10:2")
+    assert (dial.owner, dial.field, values) == ("captain", "reserve", (6, 8, 10))
+    setting = {"captain.reserve": 8, "captain.hold_past_guards": False, "treasury": 20}
+    assert captain_of(setting, "classic") == "raider10[reserve=8,hold_past_guards=false]"
+    assert captain_of({"captain": "ours", "captain.reserve": 8}) == "ours[reserve=8]"
+    rules, _ = turned(RULESETS["classic"], SEED_000, setting)
+    assert rules == RULESETS["classic"]
+    played_by = find_captain(captain_of(setting, "classic"))
+    assert played_by == replace(CAPTAINS["raider10"], reserve=8, hold_past_guards=False)
+    for bad, why in (
+        ("captain.reserve=lots", "captain.reserve takes a whole number"),
+        ("captain.reads=maybe", "captain.reads is a switch"),
+        ("captain.nerve=3", "no rule 'captain.nerve'"),
+    ):
+        with pytest.raises(ValueError, match=why):
+            parse_dial(bad)
+    for spec, why in (
+        ("raider10[reserve=8", "write NAME"),
+        ("raider10[nerve=3]", "is not FIELD=VALUE"),
+        ("raider10[sound=nan]", "takes a finite number"),
+        ("blackbeard[reserve=8]", "no captain 'blackbeard'"),
+    ):
+        with pytest.raises(ValueError, match=re.escape(why)):
+            find_captain(spec)
