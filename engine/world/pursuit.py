@@ -9,6 +9,9 @@ Whether and how far a ship comes for you is her kind's `hunt` (kinds.py):
   `privateer_range_days` of home, and goes where she likes.
 - The pirate hunters of Port Royal and Bridgetown come out only for a captain England wants,
   within `hunter_range_days`.
+- An armada attacks on sight: with the world's `armada_sight_days`, while her nation is at war
+  with England or wants you, she comes for you once you are within that many days of where
+  she is (not of home), and out of her sight goes back to the nearest port of her course.
 
 What the voyage's late game has made of your name reaches them through the day's orders
 (`Name`, game.py `advance`): with renown every hunter comes farther (`reach_per_mille` of her
@@ -116,15 +119,10 @@ def hunts_you(
     return 0 <= away <= days
 
 
-class _OnSight:
-    """Per kind index: her hunt is on sight (read as the table stands now)."""
-
-    def __getitem__(self, kind: int) -> bool:
-        hunt = KINDS.rows[kind].hunt
-        return hunt is not None and hunt.on_sight
-
-
-_ON_SIGHT = _OnSight()
+def _on_sight(kind: int) -> bool:
+    """Her kind's hunt is on sight (read as the table stands now)."""
+    hunt = KINDS.rows[kind].hunt
+    return hunt is not None and hunt.on_sight
 
 
 def _hunter_ships(world: World, state: WorldState) -> list[int]:
@@ -163,7 +161,7 @@ def call_out(
                 days = reaches[key] = reach(world, state, rules, ship, name)
             if days < 0:
                 near = False
-            elif _ON_SIGHT[kinds[ship]]:
+            elif _on_sight(kinds[ship]):
                 sight = sights.get(days)
                 if sight is None:
                     sight = sights[days] = nearby(world, player, days)
