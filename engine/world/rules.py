@@ -172,9 +172,10 @@ CENTURY = SEED_000.with_changes(
 # The seed's world balanced for the seed's outcomes (issue 21's balance pass, measured over 200
 # `classic` runs of its captain in README "The balance pass"): Spain's armada in home waters,
 # armadas that attack on sight (2 days), and a town's treasury of 20, not the seed's 25. At 25
-# our towns pay their raiders home by day 421 after 7.7 raids (the seed's bot: about 525,
+# our towns pay their raiders home by day 419 after 7.4 raids (the seed's bot: about 525,
 # after about eleven); at 20, day 487 after 8.9. (The seed found 20 a cliff, wins from 39% to
-# 9%; in this card engine wins stay at 40%: a sack here takes the whole treasury.)
+# 9%; in this card engine they go from 43.5% to 40%: the raider sinks on its first raids,
+# before it has a gunner, whatever the towns hold.)
 BALANCED = SEED_000.with_changes(
     name="balanced", home_armada=True, armada_sight_days=2, treasury=20
 )
