@@ -91,14 +91,18 @@ def reach(
     ANY_RANGE for a hunt that says `word_out`); -1: she does not."""
     ships = state.ships
     hunt = KINDS.rows[ships["kind"][ship]].hunt
-    flag = ships["flag"][ship]
-    if hunt is None or not wars.SETS_ON[hunt.when](world, state, flag):
+    if hunt is None:
         return -1
+    days = int(getattr(rules, hunt.reach))
+    if hunt.on_sight and days <= 0:  # an armada that keeps her course (the rules' own)
+        return -1
+    flag = ships["flag"][ship]
+    if not wars.SETS_ON[hunt.when](world, state, flag):
+        return -1
+    if hunt.on_sight:  # her own sight: no farther for renown or word of you
+        return days
     if name.word_out and hunt.word_out:
         return ANY_RANGE
-    days = int(getattr(rules, hunt.reach))
-    if hunt.on_sight:  # her own sight: no farther for renown, and none at 0
-        return days if days > 0 else -1
     if hunt.alarmed and alarmed(world, state, flag):
         days *= rules.alarm_reach_factor
     if name.reach_per_mille != 1000:
