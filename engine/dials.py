@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from .scalars import SCALARS, read_scalar
 from .voyage.captain import CAPTAINS, captain_for
 from .voyage.captain_spec import CAPTAIN_FIELDS, spec_of
 from .voyage.rules import RULESETS, VoyageRules
@@ -33,7 +34,6 @@ from .world.rules import SEED_000, WorldRules
 
 MAX_POINTS = 10_000  # a study of more settings than this is a mistake, not a study
 
-_SCALARS = {"int": int, "float": float, "bool": bool, "str": str}
 NOT_DIALS = ("name", "days", "checkpoint_days", "world_rules")
 """Fields that are not rules of play: a ruleset's name, a run's length (a study's --days), how
 often the log keeps a state hash, and the name of the world's rules a voyage is played in
@@ -50,28 +50,7 @@ class Dial:
 
     def read(self, text: str) -> Any:
         """One value as written, of the dial's type; ValueError saying what is wanted."""
-        word = text.strip()
-        if self.kind is bool:
-            if word.lower() in ("true", "yes", "on", "1"):
-                return True
-            if word.lower() in ("false", "no", "off", "0"):
-                return False
-            raise ValueError(f"{self.name} is a switch: true or false, not {word!r}")
-        if self.kind is str:
-            if not word:
-                raise ValueError(f"{self.name} takes a name, not nothing")
-            return word
-        try:
-            value = self.kind(word)
-        except ValueError:
-            raise ValueError(f"{self.name} takes {_a(self.kind)}, not {word!r}") from None
-        if isinstance(value, float) and not math.isfinite(value):
-            raise ValueError(f"{self.name} takes a finite number, not {word!r}")
-        return value
-
-
-def _a(kind: type) -> str:
-    return {int: "a whole number", float: "a number", str: "a name"}.get(kind, kind.__name__)
+        return read_scalar(self.name, self.kind, text)
 
 
 def _dials() -> dict[str, Dial]:
@@ -80,7 +59,7 @@ def _dials() -> dict[str, Dial]:
         for f in fields(base):
             if f.name in NOT_DIALS:
                 continue
-            kind = _SCALARS.get(str(f.type))
+            kind = SCALARS.get(str(f.type))
             if kind is not None:
                 out[f.name] = Dial(f.name, owner, f.name, None, kind)
                 continue
@@ -181,9 +160,5 @@ def captain_of(setting: Mapping[str, Any], rules: str = "full") -> str:
     `captain` dial, else the one that plays `rules` by default (captain.py's `captain_for`),
     with its `captain.FIELD` dials' values."""
     name = str(setting.get(CAPTAIN, captain_for(rules)))
-    changes = {
-        DIALS[key].field: value
-        for key, value in setting.items()
-        if key != CAPTAIN and find_dial(key).owner == CAPTAIN
-    }
-    return spec_of(name, changes)
+    dials = [(find_dial(key), value) for key, value in setting.items() if key != CAPTAIN]
+    return spec_of(name, {dial.field: value for dial, value in dials if dial.owner == CAPTAIN})

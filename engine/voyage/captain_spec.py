@@ -11,15 +11,14 @@ dask workers and into the log as plain text.
 
 from __future__ import annotations
 
-import math
 from dataclasses import fields, replace
 from typing import Any
 
+from ..scalars import SCALARS, read_scalar
 from .captain import CAPTAINS, Captain
 
-_SCALARS = {"int": int, "float": float, "bool": bool}
 CAPTAIN_FIELDS: dict[str, type] = {
-    f.name: _SCALARS[str(f.type)] for f in fields(Captain) if str(f.type) in _SCALARS
+    f.name: SCALARS[str(f.type)] for f in fields(Captain) if str(f.type) in ("int", "float", "bool")
 }
 """The captain's numbers and switches that a spec (and a study's `captain.FIELD` dial) may
 change, with their types."""
@@ -57,16 +56,4 @@ def find_captain(spec: str) -> Captain:
 
 def read_value(field: str, text: str) -> Any:
     """A value of the captain's `field` as written; ValueError saying what is wanted."""
-    kind, word = CAPTAIN_FIELDS[field], text.strip()
-    if kind is bool:
-        if word.lower() in ("true", "false"):
-            return word.lower() == "true"
-        raise ValueError(f"captain.{field} is a switch: true or false, not {word!r}")
-    wanted = "a whole number" if kind is int else "a finite number"
-    try:
-        value = kind(word)
-    except ValueError:
-        raise ValueError(f"captain.{field} takes {wanted}, not {word!r}") from None
-    if not math.isfinite(value):
-        raise ValueError(f"captain.{field} takes {wanted}, not {word!r}")
-    return value
+    return read_scalar(f"captain.{field}", CAPTAIN_FIELDS[field], text)
