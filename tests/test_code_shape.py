@@ -116,3 +116,41 @@ def test_no_function_is_longer_than_a_screen_and_a_half(package: str) -> None:
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert cycle({"a": {"b"}, "b": set()}) is None
+
+
+def _bound_in_init(tree: ast.Module) -> set[str]:
+    """The names a package's __init__ binds at its top level (a function's locals aside) to
+    something other than its own submodules."""
+    names: set[str] = set()
+    pending: list[ast.AST] = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            pending.extend(ast.iter_child_nodes(node))
+        if isinstance(node, ast.ImportFrom) and not (node.level == 1 and node.module is None):
+            names |= {alias.asname or alias.name for alias in node.names}
+        elif isinstance(node, ast.Import):
+            names |= {alias.asname or alias.name.partition(".")[0] for alias in node.names}
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return names
+
+
+def test_no_package_binds_a_name_one_of_its_modules_has() -> None:
+    # pytest's importlib mode, collecting a module's doctests, puts the module on its package
+    # under its name: a function the package exports by that name (tribes' `apportion`, from
+    # apportion.py) would become the module for every test collected after it.
+    clashes = []
+    for package in ("engine", "db", "cli", "pipeline"):
+        for init in sorted((ROOT / package).rglob("__init__.py")):
+            tree = ast.parse(init.read_text(encoding="utf-8"))
+            submodules = {p.stem for p in init.parent.glob("*.py")} | {
+                p.parent.name for p in init.parent.glob("*/__init__.py")
+            }
+            clashes += [
+                f"{init.parent.relative_to(ROOT)}: {name}"
+                for name in sorted(_bound_in_init(tree) & (submodules - {"__init__"}))
+            ]
+    assert clashes == []

@@ -120,6 +120,22 @@ def test_three_way_and_she_is_away_unless_way_is_taken_back() -> None:
     assert state.way[THEM] == 1 and state.result is None
 
 
+def test_away_at_exactly_three_way_either_side() -> None:
+    # Way 2, a chase takes one back, then a flee card's 2 more: exactly 3, and away.
+    flee, chase = card("crowd_sail", THEM), card("give_chase", YOU)
+    state = rigged(hand=[chase, flee, card("nets", YOU)], deck=FILLER[:], hull=[10, 5], way=[0, 2])
+    act(state, Keep(0, 1))
+    assert state.way[THEM] == 3 and state.result is Termination.FLED
+    run, chased = card("bear_away", YOU), card("give_chase", THEM)
+    state = rigged(hand=[chased, run, card("nets", YOU)], deck=FILLER[:], hull=[5, 12], way=[2, 0])
+    act(state, Keep(0, 1))
+    assert state.way[YOU] == 3 and state.result is Termination.GOT_AWAY
+    # Two way is not enough.
+    state = rigged(hand=[chase, flee, card("nets", YOU)], deck=FILLER[:], hull=[10, 5], way=[0, 1])
+    act(state, Keep(0, 1))
+    assert state.way[THEM] == 2 and state.result is None
+
+
 def test_sails_shot_away_stop_flee_cards_while_in_deck_or_hand() -> None:
     state = rigged(
         hand=[card("chain", YOU), card("give_chase", YOU), card("give_chase", YOU)],
@@ -150,6 +166,17 @@ def test_recall_brings_back_recent_cards_never_wounds() -> None:
     act(state, Keep(0, 1))
     assert state.deck[1] == card("broadside", YOU) or state.deck[0] == card("broadside", YOU)
     assert card("leak", YOU) in state.discard[YOU]
+
+
+def test_a_recalled_card_goes_to_the_very_bottom_under_the_card_bottomed() -> None:
+    broadside, nets = card("broadside", YOU), card("nets", YOU)
+    state = rigged(hand=[card("all_hands", YOU), card("give_chase", YOU), nets], deck=FILLER[:])
+    state.discard[YOU] = [broadside, card("leak", YOU)]
+    events = act(state, Keep(0, 1))  # nets bottomed first, then the recall goes under it
+    assert state.deck[:2] == [broadside, nets]
+    assert state.deck.count(broadside) == 1 and broadside not in state.discard[YOU]
+    (recall,) = [e for e in events if e.kind == "recall"]
+    assert recall.data[2] == broadside
 
 
 def test_plunder_and_prisoners() -> None:

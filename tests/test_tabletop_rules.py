@@ -254,19 +254,39 @@ def test_the_raid_table_bands_and_what_each_result_does() -> None:
     assert seen == {"success", "no effect", "disaster"}  # +2: disaster only on 2 or 3
 
 
-def test_a_captured_base_loses_its_strongest_defence_and_keeps_the_other() -> None:
+def _captured(defences: tuple[str, str], rules: TabletopRules | None = None) -> list[int]:
+    """A Village with two defences attached in this order, raided by a ship of double its
+    strength until a seed captures it: what it keeps attached, now Spain's."""
     for seed in range(200):
-        state = bare(seed=seed)
-        ship = put(state, 0, "Galleon", "Captain Kidd", "Corsairs")  # 15 vs 1+3+2: double
-        base = put(state, 1, "Village", "Pirate Lair", "Hilltop")
+        state = bare(seed=seed, rules=rules)
+        ship = put(state, 0, "Galleon", "Captain Kidd", "Corsairs")  # 15 vs at most 1+3+2
+        base = put(state, 1, "Village", *defences)
         state.phase = "raid"
         events = do(state, f"raid {ship} {base}")
         if "captured" in kinds(events):
             break
     else:
         pytest.fail("no capture in 200 seeds")
-    assert state.table[0][-1].card == base and state.table[0][-1].attached == [cid("Hilltop")]
-    assert cid("Pirate Lair") in state.discard and state.table[1] == []
+    (lost,) = set(cid(name) for name in defences) - set(state.table[0][-1].attached)
+    assert state.table[0][-1].card == base and state.table[1] == []
+    assert lost in state.discard
+    return state.table[0][-1].attached
+
+
+def test_a_captured_base_loses_its_strongest_defence_and_keeps_the_other() -> None:
+    assert _captured(("Pirate Lair", "Hilltop")) == [cid("Hilltop")]  # Str 3 lost, 2 kept
+    assert _captured(("Hilltop", "Pirate Lair")) == [cid("Hilltop")]  # whatever the order
+
+
+def test_of_equally_strong_defences_a_captured_base_loses_the_first_attached() -> None:
+    assert _captured(("Hilltop", "Militia")) == [cid("Militia")]  # Str 2 and 2
+    assert _captured(("Militia", "Hilltop")) == [cid("Hilltop")]
+
+
+def test_captured_defence_first_loses_the_first_attached_however_weak() -> None:
+    first = TabletopRules(captured_defence="first")
+    assert _captured(("Hilltop", "Pirate Lair"), first) == [cid("Pirate Lair")]
+    assert _captured(("Pirate Lair", "Hilltop"), first) == [cid("Hilltop")]
 
 
 def test_each_privateer_raids_once_and_each_target_once() -> None:

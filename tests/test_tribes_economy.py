@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 from privateer.engine.events import Event
 from privateer.engine.tribes import labour as labour_module
 from privateer.engine.tribes.accum import EXTRACTION_D
-from privateer.engine.tribes.apportion import apportion_permille
 from privateer.engine.tribes.constants import PROFESSION_INDEX, PROFESSIONS
 from privateer.engine.tribes.construction import construct
 from privateer.engine.tribes.extraction import extract
 from privateer.engine.tribes.flows import reset
 from privateer.engine.tribes.labour import apportion_labour, capacities
+from privateer.engine.tribes.largest_remainder import apportion_permille
 from privateer.engine.tribes.refinement import refine_all
 from privateer.engine.tribes.setup import new_world
 from privateer.engine.tribes.state import (

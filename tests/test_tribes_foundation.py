@@ -104,6 +104,23 @@ def test_permille_shares_leave_the_rest_idle_and_normalise_over_1000() -> None:
         apportion(3, [0, 0])
 
 
+def test_all_zero_weights_share_nothing_and_can_share_no_unit() -> None:
+    assert apportion(0, [0, 0, 0]) == [0, 0, 0]
+    assert apportion(0, [0]) == [0] and apportion(0, []) == []
+    for total, weights in ((3, [0, 0]), (1, [0]), (5, [])):
+        with pytest.raises(ValueError, match="sum to 0"):
+            apportion(total, weights)
+    assert apportion_permille(0, [0, 0]) == ([0, 0], 0)  # idle weighs 1000: never all zero
+    assert apportion_permille(0, [1000, 0]) == ([0, 0], 0)  # idle 0, shares 1000 and 0
+
+
+def test_a_negative_total_or_weight_is_refused() -> None:
+    with pytest.raises(ValueError, match="negative total"):
+        apportion(-1, [1, 1])
+    with pytest.raises(ValueError, match="must not be negative"):
+        apportion(4, [3, -1, 2])  # sums to a positive 4: refused all the same
+
+
 # --- accumulators -------------------------------------------------------------------------
 
 

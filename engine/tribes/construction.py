@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from ..events import Event
 from . import flows
-from .apportion import apportion
 from .constants import (
     BUILD_COUNT_MAX,
     BUILDERS_PER_SITE,
@@ -21,6 +20,7 @@ from .constants import (
     QUEUE_CAP,
     WALL_LEVELS,
 )
+from .largest_remainder import apportion
 from .state import BuildSite, Settlement, TribesState
 
 BUILDER = PROFESSION_INDEX["builder"]

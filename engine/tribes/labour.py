@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .apportion import apportion, apportion_permille
 from .constants import BIOME_CAP, PROFESSIONS, SLOTS
+from .largest_remainder import apportion, apportion_permille
 from .state import Settlement, Tribe, TribesState
 
 _N = len(PROFESSIONS)

@@ -24,9 +24,9 @@ from __future__ import annotations
 from ..events import Event
 from .accum import refine
 from .ages import age_bonus
-from .apportion import apportion
 from .constants import ARMOR_EXTRA, PROFESSION_INDEX, REFINING, SMITHY_GATES, SMITHY_OUTPUTS
 from .flows import consumed, produced
+from .largest_remainder import apportion
 from .state import Settlement, Tribe, TribesState
 from .stores import add_store
 
