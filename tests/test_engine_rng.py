@@ -56,6 +56,10 @@ def test_a_rejected_draw_is_drawn_again_not_folded() -> None:
     value, after = below(state, n)
     assert after != next_rng(state)[1]  # more than one draw taken
     assert (value, after) == _below(state, n)
+    # A draw exactly at the limit is refused too: for a bound over 2^31 the limit is the bound.
+    drawn, _ = next_rng(state)
+    value, after = below(state, drawn)
+    assert after != next_rng(state)[1] and (value, after) == _below(state, drawn)
 
 
 @pytest.mark.parametrize("n", [0, -1, -(2**40)])
