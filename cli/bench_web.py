@@ -165,7 +165,9 @@ def _server(db: Path, cache: Path, run_id: int, runs: int) -> list[dict[str, Any
     from .web.app import create_app
 
     chart_cache._MEMORY.clear()
-    with TestClient(create_app(db, cache_dir=cache, draw_at_start=False)) as client:
+    with TestClient(
+        create_app(db, cache_dir=cache, draw_at_start=False), base_url="http://localhost"
+    ) as client:
 
         def get(path: str) -> float:
             took, answer = _timed(lambda: client.get(path))
@@ -216,7 +218,9 @@ def _kept_charts(db: Path, cache: Path, runs: int) -> list[float]:
     kept: list[float] = []
     for _ in range(runs + 1):
         chart_cache._MEMORY.clear()
-        with TestClient(create_app(db, cache_dir=cache, draw_at_start=False)) as restarted:
+        with TestClient(
+            create_app(db, cache_dir=cache, draw_at_start=False), base_url="http://localhost"
+        ) as restarted:
             took, answer = _timed(lambda: restarted.get("/"))
         if answer.status_code != 200:
             fail(f"GET / after a restart: {answer.status_code}")

@@ -25,8 +25,10 @@ def is_loopback(host: str) -> bool:
 
 
 def serve_url(host: str, port: int, token: str | None = None) -> str:
+    from urllib.parse import quote
+
     shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
-    return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+    return f"http://{shown}:{port}/" + (f"?token={quote(token, safe='')}" if token else "")
 
 
 def serve(
@@ -45,6 +47,13 @@ def serve(
         help="A secret every request must carry (header X-Privateer-Token, ?token=, then a "
         "cookie). Needed to listen on any address but this machine's.",
     ),
+    allowed_hosts: list[str] = typer.Option(
+        [],
+        "--allowed-host",
+        help="Another name this server answers to in a request's Host (repeat for more). "
+        "Addresses, localhost and the --host name are always answered; any other name is "
+        "refused, so a site that points its own name at this machine cannot read it.",
+    ),
 ) -> None:
     """The browser front end: the woodcut chart to pan and zoom, the runs and a run replayed
     day by day, over the database as the terminal sees it. Listens on 127.0.0.1:8000 unless
@@ -54,6 +63,9 @@ def serve(
         fail(f"no database at {path}; `privateer world build` makes one with a world in it")
     if token is not None and not token.strip():
         fail("--token is empty: give a secret, or no --token on this machine's address")
+    for name in allowed_hosts:
+        if not name.strip() or any(c in name for c in " /\\@?#"):
+            fail(f"--allowed-host {name!r}: a host name, as a browser's address bar has it")
     if not is_loopback(host) and not token:
         fail(f"--host {host} listens beyond this machine: give a --token every request must carry")
     from privateer.db import open_database
@@ -64,7 +76,7 @@ def serve(
 
     from .web.app import create_app
 
-    app = create_app(path, token, cache_dir=chart_cache_dir())
+    app = create_app(path, token, cache_dir=chart_cache_dir(), allowed_hosts=[host, *allowed_hosts])
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False)
     server = uvicorn.Server(config)
     url = serve_url(host, port, token)

@@ -36,6 +36,17 @@ DB_ENV_VAR = "PRIVATEER_DB"
 LOCK_WAIT_SECONDS = 5.0  # how long a command waits for another process's write to end
 LOCK_RETRY_SECONDS = 0.1
 
+CONNECTION_CONFIG: dict[str, Any] = {
+    "autoinstall_known_extensions": False,
+    "autoload_known_extensions": False,
+}
+"""The one configuration of every connection this code opens to a file. DuckDB shares one open
+database between a process's connections to a file and refuses another configuration beside
+it ("Can't open a connection to same database file with a different configuration"), so a
+plain connection and SQLAlchemy's are opened alike (`duck_connect`), differing only in
+read_only. Nothing is installed or loaded behind our back: no extension can be downloaded
+here, and the spatial one is loaded by path where it is wanted."""
+
 # A DuckDB file starts with an 8-byte checksum, then the magic bytes.
 _DUCKDB_MAGIC = b"DUCK"
 _MAGIC_OFFSET = 8
@@ -111,18 +122,28 @@ def waiting_note(path: Path) -> str:
     return f"waiting for {path}: another process is using it"
 
 
+def duck_connect(
+    path: Path, *, read_only: bool = False, config: dict[str, Any] | None = None
+) -> duckdb.DuckDBPyConnection:
+    """A DuckDB connection to the file in the process's one configuration (CONNECTION_CONFIG,
+    and `config` on top for a process that opens the file only one way, as `sql` does):
+    every connection to a file, plain or through SQLAlchemy, is made here."""
+    chosen = {**CONNECTION_CONFIG, **(config or {})}
+    return duckdb.connect(str(path), read_only=read_only, config=chosen)
+
+
 def connect_waiting(
     path: Path,
     *,
     read_only: bool = False,
     notify: Notify = _stderr,
     wait: float | None = None,
-    **config: Any,
+    config: dict[str, Any] | None = None,
 ) -> duckdb.DuckDBPyConnection:
     """A plain DuckDB connection, waiting for another process's lock up to `wait` seconds
     (None: LOCK_WAIT_SECONDS; math.inf: until it is free)."""
     connection: duckdb.DuckDBPyConnection = _waiting(
-        path, notify, lambda: duckdb.connect(str(path), read_only=read_only, **config), wait
+        path, notify, lambda: duck_connect(path, read_only=read_only, config=config), wait
     )
     return connection
 
@@ -167,18 +188,21 @@ def create_db_engine(
     No checks and no migration: callers want open_database.
     """
     import sqlalchemy as sa
+    from duckdb_sqlalchemy import ConnectionWrapper
 
     extension = spatial_extension_path() if spatial else None
     engine = sa.create_engine(
         f"duckdb:///{path}",
-        connect_args={"read_only": read_only},
         poolclass=sa.pool.QueuePool if pooled else sa.pool.NullPool,
         **({"pool_size": 1, "max_overflow": 4} if pooled else {}),
     )
 
     @sa.event.listens_for(engine, "do_connect")
-    def _connect(dialect: Any, _record: object, cargs: Any, cparams: Any) -> Any:
-        return _waiting(path, notify, lambda: dialect.connect(*cargs, **dict(cparams)), wait)
+    def _connect(_dialect: Any, _record: object, _cargs: Any, _cparams: Any) -> Any:
+        # the dialect's own connect adds its user agent to the configuration; ours is the one
+        # every connection to the file shares (its wrapper is all the dialect adds besides)
+        opened = _waiting(path, notify, lambda: duck_connect(path, read_only=read_only), wait)
+        return ConnectionWrapper(opened)
 
     if extension is not None:
 

@@ -110,6 +110,27 @@ def loaded_full_world(full_world_db: Path) -> object:
     return loaded
 
 
+@pytest.fixture(scope="session")
+def channel_world_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small world built from Natural Earth (the Channel and Biscay: Plymouth and London in
+    it, so voyages sail) with one logged captain-bot voyage of 30 days (seed 4), built once per
+    worker; tests that change it copy it first."""
+    from typer.testing import CliRunner
+
+    from privateer.cli.app import app
+
+    path = tmp_path_factory.mktemp("channel") / "world.duckdb"
+    runner = CliRunner()
+    built = runner.invoke(app, ["--db", str(path), "world", "build", "--box=-10,43,5,52", "-q"])
+    assert built.exit_code == 0, built.output
+    sailed = runner.invoke(
+        app, ["--db", str(path), "voyage", "--runs", "1", "--days", "30", "--workers", "1",
+              "--seed", "4", "--log", "--json"],
+    )  # fmt: skip
+    assert sailed.exit_code == 0, sailed.output
+    return path
+
+
 @pytest.fixture
 def world_db_copy(full_world_db: Path, tmp_path: Path) -> Path:
     """A database of one's own with the full world in it."""

@@ -58,7 +58,9 @@ def db(empty_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db), raise_server_exceptions=False) as test_client:
+    with TestClient(
+        create_app(db), base_url="http://localhost", raise_server_exceptions=False
+    ) as test_client:
         # the chart begun as the app starts reads the file on a read-only connection, which
         # the commands these tests run in this process could not share: wait until it has
         test_client.app.state.chart_drawing.join()
@@ -173,8 +175,11 @@ def test_a_bad_action_is_a_400_with_the_reason_and_changes_nothing(
     assert broke.json()["error"].startswith("not sold here") or "gold" in broke.json()["error"]
     nonsense = client.post(f"/api/play/{run_id}/act", json={"action": "fly away"})
     assert nonsense.status_code == 400 and "unknown action 'fly away'" in nonsense.json()["error"]
-    empty = client.post(f"/api/play/{run_id}/act", content=b"not json")
-    assert empty.status_code == 400
+    json_type = {"Content-Type": "application/json"}
+    empty = client.post(f"/api/play/{run_id}/act", content=b"not json", headers=json_type)
+    assert empty.status_code == 400 and empty.json()["error"] == "send JSON"
+    untyped = client.post(f"/api/play/{run_id}/act", content=b'{"action": "sail"}')
+    assert untyped.status_code == 415 and "application/json" in untyped.json()["error"]
     assert saved(db, run_id) == before
     assert client.get("/api/play/999").status_code == 404
     assert client.get("/play/999").status_code == 404
@@ -293,7 +298,9 @@ def test_on_a_built_world_the_voyage_sails_beside_the_woodcut(
 ) -> None:
     path = tmp_path / "world.duckdb"
     shutil.copyfile(small_world, path)
-    with TestClient(create_app(path), raise_server_exceptions=False) as real:
+    with TestClient(
+        create_app(path), base_url="http://localhost", raise_server_exceptions=False
+    ) as real:
         real.app.state.chart_drawing.join()  # its read done before the terminal's below
         run_id, state = new(real, seed=2)
         assert state["observe"]["port"] == "Plymouth"

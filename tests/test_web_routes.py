@@ -23,29 +23,21 @@ from privateer.cli.serve_command import is_loopback, serve_url
 from privateer.cli.web.app import create_app
 
 runner = CliRunner()
-BOX = "-10,43,5,52"  # the Channel and Biscay: Plymouth and London in it, so voyages sail
+
 DAYS = 30
 LAYERS = ("water-lines", "hatching", "rhumbs", "seas", "ports", "waters", "flows", "drake")
 
 
 @pytest.fixture(scope="module")
-def logged(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A small world and one logged captain-bot voyage of DAYS days."""
-    path = tmp_path_factory.mktemp("web") / "world.duckdb"
-    built = runner.invoke(cli, ["--db", str(path), "world", "build", f"--box={BOX}", "-q"])
-    assert built.exit_code == 0, built.output
-    sailed = runner.invoke(
-        cli, ["--db", str(path), "voyage", "--runs", "1", "--days", str(DAYS), "--workers", "1",
-              "--seed", "4", "--log", "--json"],
-    )  # fmt: skip
-    assert sailed.exit_code == 0, sailed.output
-    return path
+def logged(channel_world_db: Path) -> Path:
+    """A small world and one logged captain-bot voyage of DAYS days (conftest.py)."""
+    return channel_world_db
 
 
 @pytest.fixture(scope="module")
 def client(logged: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     cache = tmp_path_factory.mktemp("web-cache")
-    with TestClient(create_app(logged, cache_dir=cache)) as found:
+    with TestClient(create_app(logged, cache_dir=cache), base_url="http://localhost") as found:
         yield found
 
 
@@ -74,7 +66,7 @@ def test_the_chart_page_is_the_woodcut_with_its_layers_as_groups(client: TestCli
     assert root.get("viewBox") is not None
     for layer in LAYERS:
         assert f'data-layer="{layer}"' in page.text  # a toggle for each
-    assert 'src="http://testserver/static/chart.js"' in page.text
+    assert 'src="http://localhost/static/chart.js"' in page.text
     assert client.get("/").text == page.text  # the second from the cache, the same
 
 
@@ -184,7 +176,9 @@ def test_a_days_node_is_where_her_log_put_her(
 
 
 def test_with_a_token_every_request_carries_it(logged: Path) -> None:
-    with TestClient(create_app(logged, token="s3cret", draw_at_start=False)) as client:
+    with TestClient(
+        create_app(logged, token="s3cret", draw_at_start=False), base_url="http://localhost"
+    ) as client:
         assert client.get("/health").status_code == 401
         refused = client.get("/api/runs")
         assert refused.status_code == 401 and "token" in refused.json()["error"]
@@ -200,7 +194,9 @@ def test_with_a_token_every_request_carries_it(logged: Path) -> None:
 def test_a_server_fault_shows_no_traceback(tmp_path: Path) -> None:
     broken = tmp_path / "not-a-database.duckdb"
     broken.write_text("this is not DuckDB")
-    with TestClient(create_app(broken), raise_server_exceptions=False) as client:
+    with TestClient(
+        create_app(broken), base_url="http://localhost", raise_server_exceptions=False
+    ) as client:
         for url in ("/runs", "/api/runs"):
             page = client.get(url)
             assert page.status_code in (400, 500), url
@@ -264,7 +260,7 @@ def test_the_chart_is_drawn_as_the_app_starts_and_kept_on_disk(
     for kept in (by_older_version, another_world):
         kept.mkdir(parents=True)
         (kept / "chart.svg").write_text("<svg/>")
-    with TestClient(create_app(logged, cache_dir=cache)) as client:
+    with TestClient(create_app(logged, cache_dir=cache), base_url="http://localhost") as client:
         drawing = client.app.state.chart_drawing  # type: ignore[attr-defined]
         assert drawing is not None
         drawing.join(timeout=600)
@@ -277,7 +273,9 @@ def test_the_chart_is_drawn_as_the_app_starts_and_kept_on_disk(
     chart_cache._MEMORY.clear()
     marked = (folder / "chart.svg").read_text().replace("<svg ", '<svg data-kept="yes" ', 1)
     (folder / "chart.svg").write_text(marked)
-    with TestClient(create_app(logged, cache_dir=cache, draw_at_start=False)) as client:
+    with TestClient(
+        create_app(logged, cache_dir=cache, draw_at_start=False), base_url="http://localhost"
+    ) as client:
         assert 'data-kept="yes"' in client.get("/").text  # read from the disk, not drawn
 
 
@@ -298,7 +296,7 @@ def test_a_chart_kept_for_another_world_is_not_used(
             (stale / f"flow-{name.replace(':', '-')}.svg").write_text("<g/>")
         meta = {"content_hash": said, "box": [0, 0, 1, 1], "scale": 1.0}
         (stale / "meta.json").write_text(json.dumps(meta))
-    with TestClient(create_app(logged, cache_dir=cache)) as client:
+    with TestClient(create_app(logged, cache_dir=cache), base_url="http://localhost") as client:
         page = client.get("/")
         assert page.status_code == 200 and "data-stale" not in page.text
         assert 'id="hatching"' in page.text

@@ -1,66 +1,32 @@
 """The web front end's app: `create_app(db_path, token=None)` gives the Starlette app
 `privateer serve` runs under uvicorn (and the tests drive with Starlette's TestClient): the
-pages and their JSON, the static files, the token rule, and errors as pages (JSON for the
-API), never a traceback."""
+pages and their JSON, the static files, the guard every request passes (guard.py: this
+server's name, its token, changes only from its own pages), and errors as pages (JSON for the
+API), never a traceback: a database another process holds is a 503 with Retry-After."""
 
 from __future__ import annotations
 
-import hmac
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from privateer.db.errors import DatabaseLockedError
+
 from . import chart_cache, routes_chart, routes_play, routes_runs, routes_studies
 from .common import STATIC, Settings, problem
+from .guard import Guard
 
-TOKEN_COOKIE = "privateer_token"
-TOKEN_HEADER = "x-privateer-token"
 log = logging.getLogger("privateer.web")
-
-
-class TokenGate(BaseHTTPMiddleware):
-    """With a token set, every request carries it: the header `X-Privateer-Token` (or
-    `Authorization: Bearer T`), `?token=T`, or the cookie set after the first request that
-    carried it. Without it: 401, and nothing of the database is read."""
-
-    def __init__(self, app: object, token: str) -> None:
-        super().__init__(app)  # type: ignore[arg-type]
-        self.token = token
-
-    def _carried(self, request: Request) -> tuple[bool, bool]:
-        """(whether the request carries the token, whether by the query: set the cookie)."""
-        bearer = request.headers.get("authorization", "")
-        offered = [
-            request.headers.get(TOKEN_HEADER),
-            bearer[7:] if bearer.lower().startswith("bearer ") else None,
-            request.cookies.get(TOKEN_COOKIE),
-        ]
-        if any(o is not None and hmac.compare_digest(o, self.token) for o in offered):
-            return True, False
-        query = request.query_params.get("token")
-        ok = query is not None and hmac.compare_digest(query, self.token)
-        return ok, ok
-
-    async def dispatch(
-        self, request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        ok, by_query = self._carried(request)
-        if not ok:
-            return problem(request, 401, "this server asks for its token (?token=...)")
-        response = await call_next(request)
-        if by_query:
-            response.set_cookie(TOKEN_COOKIE, self.token, httponly=True, samesite="strict")
-        return response
+RETRY_AFTER_SECONDS = 5  # another process's write is usually a save or a batch's chunk
 
 
 async def health(request: Request) -> Response:
@@ -77,6 +43,14 @@ async def not_found(request: Request, exc: Exception) -> Response:
 async def http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     return problem(request, exc.status_code, str(exc.detail))
+
+
+async def database_held(request: Request, exc: Exception) -> Response:
+    """Another process holds the database past the wait (a batch writing its runs): 503, and
+    when to ask again."""
+    answer = problem(request, 503, f"{exc}; ask again in a few seconds")
+    answer.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return answer
 
 
 async def server_error(request: Request, exc: Exception) -> Response:
@@ -102,12 +76,15 @@ def create_app(
     *,
     cache_dir: Path | None = None,
     draw_at_start: bool = True,
+    allowed_hosts: Collection[str] = (),
 ) -> Starlette:
     """The app over the database at `db_path`. With `token`, every request must carry it;
-    `cache_dir` keeps rendered charts across restarts (by the world's content hash). As it
-    starts (its lifespan), it begins the world's chart in a thread unless `draw_at_start` is
-    False, so the first visit to the chart does not wait for all of the drawing."""
-    middleware = [Middleware(TokenGate, token=token)] if token else []
+    every request must name this server in its Host (an address, a loopback name, or one of
+    `allowed_hosts`), and a change must come from its own pages (guard.py). `cache_dir` keeps
+    rendered charts across restarts (by the world's content hash). As it starts (its
+    lifespan), it begins the world's chart in a thread unless `draw_at_start` is False, so the
+    first visit to the chart does not wait for all of the drawing."""
+    middleware = [Middleware(Guard, allowed_hosts=allowed_hosts, token=token)]
     chosen = Settings(Path(db_path), token, cache_dir)
 
     @asynccontextmanager
@@ -123,6 +100,7 @@ def create_app(
         exception_handlers={
             404: not_found,
             HTTPException: http_error,
+            DatabaseLockedError: database_held,
             Exception: server_error,
         },
     )

@@ -4,21 +4,26 @@ one request (read-only for pages that only read), the templates, and the answers
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.templating import Jinja2Templates
 
+from .file_gate import FileGate
+
 if TYPE_CHECKING:
     import sqlalchemy as sa
 
     from privateer.engine.world.world import World
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = Jinja2Templates(directory=str(HERE / "templates"))
@@ -28,14 +33,15 @@ STATIC = HERE / "static"
 @dataclass
 class Settings:
     """What the app was made with: the database's path, the token every request must carry
-    (None: none asked), a folder to keep rendered charts in (None: memory only), and one lock
-    that keeps this process's connections to the file one at a time (DuckDB refuses a
-    read-only and a writing connection to one file in one process at once)."""
+    (None: none asked), a folder to keep rendered charts in (None: memory only), and the gate
+    every thread of this process passes to open the file: readers together, a writer alone
+    (DuckDB refuses a read-only and a writing connection to one file in one process at once;
+    file_gate.py)."""
 
     db_path: Path
     token: str | None = None
     cache_dir: Path | None = None
-    db_lock: threading.RLock = field(default_factory=threading.RLock)
+    gate: FileGate = field(default_factory=FileGate)
 
 
 def settings(request: Request) -> Settings:
@@ -53,10 +59,10 @@ def database(request: Request, *, read_only: bool = True) -> Iterator[sa.Engine]
 
 @contextmanager
 def opened(chosen: Settings, *, read_only: bool = True) -> Iterator[sa.Engine]:
-    """The app's database, held (with the process's lock on it) until the block ends."""
+    """The app's database, held (through the process's gate) until the block ends."""
     from privateer.db import open_database
 
-    with chosen.db_lock:
+    with chosen.gate.reading() if read_only else chosen.gate.writing():
         engine = open_database(
             chosen.db_path,
             read_only=read_only,
@@ -69,6 +75,13 @@ def opened(chosen: Settings, *, read_only: bool = True) -> Iterator[sa.Engine]:
             yield engine
         finally:
             engine.dispose()
+
+
+def reading(request: Request, read: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """`read(...)`, a db/ reader that opens the file itself, through the app's gate as a
+    reader (run it in a worker thread: it may wait)."""
+    with settings(request).gate.reading():
+        return read(*args, **kwargs)
 
 
 def world_of(engine: sa.Engine) -> World:
@@ -96,5 +109,37 @@ def problem(request: Request, status_code: int, reason: str) -> Response:
         return JSONResponse({"error": reason, "status": status_code}, status_code=status_code)
     try:
         return page(request, "error.html", status_code, status=status_code, reason=reason)
-    except Exception:  # the error page itself failed: a line of text, never a traceback
-        return HTMLResponse(f"<p>{status_code}: error</p>", status_code=status_code)
+    except Exception:  # no page to frame it (refused before routing): the reason, escaped
+        return HTMLResponse(f"<p>{status_code}: {escape(reason)}</p>", status_code=status_code)
+
+
+NESTING_MOST = 8  # an action is a flat object; a little room for what a page may add
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    """The request's body as a JSON object (guard.py has bounded its size and checked its
+    type), or ValueError with the reason: not JSON, not an object, or nested too deep."""
+    import orjson
+
+    try:
+        body = orjson.loads(await request.body())  # refuses, not recurses, past 1,024 deep
+    except orjson.JSONDecodeError:
+        raise ValueError("send JSON") from None
+    if not isinstance(body, dict):
+        raise ValueError("send a JSON object")
+    if _depth(body) > NESTING_MOST:
+        raise ValueError(f"a JSON body nested at most {NESTING_MOST} deep, please")
+    return body
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and objects nest in a value (a number or text: 0)."""
+    most, level = 0, [(value, 1)]
+    while level:
+        item, depth = level.pop()
+        if isinstance(item, dict | list):
+            most = max(most, depth)
+            level.extend(
+                (v, depth + 1) for v in (item.values() if isinstance(item, dict) else item)
+            )
+    return most

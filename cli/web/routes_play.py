@@ -29,7 +29,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from .common import TEMPLATES, database, page, problem, settings, world_of
+from .common import TEMPLATES, database, json_body, page, problem, settings, world_of
 
 if TYPE_CHECKING:
     from privateer.cli.voyage_session import VoyageSession
@@ -89,7 +89,7 @@ def _resume(request: Request, run_id: int) -> VoyageSession | Response:
     """The voyage of run_id where its save left it; or the answer saying why not (404: no such
     voyage; 409: over, or not to be picked up)."""
     from privateer.cli.voyage_session import VoyageSession
-    from privateer.db.errors import DatabaseError
+    from privateer.db.errors import DatabaseError, DatabaseLockedError
 
     kept: dict[int, tuple[VoyageSession, tuple[Any, ...]]] = _kept(request)
     held = kept.get(run_id)
@@ -98,6 +98,8 @@ def _resume(request: Request, run_id: int) -> VoyageSession | Response:
     world = play_world(request)
     try:
         session = VoyageSession.resume(_store(request), world, run_id)
+    except DatabaseLockedError:
+        raise  # held by another process: the app's 503, not this run's fault
     except DatabaseError as error:
         found = _run_mode(request, run_id)  # why not: no such voyage, over, or its save's word
         if found is None or found[0] != "voyage":
@@ -157,16 +159,6 @@ def _number(value: Any, name: str, low: int, high: int) -> int:
     return int(text)
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    try:
-        body = await request.json()
-    except ValueError:
-        raise ValueError("send JSON") from None
-    if not isinstance(body, dict):
-        raise ValueError("send a JSON object")
-    return body
-
-
 # --- play ----------------------------------------------------------------------------------
 
 
@@ -175,7 +167,7 @@ async def new_voyage(request: Request) -> Response:
     from privateer.engine.voyage.rules import RULESETS
 
     try:
-        body = await _body(request)
+        body = await json_body(request)
         seed = _number(body.get("seed", 1), "seed", 0, SEED_MAX)
         rules = str(body.get("rules", "full"))
         if rules not in RULESETS:
@@ -193,7 +185,7 @@ def _start(request: Request, seed: int, rules: str, days: int) -> Response:
 
     from . import voyage_web
 
-    with settings(request).db_lock:
+    with settings(request).gate.writing():
         world = play_world(request)
         chosen = RULESETS[rules]
         missing = [p for p in (chosen.start_port, chosen.home_port) if p not in world.port_by_name]
@@ -213,7 +205,7 @@ def voyage_state(request: Request) -> Response:
     from . import voyage_web
 
     run_id = int(request.path_params["run_id"])
-    with settings(request).db_lock:
+    with settings(request).gate.writing():
         session = _resume(request, run_id)
         if isinstance(session, Response):
             return session
@@ -223,7 +215,7 @@ def voyage_state(request: Request) -> Response:
 async def voyage_act(request: Request) -> Response:
     run_id = int(request.path_params["run_id"])
     try:
-        body = await _body(request)
+        body = await json_body(request)
         text = body.get("action")
         if not isinstance(text, str) or not text.strip():
             raise ValueError('send {"action": "..."}: the action, as `privateer play` takes it')
@@ -238,7 +230,7 @@ def _act(request: Request, run_id: int, text: str, confirm: bool) -> Response:
 
     from . import voyage_web
 
-    with settings(request).db_lock:
+    with settings(request).gate.writing():
         session = _resume(request, run_id)
         if isinstance(session, Response):
             return session

@@ -16,7 +16,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from .chart_cache import CachedChart, world_chart
-from .common import database, page, problem, settings, world_of
+from .common import database, page, problem, reading, settings, world_of
 from .routes_chart import BadRequest, int_param
 
 PAGE = 50
@@ -40,9 +40,16 @@ async def runs_page(request: Request) -> Response:
     path = settings(request).db_path
     try:
         rows, total = await run_in_threadpool(
-            list_runs_page, path, mode=mode, outcome=outcome, limit=PAGE, offset=(number - 1) * PAGE
+            reading,
+            request,
+            list_runs_page,
+            path,
+            mode=mode,
+            outcome=outcome,
+            limit=PAGE,
+            offset=(number - 1) * PAGE,
         )
-        modes, outcomes = await run_in_threadpool(run_kinds, path)
+        modes, outcomes = await run_in_threadpool(reading, request, run_kinds, path)
     except ValueError as error:
         return problem(request, 400, str(error))
     if request.url.path.startswith("/api/"):

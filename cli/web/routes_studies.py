@@ -30,11 +30,11 @@ LEFT, RIGHT, TOP, BOTTOM = 48, 12, 24, 36
 @contextmanager
 def _reading(request: Request) -> Iterator[Any]:
     """A read-only DuckDB connection for this request (the studies are read through
-    db/sweeps.py on it), held under the app's lock on the file."""
+    db/sweeps.py on it), opened through the app's gate as a reader."""
     from privateer.db.connection import connect_waiting
 
     chosen = settings(request)
-    with chosen.db_lock:
+    with chosen.gate.reading():
         duck = connect_waiting(chosen.db_path, read_only=True)
         try:
             yield duck
