@@ -313,3 +313,17 @@ def test_a_database_another_process_holds_is_a_503_with_retry_after(
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_serve_prints_any_token_as_a_working_url_and_refuses_a_bad_host_name(
+    db: Path,
+) -> None:
+    from typer.testing import CliRunner
+
+    from privateer.cli.app import app as cli
+    from privateer.cli.serve_command import serve_url
+
+    url = serve_url("127.0.0.1", 8000, "sé cret&x")
+    assert url == "http://127.0.0.1:8000/?token=s%C3%A9%20cret%26x"
+    refused = CliRunner().invoke(cli, ["serve", "--db", str(db), "--allowed-host", "a b/c"])
+    assert refused.exit_code == 2 and "--allowed-host 'a b/c'" in refused.output
