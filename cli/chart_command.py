@@ -10,7 +10,7 @@ import typer
 
 from privateer.pipeline.params import CHART_SCALE_MAX, CHART_SCALE_MIN
 
-from .common import check_writable, fail, note, open_db, user_errors, writing
+from .common import fail, note, open_db, user_errors
 from .options import (
     DAYS_MAX,
     float_option,
@@ -19,6 +19,7 @@ from .options import (
     run_option,
     seed_option,
 )
+from .outputs import check_output, force_option, writing_output
 
 
 def chart(
@@ -65,6 +66,7 @@ def chart(
         "--style",
         help="woodcut: the engraved chart of the century; plain: a map to check the build by.",
     ),
+    force: bool = force_option(),
 ) -> None:
     """Draw the land, the day graph, the ports in their nations' colours (squares fortified,
     circles open), protected waters, the named seas, and optionally the flow, Drake's route,
@@ -72,7 +74,7 @@ def chart(
     --run, a logged voyage over the water she sailed (boxed to her track unless --box; a run
     on Drake's circuit with his route and the places she touched); with
     --where, where captains sink, fight or raid. The output is checked writable before the
-    drawing starts."""
+    drawing starts; an OUT already there is refused unless --force, a symbolic link always."""
     from privateer.pipeline.chart import (
         FORMATS,
         STYLES,
@@ -103,7 +105,7 @@ def chart(
         fail(f"--mode {mode!r}: only voyages sail the chart (--mode voyage)")
     if style not in STYLES:
         fail(f"--style {style!r}: one of {', '.join(STYLES)}")
-    check_writable(out, FORMATS)
+    check_output(out, FORMATS, force=force)
     tracks, ships = world_wakes(engine_world(ctx), turns, seed) if turns else (None, None)
     engine = open_db(ctx, create=False)
     with user_errors():
@@ -115,14 +117,17 @@ def chart(
         ships = [*(ships or []), *runs.sighted]
     done = iter(range(1, WOODCUT_STAGES + 1))
     try:
-        with writing(out), stage_progress(WOODCUT_STAGES, enabled=style == "woodcut") as on_stage:
+        with (
+            writing_output(out, force=force) as part,
+            stage_progress(WOODCUT_STAGES, enabled=style == "woodcut") as on_stage,
+        ):
 
             def stage(name: str) -> None:
                 on_stage(next(done, WOODCUT_STAGES), WOODCUT_STAGES, name)
 
             drawn = draw_chart(
                 engine,
-                out,
+                part,
                 box=runs.box,
                 scale=runs.scale or 6.0,
                 flow=chosen_flow,

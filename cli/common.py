@@ -1,5 +1,5 @@
 """What every command shares: the global options, opening the database with errors turned into
-one line on stderr, checking an output path before the work starts, and printing data.
+one line on stderr, and printing data. (Checking and writing an output file: cli/outputs.py.)
 
 Data is printed literally, always: table cells are rich Text, never markup, so a value such as
 `[bold]` or `:x:` prints as written.
@@ -12,7 +12,6 @@ import functools
 import inspect
 import io
 import json
-import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -169,37 +168,6 @@ def db_at_head(ctx: typer.Context, *, create: bool = True) -> Path:
             return path
     open_db(ctx, create=create)
     return path
-
-
-def check_writable(path: Path, suffixes: Sequence[str] | None = None) -> None:
-    """Fail before any work if `path` cannot be written: a directory, a missing or read-only
-    folder, a name in /proc. Nothing is left behind."""
-    if path.is_dir():
-        fail(f"cannot write {path}: it is a directory")
-    if suffixes is not None and path.suffix.lower() not in suffixes:
-        fail(f"{path}: write {' or '.join(suffixes)}, not {path.suffix or 'a file with no suffix'}")
-    parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        fail(f"cannot write {path}: directory {parent} does not exist")
-    existed = path.exists()
-    try:
-        with path.open("ab"):
-            pass
-    except OSError as error:
-        fail(f"cannot write {path}: {error.strerror or error}")
-    if not existed:
-        path.unlink(missing_ok=True)
-    if not os.access(parent, os.W_OK):
-        fail(f"cannot write {path}: directory {parent} is not writable")
-
-
-@contextmanager
-def writing(path: Path) -> Iterator[None]:
-    """Around the write itself: a failure there (the disk full, the folder gone) is one line."""
-    try:
-        yield
-    except OSError as error:
-        fail(f"cannot write {path}: {error.strerror or error}")
 
 
 # --- printing data ----------------------------------------------------------------------------

@@ -238,17 +238,20 @@ def export(
     (DIR/world/nodes.parquet; GeoParquet where a table has geometry), so polars, DuckDB or
     Spark reads them without privateer. JSON columns are text. The files are written beside
     DIR and moved into place at the end, so a failed or interrupted export leaves DIR as it
-    was. Prints what each table holds: rows, files, bytes, path."""
+    was; a DIR that is a symbolic link is refused. Prints what each table holds: rows, files,
+    bytes, path."""
     import time
 
     from privateer.db.run_export import export_runs
     from privateer.engine.modes import MODES
 
+    from .outputs import check_folder
     from .progress import stage_progress
 
     known = MODES.run_modes()
     if mode is not None and mode not in known:
         fail(f"unknown mode {mode!r}; the modes are {', '.join(known)}")
+    check_folder(folder)
     started = time.perf_counter()
     try:
         with (

@@ -17,7 +17,6 @@ from typer.core import TyperGroup
 from .common import (
     INTERRUPTED_EXIT,
     Output,
-    check_writable,
     db_path,
     existing_db,
     fail,
@@ -26,6 +25,7 @@ from .common import (
     user_errors,
 )
 from .options import DAYS_MAX, RUN_ID_MAX, Bounded, int_option, seed_option
+from .outputs import check_output, force_option
 from .progress import QUIET_HELP, counting
 from .worlds import engine_world
 
@@ -104,6 +104,7 @@ def run(
     plot: Path | None = typer.Option(
         None, "--plot", help="Draw each figure against the first dial: OUT.png or OUT.svg."
     ),
+    force: bool = force_option("With --plot: replace OUT if it is there (moved in when done)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
     output: Output = Output(),
 ) -> None:
@@ -132,7 +133,7 @@ def run(
     if len(points) > MAX_POINTS or len(points) * runs > MAX_RUNS:
         fail(f"{len(points)} points of {runs} runs is too many (at most {MAX_RUNS:,} runs)")
     if plot is not None:
-        check_writable(plot, PLOT_SUFFIXES)
+        check_output(plot, PLOT_SUFFIXES, force=force)
     if scheduler is not None:
         try:
             scheduler = scheduler_address(scheduler)
@@ -146,7 +147,7 @@ def run(
     )  # fmt: skip
     _show(rows, names, output)
     if plot is not None:
-        _plot(plot, study, rows, names)
+        _plot(plot, study, rows, names, force=force)
 
 
 def _play(
@@ -313,13 +314,15 @@ def _show(rows: list[dict[str, Any]], names: list[str], output: Output) -> None:
         output.rows(rows, ["point", *names, *POINT_COLUMNS, "prizes_per_run", "seas"])
 
 
-def _plot(path: Path, study: Study, rows: list[dict[str, Any]], names: list[str]) -> None:
+def _plot(
+    path: Path, study: Study, rows: list[dict[str, Any]], names: list[str], *, force: bool
+) -> None:
     from privateer.pipeline.chart.dials import draw_dials
 
-    from .common import writing
+    from .outputs import writing_output
 
-    with writing(path):
-        draw_dials(path, rows, names, f"{study.rules} rules, {study.runs} runs a point")
+    with writing_output(path, force=force) as part:
+        draw_dials(part, rows, names, f"{study.rules} rules, {study.runs} runs a point")
     note(f"wrote {path}")
 
 
@@ -351,6 +354,7 @@ def show(
     plot: Path | None = typer.Option(
         None, "--plot", help="Draw each figure against the first dial: OUT.png or OUT.svg."
     ),
+    force: bool = force_option("With --plot: replace OUT if it is there (moved in when done)."),
     output: Output = Output(),
 ) -> None:
     """A kept study's points and their figures, as the study printed them."""
@@ -358,7 +362,7 @@ def show(
     from privateer.db.sweeps import Study, list_sweeps, sweep_exists, sweep_points
 
     if plot is not None:
-        check_writable(plot, PLOT_SUFFIXES)
+        check_output(plot, PLOT_SUFFIXES, force=force)
     path = existing_db(ctx)
     with user_errors(), RunStore(path, notify=note).session() as duck:
         if not sweep_exists(duck, sweep_id):
@@ -370,4 +374,4 @@ def show(
     _show(rows, names, output)
     if plot is not None and rows:
         study = Study((), row["rules"], row["first_seed"], row["runs"], row["days"], "", "")
-        _plot(plot, study, rows, names)
+        _plot(plot, study, rows, names, force=force)

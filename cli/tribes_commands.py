@@ -13,6 +13,7 @@ import typer
 
 from .common import db_path, existing_db, fail, note, open_db, user_errors
 from .options import int_option, run_argument, run_option, seed_option
+from .outputs import force_option
 from .progress import QUIET_HELP, counting
 
 app = typer.Typer(
@@ -247,16 +248,18 @@ def chart_command(
     seed: int = seed_option("Without --run: the world's seed."),
     size: int = int_option(64, "--size", 32, MAX_SIZE, "Without --run: tiles a side."),
     tribes: int = int_option(4, "--tribes", 1, 8, "Without --run: tribes (1-8)."),
+    force: bool = force_option(),
 ) -> None:
     """Draw a Tribes map as a woodcut: the terrain, each settlement with its territory square
-    in its tribe's colour, and the settlements' names lettered as on the sea chart."""
+    in its tribe's colour, and the settlements' names lettered as on the sea chart. An OUT
+    already there is refused unless --force, a symbolic link always."""
     from privateer.engine.tribes.setup import new_world
 
-    from .common import check_writable, writing
+    from .outputs import check_output, writing_output
 
     if tick is not None and run is None:
         fail("--tick needs --run")
-    check_writable(out, (".png", ".svg"))
+    check_output(out, (".png", ".svg"), force=force)
     if run is not None:
         _, state = _logged_state(ctx, run, tick)
         title = f"Run {run}, tick {state.tick}"
@@ -267,8 +270,8 @@ def chart_command(
 
     from .tribes_view import chart_input
 
-    with writing(out):
-        drawn = draw_tribes_map(chart_input(state, title), out)
+    with writing_output(out, force=force) as part:
+        drawn = draw_tribes_map(chart_input(state, title), part)
     note(f"wrote {out} ({drawn['settlements']} settlements)")
 
 

@@ -36,10 +36,10 @@ COMMANDS: dict[str, Command] = {
     ),
     "chart": Command(
         "always",
-        "chart FILE",
+        "chart FILE [--force]",
         "draw the sea round you with your track",
         "chart here.png",
-        "a .png or .svg file",
+        "a .png or .svg file; one already there is kept unless --force",
     ),
     "help": Command("always", "help [CMD]", "the commands; help CMD: one of them", "help go"),
     "quit": Command(

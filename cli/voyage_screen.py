@@ -247,7 +247,8 @@ def _set_course(session: VoyageSession, node: int) -> None:
 
 def _chart(session: VoyageSession, name: str) -> None:
     """A picture of the sea round her: her track so far as `chart --run` draws it (day marks,
-    arrows of her heading, what befell her where, a key), and her ship where she is."""
+    arrows of her heading, what befell her where, a key), and her ship where she is. A FILE
+    already there is kept unless `--force` follows it, a symbolic link always (cli/outputs)."""
     import dataclasses
 
     from privateer.db.runs import voyage_track
@@ -256,9 +257,19 @@ def _chart(session: VoyageSession, name: str) -> None:
     from privateer.pipeline.chart.runs import read_voyage
     from privateer.pipeline.params import Box
 
-    path = Path(name.strip())
-    if not name.strip() or path.suffix.lower() not in FORMATS:
-        typer.echo(f"  chart FILE: a {' or '.join(FORMATS)} file")
+    from .outputs import OutputError, output_problem, replacing
+
+    text = name.strip()
+    force = text == "--force" or text.endswith(" --force")
+    text = text.removesuffix("--force").strip()
+    path = Path(text)
+    if not text or path.suffix.lower() not in FORMATS:
+        typer.echo(f"  chart FILE [--force]: a {' or '.join(FORMATS)} file")
+        return
+    try:
+        output_problem(path, FORMATS, force=force)
+    except OutputError as error:
+        typer.echo(f"  {error}")
         return
     world = session.world
     state = session.state
@@ -282,12 +293,13 @@ def _chart(session: VoyageSession, name: str) -> None:
         voyage = dataclasses.replace(
             voyage, title=f"{voyage.title} · day {state.day} · {state.gold} gold"
         )
-        draw_chart(
-            engine, path, box=box, scale=legible_scale(box), voyage=voyage,
-            ships=[("england", lon, lat, False)], style="woodcut",
-        )  # fmt: skip
-    except OSError as error:
-        typer.echo(f"  cannot write {path}: {error.strerror}")
+        with replacing(path, force=force) as part:
+            draw_chart(
+                engine, part, box=box, scale=legible_scale(box), voyage=voyage,
+                ships=[("england", lon, lat, False)], style="woodcut",
+            )  # fmt: skip
+    except OutputError as error:
+        typer.echo(f"  {error}")
         return
     finally:
         engine.dispose()

@@ -9,7 +9,6 @@ import typer
 from .common import (
     INTERRUPTED_EXIT,
     Output,
-    check_writable,
     database_errors,
     db_path,
     ensure_writable,
@@ -18,9 +17,9 @@ from .common import (
     open_db,
     output_options,
     user_errors,
-    writing,
 )
 from .options import DAYS_MAX, int_option, parse_box, seed_option
+from .outputs import check_output, force_option, writing_output
 from .progress import QUIET_HELP, counting
 
 app = typer.Typer(help="The world: build the sea graph from Natural Earth, inspect, export.")
@@ -109,9 +108,11 @@ def export(
     layers: str = typer.Option(
         "nodes,steps", "--layers", help="Comma-separated: nodes, legs, steps."
     ),
+    force: bool = force_option("Replace PATH if it is there (the new file moved in when done)."),
 ) -> None:
     """Write the graph to a file QGIS opens: GeoJSON and GeoParquet hold the layers in one
-    table with a `layer` column, a GeoPackage one layer per table."""
+    table with a `layer` column, a GeoPackage one layer per table. A PATH already there is
+    refused unless --force, a symbolic link always."""
     from privateer.pipeline.errors import WorldBuildError
     from privateer.pipeline.export import check_layers, export_format, export_world
 
@@ -121,11 +122,11 @@ def export(
         check_layers(wanted)
     except WorldBuildError as error:
         fail(str(error))
-    check_writable(path)
+    check_output(path, force=force)
     engine = open_db(ctx, spatial=True, create=False)
     try:
-        with writing(path):
-            count = export_world(engine, path, chosen, wanted)
+        with writing_output(path, force=force) as part:
+            count = export_world(engine, part, chosen, wanted)
     except WorldBuildError as error:
         fail(str(error))
     note(f"wrote {count} features to {path} ({chosen})")
