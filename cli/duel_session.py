@@ -12,7 +12,12 @@ from dataclasses import dataclass, field
 
 from privateer.db.run_store import RunStore
 from privateer.db.runlog import RunBuffer, Statement, finish_run_statement, progress_statement
-from privateer.db.saves import drop_save_statement, load_stored_save, state_save_statement
+from privateer.db.saves import (
+    drop_save_statement,
+    load_stored_save,
+    state_save_statement,
+    unusable,
+)
 from privateer.engine.duel import (
     BLUE,
     CHECKPOINT_EVERY,
@@ -29,6 +34,7 @@ from privateer.engine.duel import (
     plan,
     why_illegal,
 )
+from privateer.engine.duel.mode import MODE as DUEL
 from privateer.engine.duel.replay import OPTIONS
 from privateer.engine.duel.state import SAVE_VERSION
 from privateer.engine.events import Event
@@ -87,12 +93,11 @@ class DuelSession:
                 start_with="privateer duel",
                 options=OPTIONS,
             )
-        try:
-            state = DuelState.from_dict(stored.data)
+        try:  # by the game its run's options describe: its rules and captains
+            game = DUEL.game(stored.options, None)
+            state: DuelState = game.resume(stored.data, stored.seed)
         except ValueError as error:
-            from privateer.db.errors import DatabaseError
-
-            raise DatabaseError(f"run {stored.run_id}'s save cannot be used: {error}") from None
+            raise unusable(stored.run_id, error) from None
         return cls(store, stored.run_id, state, stored.next_event_seq, len(stored.actions))
 
     @property

@@ -24,6 +24,7 @@ from privateer.db.saves import (
     list_saves,
     load_stored_save,
     state_save_statement,
+    unusable,
 )
 from privateer.engine.events import Event
 from privateer.engine.modes import MODES
@@ -128,11 +129,11 @@ class TabletopSession:
             )
             seed, raw = _run_row(conn, stored.run_id)
         options = {**stored.options, "bots": _bots(stored.run_id, stored.options, raw)}
-        try:
+        try:  # by the game its run's options describe: its rules and nations
             game = game_for(options)
-            state = game.deserialise(stored.data)
+            state = game.resume(stored.data, seed)
         except ValueError as error:
-            raise DatabaseError(f"run {stored.run_id}'s save cannot be used: {error}") from None
+            raise unusable(stored.run_id, error) from None
         return cls(
             store,
             game,

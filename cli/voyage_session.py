@@ -22,6 +22,7 @@ from privateer.db.saves import (
     load_stored_save,
     replace_save_statements,
     state_save_statement,
+    unusable,
 )
 from privateer.engine.events import Event
 from privateer.engine.voyage.actions import VoyageAction
@@ -110,7 +111,7 @@ class VoyageSession:
         try:
             state = VoyageState.from_dict(stored.data, world)
         except ValueError as error:
-            raise DatabaseError(f"run {stored.run_id}'s save cannot be used: {error}") from None
+            raise unusable(stored.run_id, error) from None
         rules = stored.options.get("rules", state.rules)
         days = stored.options.get("days", state.last_day)
         if (rules, days) != (state.rules, state.last_day):
@@ -119,10 +120,10 @@ class VoyageSession:
                 f"save's (rules {state.rules!r}, {state.last_day} days): it cannot be picked up"
             )
         game = game_for(world, stored.options, stored.engine_version)
-        try:
-            state = game.checked(state)
+        try:  # a state its game reaches, of its run's seed, going on
+            state = game.in_progress(game.checked(state), stored.seed)
         except ValueError as error:
-            raise DatabaseError(f"run {stored.run_id}'s save cannot be used: {error}") from None
+            raise unusable(stored.run_id, error) from None
         record = VoyageRecord(
             state.seed, game.rules.name, game.days, actions=list(stored.actions), state=state
         )

@@ -2,7 +2,9 @@
 
 A save carries the shape of its state (`save_version`). One of another version is refused,
 never loaded half-understood; one that makes no sense (a hull of 999, an empty hand, an rng
-past 32 bits, a fight already over) is refused in one line, naming what is wrong.
+past 32 bits) or that no play of its run's game reaches (a fight on other terms than its run's,
+of another seed, already over: the engine's `Game.resume`) is refused in one line, naming what
+is wrong, and left as it is.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from typing import Any
 import sqlalchemy as sa
 
 from privateer.engine.combat.encounter import ENGINE_VERSION, SAVE_VERSION, Encounter
+from privateer.engine.combat.mode import FightGame
 from privateer.engine.combat.record import OPTIONS as FIGHT_OPTIONS
+from privateer.engine.combat.record import outfit_of
 from privateer.engine.schema import Record, SaveError, read_record
 
 from .errors import DatabaseError
@@ -49,6 +53,7 @@ class StoredSave:
     actions: list[str]
     options: dict[str, Any]
     engine_version: str = ""  # the engine the run was played with
+    seed: int = 0  # the run's seed: a save of another is not its run's
 
 
 def load_stored_save(
@@ -66,7 +71,8 @@ def load_stored_save(
     are read by the mode's declaration of them (`options`), and refused in one line if they
     are not what it says."""
     sql = (
-        "SELECT s.run_id, s.save_version, s.state, r.engine_version, r.options FROM saves s "
+        "SELECT s.run_id, s.save_version, s.state, r.engine_version, r.options, r.seed "
+        "FROM saves s "
         f"JOIN runs r USING (run_id) WHERE r.mode = '{mode}'"
     )
     if run_id is not None:
@@ -81,7 +87,7 @@ def load_stored_save(
         ).first()
         if row is None:
             raise DatabaseError(f"no {mode} in progress is saved; start one with `{start_with}`")
-    found_run, version, state_json, run_engine, options_json = row
+    found_run, version, state_json, run_engine, options_json, run_seed = row
     if version != save_version:
         newer = "newer than this privateer" if version > save_version else "not one this code knows"
         raise DatabaseError(
@@ -116,6 +122,7 @@ def load_stored_save(
         actions,
         _read_options(found_run, options_json, options),
         str(run_engine),
+        int(run_seed),
     )
 
 
@@ -134,7 +141,8 @@ def _read_options(run_id: int, stored: Any, declared: Record) -> dict[str, Any]:
 
 
 def load_save(conn: sa.Connection, run_id: int | None = None) -> LoadedSave:
-    """The save of a fight in progress (the newest, unless run_id says which), checked."""
+    """The save of a fight in progress (the newest, unless run_id says which), checked: read by
+    the game its run's options describe, as a fight of its seed going on."""
     stored = load_stored_save(
         conn,
         run_id,
@@ -144,16 +152,17 @@ def load_save(conn: sa.Connection, run_id: int | None = None) -> LoadedSave:
         start_with="privateer fight",
         options=FIGHT_OPTIONS,
     )
+    game = FightGame(str(stored.options["target"]), outfit_of(stored.options))
     try:
-        state = Encounter.from_dict(stored.data)
+        state = game.resume(stored.data, stored.seed)
     except ValueError as error:
-        raise DatabaseError(f"run {stored.run_id}'s save cannot be used: {error}") from None
-    if state.result is not None:
-        raise DatabaseError(
-            f"run {stored.run_id}'s save is of a fight already over ({state.result.value}); "
-            "`privateer saves drop` clears it"
-        )
+        raise unusable(stored.run_id, error) from None
     return LoadedSave(stored.run_id, state, stored.next_event_seq, stored.actions)
+
+
+def unusable(run_id: int, error: ValueError) -> DatabaseError:
+    """The one line refusing a run's save that its game will not take (it is left as it is)."""
+    return DatabaseError(f"run {run_id}'s save cannot be used: {error}")
 
 
 def state_save_statement(run_id: int, save_version: int, state: dict[str, Any]) -> Statement:

@@ -10,7 +10,9 @@ its states are plain data. Every mode answers the same calls:
 - `outcome(state)`: None while it goes on; then who won (or nobody) and why it ended;
 - `observe(state, side)`: what that side sees, and nothing it should not;
 - `parse_action(text)` / `action.to_str()`: actions round-trip through text, as logs keep them;
-- `serialise(state)` / `deserialise(data)`: canonical JSON-ready data and back, checked;
+- `serialise(state)` / `deserialise(data)`: canonical JSON-ready data and back, checked to
+  its last field and as a state the game's play reaches (`check_reachable`, the mode's own);
+- `resume(data, seed)`: a run's save read back: deserialised, of the run's seed, not over;
 - `state_hash(state)`: a digest of the canonical state.
 
 Each mode declares itself (`engine/<mode>/mode.py`) and joins the registry in `engine/modes.py`;
@@ -94,6 +96,35 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def deserialise(self, data: Any) -> S: ...
+
+    def check_reachable(self, state: S) -> None:
+        """Refuse (ValueError, one line naming it) a state whose shape is sound but that no
+        legal play of this game reaches: rules other than the game's, an outcome its rules
+        never gave, figures that do not go together. Every mode that saves declares its own,
+        and its `deserialise` asks it; a mode never saved (the world's, tribes') keeps this
+        one, which finds nothing."""
+        return None
+
+    def seed_of(self, state: S) -> int:
+        """The seed the state's game was opened with (its run's): a state's `seed`, unless its
+        mode keeps it elsewhere (a fight's, in its setup)."""
+        return int(getattr(state, "seed"))  # noqa: B009 (S is any mode's state: not typed so)
+
+    def resume(self, data: Any, seed: int) -> S:
+        """A run's save, read back to play on: deserialised (its shape and reachability
+        checked), of the run's `seed`, and not over (a game that ends has its save dropped,
+        so play never saves one over); ValueError in one line otherwise."""
+        return self.in_progress(self.deserialise(data), seed)
+
+    def in_progress(self, state: S, seed: int) -> S:
+        """`state` (already read and checked) if it is a game in progress of a run from
+        `seed`; ValueError in one line otherwise."""
+        done = self.outcome(state)
+        if done is not None:
+            raise ValueError(f"a game already over ({done.reason}): play never saves one")
+        if self.seed_of(state) != seed:
+            raise ValueError(f"seed {self.seed_of(state)} is not its run's ({seed})")
+        return state
 
     @abstractmethod
     def state_hash(self, state: S) -> str: ...

@@ -1,9 +1,12 @@
 """Saves checked to the last field. Every tampered save the probe of issue 17 found, and for
 every declared field a value below and above its bound and one of the wrong type, is refused
-through the real CLI (`play --resume`, `fight --resume`, `duel --resume`): exit 2, one line on
-stderr naming the field and the value, and the save and its run left as they were. Random JSON
-mutations of a valid save either load to a state that round-trips or raise ValueError, never
-anything else.
+through the real CLI (`play --resume`, `fight --resume`, `duel --resume`, `tabletop --resume`):
+exit 2, one line on stderr naming the field and the value, and the save and its run left as
+they were. So is a save in bounds that no play of its run's game reaches (an outcome the
+engine never gave, no hull afloat, a fight away from her or not in her ship, a duel's or a
+table's rules not its run's preset, a seat at the goal and playing on). Random JSON mutations
+of a valid save either load to a state that round-trips or raise ValueError, never anything
+else (tests/test_save_reachable.py holds the reachability check to random play).
 
 The cases are made from the declarations themselves (engine/schema.py), so a field declared
 later is tampered with too."""
@@ -315,6 +318,136 @@ def test_an_unknown_card_is_named_once(fight_db: tuple[Path, dict[str, Any]]) ->
     refused(db, "fight", tampered(base, ("deck", 0), "kraken:you"), "deck[0]: unknown card")
     line = invoke(db, "fight", "--resume").stderr
     assert line.count("not an encounter state") == 1, line
+
+
+# --- in bounds, but no play reaches it -----------------------------------------------------------
+
+
+def engaged(seed: int) -> dict[str, Any]:
+    """The voyage of `play --seed 3` played by the captain bot to its first fight with a ship:
+    a state its run reaches, saved mid-fight."""
+    from privateer.engine.voyage.captain import CAPTAIN
+    from privateer.engine.voyage.game import VoyageGame
+    from privateer.engine.voyage.pending import Engagement
+    from privateer.engine.voyage.rules import FULL
+
+    game = VoyageGame(WORLD, FULL, days=730)
+    state, _ = game.new_initial_state(seed)
+    while not (isinstance(state.pending, Engagement) and state.pending.ship >= 0):
+        game.act(state, CAPTAIN.choose(game, state))
+    return state.to_dict()
+
+
+@pytest.fixture(scope="module")
+def fighting_db(empty_db: Path) -> tuple[Path, dict[str, Any]]:
+    """A voyage run whose save is mid-fight with a ship, shown to resume as it is."""
+    db = copy_of(empty_db, "fighting")
+    with pytest.MonkeyPatch.context() as patch:
+        import privateer.cli.voyage_commands as voyage_commands
+
+        patch.setattr(voyage_commands, "engine_world", lambda ctx: WORLD)
+        assert invoke(db, "play", "--seed", "3").exit_code == 0
+        base = engaged(3)
+        put(db, base)
+        again = invoke(db, "play", "--resume")
+    assert again.exit_code == 0 and "resuming run 1 on day" in again.stdout, again.output
+    return db, base
+
+
+def far_from(node: int) -> int:
+    """A node of the synthetic sea more than a day's step from `node`."""
+    hops = WORLD.hops_from([node])
+    return next(n for n in range(WORLD.n) if hops[n] > 2)
+
+
+def test_a_voyage_saved_as_won_is_refused(
+    voyage_db: tuple[Path, dict[str, Any]], on_synthetic_world: None
+) -> None:
+    """Only the engine ends a voyage: "won" in Plymouth on day 0 is not a win."""
+    db, base = voyage_db
+    refused(db, "play", tampered(base, ("outcome",), "won"), "outcome 'won' but she is not in")
+
+
+def test_a_voyage_with_no_hull_afloat_is_refused(
+    voyage_db: tuple[Path, dict[str, Any]], on_synthetic_world: None
+) -> None:
+    db, base = voyage_db
+    refused(db, "play", tampered(base, ("hull",), 0), "hull 0 while she is afloat")
+
+
+def test_a_fight_with_a_ship_away_from_her_is_refused(
+    fighting_db: tuple[Path, dict[str, Any]], on_synthetic_world: None
+) -> None:
+    """She fights a ship on her node or a day's step off, never one across the sea."""
+    db, base = fighting_db
+    node = far_from(base["world"]["ships"]["node"][base["pending"]["ship"]])
+    refused(db, "play", tampered(base, ("node",), node), f"not by her (node {node})")
+
+
+def test_a_fight_in_another_ship_than_hers_is_refused(
+    fighting_db: tuple[Path, dict[str, Any]], on_synthetic_world: None
+) -> None:
+    """The fight's cards are her outfit's: a galleon's save with a pinnace's fight is not one
+    play makes (the fight's terms change only when it is settled)."""
+    db, base = fighting_db
+    assert base["ship"] == base["fight"]["setup"]["outfit"]["ship"] == "pinnace"
+    refused(db, "play", tampered(base, ("ship",), "galleon"), "is not hers (galleon")
+    refused(db, "play", tampered(base, ("hull",), base["hull"] - 1), "is not hers")
+
+
+def test_a_saved_voyage_of_another_seed_is_refused(
+    voyage_db: tuple[Path, dict[str, Any]], on_synthetic_world: None
+) -> None:
+    """The voyage's seed is its world's (which opened by it) and its run's."""
+    db, base = voyage_db
+    refused(db, "play", tampered(base, ("seed",), 4), "world.seed 3 is not the voyage's (4)")
+    both = tampered(tampered(base, ("seed",), 4), ("world", "seed"), 4)
+    refused(db, "play", both, "seed 4 is not its run's (3)")
+
+
+def test_a_duels_rules_are_its_runs_preset(duel_db: tuple[Path, dict[str, Any]]) -> None:
+    """A hull of 1000 is within a save's own rules, but the run names seed-001's (6)."""
+    db, base = duel_db
+    words = "rules are not its run's: hull 1000, not 6"
+    refused(db, "duel", tampered(base, ("rules", "hull"), 1000), words)
+
+
+def test_a_fight_on_other_terms_than_its_runs_is_refused(
+    fight_db: tuple[Path, dict[str, Any]],
+) -> None:
+    """A fight run is against its target in its outfit, on no town's walls; one going on has
+    both hulls."""
+    db, base = fight_db
+    words = "the fight's terms are not its run's: walls 3, not 0"
+    refused(db, "fight", tampered(base, ("setup", "walls"), 3), words)
+    refused(db, "fight", tampered(base, ("hull", 0), 0), "and the fight goes on")
+    refused(db, "fight", tampered(base, ("setup", "seed"), 6), "seed 6 is not its run's (5)")
+
+
+@pytest.fixture(scope="module")
+def tabletop_db(empty_db: Path) -> tuple[Path, dict[str, Any]]:
+    db = copy_of(empty_db, "tabletop")
+    args = ["--db", str(db), "tabletop", "--seed", "4", "--players", "spain,england,holland"]
+    first = runner.invoke(COMMAND, [*args, "--bots", "raider"], input="quit\n")
+    assert first.exit_code == 0 and "run 1 is saved" in first.stdout, first.output
+    return db, saved_state(db)
+
+
+def test_a_table_with_a_seat_at_the_goal_playing_on_is_refused(
+    tabletop_db: tuple[Path, dict[str, Any]],
+) -> None:
+    """The goal's gold ends the game the moment it is reached: 1000 of 100 is no game on."""
+    db, base = tabletop_db
+    words = "gold[2] 1000 is at the goal (100) and the game goes on"
+    refused(db, "tabletop", tampered(base, ("gold", 2), 1000), words)
+
+
+def test_a_tables_rules_are_its_runs_preset(tabletop_db: tuple[Path, dict[str, Any]]) -> None:
+    """A goal of 1 gold is not seed-003's (the run's): refused, not played to a win that no
+    replay of the run makes."""
+    db, base = tabletop_db
+    words = "rules are not its run's: goal_gold 1, not 100"
+    refused(db, "tabletop", tampered(base, ("rules", "goal_gold"), 1), words)
 
 
 # --- every declared field: below, above, the wrong type -----------------------------------------

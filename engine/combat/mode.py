@@ -9,12 +9,15 @@ from typing import TYPE_CHECKING, Any
 
 from ..events import Event
 from ..protocol import Game, Mode, Outcome
+from ..reachable import same_as_game
+from ..schema import SaveError
 from .cards import THEM, YOU
 from .encounter import (
     ENGINE_VERSION,
     FIGHT_EVENTS,
     Encounter,
     Keep,
+    Setup,
     Termination,
     act,
     create_encounter,
@@ -80,7 +83,26 @@ class FightGame(Game[Encounter, Keep]):
         return state.to_dict()
 
     def deserialise(self, data: Any) -> Encounter:
-        return Encounter.from_dict(data)
+        state = Encounter.from_dict(data)
+        self.check_reachable(state)
+        return state
+
+    def check_reachable(self, state: Encounter) -> None:
+        """The fight is on this game's terms (its target, outfit, hold, walls and relief; no
+        strike-colours card, which only a voyage deals), and one going on has both hulls."""
+        setup = state.setup
+        terms = Setup(
+            self.target, self.outfit, setup.seed, self.hold, self.walls, self.relief_sooner
+        )
+        try:
+            same_as_game("the fight's terms", setup, terms)
+        except SaveError as error:
+            raise ValueError(f"not an encounter state: {error}") from None
+        if state.result is None and 0 in state.hull:
+            raise ValueError(f"not an encounter state: hull {state.hull} and the fight goes on")
+
+    def seed_of(self, state: Encounter) -> int:
+        return state.setup.seed
 
     def state_hash(self, state: Encounter) -> str:
         return state.state_hash()

@@ -99,6 +99,12 @@ def create_duel(
     return state, events
 
 
+def drawn_captain(seed: int) -> str:
+    """Blue's personality when none is asked for: the seed's first draw, as create_duel draws
+    it."""
+    return PERSONALITIES[below(seed_state(seed), len(PERSONALITIES))[0]]
+
+
 def _start_ship(rules: DuelRules, start: tuple[int, int, int]) -> ShipState:
     col, row, facing = start
     return ShipState(

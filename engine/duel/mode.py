@@ -10,9 +10,19 @@ from typing import TYPE_CHECKING, Any
 
 from ..events import Event
 from ..protocol import Game, Mode, Outcome
+from ..reachable import same_as_game
+from ..schema import SaveError
 from .actions import DuelAction
 from .events import DUEL_EVENTS
-from .game import ENGINE_VERSION, act, create_duel, current_side, legal_actions, observe
+from .game import (
+    ENGINE_VERSION,
+    act,
+    create_duel,
+    current_side,
+    drawn_captain,
+    legal_actions,
+    observe,
+)
 from .replay import OPTIONS, replay_logged
 from .rules import DuelRules, find_duel_rules
 from .state import DuelState
@@ -64,7 +74,20 @@ class DuelGame(Game[DuelState, DuelAction]):
         return state.to_dict()
 
     def deserialise(self, data: Any) -> DuelState:
-        return DuelState.from_dict(data)
+        state = DuelState.from_dict(data)
+        self.check_reachable(state)
+        return state
+
+    def check_reachable(self, state: DuelState) -> None:
+        """The duel is by this game's rules (a save's are its run's preset, and play never
+        changes them), between its captains: Red's as the game has her (a person: ""), Blue's
+        as asked or, if not, as the seed draws."""
+        blue = self.captain or drawn_captain(state.seed)
+        try:
+            same_as_game("rules", state.rules, self.rules)
+            same_as_game("captains", state.captains, [self.red or "", blue])
+        except SaveError as error:
+            raise ValueError(f"not a duel state: {error}") from None
 
     def state_hash(self, state: DuelState) -> str:
         return state.state_hash()

@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..events import Event
 from ..protocol import Game, Mode, Outcome
+from ..schema import SaveError
 from .actions import TabletopAction
 from .events import TABLETOP_EVENTS
 from .game import ENGINE_VERSION, act, check_players, current_side, legal_actions, new_game
+from .reachable import check_reachable
 from .replay import DEFAULT_PLAYERS, OPTIONS, options_game, replay_logged
 from .rules import TabletopRules
 from .state import TabletopState
@@ -73,7 +75,15 @@ class TabletopGame(Game[TabletopState, TabletopAction]):
         return state.to_dict()
 
     def deserialise(self, data: Any) -> TabletopState:
-        return TabletopState.from_dict(data)
+        state = TabletopState.from_dict(data)
+        self.check_reachable(state)
+        return state
+
+    def check_reachable(self, state: TabletopState) -> None:
+        try:
+            check_reachable(state, self.rules, self.players)
+        except SaveError as error:
+            raise ValueError(f"not a tabletop state: {error}") from None
 
     def state_hash(self, state: TabletopState) -> str:
         return state.state_hash()

@@ -23,6 +23,7 @@ from ..combat.ships import CREW, KIND_INDEX, SHIPS, UPGRADES
 from ..events import Event
 from ..protocol import Game, Outcome
 from ..rng import seed_state
+from ..schema import SaveError
 from ..world import wars
 from ..world.game import advance, create_world, season_of
 from ..world.routes import high_seas
@@ -55,13 +56,14 @@ from .actions import (
 )
 from .captives import raid_is_news
 from .course import look_out, next_step
-from .dilemmas import DILEMMAS, answer, options
+from .dilemmas import answer, options
 from .fights import begin_fight, strike_cards
 from .islanders import can_take_provisions, islanders_port
 from .late import LateState
 from .location import location
 from .meet import attack, settle_fight
 from .pending import Engagement, Meeting, PrizeOffer, Question
+from .reachable import check_reachable
 from .rules import VoyageRules, find_voyage_rules
 from .scout import read_ship
 from .sea_events import at_sea_day
@@ -667,17 +669,21 @@ class VoyageGame(Game[VoyageState, VoyageAction]):
         return state.to_dict()
 
     def deserialise(self, data: Any) -> VoyageState:
-        """A saved voyage, checked to its last field against this World and these rules."""
+        """A saved voyage, checked to its last field against this World and a state these
+        rules reach."""
         return self.checked(VoyageState.from_dict(data, self.world))
 
     def checked(self, state: VoyageState) -> VoyageState:
-        """A voyage read from a save, checked for what only the game knows: its rules, and the
-        question it waits on."""
-        if state.rules != self.rules.name:
-            raise ValueError(f"not a voyage of rules {self.rules.name!r}: {state.rules!r}")
-        if isinstance(state.pending, Question) and state.pending.name not in DILEMMAS:
-            raise ValueError(f"not a voyage: no dilemma {state.pending.name!r}")
+        """A voyage read from a save, checked for what only the game knows: a state its rules
+        and length reach (engine/voyage/reachable.py)."""
+        self.check_reachable(state)
         return state
+
+    def check_reachable(self, state: VoyageState) -> None:
+        try:
+            check_reachable(self.world, self.rules, self.wrules, self.days, state)
+        except SaveError as error:
+            raise ValueError(f"not a voyage: {error}") from None
 
     def state_hash(self, state: VoyageState) -> str:
         return state.state_hash()
