@@ -405,6 +405,17 @@ def test_a_saved_voyage_of_another_seed_is_refused(
     refused(db, "play", both, "seed 4 is not its run's (3)")
 
 
+def test_a_world_ship_made_another_is_refused(
+    voyage_db: tuple[Path, dict[str, Any]], on_synthetic_world: None
+) -> None:
+    """Who a ship of the world is never changes after the muster: a merchant whose home is a
+    node past the ports (in the bounds a monster's home has) took the engine down a day later
+    on 7983d3e."""
+    db, base = voyage_db
+    home = ("world", "ships", "home", 0)
+    refused(db, "play", tampered(base, home, PORTS + 5), f"home[0] {PORTS + 5} is not the seed's")
+
+
 def test_a_duels_rules_are_its_runs_preset(duel_db: tuple[Path, dict[str, Any]]) -> None:
     """A hull of 1000 is within a save's own rules, but the run names seed-001's (6)."""
     db, base = duel_db
