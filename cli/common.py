@@ -103,7 +103,8 @@ def user_errors() -> Iterator[None]:
 def db_path(ctx: typer.Context) -> Path:
     from privateer.db.connection import resolve_db_path
 
-    return resolve_db_path(global_options(ctx).db)
+    with user_errors():  # a name the system cannot look up (too long, say): one line
+        return resolve_db_path(global_options(ctx).db)
 
 
 def existing_db(ctx: typer.Context) -> Path:

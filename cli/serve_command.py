@@ -58,7 +58,10 @@ def serve(
     """The browser front end: the woodcut chart to pan and zoom, the runs and a run replayed
     day by day, over the database as the terminal sees it. Listens on 127.0.0.1:8000 unless
     told; prints the URL; Ctrl-C stops it."""
-    path = db if db is not None else db_path(ctx)
+    from privateer.db.connection import resolve_db_path
+
+    with user_errors():  # a name the system cannot look up (too long, say): one line
+        path = resolve_db_path(db) if db is not None else db_path(ctx)
     if not path.exists():
         fail(f"no database at {path}; `privateer world build` makes one with a world in it")
     if token is not None and not token.strip():

@@ -16,6 +16,7 @@ their saves wait as long as it takes (`wait=math.inf`, see db/run_store.py).
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import time
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 
 from .errors import DatabaseError, DatabaseLockedError, NotADatabaseError, UnknownRevisionError
-from .schema_head import SCHEMA_HEAD
+from .schema_head import HEAD_TABLES, SCHEMA_HEAD
 
 if TYPE_CHECKING:  # SQLAlchemy is imported when an engine is made, not to peek at a revision
     import sqlalchemy as sa
@@ -62,13 +63,16 @@ def _stderr(message: str) -> None:
 
 
 def resolve_db_path(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """The database path: the explicit one (--db), else $PRIVATEER_DB, else ./privateer.duckdb."""
-    if explicit:
-        return Path(explicit)
-    from_env = os.environ.get(DB_ENV_VAR)
-    if from_env:
-        return Path(from_env)
-    return Path(DEFAULT_DB_NAME)
+    """The database path: the explicit one (--db), else $PRIVATEER_DB, else ./privateer.duckdb.
+    A path the system cannot even look up (a name too long, a folder we may not enter) is a
+    DatabaseError here, not an OSError from the first check that touches it."""
+    path = Path(explicit or os.environ.get(DB_ENV_VAR) or DEFAULT_DB_NAME)
+    try:
+        os.stat(path)
+    except OSError as error:
+        if error.errno not in (errno.ENOENT, errno.ENOTDIR, errno.ELOOP):
+            raise DatabaseError(f"cannot use {path}: {error.strerror or error}") from None
+    return path
 
 
 def spatial_extension_path() -> Path:
@@ -234,7 +238,10 @@ def peek_revision(path: Path, notify: Notify = _stderr, wait: float | None = Non
     (no extension to load, nothing written)."""
     con = connect_waiting(path, read_only=True, notify=notify, wait=wait)
     try:
-        return _revision(con)
+        revision = _revision(con)
+        if revision == SCHEMA_HEAD:
+            _check_tables(path, con)
+        return revision
     except duckdb.Error as error:  # the catalog read from a damaged file
         raise translate(path, error) from error
     finally:
@@ -250,6 +257,23 @@ def _revision(con: duckdb.DuckDBPyConnection) -> str | None:
         return None
     row = con.execute("SELECT version_num FROM alembic_version LIMIT 1").fetchone()
     return str(row[0]) if row else None
+
+
+def _check_tables(path: Path, con: duckdb.DuckDBPyConnection) -> None:
+    """A database at head lacking a table head has (dropped by hand or another tool) is not
+    what its revision says: one line here, not a catalog error deep inside a command."""
+    present = {
+        str(name)
+        for (name,) in con.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'"
+        ).fetchall()
+    }
+    missing = sorted(HEAD_TABLES - present)
+    if missing:
+        raise DatabaseError(
+            f"cannot use {path}: it is damaged, not as its revision {SCHEMA_HEAD} says: it has "
+            f"no table {', '.join(missing)}; restore it from a copy or use another --db"
+        )
 
 
 def open_database(

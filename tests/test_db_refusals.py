@@ -46,3 +46,73 @@ def test_a_database_at_an_unknown_revision_is_refused_and_untouched(db_path: Pat
 def test_a_database_locked_by_another_process_gets_a_message(locked_db: Path) -> None:
     with pytest.raises(DatabaseLockedError, match="in use by another process"):
         open_database(locked_db, notify=lambda _: None)
+
+
+def test_the_tables_at_head_are_the_schemas_and_an_upgrade_makes_them(db_path: Path) -> None:
+    from privateer.db.schema_head import HEAD_TABLES
+    from privateer.db.tables import metadata
+
+    assert set(metadata.tables) == HEAD_TABLES
+    open_database(db_path, notify=lambda _: None).dispose()
+    with duckdb.connect(str(db_path), read_only=True) as con:
+        made = {
+            name
+            for (name,) in con.execute(
+                "SELECT table_name FROM information_schema.tables "
+                "WHERE table_schema = 'main' AND table_type = 'BASE TABLE'"
+            ).fetchall()
+        }
+    assert made == HEAD_TABLES | {"alembic_version"}
+
+
+# Each command below reaches the database by its own road: the quick peek at the revision
+# (`runs list`, `db current`), a RunStore (`saves list`, `play`), open_db (`world info`).
+COMMANDS = (["saves", "list"], ["play", "--new"], ["runs", "list"], ["db", "current"],
+            ["world", "info"], ["db", "upgrade"])  # fmt: skip
+
+
+@pytest.mark.parametrize("table", ["saves", "runs", "sweep_results", "nodes"])
+def test_a_database_at_head_missing_a_table_is_refused_as_damaged_in_one_line(
+    db_path: Path, table: str
+) -> None:
+    from typer.testing import CliRunner
+
+    from privateer.cli.app import app
+
+    open_database(db_path, notify=lambda _: None).dispose()
+    with duckdb.connect(str(db_path)) as con:
+        con.execute("DROP VIEW IF EXISTS event_facts")  # a view over events and runs
+        con.execute(f"DROP TABLE {table}")
+    before = db_path.read_bytes()
+    said = (
+        f"error: cannot use {db_path}: it is damaged, not as its revision 0006 says: it has no "
+        f"table {table}; restore it from a copy or use another --db"
+    )
+    for command in COMMANDS:
+        result = CliRunner().invoke(app, ["--db", str(db_path), *command], input="")
+        assert result.exit_code == 2, (command, result.output)
+        assert result.stderr.strip().splitlines() == [said], command
+    assert db_path.read_bytes() == before
+    with pytest.raises(DatabaseError, match=f"damaged.*no table {table}"):
+        open_database(db_path, notify=lambda _: None)
+
+
+def test_a_database_name_too_long_for_the_system_is_one_line(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from privateer.cli.app import app
+
+    long = tmp_path / ("a" * 300 + ".duckdb")
+    for command in COMMANDS:
+        for args, env in (
+            (["--db", str(long), *command], {}),
+            (command, {"PRIVATEER_DB": str(long)}),
+        ):
+            result = CliRunner().invoke(app, args, input="", env=env)
+            assert result.exit_code == 2, (args, result.output)
+            assert result.stderr.strip().splitlines() == [
+                f"error: cannot use {long}: File name too long"
+            ], args
+    with pytest.raises(DatabaseError, match="File name too long"):
+        open_database(long, notify=lambda _: None)
+    assert list(tmp_path.iterdir()) == []
