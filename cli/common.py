@@ -15,6 +15,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import datetime
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
@@ -182,9 +183,12 @@ class Format(Enum):
 
 
 def plain(value: Any) -> Any:
-    """A value as JSON and CSV carry it: times as ISO text, the rest as it is."""
-    if hasattr(value, "isoformat"):
-        return value.isoformat(sep=" ") if hasattr(value, "hour") else value.isoformat()
+    """A value as JSON and CSV carry it: dates and times as ISO text (a timestamp with a space,
+    as DuckDB writes it), the rest as it is."""
+    if isinstance(value, datetime):
+        return value.isoformat(sep=" ")
+    if hasattr(value, "isoformat"):  # a date, or a time of day (TIME, TIMETZ): no separator
+        return value.isoformat()
     return value
 
 

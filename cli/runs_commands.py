@@ -345,17 +345,19 @@ def sql(
     upgrade`): `sql` never creates or migrates one."""
     import duckdb
 
-    from privateer.db.queries import ReadOnlyError, run_query
+    from privateer.db.queries import QueryFailed, ReadOnlyError, run_query
 
     open_db(ctx, must_exist=True)
     path = db_path(ctx)
     try:
         with user_errors():
-            columns, rows = run_query(path, query, allow_files=allow_files)
-    except ReadOnlyError as error:
+            columns, rows, said = run_query(path, query, allow_files=allow_files)
+    except (ReadOnlyError, QueryFailed) as error:
         fail(str(error))
     except duckdb.Error as error:
         fail(str(error).strip().splitlines()[0])
+    if said:  # what a library printed while it read (GDAL's warnings), kept to one line
+        note(f"note: {'; '.join(said)}")
     output.rows([dict(zip(columns, row, strict=True)) for row in rows], columns)
 
 

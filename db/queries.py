@@ -16,20 +16,28 @@ Everything else is refused before anything runs, whatever its type: writes, DDL 
 objects too), ATTACH, COPY, EXPORT, CHECKPOINT, SET, PRAGMAs that are not a select, LOAD and
 INSTALL, transactions, prepared statements. A PIVOT without an IN list is two statements to
 DuckDB (it creates an enum type of the values first), so it is refused with a hint to name the
-values. The text is parsed on a throwaway in-memory connection with the same file access the
-query will get, and the parsed statement, not the text again, is what runs: on a read-only
-connection where, once the spatial extension is loaded, DuckDB is told to touch no file and no
-network (`enable_external_access=false`, extension auto-install and auto-load off, Python
-objects not scanned) and the configuration is locked so the query cannot turn any of that back
-on. With `allow_files`, local files may be read (read_csv, read_parquet, ...); nothing that
-writes passes the check either way.
+values. A SELECT may still call a function that does more than read (`SELECT * FROM
+checkpoint()`, `enable_logging(...)`, `write_log(...)`, or `query('...')`, which runs text no
+check sees): every function the statement calls is read from DuckDB's own parse tree
+(`json_serialize_sql`), and one in REFUSED_FUNCTIONS refuses the query.
+
+The text is parsed on a throwaway in-memory connection with the same file access the query will
+get, and the parsed statement, not the text again, is what runs: on a read-only connection
+where, once the spatial extension is loaded, DuckDB is told to touch no file and no network
+(`enable_external_access=false`, extension auto-install and auto-load off, Python objects not
+scanned) and the configuration is locked so the query cannot turn any of that back on. With
+`allow_files`, local files may be read (read_csv, read_parquet, ...); nothing that writes passes
+the check either way. What a library inside an extension prints on the process's stderr while
+the query runs (shapelib's "Unable to open ...") is caught and folded into the one line of a
+failure.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import duckdb
 
@@ -41,9 +49,42 @@ _TOKEN = re.compile(r'"(?:[^"]|"")*"|\w+|\S')  # a quoted name, a word, or one c
 _NO_EXTENSIONS = {"autoinstall_known_extensions": False, "autoload_known_extensions": False}
 READS = "privateer sql runs one SELECT (or EXPLAIN of one)"
 
+# Functions a SELECT can call that do more than read, each with what it does. Found by going
+# through every table function in duckdb_functions() (DuckDB 1.5, spatial loaded) and the scalar
+# ones it marks has_side_effects; tests/test_sql_readonly.py fails when a DuckDB brings a table
+# function nobody has sorted into this list or the reads beside it.
+REFUSED_FUNCTIONS: dict[str, str] = {
+    "checkpoint": "writes the database file",
+    "force_checkpoint": "writes the database file",
+    "enable_logging": "changes DuckDB's logging settings and can write log files",
+    "disable_logging": "changes DuckDB's logging settings",
+    "truncate_duckdb_logs": "empties DuckDB's log",
+    "write_log": "writes to DuckDB's log",
+    "enable_profiling": "changes the profiling settings and can write a profile file",
+    "disable_profiling": "changes the profiling settings",
+    "setseed": "changes the session's random seed",
+    "nextval": "advances a sequence, which is a write",
+    "query": "runs SQL text that this check never sees",
+    "json_execute_serialized_sql": "runs SQL that this check never sees",
+    "arrow_scan": "reads the process's memory at an address",
+    "arrow_scan_dumb": "reads the process's memory at an address",
+    "pandas_scan": "reads the process's memory at an address",
+    "python_map_function": "calls Python code at an address",
+}
+
 
 class ReadOnlyError(ValueError):
     """A statement that would write (or do more than read)."""
+
+
+class QueryFailed(ValueError):
+    """A read that DuckDB refused or could not run, said in one line."""
+
+
+class QueryResult(NamedTuple):
+    columns: list[str]
+    rows: list[tuple[Any, ...]]
+    said: list[str]  # lines a library printed on stderr while the query ran (GDAL warnings)
 
 
 def _parse(parser: duckdb.DuckDBPyConnection, text: str) -> list[duckdb.Statement]:
@@ -95,15 +136,38 @@ def check_read_only(query: str, *, allow_files: bool = False) -> duckdb.Statemen
             raise ReadOnlyError(f"give one statement, not {len(statements)}")
         statement = statements[0]
         if statement.type == _EXPLAIN:
-            _check_explained(parser, statement.query)
+            _check_calls(parser, _check_explained(parser, statement.query))
         elif statement.type != _SELECT:
             raise ReadOnlyError(f"refused: {_kind(statement)} is not a read; {READS}")
+        else:
+            _check_calls(parser, statement.query)
     return statement
 
 
-def _check_explained(parser: duckdb.DuckDBPyConnection, text: str) -> None:
-    """EXPLAIN [ANALYZE] [(option, ...)] statement: the statement must be a SELECT, and no
-    ANALYZE anywhere before it. `EXPLAIN (SELECT 1)` explains a parenthesised select, so both
+def _check_calls(parser: duckdb.DuckDBPyConnection, select: str) -> None:
+    """Refuse a SELECT that calls a function in REFUSED_FUNCTIONS, wherever it stands (FROM,
+    a subquery, a lambda, DESCRIBE or SUMMARIZE of a query), in any schema or letter case."""
+    row = parser.execute("SELECT json_serialize_sql(?)", [select]).fetchone()
+    tree = json.loads(row[0]) if row else {"error": True}
+    if tree.get("error"):  # fail closed: what cannot be looked through is not run
+        why = tree.get("error_message", "no parse tree")
+        raise ReadOnlyError(f"refused: could not see what this query calls ({why}); {READS}")
+    stack: list[Any] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            name = node.get("function_name")
+            if isinstance(name, str) and name.lower() in REFUSED_FUNCTIONS:
+                does = REFUSED_FUNCTIONS[name.lower()]
+                raise ReadOnlyError(f"refused: {name.lower()}() {does}; privateer sql only reads")
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+
+
+def _check_explained(parser: duckdb.DuckDBPyConnection, text: str) -> str:
+    """The SELECT an EXPLAIN [ANALYZE] [(option, ...)] statement explains: it must be one, with
+    no ANALYZE anywhere before it. `EXPLAIN (SELECT 1)` explains a parenthesised select, so both
     readings of a parenthesis are parsed; exactly one may stand."""
     words = _words(text)
     if len(words) < 2 or words[0][1].upper() != "EXPLAIN":
@@ -134,26 +198,34 @@ def _check_explained(parser: duckdb.DuckDBPyConnection, text: str) -> None:
     if len(inner) != 1 or inner[0].type != _SELECT:
         what = _kind(inner[0]) if len(inner) == 1 else f"{len(inner)} statements"
         raise ReadOnlyError(f"refused: EXPLAIN of {what}; {READS}")
+    return inner[0].query
 
 
-def run_query(
-    path: Path, query: str, *, allow_files: bool = False
-) -> tuple[list[str], list[tuple[Any, ...]]]:
+def run_query(path: Path, query: str, *, allow_files: bool = False) -> QueryResult:
     """Run one read on a read-only connection that can reach nothing outside the database
     (with `allow_files`: local files to read). Anything else is refused before it runs; what
-    runs is the statement that was checked."""
+    runs is the statement that was checked. A failure is a QueryFailed of one line, with what
+    a library printed on stderr meanwhile folded in."""
     statement = check_read_only(query, allow_files=allow_files)
     from .connection import connect_waiting, spatial_extension_path
+    from .native_stderr import native_stderr
 
     con = connect_waiting(path, read_only=True, config=dict(_NO_EXTENSIONS))
     try:
-        con.execute(f"LOAD '{spatial_extension_path()}'")
-        if not allow_files:
-            con.execute("SET enable_external_access = false")
-        con.execute("SET python_enable_replacements = false")  # no Python object as a table
-        con.execute("SET lock_configuration = true")
-        cursor = con.execute(statement)
-        columns = [d[0] for d in cursor.description or []]
-        return columns, cursor.fetchall()
+        with native_stderr() as said:
+            con.execute(f"LOAD '{spatial_extension_path()}'")
+            if not allow_files:
+                con.execute("SET enable_external_access = false")
+            con.execute("SET python_enable_replacements = false")  # no Python object as a table
+            con.execute("SET lock_configuration = true")
+            cursor = con.execute(statement)
+            columns = [d[0] for d in cursor.description or []]
+            rows = cursor.fetchall()
+    except duckdb.InterruptException:
+        raise  # Ctrl-C, not a failure of the query
+    except duckdb.Error as error:
+        message = str(error).strip().splitlines()[0]
+        raise QueryFailed("; ".join([message, *said])) from None
     finally:
         con.close()
+    return QueryResult(columns, rows, said)

@@ -5,7 +5,10 @@ to read), data printed literally, and no database created or migrated."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -14,7 +17,8 @@ import pytest
 from typer.testing import CliRunner
 
 from privateer.cli.app import app
-from privateer.db.queries import ReadOnlyError, check_read_only
+from privateer.cli.common import Format
+from privateer.db.queries import REFUSED_FUNCTIONS, ReadOnlyError, check_read_only
 
 runner = CliRunner()
 
@@ -258,13 +262,14 @@ def test_reads_of_every_shape_pass_and_run(
 
 
 def test_select_shaped_side_effects_leave_the_file_alone(logged_db: Path) -> None:
-    """checkpoint() is a table function, so a SELECT: the read-only connection makes it a
-    no-op, and the file stays byte for byte."""
+    """checkpoint() is a table function, so DuckDB types the statement SELECT: the check
+    refuses it by name, and the file stays byte for byte."""
     before = logged_db.read_bytes()
     for query in ("SELECT * FROM checkpoint()", "SELECT * FROM force_checkpoint()"):
         for flags in ((), ("--allow-files",)):
             result = sql(logged_db, query, *flags)
-            assert result.exit_code in (0, 2), result.output
+            assert result.exit_code == 2, result.output
+            assert "writes the database file" in result.stderr
             assert logged_db.read_bytes() == before
 
 
@@ -403,3 +408,281 @@ def test_what_runs_is_the_statement_that_was_checked() -> None:
     with duckdb.connect(":memory:") as con:
         con.execute("CREATE TABLE runs (run_id INT)")
         assert con.execute(statement).fetchall()[0][1] == "run_id"
+
+
+# --- every type prints, in every format (issue 18, item 8) ---------------------------------
+
+
+@pytest.mark.parametrize("fmt", [f.value for f in Format])
+def test_every_duckdb_type_prints_in_every_output_format(logged_db: Path, fmt: str) -> None:
+    """DuckDB's own sample of every type (its extremes and NULLs), and a time of day with and
+    without a zone, which once raised `'sep' is an invalid keyword argument for isoformat()`."""
+    result = sql(
+        logged_db,
+        "SELECT TIME '12:00:00' AS t, TIMETZ '12:00:00+02' AS tz, "
+        "TIMESTAMP '2024-05-06 07:08:09' AS ts, * FROM test_all_types()",
+        f"--{fmt}",
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    if fmt == "json":
+        rows = json.loads(result.stdout)
+    elif fmt == "nl":
+        rows = [json.loads(line) for line in result.stdout.splitlines()]
+    elif fmt == "csv":
+        rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    else:
+        lines = result.stdout.splitlines()
+        assert len(lines) == 2 + 3  # header, rule, DuckDB's three rows
+        assert "12:00:00  12:00:00+02:00  2024-05-06 07:08:09" in lines[2]
+        return
+    assert len(rows) == 3
+    assert {(r["t"], r["tz"], r["ts"]) for r in rows} == {
+        ("12:00:00", "12:00:00+02:00", "2024-05-06 07:08:09")
+    }
+    assert [r["time"] for r in rows][:2] == ["00:00:00", "24:00:00"]
+    assert rows[0]["time_tz"] == "00:00:00+15:59:59"
+
+
+# --- functions a SELECT may call that do more than read (issue 18, item 11) ------------------
+
+SIDE_EFFECTS = [
+    "SELECT * FROM checkpoint()",
+    "SELECT * FROM force_checkpoint()",
+    "SELECT * FROM checkpoint('memory')",
+    "SELECT * FROM enable_logging(storage='file', storage_path='logs')",
+    "SELECT * FROM enable_logging()",
+    "SELECT * FROM disable_logging()",
+    "SELECT * FROM truncate_duckdb_logs()",
+    "SELECT * FROM enable_profiling(save_location='profile.json', format='json')",
+    "SELECT * FROM disable_profiling()",
+    "SELECT write_log('x')",
+    "SELECT setseed(0.5)",
+    "SELECT nextval('s')",
+    "SELECT * FROM query('SELECT * FROM checkpoint()')",
+    "SELECT * FROM json_execute_serialized_sql(json_serialize_sql('SELECT 1'))",
+    # wherever it stands, however it is spelled
+    'SELECT * FROM system.main."CHECKPOINT"()',
+    "SELECT * FROM Enable_Logging()",
+    "SELECT (SELECT count(*) FROM checkpoint()) AS n",
+    "WITH c AS (FROM truncate_duckdb_logs()) SELECT * FROM c",
+    "SELECT * FROM runs WHERE run_id IN (SELECT 1 FROM disable_logging())",
+    "SELECT [write_log('x') for x in [1]]",
+    "SELECT list_transform([1], x -> setseed(0.1))",
+    "SELECT s.nextval() FROM (SELECT 'seq' AS s)",
+    "DESCRIBE SELECT * FROM checkpoint()",
+    "SUMMARIZE SELECT * FROM enable_profiling()",
+    "EXPLAIN SELECT * FROM checkpoint()",
+    "EXPLAIN (FORMAT json) SELECT * FROM enable_logging()",
+    "FROM checkpoint()",
+    "SELECT 1 UNION ALL SELECT * FROM force_checkpoint()",
+]
+
+
+@pytest.mark.parametrize("allow_files", [False, True], ids=["no-files", "allow-files"])
+@pytest.mark.parametrize("query", SIDE_EFFECTS)
+def test_functions_that_do_more_than_read_are_refused(query: str, allow_files: bool) -> None:
+    with pytest.raises(ReadOnlyError, match=r"^refused: \w+\(\) .*; privateer sql only reads$"):
+        check_read_only(query, allow_files=allow_files)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "SELECT * FROM checkpoint()",
+        "SELECT * FROM enable_logging(storage='file', storage_path='logs')",
+        "SELECT * FROM enable_profiling(save_location='profile.json', format='json')",
+        "SELECT * FROM truncate_duckdb_logs()",
+    ],
+)
+def test_the_probes_side_effects_are_refused_by_the_command(
+    logged_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, query: str
+) -> None:
+    """As the probe ran them (it saw "Success"), with files allowed: one line, exit 2, the
+    database and the folder as they were."""
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "runs.duckdb"
+    shutil.copyfile(logged_db, db)
+    before, files = db.read_bytes(), sorted(tmp_path.iterdir())
+    result = sql(db, query, "--allow-files")
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert result.stderr.startswith("error: refused: ")
+    assert len(result.stderr.splitlines()) == 1
+    assert db.read_bytes() == before and sorted(tmp_path.iterdir()) == files
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "SELECT 1 AS checkpoint",  # a name, not a call
+        "SELECT 'checkpoint()' AS s",
+        "SELECT {'function_name': 'checkpoint'} AS s",
+        "SELECT * FROM duckdb_logs()",
+        "SELECT * FROM duckdb_settings() WHERE name = 'enable_profiling'",
+        "SELECT * FROM query_table('runs')",
+        "SELECT current_setting('threads') AS t",
+        "SELECT random() < 2 AS r",
+        "SELECT * FROM duckdb_profiling_settings()",
+    ],
+)
+def test_reads_that_look_like_them_pass(query: str) -> None:
+    assert check_read_only(query).type.name == "SELECT"
+
+
+# Every table function DuckDB 1.5 has (spatial loaded): refused above, or a read. A DuckDB that
+# brings a new one fails here until someone looks it up and puts it on one side or the other.
+TABLE_READS = {
+    *("duckdb_approx_database_count", "duckdb_columns", "duckdb_connection_count"),
+    *("duckdb_constraints", "duckdb_coordinate_systems", "duckdb_databases"),
+    *("duckdb_dependencies", "duckdb_extensions", "duckdb_external_file_cache"),
+    *("duckdb_functions", "duckdb_indexes", "duckdb_keywords", "duckdb_log_contexts"),
+    *("duckdb_logs", "duckdb_memory", "duckdb_optimizers", "duckdb_prepared_statements"),
+    *("duckdb_schemas", "duckdb_secret_types", "duckdb_secrets", "duckdb_sequences"),
+    *("duckdb_settings", "duckdb_table_sample", "duckdb_tables", "duckdb_temporary_files"),
+    *("duckdb_types", "duckdb_variables", "duckdb_views", "generate_series", "glob"),
+    *("icu_calendar_names", "json_each", "json_tree", "parquet_bloom_probe"),
+    *("parquet_file_metadata", "parquet_full_metadata", "parquet_kv_metadata"),
+    *("parquet_metadata", "parquet_scan", "parquet_schema", "pg_timezone_names"),
+    *("pragma_collations", "pragma_database_size", "pragma_metadata_info", "pragma_platform"),
+    *("pragma_rtree_index_info", "pragma_show", "pragma_storage_info", "pragma_table_info"),
+    *("pragma_user_agent", "pragma_version", "query_table", "range", "read_blob", "read_csv"),
+    *("read_csv_auto", "read_duckdb", "read_json", "read_json_auto", "read_json_objects"),
+    *("read_json_objects_auto", "read_ndjson", "read_ndjson_auto", "read_ndjson_objects"),
+    *("read_parquet", "read_text", "repeat", "repeat_row", "rtree_index_dump"),
+    *("rtree_index_scan", "seq_scan", "shapefile_meta", "sniff_csv", "summary"),
+    *("test_all_types", "test_vector_types", "unnest", "which_secret", "st_drivers"),
+    *("st_generatepoints", "st_read", "st_readosm", "st_readshp", "st_read_meta"),
+    *("duckdb_logs_parsed", "duckdb_profiling_settings", "histogram", "histogram_values"),
+}
+# Scalars DuckDB marks has_side_effects that only read or draw: the rest are refused.
+SCALAR_READS = {
+    *("current_connection_id", "current_query", "current_query_id", "current_transaction_id"),
+    *("currval", "error", "gen_random_uuid", "random", "sleep_ms", "stats", "uuid", "uuidv4"),
+    "uuidv7",
+}
+
+
+@pytest.fixture(scope="module")
+def functions() -> list[tuple[str, str, bool, str | None, str | None]]:
+    from privateer.db.connection import spatial_extension_path
+
+    with duckdb.connect(":memory:") as con:
+        con.execute(f"LOAD '{spatial_extension_path()}'")
+        return con.execute(
+            "SELECT DISTINCT function_type, lower(function_name), has_side_effects, "
+            "lower(alias_of), lower(macro_definition) FROM duckdb_functions()"
+        ).fetchall()
+
+
+def test_every_table_function_is_refused_or_a_read(functions: list[tuple]) -> None:
+    tables = {name for kind, name, *_ in functions if kind in ("table", "table_macro")}
+    refused = {name for name in tables if name in REFUSED_FUNCTIONS}
+    assert refused | TABLE_READS == tables, (tables - TABLE_READS - refused, TABLE_READS - tables)
+    assert not refused & TABLE_READS
+
+
+def test_scalars_with_side_effects_are_refused_or_only_read(functions: list[tuple]) -> None:
+    marked = {name for kind, name, side, *_ in functions if kind == "scalar" and side}
+    assert marked - SCALAR_READS <= set(REFUSED_FUNCTIONS), marked - SCALAR_READS
+    assert marked >= SCALAR_READS
+
+
+def test_no_alias_or_builtin_macro_reaches_a_refused_function(functions: list[tuple]) -> None:
+    """An alias of a refused function would pass under its other name; a built-in macro that
+    called one would hide the call from the parse tree."""
+    for _, name, _, alias_of, macro in functions:
+        if alias_of in REFUSED_FUNCTIONS:
+            assert name in REFUSED_FUNCTIONS, (name, alias_of)
+        for refused in REFUSED_FUNCTIONS:
+            assert not re.search(rf"\b{refused}\s*\(", macro or ""), (name, macro)
+    known = {name for _, name, *_ in functions}
+    assert set(REFUSED_FUNCTIONS) <= known  # each still exists by that name
+
+
+# --- the connection `sql` runs on, read back from inside it (issue 18, item 12) ------------
+
+
+@pytest.mark.parametrize("allow_files", [False, True], ids=["no-files", "allow-files"])
+def test_the_query_runs_read_only_with_extensions_and_the_world_locked_out(
+    logged_db: Path, allow_files: bool
+) -> None:
+    settings = (
+        "access_mode",
+        "autoinstall_known_extensions",
+        "autoload_known_extensions",
+        "enable_external_access",
+        "python_enable_replacements",
+        "lock_configuration",
+        "allow_unsigned_extensions",
+    )
+    query = ", ".join(f"current_setting('{s}') AS {s}" for s in settings)
+    query += ", (SELECT readonly FROM duckdb_databases() WHERE database_name = current_database())"
+    query += " AS database_read_only"
+    flags = ["--allow-files"] if allow_files else []
+    result = sql(logged_db, f"SELECT {query}", "--json", *flags)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == [
+        {
+            "access_mode": "read_only",
+            "autoinstall_known_extensions": False,
+            "autoload_known_extensions": False,
+            "enable_external_access": allow_files,
+            "python_enable_replacements": False,
+            "lock_configuration": True,
+            "allow_unsigned_extensions": False,
+            "database_read_only": True,
+        }
+    ]
+
+
+def test_the_check_parses_with_no_file_reachable_unless_asked(tmp_path: Path) -> None:
+    """IMPORT DATABASE reads its folder's files while DuckDB parses it: by default the parse
+    may not touch them, with `allow_files` it may (and the statement is refused either way)."""
+    dump = tmp_path / "dump"
+    dump.mkdir()
+    (dump / "schema.sql").write_text("CREATE TABLE x (a INT);\n")
+    (dump / "load.sql").write_text("\n")
+    with pytest.raises(ReadOnlyError, match="disabled by configuration"):
+        check_read_only(f"IMPORT DATABASE '{dump}'")
+    with pytest.raises(ReadOnlyError, match=r"^refused: CREATE is not a read"):
+        check_read_only(f"IMPORT DATABASE '{dump}'", allow_files=True)
+
+
+# --- a library's own line on stderr, folded into the one (issue 18, item 8) ----------------
+
+
+def test_a_librarys_stderr_line_is_folded_into_the_one_line(
+    logged_db: Path, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """shapelib prints "Unable to open ..." on the process's stderr before DuckDB raises; the
+    person sees one line that holds both, and nothing else reaches descriptor 2."""
+    missing = tmp_path / "none.shp"
+    for flags in ((), ("--allow-files",)):
+        capfd.readouterr()
+        result = sql(logged_db, f"SELECT * FROM ST_ReadSHP('{missing}')", *flags)
+        assert result.exit_code == 2, result.output
+        assert len(result.stderr.splitlines()) == 1, result.stderr
+        assert "Failed to open SHP file" in result.stderr
+        assert "Unable to open" in result.stderr and "rb mode" in result.stderr
+        assert capfd.readouterr().err == ""
+
+
+def test_native_stderr_catches_descriptor_2_and_puts_it_back(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    import os
+
+    from privateer.db.native_stderr import native_stderr
+
+    with native_stderr() as said:
+        os.write(2, b"Warning 1: a library speaks\n\n  and again  \n")
+    assert said == ["Warning 1: a library speaks", "and again"]
+    os.write(2, b"after\n")
+    assert capfd.readouterr().err == "after\n"
+    with pytest.raises(KeyError), native_stderr() as said:
+        os.write(2, b"before the failure\n")
+        raise KeyError("x")
+    assert said == ["before the failure"]
+    os.write(2, b"restored\n")
+    assert capfd.readouterr().err == "restored\n"
