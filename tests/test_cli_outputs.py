@@ -41,7 +41,8 @@ def _unwritable(tmp_path: Path) -> list[Path]:
     folder.chmod(0o500)
     directory = tmp_path / "a-directory.png"
     directory.mkdir()
-    paths = [directory, Path("/proc/x.png"), tmp_path / "missing" / "x.png"]
+    too_long = tmp_path / ("x" * 300 + ".png")  # File name too long
+    paths = [directory, Path("/proc/x.png"), tmp_path / "missing" / "x.png", too_long]
     if os.geteuid() != 0:  # root writes through a read-only mode bit
         paths.append(folder / "x.png")
     return paths
@@ -63,7 +64,7 @@ def test_a_chart_that_cannot_be_written_is_refused_before_drawing(
 
 def test_an_export_that_cannot_be_written_is_refused(world_db: Path, tmp_path: Path) -> None:
     for out in _unwritable(tmp_path):
-        target = out.with_suffix(".geojson") if not out.is_dir() else out
+        target = out if out.name == "a-directory.png" else out.with_suffix(".geojson")
         result = runner.invoke(
             app, ["--db", str(world_db), "world", "export", str(target), "--format", "geojson"]
         )
