@@ -147,10 +147,10 @@ def check_read_only(query: str, *, allow_files: bool = False) -> duckdb.Statemen
 def _check_calls(parser: duckdb.DuckDBPyConnection, select: str) -> None:
     """Refuse a SELECT that calls a function in REFUSED_FUNCTIONS, wherever it stands (FROM,
     a subquery, a lambda, DESCRIBE or SUMMARIZE of a query), in any schema or letter case."""
-    row = parser.execute("SELECT json_serialize_sql(?)", [select]).fetchone()
-    tree = json.loads(row[0]) if row else {"error": True}
-    if tree.get("error"):  # fail closed: what cannot be looked through is not run
-        why = tree.get("error_message", "no parse tree")
+    ((serialized,),) = parser.execute("SELECT json_serialize_sql(?)", [select]).fetchall()
+    tree = json.loads(serialized)
+    if tree["error"]:  # fail closed: what cannot be looked through is not run
+        why = tree.get("error_message")
         raise ReadOnlyError(f"refused: could not see what this query calls ({why}); {READS}")
     stack: list[Any] = [tree]
     while stack:
@@ -221,8 +221,6 @@ def run_query(path: Path, query: str, *, allow_files: bool = False) -> QueryResu
             cursor = con.execute(statement)
             columns = [d[0] for d in cursor.description or []]
             rows = cursor.fetchall()
-    except duckdb.InterruptException:
-        raise  # Ctrl-C, not a failure of the query
     except duckdb.Error as error:
         message = str(error).strip().splitlines()[0]
         raise QueryFailed("; ".join([message, *said])) from None

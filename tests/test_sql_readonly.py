@@ -663,8 +663,8 @@ def test_a_librarys_stderr_line_is_folded_into_the_one_line(
         result = sql(logged_db, f"SELECT * FROM ST_ReadSHP('{missing}')", *flags)
         assert result.exit_code == 2, result.output
         assert len(result.stderr.splitlines()) == 1, result.stderr
-        assert "Failed to open SHP file" in result.stderr
-        assert "Unable to open" in result.stderr and "rb mode" in result.stderr
+        assert f"Failed to open SHP file {missing}; Unable to open {missing}" in result.stderr
+        assert "rb mode" in result.stderr
         assert capfd.readouterr().err == ""
 
 
@@ -686,3 +686,58 @@ def test_native_stderr_catches_descriptor_2_and_puts_it_back(
     assert said == ["before the failure"]
     os.write(2, b"restored\n")
     assert capfd.readouterr().err == "restored\n"
+
+
+# What each refusal tells the person: why that function is not a read.
+WHY = {
+    "checkpoint": "writes the database",
+    "force_checkpoint": "writes the database",
+    "enable_logging": "logging settings",
+    "disable_logging": "logging settings",
+    "truncate_duckdb_logs": "empties DuckDB's log",
+    "write_log": "writes to DuckDB's log",
+    "enable_profiling": "profiling settings",
+    "disable_profiling": "profiling settings",
+    "setseed": "random seed",
+    "nextval": "advances a sequence",
+    "query": "SQL text",
+    "json_execute_serialized_sql": "runs SQL",
+    "arrow_scan": "memory at an address",
+    "arrow_scan_dumb": "memory at an address",
+    "pandas_scan": "memory at an address",
+    "python_map_function": "Python code at an address",
+}
+
+
+def test_each_refusal_says_why() -> None:
+    assert set(WHY) == set(REFUSED_FUNCTIONS)
+    for name, why in WHY.items():
+        with pytest.raises(ReadOnlyError) as refused:
+            check_read_only(f"SELECT * FROM {name}()")
+        assert str(refused.value).startswith(f"refused: {name}() ")
+        assert why in str(refused.value)
+
+
+def test_a_select_the_check_cannot_look_through_is_refused() -> None:
+    """Fail closed: were DuckDB unable to hand over a SELECT's parse tree, the query would
+    not run unseen (here shown with text that is no SELECT, which it will not serialize)."""
+    from privateer.db.queries import _check_calls
+
+    with duckdb.connect(":memory:") as parser:
+        _check_calls(parser, "SELECT abs(-1)")
+        with pytest.raises(ReadOnlyError, match=r"could not see what this query calls \(Only"):
+            _check_calls(parser, "CHECKPOINT")
+
+
+def test_run_query_defaults_to_no_files_and_says_failures_in_one_line(logged_db: Path) -> None:
+    from privateer.db.queries import QueryFailed, run_query
+
+    columns, rows, said = run_query(
+        logged_db,
+        "SELECT current_setting('enable_external_access') AS files, count(*) AS n FROM runs",
+    )
+    assert (columns, rows, said) == (["files", "n"], [(False, 20)], [])
+    with pytest.raises(QueryFailed) as failed:
+        run_query(logged_db, "SELECT nothing FROM nowhere")
+    assert str(failed.value).startswith("Catalog Error: Table with name nowhere does not exist")
+    assert "\n" not in str(failed.value)
