@@ -741,3 +741,25 @@ def test_run_query_defaults_to_no_files_and_says_failures_in_one_line(logged_db:
         run_query(logged_db, "SELECT nothing FROM nowhere")
     assert str(failed.value).startswith("Catalog Error: Table with name nowhere does not exist")
     assert "\n" not in str(failed.value)
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("DELETE FROM runs", "refused: DELETE is not a read; "),
+        ("CHECKPOINT", "refused: CHECKPOINT (a CALL statement) is not a read; "),
+        ("UPDATE EXTENSIONS", "refused: UPDATE EXTENSIONS is not a read; "),
+        ("EXPLAIN CHECKPOINT", "refused: EXPLAIN of CHECKPOINT (a CALL statement); "),
+        ("EXPLAIN UPDATE EXTENSIONS", "refused: EXPLAIN of UPDATE EXTENSIONS; "),
+        ("SELECT 1; SELECT 2", "give one statement, not 2"),
+        ("EXPLAIN ANALYZE SELECT 1", "refused: EXPLAIN ANALYZE runs what it explains; "),
+        ("EXPLAIN (ANALYZE) SELECT 1", "refused: EXPLAIN (ANALYZE) runs what it explains; "),
+    ],
+)
+def test_a_refusal_names_what_it_refused(query: str, message: str) -> None:
+    """The words the person typed, and DuckDB's type for them where that differs."""
+    with pytest.raises(ReadOnlyError) as refused:
+        check_read_only(query)
+    assert str(refused.value).startswith(message)
+    if message.endswith("; ") and "ANALYZE" not in message:
+        assert str(refused.value).endswith("privateer sql runs one SELECT (or EXPLAIN of one)")
