@@ -162,6 +162,6 @@ def world_rules_set(setting: list[str]) -> WorldRules:
             if len(values) != 1:
                 raise ValueError(f"--set {text}: give one value")
             changes[dial.name] = values[0]
+        return turned(FULL, SEED_000, changes)[1]  # each rule within its bound (engine/bounds.py)
     except ValueError as error:
         fail(str(error))
-    return turned(FULL, SEED_000, changes)[1]

@@ -140,14 +140,30 @@ def run(
         except ValueError as error:
             fail(str(error))
     settings = [dict(zip(names, values, strict=True)) for values in points]
+    turned_rules = _turned(rules, settings)
     world = engine_world(ctx)
     study, rows = _play(
-        ctx, world, parsed, settings, rules, runs, days, seed, workers, scheduler, log, fresh,
-        quiet,
+        ctx, world, parsed, settings, turned_rules, rules, runs, days, seed, workers, scheduler,
+        log, fresh, quiet,
     )  # fmt: skip
     _show(rows, names, output)
     if plot is not None:
         _plot(plot, study, rows, names, force=force)
+
+
+def _turned(rules_name: str, settings: list[dict[str, Any]]) -> list[Any]:
+    """The rules (voyage's, world's) of every setting, each field within its bound
+    (engine/bounds.py): one that is not (a morale to start past the most there is) is said in
+    one line before any work."""
+    from privateer.engine.dials import turned
+    from privateer.engine.voyage.rules import RULESETS
+    from privateer.engine.world.rules import find_world_rules
+
+    played_in = find_world_rules(RULESETS[rules_name].world_rules)
+    try:
+        return [turned(RULESETS[rules_name], played_in, setting) for setting in settings]
+    except ValueError as error:  # the first setting whose rules are out of bounds
+        fail(str(error))
 
 
 def _play(
@@ -155,6 +171,7 @@ def _play(
     world: World,
     parsed: list[Any],
     settings: list[dict[str, Any]],
+    turned_rules: list[Any],
     rules_name: str,
     runs: int,
     days: int,
@@ -167,15 +184,10 @@ def _play(
 ) -> tuple[Study, list[dict[str, Any]]]:
     from privateer.db.run_store import RunStore
     from privateer.db.sweeps import Study, new_sweep, stored_keys, sweep_points
-    from privateer.engine.dials import turned
     from privateer.engine.voyage.game import ENGINE_VERSION
-    from privateer.engine.voyage.rules import RULESETS
-    from privateer.engine.world.rules import find_world_rules
 
     from .voyage_batch import ClusterError, cluster, default_workers
 
-    played_in = find_world_rules(RULESETS[rules_name].world_rules)
-    turned_rules = [turned(RULESETS[rules_name], played_in, s) for s in settings]
     for setting, (voyage_rules, wrules) in zip(settings, turned_rules, strict=True):
         _playable(world, setting, voyage_rules, wrules, rules_name)
     study = Study(

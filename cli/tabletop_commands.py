@@ -45,7 +45,7 @@ def _rules(name: str, settings: list[str]) -> Any:
     try:
         rules = find_tabletop_rules(name)
         if settings:
-            rules = rules.with_changes(**dict(parse_setting(s, rules) for s in settings)).checked()
+            rules = rules.with_changes(**dict(parse_setting(s) for s in settings))
     except (ValueError, TypeError) as error:
         fail(str(error))
     return rules

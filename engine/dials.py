@@ -7,8 +7,10 @@ captain bot that plays the runs (`captain=ours,raider12`), or one of its numbers
 (`captain.reserve=8,10`), which are no rules of the game, so `turned` leaves the rules as they
 are for them and `captain_of` reads them. `parse_dial` reads
 `NAME=VALUES` as a user writes it: a range `15:30:5` (both ends in) or a list `6,10,14`, each
-value of the field's own type. `turned` gives the rules a setting makes, named so that nothing
-can mistake them for the rules they vary (`full[treasury=20]`).
+value of the field's own type and within the bound the field declares (engine/bounds.py:
+`storm_days=-5` is refused, naming 1..1000000). `turned` gives the rules a setting makes, named
+so that nothing can mistake them for the rules they vary (`full[treasury=20]`), and read back
+from that name (engine/variants.py).
 
 >>> dial, values = parse_dial("treasury=15:30:5")
 >>> dial.owner, values
@@ -23,11 +25,13 @@ from __future__ import annotations
 import difflib
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
+from .bounds import check_value, read_rule
 from .scalars import SCALARS, read_scalar
-from .voyage.captain import CAPTAINS, captain_for
+from .variants import vary
+from .voyage.captain import CAPTAINS, Captain, captain_for
 from .voyage.captain_spec import CAPTAIN_FIELDS, spec_of
 from .voyage.rules import RULESETS, VoyageRules
 from .world.rules import SEED_000, WorldRules
@@ -49,8 +53,21 @@ class Dial:
     kind: type  # int, float, bool or str
 
     def read(self, text: str) -> Any:
-        """One value as written, of the dial's type; ValueError saying what is wanted."""
-        return read_scalar(self.name, self.kind, text)
+        """One value as written, of the dial's type and within its field's bound
+        (engine/bounds.py); ValueError saying what is wanted."""
+        if self.owner == CAPTAIN and self.field == CAPTAIN:
+            return read_scalar(self.name, self.kind, text)  # a name in CAPTAINS: parse_dial's
+        return read_rule(OWNERS[self.owner], self.field, text, key=self.key, label=self.name)
+
+    def check(self, value: Any) -> Any:
+        """A value of the dial (one a range made) held to its field's bound."""
+        if self.owner == CAPTAIN and self.field == CAPTAIN:
+            return value
+        return check_value(OWNERS[self.owner], self.field, value, key=self.key, label=self.name)
+
+
+OWNERS: dict[str, type] = {"voyage": VoyageRules, "world": WorldRules, "captain": Captain}
+"""The class whose fields declare each owner's dials' bounds."""
 
 
 def _dials() -> dict[str, Dial]:
@@ -102,15 +119,16 @@ def parse_dial(text: str) -> tuple[Dial, tuple[Any, ...]]:
         if len(parts) not in (2, 3):
             raise ValueError(f"{dial.name}: a range is FIRST:LAST or FIRST:LAST:STEP")
         first, last = dial.read(parts[0]), dial.read(parts[1])
-        step = dial.read(parts[2]) if len(parts) == 3 else dial.kind(1)
+        step = read_scalar(dial.name, dial.kind, parts[2]) if len(parts) == 3 else dial.kind(1)
         if step <= 0:
             raise ValueError(f"{dial.name}: a range's step is more than nothing")
-        count = math.floor((last - first) / step + 1e-9) + 1
+        span = (last - first) / step
+        count = math.floor(span + 1e-9) + 1 if math.isfinite(span) else MAX_POINTS + 1
         if count < 1:
             raise ValueError(f"{dial.name}: the range {values} is empty")
         if count > MAX_POINTS:
-            raise ValueError(f"{dial.name}: the range {values} has {count} values, too many")
-        found = tuple(dial.kind(first + i * step) for i in range(count))
+            raise ValueError(f"{dial.name}: the range {values} has too many values")
+        found = tuple(dial.check(dial.kind(first + i * step)) for i in range(count))
     else:
         found = tuple(dial.read(word) for word in values.split(","))
     if not found:
@@ -123,35 +141,21 @@ def parse_dial(text: str) -> tuple[Dial, tuple[Any, ...]]:
     return dial, found
 
 
-def _shown(value: Any) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
 def turned(
     rules: VoyageRules, wrules: WorldRules, setting: Mapping[str, Any]
 ) -> tuple[VoyageRules, WorldRules]:
     """The rules a setting of dials makes from these; each changed object named by its base's
-    name and its changes, so it is never taken for the rules it varies."""
-    changes: dict[str, dict[str, Any]] = {"voyage": {}, "world": {}}
-    words: dict[str, list[str]] = {"voyage": [], "world": []}
+    name and its changes (engine/variants.py), so it is never taken for the rules it varies,
+    and read back by that name. A value outside its field's bound: RuleError (a ValueError)."""
+    changes: dict[str, list[tuple[str, Any]]] = {"voyage": [], "world": []}
     for name, value in setting.items():
         dial = find_dial(name)
-        if dial.owner == CAPTAIN:
-            continue
-        base = rules if dial.owner == "voyage" else wrules
-        if dial.key is None:
-            changes[dial.owner][dial.field] = value
-        else:
-            table = dict(changes[dial.owner].get(dial.field, getattr(base, dial.field)))
-            table[dial.key] = value
-            changes[dial.owner][dial.field] = table
-        words[dial.owner].append(f"{dial.name}={_shown(value)}")
-    if words["voyage"]:
-        name = f"{rules.name}[{','.join(words['voyage'])}]"
-        rules = replace(rules, name=name, **changes["voyage"])
-    if words["world"]:
-        name = f"{wrules.name}[{','.join(words['world'])}]"
-        wrules = replace(wrules, name=name, **changes["world"])
+        if dial.owner != CAPTAIN:
+            changes[dial.owner].append((dial.name, value))
+    if changes["voyage"]:
+        rules = vary(rules, changes["voyage"])
+    if changes["world"]:
+        wrules = vary(wrules, changes["world"])
     return rules, wrules
 
 

@@ -658,7 +658,7 @@ def test_state_round_trips_and_from_dict_names_the_problem() -> None:
 def test_rules_refuse_bad_numbers_and_variants_are_named() -> None:
     with pytest.raises(ValueError, match="wind_table must give one of"):
         DuelRules(wind_table=("hold",) * 5)
-    with pytest.raises(ValueError, match="move_cost must be at least 1"):
+    with pytest.raises(ValueError, match=r"move_cost 0 is outside 1\.\.100"):
         DuelRules(move_cost=0)
     with pytest.raises(ValueError, match="no rule named 'speed'"):
         RULES.variant(speed=3)

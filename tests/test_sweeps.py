@@ -214,7 +214,8 @@ def test_a_study_on_two_workers_stores_the_figures_of_one(sea: None, tmp_path: P
         (["treasury=10", "--rules", "modern"], "no rules 'modern'"),
         (["treasury=10", "--plot", "out.txt"], "write .png or .svg"),
         (["home_port=Atlantis"], "home_port=Atlantis: this world has no port 'Atlantis'"),
-        (["omen_days=0"], "omen_days=0: the game cannot be played by these rules"),
+        (["omen_days=0"], "omen_days 0 is outside 1..1000000"),
+        (["morale_start=12"], "morale_start 12 is outside 0..10"),
         (["show", "7"], "no study 7"),
     ],
 )

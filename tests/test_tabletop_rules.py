@@ -346,5 +346,5 @@ def test_rules_vary_by_name_and_refuse_nonsense() -> None:
     assert TabletopRules.from_dict(rules.to_dict()) == rules
     with pytest.raises(ValueError, match="no rule"):
         TabletopRules().with_changes(speed=3)
-    with pytest.raises(ValueError, match="2 to 4"):
-        TabletopRules().with_changes(max_players=5).checked()
+    with pytest.raises(ValueError, match=r"max_players 5 is outside 2\.\.4"):
+        TabletopRules().with_changes(max_players=5)

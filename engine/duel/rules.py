@@ -16,7 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from .hexes import board
+from ..bounds import NAME, Tup, check_rules, rule
+from ..schema import Int, Text
+from .hexes import COLUMN_LETTERS, MAX_ROWS, board
 
 SHOTS = ("ball", "chain", "grape")
 SHOT_HITS = {"ball": "hull", "chain": "sails", "grape": "crew"}
@@ -25,52 +27,77 @@ STATS = ("hull", "sails", "crew")
 REPAIRABLE = ("hull", "sails")
 WIND_CHANGES = ("hold", "veer", "back", "calm")
 CALM_CHANGES = ("calm", "return")
+INITIATIVES = ("fixed", "alternate")
+# What a rule may be (engine/bounds.py), each bound declared beside its field below; what
+# one field asks of another (a wind table a face of the die each, starts on the board) is
+# checked after
+STAT = Int(1, 1_000)  # a ship's hull, sails or crew at the start: also a repair's cap
+STAT_OR_NONE = Int(0, 100)  # the crew an act needs
+POINTS = Int(0, 100)  # Move points, hexes, damage
+DAMAGES = Tup(Int(0, 100), 2, 100)  # damage by range, from range 0
+START = Tup(Int(0, MAX_ROWS), 3, 3)  # (col, row, facing)
+MAX_SIDE = max(len(COLUMN_LETTERS), MAX_ROWS)
 
 
 @dataclass(frozen=True, slots=True)
 class DuelRules:
     """The rules of the open-water duel (seed 001)."""
 
-    name: str = "seed-001"  # a label: a preset's name, or a variant's (see variant())
+    name: str = rule("seed-001", NAME)  # a label: a preset's name, or a variant's (see variant())
     # --- the ships
-    hull: int = 6  # seed: "starting stats (Hull 6, ...)"; also the cap of a repair
-    sails: int = 4  # seed: "(... Sails 4, ...)"
-    crew: int = 4  # seed: "(... Crew 4)"
-    start_loaded: str = "ball"  # seed: "starts the game with the cannon loaded with a ball"
+    hull: int = rule(6, STAT)  # seed: "starting stats (Hull 6, ...)"; also the cap of a repair
+    sails: int = rule(4, STAT)  # seed: "(... Sails 4, ...)"
+    crew: int = rule(4, STAT)  # seed: "(... Crew 4)"
+    # seed: "starts the game with the cannon loaded with a ball"
+    start_loaded: str = rule("ball", Text((*SHOTS, "")))
     # --- the wind
-    die: int = 6  # seed: "A d6 roll at the start of each round"
+    die: int = rule(6, Int(1, 100))  # seed: "A d6 roll at the start of each round"
     # seed: 1-3 holds, 4 rotates 60 clockwise (veers), 5 counterclockwise (backs), 6 calm
-    wind_table: tuple[str, ...] = ("hold", "hold", "hold", "veer", "back", "calm")
+    wind_table: tuple[str, ...] = rule(
+        ("hold", "hold", "hold", "veer", "back", "calm"), Tup(Text(WIND_CHANGES), 1, 100)
+    )
     # seed: when calm, 1-4 stays calm, 5-6 returns from the last direction
-    calm_table: tuple[str, ...] = ("calm", "calm", "calm", "calm", "return", "return")
-    with_wind: int = 1  # seed: "Facing exactly with the wind gives +1 Movement Point"
-    against_wind: int = 1  # seed: "Facing exactly against it gives -1 Movement Point"
+    calm_table: tuple[str, ...] = rule(
+        ("calm", "calm", "calm", "calm", "return", "return"), Tup(Text(CALM_CHANGES), 1, 100)
+    )
+    with_wind: int = rule(1, POINTS)  # seed: "Facing exactly with the wind gives +1 Movement Point"
+    against_wind: int = rule(1, POINTS)  # seed: "Facing exactly against it gives -1 Movement Point"
     # --- movement
-    move_cost: int = 1  # seed: "the hex ahead or either adjacent forward hex ... for 1 Move"
-    turn_cost: int = 1  # seed: "Turning 60 degrees in place also costs 1 Move"
-    drift: int = 1  # seed: at 0 Sails "it drifts one hex downwind"
+    # seed: "the hex ahead or either adjacent forward hex ... for 1 Move"
+    move_cost: int = rule(1, Int(1, 100))
+    turn_cost: int = rule(1, Int(1, 100))  # seed: "Turning 60 degrees in place also costs 1 Move"
+    drift: int = rule(1, POINTS)  # seed: at 0 Sails "it drifts one hex downwind"
     # --- guns: damage by range (index = range); 0 = out of range
-    fire_crew: int = 1  # seed: "Firing needs at least 1 Crew"
-    reload_crew: int = 1  # choice: reloading is handled by the same gun crew (seed silent)
-    ball: tuple[int, ...] = (0, 0, 2, 1, 1)  # seed: 2 at range 2, 1 at 3-4, not at range 1
-    chain: tuple[int, ...] = (0, 2, 1)  # seed: 2 at range 1, 1 at range 2
-    grape: tuple[int, ...] = (0, 2)  # seed: range 1, damage 2
-    end_on_divisor: int = 2  # seed: through bow or stern "halved, rounded down"
-    end_on_minimum: int = 1  # seed: "to a minimum of 1"
+    fire_crew: int = rule(1, STAT_OR_NONE)  # seed: "Firing needs at least 1 Crew"
+    # choice: reloading is handled by the same gun crew (seed silent)
+    reload_crew: int = rule(1, STAT_OR_NONE)
+    # seed: 2 at range 2, 1 at 3-4, not at range 1
+    ball: tuple[int, ...] = rule((0, 0, 2, 1, 1), DAMAGES)
+    chain: tuple[int, ...] = rule((0, 2, 1), DAMAGES)  # seed: 2 at range 1, 1 at range 2
+    grape: tuple[int, ...] = rule((0, 2), DAMAGES)  # seed: range 1, damage 2
+    end_on_divisor: int = rule(2, Int(1, 100))  # seed: through bow or stern "halved, rounded down"
+    end_on_minimum: int = rule(1, POINTS)  # seed: "to a minimum of 1"
     # --- repair
-    repair_crew: int = 2  # seed: "Repair needs 2 Crew"
-    repair_move: int = 2  # seed: "It costs 2 Move" (choice: all the Move left, if less)
-    repair_amount: int = 1  # seed: "+1 Hull or Sails at the start of your next turn"
+    repair_crew: int = rule(2, STAT_OR_NONE)  # seed: "Repair needs 2 Crew"
+    # seed: "It costs 2 Move" (choice: all the Move left, if less)
+    repair_move: int = rule(2, POINTS)
+    repair_amount: int = rule(1, POINTS)  # seed: "+1 Hull or Sails at the start of your next turn"
     # --- fleeing
-    flee_distance: int = 16  # seed: "at least 16 hexes from the enemy"
+    flee_distance: int = rule(16, Int(0, 2 * MAX_SIDE))  # seed: "at least 16 hexes from the enemy"
     # --- where the seed is silent (choices, see engine/duel/__init__.py)
-    cols: int = 24  # choice: 24 x 16 hexes, widest distance 31, so 16 apart is reachable
-    rows: int = 16  # choice: see cols
-    red_start: tuple[int, int, int] = (5, 7, 0)  # choice: (col, row, facing): F8 facing east
-    blue_start: tuple[int, int, int] = (18, 8, 3)  # choice: S9 facing west, 13 hexes off
-    first_side: int = 0  # choice: Red (the player) activates first in every round ...
-    initiative: str = "fixed"  # choice: ... ("alternate": first_side in odd rounds only)
-    max_rounds: int = 60  # choice: after round 60 the ships part (Termination.ROUND_LIMIT)
+    # choice: 24 x 16 hexes, widest distance 31, so 16 apart is reachable
+    cols: int = rule(24, Int(1, len(COLUMN_LETTERS)))
+    rows: int = rule(16, Int(1, MAX_ROWS))  # choice: see cols
+    # choice: (col, row, facing): F8 facing east
+    red_start: tuple[int, int, int] = rule((5, 7, 0), START)
+    # choice: S9 facing west, 13 hexes off
+    blue_start: tuple[int, int, int] = rule((18, 8, 3), START)
+    # choice: Red (the player) activates first in every round ...
+    first_side: int = rule(0, Int(0, 1))
+    # choice: ... ("alternate": first_side in odd rounds only)
+    initiative: str = rule("fixed", Text(INITIATIVES))
+    # choice: after round 60 the ships part (Termination.ROUND_LIMIT)
+    max_rounds: int = rule(60, Int(1, 10_000))
 
     def __post_init__(self) -> None:
         problems = _problems(self)
@@ -122,9 +149,6 @@ class DuelRules:
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(DuelRules))
-_TEXT_FIELDS = ("name", "start_loaded", "initiative")
-INITIATIVES = ("fixed", "alternate")
-_TUPLE_FIELDS = ("wind_table", "calm_table", "ball", "chain", "grape", "red_start", "blue_start")
 
 
 def _plain(value: Any) -> Any:
@@ -135,45 +159,21 @@ def _label(value: Any) -> str:
     return "/".join(str(v) for v in value) if isinstance(value, tuple) else str(value)
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _problems(rules: DuelRules) -> list[str]:
+    """What is wrong with these rules: a field outside its bound, else what one field asks of
+    another."""
+    try:
+        check_rules(rules)
+    except ValueError as error:
+        return [str(error)]
     out: list[str] = []
-    for name in _FIELD_NAMES:
-        value = getattr(rules, name)
-        if name in _TEXT_FIELDS:
-            if not isinstance(value, str) or not value:
-                out.append(f"{name} must be a non-empty text, not {value!r}")
-        elif name in _TUPLE_FIELDS:
-            if not isinstance(value, tuple):
-                out.append(f"{name} must be a tuple, not {type(value).__name__}")
-        elif not _is_int(value):
-            out.append(f"{name} must be an integer, not {value!r}")
-        elif value < 0:
-            out.append(f"{name} must not be negative, not {value}")
-    if out:
-        return out
-    if rules.start_loaded not in (*SHOTS, ""):
-        out.append(f"start_loaded must be one of {SHOTS} or '', not {rules.start_loaded!r}")
-    at_least_one = ("hull", "sails", "crew", "die", "cols", "rows", "max_rounds")
-    # a free step would make an activation endless; a divisor of 0 would fail
-    for name in (*at_least_one, "move_cost", "turn_cost", "end_on_divisor"):
-        if getattr(rules, name) < 1:
-            out.append(f"{name} must be at least 1")
-    if len(rules.wind_table) != rules.die or any(c not in WIND_CHANGES for c in rules.wind_table):
+    if len(rules.wind_table) != rules.die:
         out.append(f"wind_table must give one of {WIND_CHANGES} for each face of the die")
-    if len(rules.calm_table) != rules.die or any(c not in CALM_CHANGES for c in rules.calm_table):
+    if len(rules.calm_table) != rules.die:
         out.append(f"calm_table must give one of {CALM_CHANGES} for each face of the die")
     for shot in SHOTS:
-        table = getattr(rules, shot)
-        if len(table) < 2 or table[0] != 0 or not all(_is_int(d) and d >= 0 for d in table):
+        if getattr(rules, shot)[0] != 0:
             out.append(f"{shot} must list damage by range from 0 (0 at range 0, none negative)")
-    if rules.first_side not in (0, 1):
-        out.append("first_side must be 0 (red) or 1 (blue)")
-    if rules.initiative not in INITIATIVES:
-        out.append(f"initiative must be one of {INITIATIVES}, not {rules.initiative!r}")
     if out:
         return out
     try:
@@ -183,13 +183,10 @@ def _problems(rules: DuelRules) -> list[str]:
     starts = []
     for name in ("red_start", "blue_start"):
         start = getattr(rules, name)
-        if len(start) != 3 or not all(_is_int(v) for v in start):
-            out.append(f"{name} must be (col, row, facing)")
-            continue
         if not grid.on_board((start[0], start[1])) or not 0 <= start[2] < 6:
             out.append(f"{name} {start} is off the {rules.cols}x{rules.rows} board")
         starts.append((start[0], start[1]))
-    if len(starts) == 2 and starts[0] == starts[1]:
+    if starts[0] == starts[1]:
         out.append("the ships cannot start on the same hex")
     if rules.flee_distance > grid.widest():
         out.append(

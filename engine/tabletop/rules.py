@@ -18,82 +18,106 @@ from fractions import Fraction
 from itertools import product
 from typing import Any
 
+from ..bounds import NAME, Name, check_rules, read_rule, rule
+from ..schema import Bool, Int, Text
+
 NATIONS = ("spain", "england", "france", "holland")  # seed: "Spain, England, France, Holland"
 RESPONSE_WINDOWS = ("seat-order",)
 TIE_RULES = ("acting",)
 CAPTURED_DEFENCE = ("strongest", "first")
+# What a rule may be (engine/bounds.py), each bound declared beside its field below
+COUNT = Int(0, 100)  # cards or tokens a turn, a ship, a base
+ROLL = Int(0, 100)  # a band of the raid table's modified roll
+MODIFIER = Int(-100, 100)  # the roll's modifier for the strengths
 
 
 @dataclass(frozen=True, slots=True)
 class TabletopRules:
     """The rules of the tabletop game (seed 003)."""
 
-    name: str = "seed-003"  # a label: the preset's name, or a variant's (see with_changes)
+    # a label: the preset's name, or a variant's (see with_changes)
+    name: str = rule("seed-003", NAME)
     # --- victory, the deck, the hand
-    goal_gold: int = 100  # seed: "The first player to accumulate 100 Gold is the Winner"
-    deal: int = 7  # seed: "Each player is dealt a random hand of 7 cards"
-    draw: int = 2  # seed (Fate): "Draw 2 cards"
-    hand_max: int = 8  # seed (Settlement): "Max hand size is 8 cards"
-    first_die: int = 6  # seed: "roll high on 1D6"; choice: only the tied highest re-roll
+    # seed: "The first player to accumulate 100 Gold is the Winner"
+    goal_gold: int = rule(100, Int(1, 1_000_000))
+    deal: int = rule(7, Int(0, 20))  # seed: "Each player is dealt a random hand of 7 cards"
+    draw: int = rule(2, Int(0, 20))  # seed (Fate): "Draw 2 cards"
+    hand_max: int = rule(8, Int(0, 100))  # seed (Settlement): "Max hand size is 8 cards"
+    # seed: "roll high on 1D6"; choice: only the tied highest re-roll
+    first_die: int = rule(6, Int(1, 100))
     # --- players: seed "2+ players" and four nations; choice: 2-4, one deck, one seat a nation;
     # 5+ players are refused (the seed names only four nations and one deck)
-    min_players: int = 2
-    max_players: int = 4
+    min_players: int = rule(2, Int(2, "max_players"))
+    max_players: int = rule(4, Int(2, len(NATIONS)))
     # --- merchants
-    home_tokens: int = 3  # seed: "If a Merchant has 3 or more Tokens, discard it and gain Gold"
-    sailing_tokens: int = 1  # seed: "Put a Travel Token on each of your Merchants"
-    merchants_per_turn: int = 1  # seed: "You may put a Merchant card from your hand into play"
-    travel_events_per_merchant: int = 1  # seed: "up to one Ocean, Island, or Coast Event card
-    # per Merchant"
+    # seed: "If a Merchant has 3 or more Tokens, discard it and gain Gold"
+    home_tokens: int = rule(3, COUNT)
+    sailing_tokens: int = rule(1, COUNT)  # seed: "Put a Travel Token on each of your Merchants"
+    # seed: "You may put a Merchant card from your hand into play"
+    merchants_per_turn: int = rule(1, COUNT)
+    # seed: "up to one Ocean, Island, or Coast Event card per Merchant"
+    travel_events_per_merchant: int = rule(1, COUNT)
     # choice: a travel event that brings her to 3 tokens brings her home at once (it shortens
     # her voyage); False: she waits for her next Sailing phase
-    travel_brings_home: bool = True
-    escort_adds_strength: bool = True  # choice: an Escort's Str adds to her merchant's
+    travel_brings_home: bool = rule(True, Bool())
+    # choice: an Escort's Str adds to her merchant's
+    escort_adds_strength: bool = rule(True, Bool())
     # choice: the "T" cards are treasures; a treasure's Gold adds to her merchant's gold when
     # she comes home (seed: "Merchants Gold Value + the value of any attached Treasure cards")
     # and when she is captured (seed silent: the captor takes the cargo too)
-    treasure_letter: str = "T"
-    treasure_on_capture: bool = True
+    treasure_letter: str = rule("T", Name(8))
+    treasure_on_capture: bool = rule(True, Bool())
     # --- privateers
-    privateers_per_turn: int = 1  # seed: "You may put a Privateer card from your hand into play"
-    captains_per_ship: int = 1  # seed: "attach one Captain card and one Crew card"
-    crews_per_ship: int = 1  # choice: to any of your privateers lacking one, any phase's count
+    # seed: "You may put a Privateer card from your hand into play"
+    privateers_per_turn: int = rule(1, COUNT)
+    captains_per_ship: int = rule(1, COUNT)  # seed: "attach one Captain card and one Crew card"
+    # choice: to any of your privateers lacking one, any phase's count
+    crews_per_ship: int = rule(1, COUNT)
     # --- bases
-    bases_per_turn: int = 1  # seed: "You may put a Base card from your hand into play"
-    defences_per_base: int = 2  # seed: "A Base may have a max of 2 Defense cards attached"
-    base_adds_defences: bool = True  # choice: a base's strength is its Str plus its defences'
-    defence_gold_taxes: bool = True  # choice: a defence's Gold (Haven, Maritime Center) adds
-    # to its base's gold level
+    bases_per_turn: int = rule(1, COUNT)  # seed: "You may put a Base card from your hand into play"
+    # seed: "A Base may have a max of 2 Defense cards attached"
+    defences_per_base: int = rule(2, COUNT)
+    # choice: a base's strength is its Str plus its defences'
+    base_adds_defences: bool = rule(True, Bool())
+    # choice: a defence's Gold (Haven, Maritime Center) adds to its base's gold level
+    defence_gold_taxes: bool = rule(True, Bool())
     # choice: a captured base loses one defence (seed) and keeps the others; the one lost is the
     # strongest ("strongest", ties the first attached) or the first attached ("first")
-    captured_defence: str = "strongest"
+    captured_defence: str = rule("strongest", Text(CAPTURED_DEFENCE))
     # choice (a sweep's lever, not the seed's): the share of a base's gold level paid in Taxes,
     # in percent, rounded down; the seed pays it all
-    taxes_percent: int = 100
+    taxes_percent: int = rule(100, Int(0, 100))
     # --- the raid table (seed): 2D6; 2-5 disaster, 6-9 no effect, 10+ success
-    raid_dice: int = 2
-    disaster_max: int = 5
-    success_min: int = 10
-    higher: int = 1  # seed: "If the Privateer has a higher Strength get +1"
-    double: int = 2  # seed: "If the Privateer's Strength is Double ... +2" (instead of +1)
-    lower: int = -1  # seed: "If the Defender has a higher Strength get -1"
-    half: int = -2  # seed: "If the Defender's Strength is Double ... -2" (instead of -1)
-    double_ratio: int = 2  # seed: "Double"; choice: at least twice counts as double
-    plunder_dice: int = 2  # seed: Plunder "Gain 2D6 Gold after Plundering a Base"; choice: on
-    # a successful raid on a base, by the attacker who played it in that raid's window
+    raid_dice: int = rule(2, Int(1, 4))
+    disaster_max: int = rule(5, ROLL)
+    success_min: int = rule(10, ROLL)
+    higher: int = rule(1, MODIFIER)  # seed: "If the Privateer has a higher Strength get +1"
+    # seed: "If the Privateer's Strength is Double ... +2" (instead of +1)
+    double: int = rule(2, MODIFIER)
+    lower: int = rule(-1, MODIFIER)  # seed: "If the Defender has a higher Strength get -1"
+    # seed: "If the Defender's Strength is Double ... -2" (instead of -1)
+    half: int = rule(-2, MODIFIER)
+    # seed: "Double"; choice: at least twice counts as double
+    double_ratio: int = rule(2, Int(1, 100))
+    # seed: Plunder "Gain 2D6 Gold after Plundering a Base"; choice: on a successful raid on a
+    # base, by the attacker who played it in that raid's window
+    plunder_dice: int = rule(2, Int(0, 20))
     # choice: who may play events in a raid: a response window per raid in seat order, the
     # attacker first, then each other seat after her; each seat plays any events it may, then
     # passes ("end"). Strength events go on the raiding privateer (the only strength they
     # name); Safe Conduct by the raided merchant's owner calls the raid off; Hurricane, Scurvy
     # and Mutiny on a raiding ship by another seat may call it off too.
-    response_window: str = "seat-order"
+    response_window: str = rule("seat-order", Text(RESPONSE_WINDOWS))
     # choice: two nations at 100 in one phase cannot happen with these rules (only the acting
     # player gains gold); gold is counted as it comes, and the first to reach the goal wins
     # at once: the acting player
-    tie_rule: str = "acting"
+    tie_rule: str = rule("acting", Text(TIE_RULES))
     # choice: a game that no one wins within this many rounds (each seat's turn once) ends; the
     # most gold wins (a tie: nobody). Bots' games end long before.
-    round_limit: int = 150
+    round_limit: int = rule(150, Int(1, 10_000))
+
+    def __post_init__(self) -> None:
+        check_rules(self)  # each field within its bound, declared beside it (engine/bounds.py)
 
     def with_changes(self, **changes: Any) -> TabletopRules:
         """These rules with some fields changed, named after the change (for sweeps).
@@ -126,24 +150,7 @@ class TabletopRules:
             if type(value) is not want:
                 raise ValueError(f"rules: {f.name} must be {want.__name__}, not {value!r}")
             values[f.name] = value
-        return cls(**values).checked()
-
-    def checked(self) -> TabletopRules:
-        """These rules, or ValueError for a field out of its sense."""
-        for name in _FIELD_NAMES:
-            value = getattr(self, name)
-            signed = name in ("higher", "double", "lower", "half")  # the roll's modifiers
-            if isinstance(value, int) and not isinstance(value, bool) and value < 0 and not signed:
-                raise ValueError(f"rules: {name} must not be negative, not {value}")
-        if self.response_window not in RESPONSE_WINDOWS or self.tie_rule not in TIE_RULES:
-            raise ValueError("rules: response_window and tie_rule have one choice each")
-        if self.captured_defence not in CAPTURED_DEFENCE:
-            raise ValueError(f"rules: captured_defence is one of {', '.join(CAPTURED_DEFENCE)}")
-        if not 2 <= self.min_players <= self.max_players <= len(NATIONS):
-            raise ValueError("rules: players are 2 to 4, one a nation")
-        if self.first_die < 1 or self.raid_dice < 1 or self.double_ratio < 1:
-            raise ValueError("rules: dice and the double ratio are at least 1")
-        return self
+        return cls(**values)
 
 
 DEFAULT = TabletopRules()
@@ -160,27 +167,17 @@ def find_tabletop_rules(name: str) -> TabletopRules:
     rules = RULESETS[base]
     if not changes:
         return rules
-    return rules.with_changes(**dict(parse_setting(item, rules) for item in changes.split("+")))
+    return rules.with_changes(**dict(parse_setting(item) for item in changes.split("+")))
 
 
-def parse_setting(text: str, rules: TabletopRules = DEFAULT) -> tuple[str, Any]:
-    """ "FIELD=VALUE" as a field and a value of its type; ValueError naming what is wrong."""
+def parse_setting(text: str) -> tuple[str, Any]:
+    """ "FIELD=VALUE" as a field and a value of its type within its bound (engine/bounds.py);
+    ValueError naming what is wrong."""
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or key not in _FIELD_NAMES or key == "name":
         raise ValueError(f"{text!r} is not FIELD=VALUE of a rule ({', '.join(_FIELD_NAMES[1:])})")
-    current = getattr(rules, key)
-    raw = raw.strip()
-    if isinstance(current, bool):
-        if raw.lower() not in ("true", "false"):
-            raise ValueError(f"{key} is true or false, not {raw!r}")
-        return key, raw.lower() == "true"
-    if isinstance(current, int):
-        try:
-            return key, int(raw)
-        except ValueError:
-            raise ValueError(f"{key} is a whole number, not {raw!r}") from None
-    return key, raw
+    return key, read_rule(TabletopRules, key, raw)
 
 
 def raid_modifier(rules: TabletopRules, attack: int, defence: int) -> int:

@@ -42,14 +42,16 @@ legal actions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from ..bounds import Float, Instance, bounded, check_rules, rule
 from ..combat.bots import BALANCED, RUNNER
 from ..combat.cards import THEM, YOU
 from ..combat.ships import TARGETS
+from ..schema import Bool, Int
 from ..world import wars
 from ..world.charting import charted
 from ..world.kinds import ARMADA, CORSAIR, GUARD, KINDS, MERCHANT, TREASURE
@@ -82,7 +84,7 @@ from .game import VoyageGame, port_actions
 from .grounds import RECKONING, Ground, Reckoning, best_ground
 from .late import Letter
 from .pending import Engagement, Meeting, PrizeOffer, Question
-from .rules import VoyageRules
+from .rules import MAX_GOLD, VoyageRules
 from .sailed_clouds import SailedClouds, Track
 from .scout import against, punch, read_ship, read_target
 from .sighting import hostile, in_sight
@@ -90,40 +92,53 @@ from .state import VoyageState
 
 PREY = (MERCHANT, TREASURE, CORSAIR)
 HANDS = ("pilot", "master_gunner", "boatswain", "surgeon", "marksmen", "quartermaster")
+# What a captain's number may be (engine/bounds.py), as a spec or a study's dial sets it
+GOLD = Int(0, MAX_GOLD)
+SHARE = Float(0.0, 1.0)  # a share of her full hull
+DAYS_OUT = Int(0, 10_000)  # days' sail, far past the widest sea
 
 
 @dataclass(frozen=True, slots=True)
 class Captain:
-    reserve: int = 15  # gold kept back from crew, ships and rounds
-    sound: float = 0.6  # a sound hull: this share of full or more
-    reach_days: int = 40  # how far it will sail for a prize or a town
-    rounds_per_visit: int = 2  # rounds it buys in a port when it holds no rumor worth chasing
-    raid_treasury: int = 10  # gold a town must hold to be worth a raid
-    raid_hull: float = 0.7  # the share of full hull it raids on
-    raid_margin: int = 0  # it raids walls up to this much over its hull (falling back if need be)
-    broke: int = 3  # gold: less than this and the captain cannot mend; it takes its chances
-    home_stretch: bool = True  # a notion of the home stretch (by rules that have one)
-    home_waters: int = 10  # days from home: short of the score with word out, it lies to off
-    lie_to_short: int = 30  # home for the privateers, when this short or less, on a sound hull
+    reserve: int = rule(15, GOLD)  # gold kept back from crew, ships and rounds
+    sound: float = rule(0.6, SHARE)  # a sound hull: this share of full or more
+    reach_days: int = rule(40, DAYS_OUT)  # how far it will sail for a prize or a town
+    # rounds it buys in a port when it holds no rumor worth chasing
+    rounds_per_visit: int = rule(2, Int(0, 100))
+    raid_treasury: int = rule(10, GOLD)  # gold a town must hold to be worth a raid
+    raid_hull: float = rule(0.7, SHARE)  # the share of full hull it raids on
+    # it raids walls up to this much over its hull (falling back if need be)
+    raid_margin: int = rule(0, Int(0, 100))
+    # gold: less than this and the captain cannot mend; it takes its chances
+    broke: int = rule(3, GOLD)
+    home_stretch: bool = rule(True, Bool())  # a notion of the home stretch (by rules that have one)
+    # days from home: short of the score with word out, it lies to off
+    home_waters: int = rule(10, DAYS_OUT)
+    # home for the privateers, when this short or less, on a sound hull
+    lie_to_short: int = rule(30, GOLD)
     # the read of a ship (with the lookout rule): it attacks when its guns can sink her in a
     # pass of the deck (its hurt and wounds' cost at least her hull) and its hull stands at
     # least this share of what hers can deal (her hurt and wounds' cost)
-    reads: bool = True
-    stand_share: float = 0.28
-    lookout_sheer: bool = False  # sheer off from what the lookout sees, not only its sight
+    reads: bool = rule(True, Bool())
+    stand_share: float = rule(0.28, Float(0.0, 100.0))
+    # sheer off from what the lookout sees, not only its sight
+    lookout_sheer: bool = rule(False, Bool())
     # the whole sea (engine/voyage/grounds.py): it picks the ground worth most over the days
     # it has left and sails there, taking on the passage only what lies within
     # `passage_reach` days; without it, it works whatever lies within `reach_days`
-    world_grounds: bool = False
+    world_grounds: bool = rule(False, Bool())
     # past a guard ship that wants it and that it can take (by the read, with the lookout) it
     # holds its course, as on Drake's circuit: sheering off from one hunting it in her own
     # waters, a captain circles there for hundreds of days
-    hold_past_guards: bool = False
-    passage_reach: int = 6
-    reckoning: Reckoning = RECKONING
+    hold_past_guards: bool = rule(False, Bool())
+    passage_reach: int = rule(6, DAYS_OUT)
+    reckoning: Reckoning = field(default=RECKONING, metadata=bounded(Instance(Reckoning)))
     # on Drake's circuit it turns aside for a prize or a town when the days in hand stay at
     # least what the rest of the circuit needs and this share of that again (chosen)
-    circuit_reserve: float = 0.25
+    circuit_reserve: float = rule(0.25, Float(0.0, 100.0))
+
+    def __post_init__(self) -> None:
+        check_rules(self)
 
     # -- the decision ------------------------------------------------------------------------
     def choose(self, game: VoyageGame, state: VoyageState) -> VoyageAction:

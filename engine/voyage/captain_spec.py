@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Any
 
-from ..scalars import SCALARS, read_scalar
+from ..bounds import read_rule
+from ..scalars import SCALARS
 from .captain import CAPTAINS, Captain
 
 CAPTAIN_FIELDS: dict[str, type] = {
@@ -55,5 +56,6 @@ def find_captain(spec: str) -> Captain:
 
 
 def read_value(field: str, text: str) -> Any:
-    """A value of the captain's `field` as written; ValueError saying what is wanted."""
-    return read_scalar(f"captain.{field}", CAPTAIN_FIELDS[field], text)
+    """A value of the captain's `field` as written, within the bound `Captain` declares for it
+    (engine/bounds.py); ValueError saying what is wanted."""
+    return read_rule(Captain, field, text, label=f"captain.{field}")

@@ -12,6 +12,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ..bounds import (
+    NAME,
+    ODDS_MAX,
+    PER_MILLE,
+    SPAN_DAYS,
+    Float,
+    Name,
+    Table,
+    Tup,
+    bounded,
+    check_rules,
+    rule,
+)
+from ..combat.ships import SHIPS, TARGETS
+from ..schema import Bool, Int, Text
+from ..variants import read_variant, split_variant
+
 MAX_DAYS = 20_000  # the longest run (`voyage --days`, `play --days`)
 # The most gold a save may hold. A fight pays at most her hold and her bounty (80 for the
 # richest ship, a town's treasury of 25 more), and a day brings one meeting at sea or a port's
@@ -19,46 +36,66 @@ MAX_DAYS = 20_000  # the longest run (`voyage --days`, `play --days`)
 # longest run. 10^9 leaves fifty times that, and stays far inside the runs table's 64-bit score.
 MAX_GOLD = 10**9
 
+# What a rule may be (engine/bounds.py), each bound declared beside its field below.
+GOLD = Int(0, MAX_GOLD)  # a price, or gold in hand
+PRICES = Table(GOLD)  # a table of prices by name
+PAY = Int(0, 10_000)  # gold paid at once: a day's pay times the longest run stays under MAX_GOLD
+MORALE = Int(0, "morale_max")  # morale, or a change of it
+ODDS = Int(1, ODDS_MAX)  # "one day in N"
+STEPS = Int(0, 20)  # days' sail of sight or drift: a ring of the day graph
+HULL = Int(1, 100)  # the most hull a blow takes (a draw of 1 to this)
+SEASON = Int(0, 3)
+BOX = Tup(Float(-180.0, 180.0), 4, 4)  # W, S, E, N in degrees
+PLACE = Name(100)  # a port by name (the world says whether it has her)
+
 
 @dataclass(frozen=True, slots=True)
 class VoyageRules:
-    name: str = "full"
+    name: str = rule("full", NAME)
     # --- the run (seed 000, "playing") ---------------------------------------------------------
-    start_port: str = "Plymouth"  # "You're a privateer out of Plymouth"
-    start_ship: str = "pinnace"  # "in a pinnace"
-    start_gold: int = 20  # "with 20 gold"
-    goal_gold: int = 150  # "Bring 150 home to London and the run is won."
-    home_port: str = "London"
-    days: int = 730  # a run's length when nobody wins or sinks first (`voyage --days`)
-    world_rules: str = "seed-000"  # the living world's rules it is played in (world/rules.py)
+    start_port: str = rule("Plymouth", PLACE)  # "You're a privateer out of Plymouth"
+    start_ship: str = rule("pinnace", Text(SHIPS))  # "in a pinnace"
+    start_gold: int = rule(20, GOLD)  # "with 20 gold"
+    goal_gold: int = rule(150, Int(1, MAX_GOLD))  # "Bring 150 home to London and the run is won."
+    home_port: str = rule("London", PLACE)
+    # a run's length when nobody wins or sinks first (`voyage --days`)
+    days: int = rule(730, Int(1, MAX_DAYS))
+    # the living world's rules it is played in (world/rules.py)
+    world_rules: str = rule("seed-000", NAME)
     # --- switches for the later systems --------------------------------------------------------
-    dilemmas: bool = True  # storms, shares and castaways ask you
-    raid_guard: bool = True  # a raid turned out puts the town on its guard
-    prize_cards: bool = True  # a prize offers three cards
-    wages: bool = True  # hands of note draw wages
+    dilemmas: bool = rule(True, Bool())  # storms, shares and castaways ask you
+    raid_guard: bool = rule(True, Bool())  # a raid turned out puts the town on its guard
+    prize_cards: bool = rule(True, Bool())  # a prize offers three cards
+    wages: bool = rule(True, Bool())  # hands of note draw wages
     # the late game (seed 000, "The late game", "Seeing her first", "Letters of marque")
-    renown: bool = True  # your name gets about: hunters come farther, warships better found
-    home_stretch: bool = True  # with the score in hand, every enemy privateer comes for you
-    captives: bool = True  # a laden corsair taken frees her captives; her raids are news
-    lookout: bool = True  # ships seen two steps past the water you read; the read of a ship
-    letters: bool = True  # a run in three acts: three letters, then home to London, to win
+    # your name gets about: hunters come farther, warships better found
+    renown: bool = rule(True, Bool())
+    # with the score in hand, every enemy privateer comes for you
+    home_stretch: bool = rule(True, Bool())
+    # a laden corsair taken frees her captives; her raids are news
+    captives: bool = rule(True, Bool())
+    # ships seen two steps past the water you read; the read of a ship
+    lookout: bool = rule(True, Bool())
+    # a run in three acts: three letters, then home to London, to win
+    letters: bool = rule(True, Bool())
     # Drake's circuit (seed 000: "The ultimate win is re-enacting Drake's raid round the world"):
     # the win is touching his places (data/drake.csv) in his order, then home with the gold
-    circuit: bool = False
+    circuit: bool = rule(False, Bool())
     # a place is touched within this many days' sail of its node (a landfall seen from the
     # offing, as Drake raised Cape Blanc or Brava): chosen; two keeps Santiago and Brava, two
     # steps apart, a single landfall, and a ship need not put in at a place to touch it
-    circuit_touch_steps: int = 2
+    circuit_touch_steps: int = rule(2, STEPS)
     # the nation Drake's commission makes fair game on his circuit, as a letter of marque does
     # ("" none): the Queen's backing against Spain, whose Pacific coast he raided (Valparaiso,
     # Callao, the Cacafuego) with England and Spain not yet at war
-    circuit_licence: str = ""
+    circuit_licence: str = rule("", Name(100))
     # --- the bar and the yard (seed 000) ------------------------------------------------------
-    round_gold: int = 2  # "stand the house a drink (2 gold)"
-    repair_gold: int = 1  # "Repairs at 1 gold a point, not 3."
-    strike_gold: int = 6  # "A yard will strike a card out for 6"
-    pardon_gold: int = 80  # "A royal pardon (80, in any English port)"
-    bribe_gold: int = 10  # "10 gold, times how far below zero you are", a point at a time
+    round_gold: int = rule(2, GOLD)  # "stand the house a drink (2 gold)"
+    repair_gold: int = rule(1, Int(1, MAX_GOLD))  # "Repairs at 1 gold a point, not 3."
+    strike_gold: int = rule(6, GOLD)  # "A yard will strike a card out for 6"
+    pardon_gold: int = rule(80, GOLD)  # "A royal pardon (80, in any English port)"
+    # "10 gold, times how far below zero you are", a point at a time
+    bribe_gold: int = rule(10, GOLD)
     hire_gold: dict[str, int] = field(
         default_factory=lambda: {  # chosen: a gunner dearest, a pilot or navigator cheapest
             "master_gunner": 10,
@@ -68,7 +105,8 @@ class VoyageRules:
             "surgeon": 8,
             "pilot": 5,
             "navigator": 5,
-        }
+        },
+        metadata=bounded(PRICES),
     )
     wage_gold: dict[str, int] = field(
         default_factory=lambda: {  # "1 or 2 gold" each: the skilled hands 2, chosen
@@ -79,116 +117,137 @@ class VoyageRules:
             "surgeon": 2,
             "pilot": 1,
             "navigator": 2,
-        }
+        },
+        metadata=bounded(PRICES),
     )
-    wage_days: int = 60  # "Every 60 days each hand of note is paid"
-    wage_short_morale: int = 2  # "Short of it, morale falls 2"
+    wage_days: int = rule(60, Int(1, MAX_DAYS))  # "Every 60 days each hand of note is paid"
+    wage_short_morale: int = rule(2, MORALE)  # "Short of it, morale falls 2"
     upgrade_gold: dict[str, int] = field(
         default_factory=lambda: {  # chosen
             "more_guns": 10,
             "sheathed_hull": 10,
             "boarding_nets": 6,
             "chase_guns": 8,
-        }
+        },
+        metadata=bounded(PRICES),
     )
     ship_gold: dict[str, int] = field(
-        default_factory=lambda: {"brigantine": 45, "frigate": 100, "galleon": 160}  # chosen
+        default_factory=lambda: {"brigantine": 45, "frigate": 100, "galleon": 160},  # chosen
+        metadata=bounded(PRICES),
     )
-    ships_sold_at_forts: bool = True  # bigger ships only in fortified ports' yards: chosen
+    # bigger ships only in fortified ports' yards: chosen
+    ships_sold_at_forts: bool = rule(True, Bool())
     # --- meeting ships (seed 000) -------------------------------------------------------------
-    let_pass_days: int = 5  # "won't come alongside again for 5 days"
-    sight_steps: int = 1  # "sight is one step for now"; a navigator adds one
+    let_pass_days: int = rule(5, Int(0, SPAN_DAYS))  # "won't come alongside again for 5 days"
+    sight_steps: int = rule(1, STEPS)  # "sight is one step for now"; a navigator adds one
     # --- raids (seed 000, "Raiding a port") ---------------------------------------------------
-    guard_walls: int = 4  # "its walls have 4 more hull ... for each raid it has turned out"
-    guard_relief_sooner: int = 2  # "and its relief comes 2 rounds sooner"
+    # "its walls have 4 more hull ... for each raid it has turned out"
+    guard_walls: int = rule(4, Int(0, 100))
+    guard_relief_sooner: int = rule(2, Int(0, 100))  # "and its relief comes 2 rounds sooner"
     # --- morale and events at sea (seed 000, "Events at sea") ---------------------------------
-    morale_start: int = 7  # "Morale starts at 7 of 10."
-    morale_max: int = 10
-    morale_after_mutiny: int = 4  # "Afterwards morale is 4"
-    sour_after_days: int = 30  # "From 30 days after the last prize"
-    sour_every_days: int = 10  # "the crew lose a point every 10 days"
-    near_mutiny: int = 2  # the crew close to mutiny: news worth heaving to for (chosen)
-    mutiny_gold_per_mille: int = 300  # "30% of the gold goes"
-    prize_morale: int = 3  # "a prize with a payout, +3"
-    sack_morale: int = 4  # "(+4 for a sacked town)"
-    round_morale: int = 1  # "the first round bought in a port, +1"
-    islanders_morale: int = 3  # "trading with islanders, +3"
-    anchor_morale: int = 1  # "each day at anchor off a charted island, +1"
-    omen_morale: int = 2  # "a good omen, +2"
-    omen_days: int = 45  # "about one day in 45 at sea"
-    storm_days: int = 120  # "about one day in 120 at sea"
-    storm_season_factor: int = 3  # Antilles in autumn, Indian seas in the summer monsoon
+    morale_start: int = rule(7, MORALE)  # "Morale starts at 7 of 10."
+    morale_max: int = rule(10, Int(1, 100))
+    morale_after_mutiny: int = rule(4, MORALE)  # "Afterwards morale is 4"
+    sour_after_days: int = rule(30, Int(0, MAX_DAYS))  # "From 30 days after the last prize"
+    sour_every_days: int = rule(10, Int(1, MAX_DAYS))  # "the crew lose a point every 10 days"
+    # the crew close to mutiny: news worth heaving to for (chosen)
+    near_mutiny: int = rule(2, MORALE)
+    mutiny_gold_per_mille: int = rule(300, PER_MILLE)  # "30% of the gold goes"
+    prize_morale: int = rule(3, MORALE)  # "a prize with a payout, +3"
+    sack_morale: int = rule(4, MORALE)  # "(+4 for a sacked town)"
+    round_morale: int = rule(1, MORALE)  # "the first round bought in a port, +1"
+    islanders_morale: int = rule(3, MORALE)  # "trading with islanders, +3"
+    anchor_morale: int = rule(1, MORALE)  # "each day at anchor off a charted island, +1"
+    omen_morale: int = rule(2, MORALE)  # "a good omen, +2"
+    omen_days: int = rule(45, ODDS)  # "about one day in 45 at sea"
+    storm_days: int = rule(120, ODDS)  # "about one day in 120 at sea"
+    # Antilles in autumn, Indian seas in the summer monsoon
+    storm_season_factor: int = rule(3, Int(1, ODDS_MAX))
     # the hurricane waters (W, S, E, N) and their season (2: autumn): chosen
-    hurricane_box: tuple[float, float, float, float] = (-90.0, 9.0, -58.0, 28.0)
-    hurricane_season: int = 2
+    hurricane_box: tuple[float, float, float, float] = rule((-90.0, 9.0, -58.0, 28.0), BOX)
+    hurricane_season: int = rule(2, SEASON)
     # the monsoon's seas (W, S, E, N) and their season (1: summer): chosen
-    monsoon_box: tuple[float, float, float, float] = (40.0, -10.0, 100.0, 25.0)
-    monsoon_season: int = 1
-    storm_high_latitude: float = 40.0  # "twice as often past forty degrees"
-    storm_high_latitude_factor: int = 2
+    monsoon_box: tuple[float, float, float, float] = rule((40.0, -10.0, 100.0, 25.0), BOX)
+    monsoon_season: int = rule(1, SEASON)
+    storm_high_latitude: float = rule(40.0, Float(0.0, 90.0))  # "twice as often past forty degrees"
+    storm_high_latitude_factor: int = rule(2, Int(1, ODDS_MAX))
     # a storm that rolls its own cost (no dilemmas): 1-3 hull, or a fifth of the purse
-    storm_hull_max: int = 3
-    storm_gold_per_mille: int = 200
+    storm_hull_max: int = rule(3, HULL)
+    storm_gold_per_mille: int = rule(200, PER_MILLE)
     # --- dilemmas (seed 000, "Events that ask you something") --------------------------------
-    shares_payout: int = 15  # a payout this large, and the crew may want their shares: chosen
-    shares_ask_per_mille: int = 250  # how often they do, at such a payout: chosen
-    shares_per_mille: int = 100  # a tenth of the purse
-    shares_morale: int = 2  # paid: +2; refused: -2 (chosen)
-    castaway_per_mille: int = 500  # new land sighted: a man on the beach half the time (chosen)
-    storm_run_steps: int = 2  # running before it drives her this many steps downwind
+    # a payout this large, and the crew may want their shares: chosen
+    shares_payout: int = rule(15, GOLD)
+    shares_ask_per_mille: int = rule(250, PER_MILLE)  # how often they do, at such a payout: chosen
+    shares_per_mille: int = rule(100, PER_MILLE)  # a tenth of the purse
+    shares_morale: int = rule(2, MORALE)  # paid: +2; refused: -2 (chosen)
+    # new land sighted: a man on the beach half the time (chosen)
+    castaway_per_mille: int = rule(500, PER_MILLE)
+    storm_run_steps: int = rule(2, STEPS)  # running before it drives her this many steps downwind
     # --- islands and islanders (seed 000) ----------------------------------------------------
-    provisions_gold: int = 3  # "3 gold for +3 morale and +2 hull, once a day"
-    provisions_hull: int = 2
-    canoes_per_mille: int = 300  # "30% of the time the canoes come out"
-    canoes_raided_per_mille: int = 700  # "(70% if you've raided them)"
-    anchor_mend: int = 1  # "the hull mends a point a day"
+    provisions_gold: int = rule(3, GOLD)  # "3 gold for +3 morale and +2 hull, once a day"
+    provisions_hull: int = rule(2, Int(0, 100))
+    canoes_per_mille: int = rule(300, PER_MILLE)  # "30% of the time the canoes come out"
+    canoes_raided_per_mille: int = rule(700, PER_MILLE)  # "(70% if you've raided them)"
+    anchor_mend: int = rule(1, Int(0, 100))  # "the hull mends a point a day"
     # "Islanders: Umatac on Guam (Spanish, the galleon's watering stop ...)": a port whose role
     # is islanders (data/ports.csv) trades as the native harbours do (provisions, canoes; no
     # bar, yard or hands) while it stays its nation's for standing and raids. Off: an ordinary
     # port of its nation, as before.
-    guam_islanders: bool = False
+    guam_islanders: bool = rule(False, Bool())
     # islanders met at uncharted land: sighting an island brings them out this often (chosen;
     # the seed gives no figure), to trade provisions or, as at a native harbour
     # (`canoes_per_mille`), in war canoes. Off: new land is only charted, as before.
-    island_folk: bool = False
-    island_folk_per_mille: int = 500
+    island_folk: bool = rule(False, Bool())
+    island_folk_per_mille: int = rule(500, PER_MILLE)
     # --- strike colours (seed 000: "Prisoners talk too (interrogate, on boarding party and
     # strike colours, lost if you sink)") ---------------------------------------------------
     # A "strike colours" card goes into the deck of each target named here: kept while she is
     # threatened (half hull or less, or outgunned two to one), she strikes: the fight ends, the
     # ship taken, her crew prisoners. Off: her deck as it always was.
-    strike_colours: bool = False
-    strike_targets: tuple[str, ...] = ("merchant",)  # chosen: the ships that would rather yield
+    strike_colours: bool = rule(False, Bool())
+    # chosen: the ships that would rather yield
+    strike_targets: tuple[str, ...] = rule(("merchant",), Tup(Text(TARGETS), 0, len(TARGETS)))
     # --- the shore (seed 000, "the world"), each off by default (issue 21) -------------------
     # "Forts put the water a step out under their guns": a fort whose nation is at war with
     # England or wants you fires on her each day she ends in that water (engine/voyage/shore.py)
-    fort_fire: bool = False
+    fort_fire: bool = rule(False, Bool())
     # A step is a day's sail (60 nm) and the guns reach a mile or two of it: a day she ends in
     # that water, the shot finds her this often, per mille (chosen; measured in the README)
-    fort_hit_per_mille: int = 250
-    fort_hull_max: int = 2  # and costs 1 to this much hull: chosen (a storm's is 1 to 3)
+    fort_hit_per_mille: int = rule(250, PER_MILLE)
+    # and costs 1 to this much hull: chosen (a storm's is 1 to 3)
+    fort_hull_max: int = rule(2, HULL)
     # "Banks keep deep keels off": a ship of deep draught (combat/ships.py) keeps off the banks
-    banks: bool = False
+    banks: bool = rule(False, Bool())
     # --- your name (seed 000, "The late game") -----------------------------------------------
     # "At 60, 120 and 200 it goes up a step": renown is what prizes and raids have paid
-    renown_steps: tuple[int, ...] = (60, 120, 200)
-    renown_reach_per_mille: int = 250  # "each step hunters and privateers come a quarter farther"
-    renown_hull: int = 2  # "and a hostile warship comes with 2 more hull"
+    renown_steps: tuple[int, ...] = rule((60, 120, 200), Tup(GOLD, 0, 20))
+    # "each step hunters and privateers come a quarter farther"
+    renown_reach_per_mille: int = rule(250, PER_MILLE)
+    renown_hull: int = rule(2, Int(0, 100))  # "and a hostile warship comes with 2 more hull"
     # --- corsairs' captives (seed 000, "Barbary corsairs") -----------------------------------
-    captives_standing: int = 1  # "the captives go free: a point with their nation,
-    captives_crown: int = 1  # and one with the Crown"
+    # "the captives go free: a point with their nation,
+    captives_standing: int = rule(1, Int(0, 100))
+    captives_crown: int = rule(1, Int(0, 100))  # and one with the Crown"
     # --- seeing her first (seed 000, "Seeing her first") -------------------------------------
-    lookout_steps: int = 2  # "ships are seen two steps past the water you can read"
+    lookout_steps: int = rule(2, STEPS)  # "ships are seen two steps past the water you can read"
     # --- letters of marque (seed 000, "Letters of marque: a run in three acts") --------------
-    letter_days: tuple[int, int, int] = (150, 270, 300)  # each act's deadline (from its issue)
-    letter_reward: tuple[int, int, int] = (30, 50, 90)  # paid on finishing each act: chosen
-    letter_prizes: int = 2  # act one: "two prizes near home"
-    letter_extension_days: int = 90  # "a missed deadline gets more time once": chosen
-    letter_extension_standing: int = 2  # "at -2 with England"
-    admiralty_word_days: int = 30  # "the plate ship gets fresh word every 30 days"
-    admiralty_reliability: int = 900  # how true the Admiralty's word is, per mille: chosen
+    # each act's deadline (from its issue)
+    letter_days: tuple[int, int, int] = rule((150, 270, 300), Tup(Int(1, MAX_DAYS), 3, 3))
+    # paid on finishing each act: chosen
+    letter_reward: tuple[int, int, int] = rule((30, 50, 90), Tup(PAY, 3, 3))
+    letter_prizes: int = rule(2, Int(1, 1_000))  # act one: "two prizes near home"
+    # "a missed deadline gets more time once": chosen
+    letter_extension_days: int = rule(90, Int(0, MAX_DAYS))
+    letter_extension_standing: int = rule(2, Int(0, 100))  # "at -2 with England"
+    # "the plate ship gets fresh word every 30 days"
+    admiralty_word_days: int = rule(30, Int(0, MAX_DAYS))
+    # how true the Admiralty's word is, per mille: chosen
+    admiralty_reliability: int = rule(900, PER_MILLE)
     # --- where rumors of treasure are told ----------------------------------------------------
-    checkpoint_days: int = 30  # a state hash every 30 days in the log
+    checkpoint_days: int = rule(30, Int(1, MAX_DAYS))  # a state hash every 30 days in the log
+
+    def __post_init__(self) -> None:
+        check_rules(self)
 
     @property
     def late_game(self) -> bool:
@@ -269,9 +328,10 @@ KNOWN_RULESETS: tuple[str, ...] = tuple(
 
 def find_voyage_rules(name: str, engine_version: str | None = None) -> VoyageRules:
     """The ruleset `name` as the engine `engine_version` played it (this engine's, by
-    default); ValueError naming those there are."""
+    default), or a variant of it by name (`full[storm_days=60]`, a study's: engine/variants.py);
+    ValueError naming those there are, or the change that is wrong."""
     table = LEGACY_RULESETS.get(engine_version or "", RULESETS)
-    try:
-        return table[name]
-    except KeyError:
-        raise ValueError(f"no voyage rules {name!r}: one of {', '.join(table)}") from None
+    base, changes = split_variant(name)
+    if base not in table:
+        raise ValueError(f"no voyage rules {name!r}: one of {', '.join(table)}")
+    return read_variant(table[base], changes) if changes else table[base]

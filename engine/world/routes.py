@@ -11,6 +11,7 @@ destination. Ships of the world then sail by table lookups.
 from __future__ import annotations
 
 import itertools
+import math
 import sys
 from array import array
 from dataclasses import dataclass
@@ -26,6 +27,11 @@ from .rules import WorldRules
 from .world import Floats, Ints, World, narrowest
 
 
+class NegativeWeightError(ValueError):
+    """A leg weighed below nothing (or not a number): Dijkstra's shortest way over it is no way
+    at all (scipy's runs on, and its predecessors may go round in a circle)."""
+
+
 @dataclass(frozen=True, slots=True)
 class HighSeas:
     """What a route weighs beyond the wind and current: each day's step that starts past
@@ -37,6 +43,12 @@ class HighSeas:
     storm_days: float = 0.0
     ice_latitude: float = 45.0
     ice_days_per_degree: float = 0.0
+
+    def __post_init__(self) -> None:
+        for name in ("storm_days", "ice_days_per_degree"):
+            value = getattr(self, name)
+            if not 0.0 <= value < math.inf:  # NaN too: a shortest way needs no weight below 0
+                raise NegativeWeightError(f"the high seas' {name} {value} is below nothing")
 
     @property
     def calm(self) -> bool:
@@ -129,6 +141,10 @@ def _graph(
         rows = np.concatenate([a[keep], b[keep]])
         cols = np.concatenate([b[keep], a[keep]])
         weights = np.concatenate([forward[keep], backward[keep]])
+        if len(weights) and not weights.min() >= 0.0:  # NaN fails too
+            raise NegativeWeightError(
+                f"a leg costs {weights.min():g} days: no shortest way over a weight below nothing"
+            )
         cached = memo.put(
             (season, rig, closed, seas),
             csr_matrix((weights, (rows, cols)), shape=(world.n, world.n)),
@@ -343,6 +359,8 @@ def _path(
         return None
     path = [b]
     while path[-1] != a:
+        if len(path) > graph.shape[0]:  # never, over weights of nothing or more: not a hang
+            raise NegativeWeightError("the shortest way back goes round in a circle")
         path.append(int(pred[path[-1]]))
     return path[::-1]
 

@@ -8,66 +8,104 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..bounds import NAME, PER_MILLE, SPAN_DAYS, Float, Name, Tup, check_rules, rule
+from ..schema import Bool, Int
+from ..variants import read_variant, split_variant
+
+# What a rule may be (engine/bounds.py), each bound declared beside its field below.
+SPAN = Int(0, SPAN_DAYS)  # how long a thing lasts from today: a port's sack, a ship's rest
+REACH_DAYS = 10_000  # far past the widest sea (the day graph's longest way is under 400 days)
+REACH = Int(0, REACH_DAYS)  # how far, in days' sail
+PAY = Int(0, 10_000)  # gold paid or held at once (the voyage's PAY)
+STRAIN = Int(0, "strain_war")  # strain on a peace: at strain_war, war
+STANDING = Int(0, 100)  # standing lost at once (standing itself stays in its floor and ceiling)
+PLACES = Tup(Name(100), 0, 100)  # ports by name (the world says which it has)
+LATITUDE = Float(0.0, 90.0)  # degrees from the equator, north or south
+# a route's extra days for a step (routes.HighSeas): a weight below nothing is no route at all
+ROUTE_DAYS = Float(0.0, 100.0)
+RINGS = Tup(Int(0, 20), 1, 10)  # how many steps off a report is
+WAKE_AGES = 13  # a ship's wake is kept 13 days (world/state.py's WAKE_DAYS): the bar's ages
+
 
 @dataclass(frozen=True, slots=True)
 class WorldRules:
-    name: str = "seed-000"
+    name: str = rule("seed-000", NAME)
 
     # --- wars (seed 000, "Who's at war with whom") -----------------------------------------
-    season_days: int = 91  # "Seasons are 91 days."
-    peace_per_mille: int = 120  # each season a pair at war makes peace 12% of the time
-    war_per_mille: int = 30  # and a pair at peace falls out 3%
-    corsair_peace_per_mille: int = 30  # "The corsairs make peace hard": chosen, a quarter
-    corsair_war_per_mille: int = 120  # "and break it easily": chosen, four times
+    season_days: int = rule(91, Int(1, SPAN_DAYS // 4))  # "Seasons are 91 days."
+    # each season a pair at war makes peace 12% of the time
+    peace_per_mille: int = rule(120, PER_MILLE)
+    war_per_mille: int = rule(30, PER_MILLE)  # and a pair at peace falls out 3%
+    # "The corsairs make peace hard": chosen, a quarter
+    corsair_peace_per_mille: int = rule(30, PER_MILLE)
+    corsair_war_per_mille: int = rule(120, PER_MILLE)  # "and break it easily": chosen, four times
     # --- strain on a peace with England, and standing (seed 000) ----------------------------
-    strain_fire: int = 1  # "1 for firing on a ship"
-    strain_take: int = 1  # "1 more for taking her"
-    strain_raid: int = 3  # "3 for a raid"
-    strain_sack: int = 2  # "2 more for a sack"
-    strain_war: int = 6  # "At 6, England and that nation are at war."
-    standing_damage: int = 1  # "one for landing damage or taking plunder"
-    standing_sink: int = 2  # "two for a sinking"
-    standing_raid: int = 3  # "A raid costs three times a ship: -3 ... when you go in,
-    standing_sack: int = 2  # -2 more if you sack it"
-    drift_days: int = 60  # "Standing drifts a point back toward zero every 60 days"
-    standing_floor: int = -20  # bounds, chosen: far past anything a run reaches
-    standing_ceiling: int = 20
-    pirate_standing: int = -3  # "England wants you, at least -3"
+    strain_fire: int = rule(1, STRAIN)  # "1 for firing on a ship"
+    strain_take: int = rule(1, STRAIN)  # "1 more for taking her"
+    strain_raid: int = rule(3, STRAIN)  # "3 for a raid"
+    strain_sack: int = rule(2, STRAIN)  # "2 more for a sack"
+    strain_war: int = rule(6, Int(1, 100))  # "At 6, England and that nation are at war."
+    # "one for landing damage or taking plunder"
+    standing_damage: int = rule(1, Int(0, "standing_sink"))
+    standing_sink: int = rule(2, STANDING)  # "two for a sinking"
+    # "A raid costs three times a ship: -3 ... when you go in,
+    standing_raid: int = rule(3, STANDING)
+    standing_sack: int = rule(2, STANDING)  # -2 more if you sack it"
+    # "Standing drifts a point back toward zero every 60 days"
+    drift_days: int = rule(60, Int(1, SPAN_DAYS))
+    standing_floor: int = rule(-20, Int(-100, 0))  # bounds, chosen: far past anything a run reaches
+    standing_ceiling: int = rule(20, Int(0, 100))
+    # "England wants you, at least -3"
+    pirate_standing: int = rule(-3, Int("standing_floor", "standing_ceiling"))
     # --- ships ---------------------------------------------------------------------------------
-    laid_up_days: int = 60  # "a ship destroyed is laid up at home for 60 days"
-    merchant_rest_min: int = 2  # days a merchant lies in port between voyages: chosen
-    merchant_rest_max: int = 6
-    merchant_range_days: int = 45  # a merchant trades with ports this many days from home
-    merchants_per_port: int = 1  # one merchant out of every trading port (not islanders)
+    laid_up_days: int = rule(60, SPAN)  # "a ship destroyed is laid up at home for 60 days"
+    # days a merchant lies in port between voyages: chosen
+    merchant_rest_min: int = rule(2, Int(0, "merchant_rest_max"))
+    merchant_rest_max: int = rule(6, SPAN)
+    # a merchant trades with ports this many days from home
+    merchant_range_days: int = rule(45, REACH)
+    # one merchant out of every trading port (not islanders)
+    merchants_per_port: int = rule(1, Int(0, 10))
     # A merchant never draws the port she lies in for her next voyage: chosen, a fix. Off (as
     # before), one that draws it is bound where she is, never arrives, and lies there for good:
     # by day 1,000 of `world sim` about 100 of the 111 merchants lie stalled so.
-    merchant_sails_on: bool = False
-    treasure_rest_days: int = 20  # a treasure fleet lies this long at each port of its course
-    guard_range_days: int = 25  # a guard ship hunts this far (the alarm doubles it: seed 000)
-    guard_patrol_days: int = 4  # and otherwise keeps within her nation's waters, this far out
-    patrol_points: int = 3  # a guard ship's or privateer's beat: this many places, spread out
-    beat_rest_min: int = 2  # days a guard ship or privateer rests at each place of her beat:
-    beat_rest_max: int = 5  # chosen
-    privateer_range_days: int = 20  # "they come for you, within 20 days of home"
-    hunter_range_days: int = 40  # pirate hunters come this far for a captain England wants
-    alarm_reach_factor: int = 2  # "guard ships hunt twice as far" while a town is alarmed
-    privateer_cruise_days: int = 10  # without you, they cruise this far from home
-    corsair_range_days: int = 45  # "an open town of an enemy ... within 45 days of home"
+    merchant_sails_on: bool = rule(False, Bool())
+    # a treasure fleet lies this long at each port of its course
+    treasure_rest_days: int = rule(20, SPAN)
+    # a guard ship hunts this far (the alarm doubles it: seed 000)
+    guard_range_days: int = rule(25, REACH)
+    # and otherwise keeps within her nation's waters, this far out
+    guard_patrol_days: int = rule(4, REACH)
+    # a guard ship's or privateer's beat: this many places, spread out
+    patrol_points: int = rule(3, Int(1, 50))
+    # days a guard ship or privateer rests at each place of her beat:
+    beat_rest_min: int = rule(2, Int(0, "beat_rest_max"))
+    beat_rest_max: int = rule(5, SPAN)  # chosen
+    privateer_range_days: int = rule(20, REACH)  # "they come for you, within 20 days of home"
+    # pirate hunters come this far for a captain England wants
+    hunter_range_days: int = rule(40, REACH)
+    # "guard ships hunt twice as far" while a town is alarmed
+    alarm_reach_factor: int = rule(2, Int(1, 100))
+    privateer_cruise_days: int = rule(10, REACH)  # without you, they cruise this far from home
+    # "an open town of an enemy ... within 45 days of home"
+    corsair_range_days: int = rule(45, REACH)
     # The Atlantic corsairs' reach (issue 21), 0: no farther than the rest. The seed: "Baltimore
     # is in reach, and Reykjavik when the Danes are at war with them"; by our sea Reykjavik lies
     # 53 days from Sale (63 from Algiers), past 45. Sale's rovers were ocean raiders, and the
     # 1627 raid on Iceland sailed from Sale: turned on, a corsair out of an `ocean_corsairs`
     # port reaches this far. Chosen: 75 (over 40 world seeds of 730 days, 7 raids on Reykjavik,
     # against 1 at 60 and 11 at 90: "the nearer the likelier" weighs a far town lightly).
-    corsair_ocean_range_days: int = 0
-    ocean_corsairs: tuple[str, ...] = ("Salé",)  # the corsair ports on the open Atlantic
-    corsair_strip_days: int = 60  # "It strips the town for 60 days"
-    corsair_lie_days: int = 20  # "lies 20 days before going out again"
-    corsair_idle_days: int = 10  # no open town in reach: she lies this long more, chosen
-    monster_range_days: int = 12  # "turns for home once it's more than 12 days out"
-    monster_drift_knots: float = 0.3  # slacker water than this: it wanders to a neighbour
-    armada_rest_days: int = 10  # an armada lies this long at each port of her patrol
+    corsair_ocean_range_days: int = rule(0, REACH)
+    # the corsair ports on the open Atlantic
+    ocean_corsairs: tuple[str, ...] = rule(("Salé",), PLACES)
+    corsair_strip_days: int = rule(60, SPAN)  # "It strips the town for 60 days"
+    corsair_lie_days: int = rule(20, SPAN)  # "lies 20 days before going out again"
+    # no open town in reach: she lies this long more, chosen
+    corsair_idle_days: int = rule(10, SPAN)
+    monster_range_days: int = rule(12, REACH)  # "turns for home once it's more than 12 days out"
+    # slacker water than this: it wanders to a neighbour
+    monster_drift_knots: float = rule(0.3, Float(0.0, 100.0))
+    armada_rest_days: int = rule(10, SPAN)  # an armada lies this long at each port of her patrol
     # An armada's patrol keeps to one sea (issue 21): the ports of her box within this many days
     # of the port with the most of them within reach. 0, as before: every fortified port of her
     # nation in her box, so the Indies' armada (its box takes in Panama and Acapulco) and the
@@ -75,15 +113,15 @@ class WorldRules:
     # seas, 250 days a passage, and no captain ever met one. Chosen: 70 (the Caribbean's
     # fortified ports lie 8-39 days apart, Panama and Callao 34, Goa 48 from Malacca and 67
     # from Mozambique; the two seas of the isthmus 250 apart).
-    armada_reach_days: int = 0
+    armada_reach_days: int = rule(0, REACH)
     # Spain's armada in home waters (issue 21; seed 000: "The armadas are exempt, keeping their
     # patrols round their own empire's ports"): the Armada del Mar Océano round Cádiz, Lisbon
     # and the Azores, where the flota came home (under the crowns' union, 1580-1640, Lisbon and
     # the Azores were her empire's ports: she flies Spain's flag, her first port's, round all
     # three). Off, as before: armadas only in the Indies, the South Sea and India, where a
     # captain out of Plymouth seldom goes.
-    home_armada: bool = False
-    home_armada_ports: tuple[str, ...] = ("Cádiz", "Lisbon", "Angra")
+    home_armada: bool = rule(False, Bool())
+    home_armada_ports: tuple[str, ...] = rule(("Cádiz", "Lisbon", "Angra"), PLACES)
     # An armada attacks on sight (seed 000: "a guard ship or armada of a nation that wants you,
     # or that's at war with England, attacks on sight"; the armadas sank 13 of the seed's 100
     # captains, "which attack on sight now that Spain is at war with you"): a hostile armada
@@ -91,7 +129,7 @@ class WorldRules:
     # on you, and goes back to it (the nearest port of it) once you are out of her sight or in
     # port. 0, as before: she keeps her course, and meets you only on the node she comes to.
     # Chosen to turn on: 2, the lookout's two steps past the water a step out (scout.py).
-    armada_sight_days: int = 0
+    armada_sight_days: int = rule(0, REACH)
     # How a route weighs the high latitudes (routes.HighSeas), so that the square-riggers keep
     # to the century's latitudes (the Manila galleon's return at about 35-42N, not the 54N the
     # westerlies alone give): a day's step past `route_storm_latitude` costs `route_storm_days`
@@ -99,61 +137,77 @@ class WorldRules:
     # weighed as days lost), and past `route_ice_latitude` `route_ice_days_per_degree` more a
     # degree (cold and ice beyond). 0, as before: the wind and current alone. Chosen values
     # to turn on: route_storm_days=0.5 and route_ice_days_per_degree=1 (README, "Routes").
-    route_storm_latitude: float = 40.0
-    route_storm_days: float = 0.0
-    route_ice_latitude: float = 45.0
-    route_ice_days_per_degree: float = 0.0
+    route_storm_latitude: float = rule(40.0, LATITUDE)
+    route_storm_days: float = rule(0.0, ROUTE_DAYS)
+    route_ice_latitude: float = rule(45.0, LATITUDE)
+    route_ice_days_per_degree: float = rule(0.0, ROUTE_DAYS)
     # --- ports (seed 000, "Raiding a port") ------------------------------------------------
-    treasury: int = 25  # a town's treasury when full: the seed's balanced figure
-    treasury_refill: int = 1  # "fills again 1 a day, up to the usual"
+    treasury: int = rule(25, PAY)  # a town's treasury when full: the seed's balanced figure
+    treasury_refill: int = rule(1, PAY)  # "fills again 1 a day, up to the usual"
     # a colonial town's treasury when full (outside Europe and the Mediterranean: where the
     # silver was); 0: as any town's, the seed's one figure. Chosen: a dial (world/treasury.py)
-    indies_treasury: int = 0
-    sacked_days: int = 120  # "the town has nothing for anybody ... for 120 days"
-    guard_days: int = 90  # a raid turned out "puts the town on its guard for 90 days"
-    guard_no_raid_days: int = 14  # "for the first 14 the boats would never get ashore"
-    alarm_days: int = 30  # "guard ships hunt twice as far, 50 days out, for the next 30 days"
+    indies_treasury: int = rule(0, PAY)
+    sacked_days: int = rule(120, SPAN)  # "the town has nothing for anybody ... for 120 days"
+    guard_days: int = rule(90, SPAN)  # a raid turned out "puts the town on its guard for 90 days"
+    # "for the first 14 the boats would never get ashore"
+    guard_no_raid_days: int = rule(14, Int(0, "guard_days"))
+    # "guard ships hunt twice as far, 50 days out, for the next 30 days"
+    alarm_days: int = rule(30, SPAN)
     # --- uncharted islands (seed 000) ----------------------------------------------------------
-    islands: int = 8  # "Every run hides eight out in open ocean"
-    island_port_days: int = 12  # "far from ports": at least this many days from any port
-    island_apart_days: int = 15  # "and from each other"
-    island_charting_pay: int = 15  # "the Crown pays 15 for charting it"
+    islands: int = rule(8, Int(0, 100))  # "Every run hides eight out in open ocean"
+    # "far from ports": at least this many days from any port
+    island_port_days: int = rule(12, REACH)
+    island_apart_days: int = rule(15, REACH)  # "and from each other"
+    island_charting_pay: int = rule(15, PAY)  # "the Crown pays 15 for charting it"
     # --- the bar (seed 000, "Rumors are bought by the round"); its gold is the voyage's ---------
-    talk_days: int = 30  # "ships whose wake came within 30 days of the port"
+    # "ships whose wake came within 30 days of the port"
+    talk_days: int = rule(30, Int(1, REACH_DAYS))
     # By round (the last for every round after): "The first round of the night hears something
     # nearly nine times in ten, at about 0.75 reliable; the fifth, under four in ten, at about
     # 0.5" (reliability before the distance's garbling).
-    hear_per_mille: tuple[int, ...] = (880, 750, 620, 490, 360)
-    reliability_per_mille: tuple[int, ...] = (780, 715, 655, 590, 530)
-    reliability_spread: int = 100  # +- this, per mille: chosen
-    far_garble: int = 100  # "news from far off is garbled": per mille lost over talk_days
-    reliability_floor: int = 50  # no rumor is told surer or vaguer than these, per mille
-    reliability_ceiling: int = 990
+    hear_per_mille: tuple[int, ...] = rule((880, 750, 620, 490, 360), Tup(PER_MILLE, 1, 100))
+    reliability_per_mille: tuple[int, ...] = rule((780, 715, 655, 590, 530), Tup(PER_MILLE, 1, 100))
+    reliability_spread: int = rule(100, PER_MILLE)  # +- this, per mille: chosen
+    # "news from far off is garbled": per mille lost over talk_days
+    far_garble: int = rule(100, PER_MILLE)
+    # no rumor is told surer or vaguer than these, per mille
+    reliability_floor: int = rule(50, Int(0, "reliability_ceiling"))
+    reliability_ceiling: int = rule(990, PER_MILLE)
     # How stale, by age in days 0..12: "up to twelve days old, mostly recent; about five on
     # average" (weights 20 - age).
-    stale_weights: tuple[int, ...] = (20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8)
-    prisoner_days: int = 3  # "each prisoner ... a rumor about a ship seen in the last few days"
-    prisoner_range_days: int = 10  # near the fight: within this many days of it, chosen
-    prisoner_reliability: int = 800  # chosen
+    stale_weights: tuple[int, ...] = rule(
+        (20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8), Tup(Int(1, 1000), WAKE_AGES, 100)
+    )
+    # "each prisoner ... a rumor about a ship seen in the last few days"
+    prisoner_days: int = rule(3, Int(0, WAKE_AGES - 1))
+    # near the fight: within this many days of it, chosen
+    prisoner_range_days: int = rule(10, REACH)
+    prisoner_reliability: int = rule(800, PER_MILLE)  # chosen
     # --- rumors (seed 000, "A rumor says a ship was at a node") ------------------------------
-    fade: tuple[int, int] = (4, 5)  # "a marker, which loses a fifth of its strength each day"
-    gone_per_mille: int = 100  # "and is gone below a tenth"
-    good_source_per_mille: int = 600  # a report this reliable is a good source's: chosen
-    good_source_rings: tuple[int, ...] = (1,)  # "off by up to one step (good sources),
-    bad_source_rings: tuple[int, ...] = (2, 3)  # two or three (bad ones)"
-    search_share: float = 0.7  # "the fewest nodes holding 70% of the cloud"
-    patrol_linger: float = 0.25  # a guard ship or privateer rests on her beat, wherever: chosen
+    # "a marker, which loses a fifth of its strength each day"
+    fade: tuple[int, int] = rule((4, 5), Tup(Int(1, 1000), 2, 2))
+    gone_per_mille: int = rule(100, PER_MILLE)  # "and is gone below a tenth"
+    # a report this reliable is a good source's: chosen
+    good_source_per_mille: int = rule(600, PER_MILLE)
+    good_source_rings: tuple[int, ...] = rule((1,), RINGS)  # "off by up to one step (good sources),
+    bad_source_rings: tuple[int, ...] = rule((2, 3), RINGS)  # two or three (bad ones)"
+    search_share: float = rule(0.7, Float(0.0, 1.0))  # "the fewest nodes holding 70% of the cloud"
+    # a guard ship or privateer rests on her beat, wherever: chosen
+    patrol_linger: float = rule(0.25, Float(0.0, 1.0))
     # A rumor's cloud follows her voyages: where she is bound she lies her kind's rest and sails
     # on (a merchant to another port, a fleet to the next of her course, a guard ship or
     # privateer round her beat), and she lingers nowhere else but the port she was seen in.
     # Off (as before), the cloud keeps her where she was bound and lingers at every port it
     # passes, so it falls behind her and loses her once she sails on: chosen, so that the
     # search area holds her `search_share` of the time (`privateer rumors`).
-    cloud_voyages: bool = False
+    cloud_voyages: bool = rule(False, Bool())
     # With cloud_voyages, a merchant's cloud weighs each port she may be bound for by the
     # voyages to it that pass where she was seen, within this many days of the shortest way
     # (routes run with the wind, not always the shortest): chosen.
-    cloud_route_slack: int = 2
+    cloud_route_slack: int = rule(2, REACH)
+
+    def __post_init__(self) -> None:
+        check_rules(self)
 
     def with_changes(self, **changes: object) -> WorldRules:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -197,17 +251,18 @@ captain's figures land in the seed's bands (issue 21)."""
 
 
 def find_world_rules(name: str) -> WorldRules:
-    """A preset by name.
+    """A preset by name, or a variant of one (`seed-000[treasury=20]`, a study's:
+    engine/variants.py).
 
-    >>> find_world_rules("seed-000").treasury
-    25
+    >>> find_world_rules("seed-000").treasury, find_world_rules("seed-000[treasury=20]").treasury
+    (25, 20)
     """
-    try:
+    if name in RULESETS:
         return RULESETS[name]
-    except KeyError:
-        raise ValueError(
-            f"no world rules named {name!r}; choose from {', '.join(RULESETS)}"
-        ) from None
+    base, changes = split_variant(name)
+    if base not in RULESETS or not changes:
+        raise ValueError(f"no world rules named {name!r}; choose from {', '.join(RULESETS)}")
+    return read_variant(RULESETS[base], changes)
 
 
 def register_world_rules(rules: WorldRules) -> WorldRules:

@@ -1,0 +1,235 @@
+"""What each field of a rules object may hold, declared once beside it, and one reader that
+holds a value to it: so a study's dial, a `--set`, a captain's spec and a logged run's changes
+meet the same bounds, and no value outside them reaches the rules (a day count below nothing,
+a chance past a thousand per mille, a route's weight below nothing, a number past what a
+save or a 64-bit column holds, a draw that would never end).
+
+A field declares its bound in its metadata (`storm_days: int = rule(120, Int(1, ODDS_MAX))`)
+with engine/schema.py's kinds (`Int`, `Bool`, `Text`) and, for what only rules hold, those here
+(`Float`, `Name`, `Tup`, `Table`, `Instance`); a table made by `field()` says
+`metadata=bounded(kind)`. An `Int` bound may name another integer field of the same
+rules (`morale_start: int = rule(7, Int(0, "morale_max"))`). `check_rules` (each rules object's
+`__post_init__`) refuses the first field out of its bound in one line naming the field, its
+value and the bound (`storm_days -1 is outside 1..1000000`); `read_rule` reads one value as a
+user writes it and holds it to its field's bound before any rules are made (a named bound is
+then taken at its widest: the named field's own).
+
+>>> @dataclass(frozen=True)
+... class Odds:
+...     chance: int = rule(100, PER_MILLE)
+...     least: int = rule(1, Int(0, "most"))
+...     most: int = rule(3, Int(0, 10))
+>>> read_rule(Odds, "chance", "250"), read_rule(Odds, "least", "10")
+(250, 10)
+>>> def refusal(make):
+...     try:
+...         make()
+...     except RuleError as error:
+...         return str(error)
+>>> refusal(lambda: read_rule(Odds, "chance", "1001"))
+'chance 1001 is outside 0..1000'
+>>> refusal(lambda: check_rules(Odds(least=5)))
+'least 5 is outside 0..3'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
+
+from .scalars import read_scalar
+from .schema import Bool, Int, Kind, Limits, SaveError, Text, show
+
+T = TypeVar("T")
+
+RULE = "rule"  # the metadata key a rules field declares its bound under
+PER_MILLE = Int(0, 1000)  # a chance or a share, per mille
+ODDS_MAX = 1_000_000  # "one day in N": far past any rule, and well inside a 32-bit draw
+SPAN_DAYS = 1_000  # a span a state keeps as a day to come: a save holds 1,000 past its last day
+
+
+class RuleError(ValueError):
+    """A rules field's value outside its declared bound: the message names both."""
+
+
+@dataclass(frozen=True, slots=True)
+class Float:
+    """A finite number (a whole one too) in low..high, both inclusive."""
+
+    low: float
+    high: float
+
+    def read(self, value: Any, path: str, limits: Limits) -> float:
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        if not number or (isinstance(value, float) and not math.isfinite(value)):
+            raise SaveError(f"{path} must be a finite number, not {show(value)}")
+        if not self.low <= value <= self.high:
+            raise SaveError(f"{path} {show(value)} is outside {self.low:g}..{self.high:g}")
+        return float(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A name of at most `max_len` characters (a port's, a nation's; nothing, where a rule
+    says what nothing means): whether the world has it is the world's to say."""
+
+    max_len: int = 100
+
+    def read(self, value: Any, path: str, limits: Limits) -> str:
+        if not isinstance(value, str):
+            raise SaveError(f"{path} must be a name, not {show(value)}")
+        if len(value) > self.max_len:
+            raise SaveError(
+                f"{path} is a name of {self.max_len} characters at most, not {len(value)}"
+            )
+        return value
+
+
+NAME = Name(2_000)  # a ruleset's name, a variant's with its changes
+
+
+@dataclass(frozen=True, slots=True)
+class Tup:
+    """A tuple of `least` to `most` items, each of `item`."""
+
+    item: Kind
+    least: int
+    most: int
+
+    def read(self, value: Any, path: str, limits: Limits) -> tuple[Any, ...]:
+        if not isinstance(value, tuple):
+            raise SaveError(f"{path} must be a tuple, not {show(value)}")
+        if not self.least <= len(value) <= self.most:
+            wanted = self.least if self.least == self.most else f"{self.least}..{self.most}"
+            raise SaveError(f"{path} must have {wanted} items, not {len(value)}")
+        return tuple(self.item.read(v, f"{path}[{i}]", limits) for i, v in enumerate(value))
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table by name (prices by ship), each entry of `item`."""
+
+    item: Kind
+
+    def read(self, value: Any, path: str, limits: Limits) -> dict[str, Any]:
+        if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+            raise SaveError(f"{path} must be a table by name, not {show(value)}")
+        return {k: self.item.read(v, f"{path}.{k}", limits) for k, v in value.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Instance:
+    """An object of a type of its own (a captain's reckoning), checked where it is made."""
+
+    kind: type
+
+    def read(self, value: Any, path: str, limits: Limits) -> Any:
+        if not isinstance(value, self.kind):
+            raise SaveError(f"{path} must be a {self.kind.__name__}, not {show(value)}")
+        return value
+
+
+def rule(default: T, kind: Kind) -> T:
+    """A rules field with its default and its bound: `storm_days: int = rule(120, ...)`."""
+    made: T = field(default=default, metadata={RULE: kind})
+    return made
+
+
+def bounded(kind: Kind) -> dict[str, Kind]:
+    """A rules field's metadata declaring its bound, where the field is made by `field()` (a
+    table, a new one for each rules object)."""
+    return {RULE: kind}
+
+
+def bound_of(cls: type, name: str) -> Kind:
+    """The bound field `name` of rules class `cls` declares; TypeError if it declares none (a
+    declaration's mistake, said at once)."""
+    for f in fields(cls):
+        if f.name == name:
+            kind = f.metadata.get(RULE)
+            if kind is None:
+                raise TypeError(f"{cls.__name__}.{name} declares no bound (see rule())")
+            found: Kind = kind
+            return found
+    raise KeyError(f"{cls.__name__} has no field {name!r}")
+
+
+def declared(cls: type) -> dict[str, Kind]:
+    """Every field of `cls` with its bound, in order: each field declares one."""
+    return {f.name: bound_of(cls, f.name) for f in fields(cls)}
+
+
+def check_rules(rules: Any) -> None:
+    """Refuse (RuleError, one line) the first field of a rules object outside its bound: each
+    field first at its widest (so a field that is itself out of bounds is named, not one whose
+    bound it is), then every bound that names another field at that field's value here."""
+    cls = type(rules)
+    limits = {
+        f.name: value
+        for f in fields(rules)
+        if isinstance(value := getattr(rules, f.name), int) and not isinstance(value, bool)
+    }
+    kinds = declared(cls)
+    try:
+        for name, kind in kinds.items():
+            widest(cls, kind).read(getattr(rules, name), name, {})
+        for name, kind in kinds.items():
+            kind.read(getattr(rules, name), name, limits)
+    except SaveError as error:
+        raise RuleError(str(error)) from None
+
+
+def widest(cls: type, kind: Kind) -> Kind:
+    """A bound with each field it names taken at that field's own widest (a value checked
+    before the rules it goes into are made)."""
+    if not isinstance(kind, Int):
+        return kind
+    low, high = kind.low, kind.high
+    while isinstance(low, str):
+        low = _int_bound(cls, low).low
+    while isinstance(high, str):
+        high = _int_bound(cls, high).high
+    return Int(low, high)
+
+
+def _int_bound(cls: type, name: str) -> Int:
+    kind = bound_of(cls, name)
+    if not isinstance(kind, Int):
+        raise TypeError(f"{cls.__name__}.{name} is named as a bound but is no whole number")
+    return kind
+
+
+SCALAR_OF: dict[type, type] = {Int: int, Float: float, Bool: bool, Text: str, Name: str}
+"""The type a value of each kind is written as (engine/scalars.py reads it)."""
+
+
+def read_rule(cls: type, name: str, text: str, *, key: str | None = None, label: str = "") -> Any:
+    """`text` read as a value of field `name` of rules class `cls` (or of its table's entry
+    `key`), held to the field's bound at its widest; RuleError (or scalars' ValueError) in one
+    line naming `label` (the field by default) and what is wanted."""
+    kind = bound_of(cls, name)
+    label = label or (name if key is None else f"{name}.{key}")
+    if key is not None:
+        if not isinstance(kind, Table):
+            raise TypeError(f"{cls.__name__}.{name} is no table")
+        kind = kind.item
+    scalar = SCALAR_OF.get(type(kind))
+    if scalar is None:
+        raise RuleError(f"{label} is not a number, switch or name one can set")
+    value = read_scalar(label, scalar, text)
+    return check_value(cls, name, value, key=key, label=label)
+
+
+def check_value(
+    cls: type, name: str, value: Any, *, key: str | None = None, label: str = ""
+) -> Any:
+    """`value` held to field `name`'s bound at its widest (its table entry's, with `key`)."""
+    kind = widest(cls, bound_of(cls, name))
+    if key is not None and isinstance(kind, Table):
+        kind = kind.item
+    try:
+        kind.read(value, label or (name if key is None else f"{name}.{key}"), {})
+    except SaveError as error:
+        raise RuleError(str(error)) from None
+    return value

@@ -1,0 +1,87 @@
+"""Rules varied by name: `full[storm_days=60]` is the rules `full` with storm_days at 60, named
+so that nothing takes them for the rules they vary (a study's point, engine/dials.py), and read
+back from that name, each value held to its field's bound (engine/bounds.py): a logged run's
+state names its rules so, and a picture of one of its days finds them by it.
+
+>>> from privateer.engine.variants import read_variant, split_variant, vary
+>>> from privateer.engine.world.rules import SEED_000
+>>> varied = vary(SEED_000, [("treasury", 20), ("merchant_sails_on", True)])
+>>> varied.name, varied.treasury
+('seed-000[treasury=20,merchant_sails_on=true]', 20)
+>>> split_variant(varied.name)
+('seed-000', [('treasury', '20'), ('merchant_sails_on', 'true')])
+>>> read_variant(SEED_000, split_variant(varied.name)[1]) == varied
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import fields, replace
+from typing import Any, Protocol, TypeVar
+
+from .bounds import read_rule
+
+
+class Rules(Protocol):
+    """A rules object: a dataclass with a name."""
+
+    @property
+    def name(self) -> str: ...
+
+
+R = TypeVar("R", bound=Rules)
+
+
+def shown(value: Any) -> str:
+    """A value as a variant's name writes it (switches as true and false)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def variant_name(base: str, changes: Sequence[tuple[str, Any]]) -> str:
+    """`base[name=value,...]`; the base's own name without changes."""
+    if not changes:
+        return base
+    return f"{base}[{','.join(f'{name}={shown(value)}' for name, value in changes)}]"
+
+
+def split_variant(name: str) -> tuple[str, list[tuple[str, str]]]:
+    """A variant's name as its base's name and its changes as written; ValueError if it is not
+    one (`base[name=value,...]`)."""
+    base, bracket, rest = name.partition("[")
+    if not bracket:
+        return name, []
+    words = rest[:-1].split(",")
+    if not rest.endswith("]") or "[" in rest or not all("=" in word for word in words):
+        raise ValueError(f"rules {name!r}: a variant is NAME[RULE=VALUE,...]")
+    return base, [(key.strip(), text) for key, _, text in (w.partition("=") for w in words)]
+
+
+def vary(rules: R, changes: Sequence[tuple[str, Any]]) -> R:
+    """These rules with each change made (a field by its name, or one entry of a table,
+    `ship_gold.frigate`), named for them; RuleError for a value outside its bound."""
+    updates: dict[str, Any] = {}
+    for name, value in changes:
+        field, _, key = name.partition(".")
+        if key:
+            table = dict(updates.get(field, getattr(rules, field)))
+            table[key] = value
+            updates[field] = table
+        else:
+            updates[field] = value
+    return replace(rules, name=variant_name(rules.name, changes), **updates)  # type: ignore[type-var]
+
+
+def read_variant(rules: R, words: Sequence[tuple[str, str]]) -> R:
+    """The variant of `rules` that changes as written make (`split_variant`'s), each value read
+    as its field's type and held to its bound; ValueError naming a rule there is not."""
+    cls = type(rules)
+    names = {f.name for f in fields(cls)} - {"name"}  # type: ignore[arg-type]
+    changes = []
+    for name, text in words:
+        field, _, key = name.partition(".")
+        table = getattr(rules, field, None) if field in names else None
+        if field not in names or (key and not (isinstance(table, dict) and key in table)):
+            raise ValueError(f"{cls.__name__} has no rule {name!r}")
+        changes.append((name, read_rule(cls, field, text, key=key or None, label=name)))
+    return vary(rules, changes)
