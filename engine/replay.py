@@ -52,6 +52,7 @@ ANOTHER_ENGINE = "another engine version"
 ANOTHER_WORLD = "another world"
 NO_WORLD = "no world to sail"
 UNKNOWN_MODE = "unknown mode"
+UNPLAYABLE_OPTIONS = "options no rules of this engine play"  # a rule past its bound, say
 
 
 class ReplayRefusedError(ValueError):

@@ -96,3 +96,38 @@ def test_every_day_of_a_studys_voyage_answers_on_the_web(
         found = client.get(f"/api/runs/{run_id}/days/{day}")
         assert found.status_code == 200, (day, found.text)
         assert found.json()["day"] == day and {"node", "in_sight", "rumors"} <= set(found.json())
+
+
+def test_a_run_whose_logged_changes_are_past_their_bounds_is_refused_in_one_line(
+    swept: tuple[Path, int], tmp_path: Path
+) -> None:
+    """A study's run whose options were changed by hand past a bound (storm_days -1) is not
+    replayed, drawn or served by day: one line, the bound named (never a traceback or a 500)."""
+    db, run_id = swept
+    tampered = tmp_path / "tampered.duckdb"
+    shutil.copyfile(db, tampered)
+    with duckdb.connect(str(tampered)) as con:
+        con.execute(
+            'UPDATE runs SET options = json_merge_patch(options, \'{"changes": '
+            '{"storm_days": -1}}\') WHERE run_id = ?',
+            [run_id],
+        )
+    says = "storm_days -1 is outside 1..1000000"
+    replayed = runner.invoke(app, ["--db", str(tampered), "runs", "replay", str(run_id)])
+    assert replayed.exit_code == 2 and replayed.stderr == f"error: run {run_id}: {says}\n"
+    every = runner.invoke(app, ["--db", str(tampered), "runs", "replay", "--all"])
+    assert (
+        every.exit_code == 0 and "1 skipped (options no rules of this engine play)" in every.stdout
+    )
+    drawn = runner.invoke(
+        app, ["--db", str(tampered), "chart", str(tmp_path / "x.svg"), "--run", str(run_id),
+              "--day", "5"],
+    )  # fmt: skip
+    assert drawn.exit_code == 2 and says in drawn.stderr and drawn.stderr.count("\n") == 1
+    made = create_app(tampered, cache_dir=tmp_path / "cache", draw_at_start=False)
+    with TestClient(made, base_url="http://localhost") as client:
+        page = client.get(f"/api/runs/{run_id}")
+        assert page.status_code == 200 and page.json()["voyage"] is None
+        assert says in page.json()["run"]["not_replayed"]
+        day = client.get(f"/api/runs/{run_id}/days/5")
+        assert day.status_code == 404 and says in day.json()["error"]

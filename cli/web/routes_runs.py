@@ -145,6 +145,7 @@ def _read_voyage(request: Request, run_id: int) -> tuple[dict[str, Any], Voyage 
     from privateer.db.world_load import world_hash
     from privateer.engine.modes import MODES
     from privateer.engine.replay import check_world
+    from privateer.engine.voyage.record import game_for
     from privateer.pipeline.chart.runs import read_voyage
 
     with database(request) as engine:
@@ -169,8 +170,9 @@ def _read_voyage(request: Request, run_id: int) -> tuple[dict[str, Any], Voyage 
         world = world_of(engine)
         try:
             check_world(logged, world)
+            game_for(world, logged.options, logged.engine_version)  # rules it can play by
             picture = read_voyage(engine, run_id)
-        except Exception as error:  # another world, or no voyage_start: said, not drawn
+        except Exception as error:  # another world, rules past their bounds, no voyage_start
             run["not_replayed"] = str(error)
             return run, None
     chart = world_chart(settings(request), content_hash)  # the database let go: it may draw

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..dials import turned
 from ..events import Event, RawEvent
-from ..replay import LoggedRun, Replayer
+from ..replay import UNPLAYABLE_OPTIONS, LoggedRun, Replayer, ReplayRefusedError
 from ..schema import Int, Record, Text
 from ..world.rules import find_world_rules
 from ..world.world import World
@@ -107,7 +107,10 @@ def replayer(world: World) -> Replayer:
     """The replayer of logged voyages on this world: the logged actions, applied again."""
 
     def replay(run: LoggedRun) -> tuple[list[RawEvent], list[tuple[int, str]]]:
-        game = game_for(world, run.options, run.engine_version)
+        try:
+            game = game_for(world, run.options, run.engine_version)
+        except ValueError as error:  # rules it has not, or a study's change past its bound
+            raise ReplayRefusedError(f"run {run.run_id}: {error}", UNPLAYABLE_OPTIONS) from None
         record = begin(game, run.seed)
         for text in run.actions:
             assert record.state is not None
