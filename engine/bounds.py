@@ -143,39 +143,51 @@ def bounded(kind: Kind) -> dict[str, Kind]:
 
 
 def bound_of(cls: type, name: str) -> Kind:
-    """The bound field `name` of rules class `cls` declares; TypeError if it declares none (a
-    declaration's mistake, said at once)."""
-    for f in fields(cls):
-        if f.name == name:
-            kind = f.metadata.get(RULE)
-            if kind is None:
-                raise TypeError(f"{cls.__name__}.{name} declares no bound (see rule())")
-            found: Kind = kind
-            return found
-    raise KeyError(f"{cls.__name__} has no field {name!r}")
+    """The bound field `name` of rules class `cls` declares; KeyError for a field it has not."""
+    try:
+        return declared(cls)[name]
+    except KeyError:
+        raise KeyError(f"{cls.__name__} has no field {name!r}") from None
+
+
+_DECLARED: dict[type, tuple[dict[str, Kind], dict[str, Kind], tuple[str, ...]]] = {}
+
+
+def _declarations(cls: type) -> tuple[dict[str, Kind], dict[str, Kind], tuple[str, ...]]:
+    """A rules class's bounds, the same at their widest, and its whole-number fields: read
+    once a class (a rules object checks itself each time one is made)."""
+    found = _DECLARED.get(cls)
+    if found is None:
+        kinds: dict[str, Kind] = {}
+        for f in fields(cls):
+            if RULE not in f.metadata:  # a declaration's mistake, said at once
+                raise TypeError(f"{cls.__name__}.{f.name} declares no bound (see rule())")
+            kinds[f.name] = f.metadata[RULE]
+        wide = {name: _widest(kinds, cls, kind) for name, kind in kinds.items()}
+        whole = tuple(name for name, kind in kinds.items() if isinstance(kind, Int))
+        found = _DECLARED[cls] = (kinds, wide, whole)
+    return found
 
 
 def declared(cls: type) -> dict[str, Kind]:
-    """Every field of `cls` with its bound, in order: each field declares one."""
-    return {f.name: bound_of(cls, f.name) for f in fields(cls)}
+    """Every field of `cls` with its bound, in order: each field declares one (TypeError for
+    one that does not)."""
+    return _declarations(cls)[0]
 
 
 def check_rules(rules: Any) -> None:
     """Refuse (RuleError, one line) the first field of a rules object outside its bound: each
     field first at its widest (so a field that is itself out of bounds is named, not one whose
     bound it is), then every bound that names another field at that field's value here."""
-    cls = type(rules)
-    limits = {
-        f.name: value
-        for f in fields(rules)
-        if isinstance(value := getattr(rules, f.name), int) and not isinstance(value, bool)
-    }
-    kinds = declared(cls)
+    kinds, wide, whole = _declarations(type(rules))
+    values = {name: getattr(rules, name) for name in kinds}
+    limits = {name: values[name] for name in whole}
     try:
+        for name, kind in wide.items():
+            kind.read(values[name], name, {})
         for name, kind in kinds.items():
-            widest(cls, kind).read(getattr(rules, name), name, {})
-        for name, kind in kinds.items():
-            kind.read(getattr(rules, name), name, limits)
+            if kind is not wide[name]:  # a bound naming another field
+                kind.read(values[name], name, limits)
     except SaveError as error:
         raise RuleError(str(error)) from None
 
@@ -183,18 +195,22 @@ def check_rules(rules: Any) -> None:
 def widest(cls: type, kind: Kind) -> Kind:
     """A bound with each field it names taken at that field's own widest (a value checked
     before the rules it goes into are made)."""
-    if not isinstance(kind, Int):
-        return kind
+    return _widest(declared(cls), cls, kind)
+
+
+def _widest(kinds: dict[str, Kind], cls: type, kind: Kind) -> Kind:
+    if not isinstance(kind, Int) or not any(isinstance(end, str) for end in (kind.low, kind.high)):
+        return kind  # the very object: check_rules knows a bound that names no field by it
     low, high = kind.low, kind.high
     while isinstance(low, str):
-        low = _int_bound(cls, low).low
+        low = _int_bound(kinds, cls, low).low
     while isinstance(high, str):
-        high = _int_bound(cls, high).high
+        high = _int_bound(kinds, cls, high).high
     return Int(low, high)
 
 
-def _int_bound(cls: type, name: str) -> Int:
-    kind = bound_of(cls, name)
+def _int_bound(kinds: dict[str, Kind], cls: type, name: str) -> Int:
+    kind = kinds.get(name)
     if not isinstance(kind, Int):
         raise TypeError(f"{cls.__name__}.{name} is named as a bound but is no whole number")
     return kind
