@@ -1,5 +1,5 @@
 """`python -m privateer` runs the command line."""
 
-from privateer.cli.app import main
+from privateer.cli.entry import main
 
 main()

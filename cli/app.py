@@ -24,7 +24,7 @@ from . import (
 )
 from .chart_command import chart
 from .combat_commands import fight, sim
-from .common import USER_ERROR_EXIT, GlobalOptions, note, one_line
+from .common import INTERRUPTED_EXIT, USER_ERROR_EXIT, GlobalOptions, note, one_line
 from .route_command import route
 from .rumor_commands import bar, rumors
 from .serve_command import serve
@@ -45,6 +45,28 @@ def _one_line() -> Iterator[None]:
         hint = f" (try '{ctx.command_path} -h')" if ctx is not None else ""
         note(f"error: {one_line(error.format_message())}{hint}")
         raise click.exceptions.Exit(USER_ERROR_EXIT) from None
+
+
+@contextmanager
+def _interrupted() -> Iterator[None]:
+    """Ctrl-C that no command words itself (a command that can take long says what it kept):
+    one line and exit 130, never typer's silent 130 or, where it surfaced as another error
+    (DuckDB's "Query interrupted", Python's wrapping of one raised as a class is made), a
+    traceback."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        note("interrupted")
+        raise click.exceptions.Exit(INTERRUPTED_EXIT) from None
+    except Exception as error:
+        if isinstance(error, click.exceptions.Exit | click.ClickException):
+            raise
+        from privateer.db.interrupts import interrupted
+
+        if not interrupted(error):
+            raise
+        note("interrupted")
+        raise click.exceptions.Exit(INTERRUPTED_EXIT) from None
 
 
 def _check_text(arg: str, where: str = "argument") -> None:
@@ -75,7 +97,7 @@ class OneLineErrors(TyperGroup):
             return super().make_context(info_name, args, parent, **extra)
 
     def invoke(self, ctx: click.Context) -> Any:
-        with _one_line():
+        with _one_line(), _interrupted():
             return super().invoke(ctx)
 
 
@@ -138,7 +160,11 @@ def root(
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except KeyboardInterrupt:  # before a command runs (typer building the commands)
+        note("interrupted")
+        raise SystemExit(INTERRUPTED_EXIT) from None
 
 
 if __name__ == "__main__":

@@ -3,14 +3,16 @@ many seeds)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
 from .common import (
+    INTERRUPTED_EXIT,
     Output,
     db_path,
     fail,
+    interrupted_game,
     needs_input,
     note,
     output_options,
@@ -75,6 +77,7 @@ def fight(
     database, a save waits for it (saying so); Ctrl-C then exits 130, keeping the last save."""
     needs_input("fight")
     from privateer.db.errors import WaitInterrupted
+    from privateer.db.interrupts import held
     from privateer.db.run_store import RunStore
 
     from . import fight_screen
@@ -94,7 +97,8 @@ def fight(
                 session = FightSession.resume(store, run)
                 typer.echo(f"resuming run {session.run_id} at round {session.state.round}")
             else:
-                session = FightSession.start(store, target, outfit, seed)
+                with held():  # Ctrl-C waits: the fight begun is the one Ctrl-C names
+                    session = FightSession.start(store, target, outfit, seed)
                 typer.echo(
                     f"seed {seed}: your {ship} against "
                     f"{session.state.setup.target_kind().name} (run {session.run_id})"
@@ -102,6 +106,10 @@ def fight(
             fight_screen.run(session)
     except WaitInterrupted:
         stopped_waiting(session.run_id if session else None, "privateer fight --resume")
+    except KeyboardInterrupt:
+        run_id = None if session is None else session.run_id
+        saved = None if session is None or session.closed else f"in round {session.saved_round}"
+        interrupted_game("fight", run_id, saved, "privateer fight --resume")
 
 
 @output_options
@@ -150,17 +158,20 @@ def sim(
         with user_errors():
             check_path(path)
         writer = LogWriter(path, batch_runs=log_batch, timeout=log_timeout, notify=note)
-    with ExitStack() as stack:
-        stack.enter_context(user_errors())
-        if writer is not None:
-            stack.enter_context(writer)
-        advance = stack.enter_context(counting("fights", len(BOTS) * fights, quiet=quiet))
-        for bot in BOTS.values():
-            on_record = None
+    try:
+        with ExitStack() as stack:
+            stack.enter_context(user_errors())
             if writer is not None:
-                on_record = _logger(writer, bot.name)
-            results.append(simulate(bot, target, outfit, range(fights), on_record))
-            advance(fights)
+                stack.enter_context(writer)
+            advance = stack.enter_context(counting("fights", len(BOTS) * fights, quiet=quiet))
+            for bot in BOTS.values():
+                on_record = None
+                if writer is not None:
+                    on_record = _logger(writer, bot.name)
+                results.append(simulate(bot, target, outfit, range(fights), on_record))
+                advance(fights)
+    except KeyboardInterrupt:
+        _interrupted(writer)
     if writer is not None:
         note(f"logged {writer.runs} runs, {writer.events} events")
     output.rows(
@@ -180,6 +191,19 @@ def sim(
         title=f"{ship} (hull {hull or 'full'}) against {target}, {fights} fights a bot",
         rates=("destroyed", "sunk", "fled", "got_away", "parted"),
     )
+
+
+def _interrupted(writer: LogWriter | None) -> NoReturn:
+    """Ctrl-C in `sim`: what was logged (read back: the batch in flight is whole or not
+    there), in one line; exit 130. The writer has stopped by now."""
+    if writer is None:
+        note("interrupted: no figures printed (`sim` keeps nothing without --log)")
+        raise typer.Exit(INTERRUPTED_EXIT)
+    with user_errors():
+        count, first, last = writer.logged()
+    kept = f"{count} fights logged (runs {first}-{last}), each whole" if count else "none logged"
+    note(f"interrupted: {kept}; no figures printed")
+    raise typer.Exit(INTERRUPTED_EXIT)
 
 
 def _logger(writer: LogWriter, bot: str) -> Callable[[FightRecord], None]:

@@ -84,6 +84,22 @@ def stopped_waiting(run_id: int | None, resume: str) -> NoReturn:
     raise typer.Exit(INTERRUPTED_EXIT)
 
 
+def interrupted_game(game: str, run_id: int | None, saved: str | None, resume: str) -> NoReturn:
+    """Ctrl-C in a game a person plays: one line saying where the run's last save stands
+    (`saved`, "in round 3", as the session noted it once committed; None: the run's end is
+    written) and how to pick it up; exit 130."""
+    typer.echo("")  # the prompt's line ends
+    if run_id is None:
+        note(f"interrupted: no {game} begun")
+    elif saved is None:
+        typer.echo(f"interrupted: run {run_id} is over")
+    else:
+        typer.echo(
+            f"interrupted: run {run_id} saved {saved}; `{resume} --run {run_id}` picks it up"
+        )
+    raise typer.Exit(INTERRUPTED_EXIT)
+
+
 def one_line(message: str) -> str:
     """A message kept to one line: a line break in what it quotes (a file name may hold one)
     is shown as \\n."""

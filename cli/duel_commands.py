@@ -12,6 +12,7 @@ from .common import (
     Output,
     db_path,
     fail,
+    interrupted_game,
     needs_input,
     note,
     output_options,
@@ -56,6 +57,7 @@ def duel(
         return
     needs_input("duel")
     from privateer.db.errors import WaitInterrupted
+    from privateer.db.interrupts import held
     from privateer.db.run_store import RunStore
     from privateer.engine.duel import PERSONALITIES, find_duel_rules
 
@@ -79,7 +81,8 @@ def duel(
                 session = DuelSession.resume(store, run)
                 typer.echo(f"resuming run {session.run_id} in round {session.state.round}")
             else:
-                session, events = DuelSession.start(store, seed, captain, chosen)
+                with held():  # Ctrl-C waits: the duel begun is the one Ctrl-C names
+                    session, events = DuelSession.start(store, seed, captain, chosen)
                 typer.echo(
                     f"seed {seed}: you command Red; Blue's captain is at sea (run {session.run_id})"
                 )
@@ -87,6 +90,10 @@ def duel(
             duel_screen.run(session, debug=debug)
     except WaitInterrupted:
         stopped_waiting(session.run_id if session else None, "privateer duel --resume")
+    except KeyboardInterrupt:
+        run_id = None if session is None else session.run_id
+        saved = None if session is None or session.closed else f"in round {session.saved_round}"
+        interrupted_game("duel", run_id, saved, "privateer duel --resume")
 
 
 @app.command("sim")

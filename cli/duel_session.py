@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from privateer.db.interrupts import held
 from privateer.db.run_store import RunStore
 from privateer.db.runlog import RunBuffer, Statement, finish_run_statement, progress_statement
 from privateer.db.saves import (
@@ -50,6 +51,8 @@ class DuelSession:
     next_seq: int
     actions_played: int
     pending: RunBuffer = field(default_factory=RunBuffer)
+    saved_round: int = 0  # the round of the last save written (what a Ctrl-C leaves standing)
+    closed: bool = False  # the run's end is written (its save dropped)
 
     @classmethod
     def start(
@@ -78,7 +81,7 @@ class DuelSession:
             return buffer, [state_save_statement(run_id, SAVE_VERSION, state.to_dict())]
 
         run_id = store.start(first_rows)
-        return cls(store, run_id, state, len(events), 0), events
+        return cls(store, run_id, state, len(events), 0, saved_round=state.round), events
 
     @classmethod
     def resume(cls, store: RunStore, run_id: int | None = None) -> DuelSession:
@@ -98,7 +101,14 @@ class DuelSession:
             state: DuelState = game.resume(stored.data, stored.seed)
         except ValueError as error:
             raise unusable(stored.run_id, error) from None
-        return cls(store, stored.run_id, state, stored.next_event_seq, len(stored.actions))
+        return cls(
+            store,
+            stored.run_id,
+            state,
+            stored.next_event_seq,
+            len(stored.actions),
+            saved_round=state.round,
+        )
 
     @property
     def over(self) -> bool:
@@ -171,5 +181,8 @@ class DuelSession:
                 drop_save_statement(run_id),
                 finish_run_statement(run_id, done.termination.value, score, state.round),
             ]
-        self.store.write(self.pending, extra)
-        self.pending = RunBuffer()
+        with held():  # Ctrl-C waits for the save and its note: saved_round is what was committed
+            self.store.write(self.pending, extra)
+            self.pending = RunBuffer()
+            self.saved_round = state.round
+            self.closed = state.result is not None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from privateer.db.interrupts import held
 from privateer.db.run_store import RunStore
 from privateer.db.runlog import RunBuffer, finish_run_statement, progress_statement
 from privateer.db.saves import drop_save_statement, load_save, save_statement
@@ -27,6 +28,8 @@ class FightSession:
     run_id: int
     record: FightRecord
     state: Encounter
+    saved_round: int = 0  # the round of the last save written (what a Ctrl-C leaves standing)
+    closed: bool = False  # the run's end is written (its save dropped)
 
     @classmethod
     def start(cls, store: RunStore, target: str, outfit: Outfit, seed: int) -> FightSession:
@@ -41,7 +44,7 @@ class FightSession:
             return buffer, [save_statement(run_id, state)]
 
         run_id = store.start(first_rows)
-        return cls(store, run_id, record, state)
+        return cls(store, run_id, record, state, state.round)
 
     @classmethod
     def resume(cls, store: RunStore, run_id: int | None = None) -> FightSession:
@@ -58,7 +61,7 @@ class FightSession:
             actions=list(saved.actions),
             event_offset=saved.next_event_seq,
         )
-        return cls(store, saved.run_id, record, state)
+        return cls(store, saved.run_id, record, state, state.round)
 
     @property
     def over(self) -> bool:
@@ -85,5 +88,8 @@ class FightSession:
                 drop_save_statement(run_id),
                 finish_run_statement(run_id, state.result.value, settlement.payout, state.round),
             ]
-        self.store.write(buffer, extra)
+        with held():  # Ctrl-C waits for the save and its note: saved_round is what was committed
+            self.store.write(buffer, extra)
+            self.saved_round = state.round
+            self.closed = state.result is not None
         return [Event._make(e) for e in new_events]

@@ -184,7 +184,9 @@ def interrupted_replay(results: list[ReplayResult], skipped: int, total: int) ->
 @contextmanager
 def _interruptible(said: str | Callable[[], str]) -> Iterator[None]:
     """Ctrl-C inside: one line and exit 130, however it surfaces (DuckDB turns the
-    KeyboardInterrupt raised in one of its statements into a "Query interrupted" error)."""
+    KeyboardInterrupt raised in one of its statements into a "Query interrupted" error, and
+    a few of its calls swallow it whole: the block then ends as if nothing came, and is still
+    said to be interrupted)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -201,10 +203,11 @@ def _interruptible(said: str | Callable[[], str]) -> Iterator[None]:
     except BaseException:
         if not asked:
             raise
-        note(said if isinstance(said, str) else said())
-        raise typer.Exit(INTERRUPTED_EXIT) from None
     finally:
         signal.signal(signal.SIGINT, previous)
+    if asked:
+        note(said if isinstance(said, str) else said())
+        raise typer.Exit(INTERRUPTED_EXIT) from None
 
 
 @app.command("export")
@@ -350,7 +353,7 @@ def sql(
     open_db(ctx, must_exist=True)
     path = db_path(ctx)
     try:
-        with user_errors():
+        with user_errors(), _interruptible("interrupted: the query was stopped; no rows printed"):
             columns, rows, said = run_query(path, query, allow_files=allow_files)
     except (ReadOnlyError, QueryFailed) as error:
         fail(str(error))

@@ -57,6 +57,7 @@ def play(
         return
     needs_input("tabletop")
     from privateer.db.errors import WaitInterrupted
+    from privateer.db.interrupts import held, interrupted
     from privateer.db.run_store import RunStore
 
     from . import tabletop_screen
@@ -89,7 +90,8 @@ def play(
                 )
             else:
                 assert options is not None
-                session, events = TabletopSession.start(store, seed, options)
+                with held():  # Ctrl-C waits: the game begun is the one Ctrl-C names
+                    session, events = TabletopSession.start(store, seed, options)
                 typer.echo(opening_line(session, seed))
                 for line in events_lines(events, session.nation):
                     typer.echo(line)
@@ -98,6 +100,10 @@ def play(
     except WaitInterrupted:
         stopped_waiting(session.run_id if session else None, tabletop_screen.RESUME)
     except KeyboardInterrupt:
+        tabletop_screen.interrupted(session)
+    except Exception as error:  # a Ctrl-C that surfaced as another error
+        if not interrupted(error):
+            raise
         tabletop_screen.interrupted(session)
 
 

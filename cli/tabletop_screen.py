@@ -201,7 +201,7 @@ def interrupted(session: TabletopSession | None) -> NoReturn:
     typer.echo("")
     if session is None:
         typer.echo("interrupted: no game begun", err=True)
-    elif session.over and not session.pending_writes():
+    elif session.closed:
         typer.echo(f"interrupted: run {session.run_id} is over")
     else:
         typer.echo(

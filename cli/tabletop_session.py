@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from privateer.db.errors import DatabaseError
+from privateer.db.interrupts import held
 from privateer.db.run_store import RunStore
 from privateer.db.runlog import RunBuffer, Statement, finish_run_statement, progress_statement
 from privateer.db.saves import (
@@ -80,8 +81,9 @@ class TabletopSession:
     state: Any
     next_seq: int
     played: int
-    saved_turn: int = 0
+    saved_turn: int = 0  # the turn of the last save written (what a Ctrl-C leaves standing)
     pending: RunBuffer = field(default_factory=RunBuffer)
+    closed: bool = False  # the run's end is written (its save dropped)
 
     # --- starting and resuming -----------------------------------------------------------
 
@@ -253,9 +255,11 @@ class TabletopSession:
                 drop_save_statement(run_id),
                 finish_run_statement(run_id, done.reason, score, self.turn),
             ]
-        self.store.write(self.pending, extra)
-        self.pending = RunBuffer()
-        self.saved_turn = self.turn
+        with held():  # Ctrl-C waits for the save and its note: saved_turn is what was committed
+            self.store.write(self.pending, extra)
+            self.pending = RunBuffer()
+            self.saved_turn = self.turn
+            self.closed = done is not None
 
 
 # --- runs in progress ------------------------------------------------------------------------

@@ -53,7 +53,7 @@ def interrupted(session: VoyageSession | None) -> NoReturn:
     typer.echo("")
     if session is None:
         note("interrupted: no voyage begun")
-    elif session.over:
+    elif session.closed:
         typer.echo(f"interrupted: run {session.run_id} is over ({session.state.outcome})")
     else:
         run_id = session.run_id

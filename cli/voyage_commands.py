@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -88,6 +86,7 @@ def voyage(
     has its batch played again and written once. Ctrl-C stops: every run written stays
     (committed, replayable), one line says how many were played and which were logged, exit
     130."""
+    from privateer.db.interrupts import held
     from privateer.engine.voyage.captain import captain_for
     from privateer.engine.voyage.captain_spec import find_captain
     from privateer.engine.voyage.rules import RULESETS
@@ -153,7 +152,7 @@ def voyage(
                 results.extend(r for r, _ in played)
                 if store is not None:
                     records = [rec for _, rec in played if rec is not None]
-                    with _ctrl_c_after():
+                    with held():  # a batch is committed and counted below, or not begun
                         logged.extend(_write(store, records, world.content_hash, bot=_bot(captain)))
                 advance(len(played))
     except ClusterError as error:
@@ -220,32 +219,6 @@ def _has_the_ports(world: World, rules: VoyageRules) -> None:
     missing = [p for p in (rules.start_port, rules.home_port) if p not in world.port_by_name]
     if missing:
         fail(f"this world has no {missing[0]}: build the whole world (`world build`)")
-
-
-@contextmanager
-def _ctrl_c_after() -> Iterator[None]:
-    """Ctrl-C held while a batch is written and raised after it, so a batch is either
-    committed and counted in what the command says it logged, or not begun. (A Ctrl-C in the
-    write itself would roll it back, but one between the commit and counting its ids would
-    leave runs logged that the command does not name.) Untouched when Ctrl-C is not Python's
-    KeyboardInterrupt here (ignored, or not the main thread)."""
-    import signal
-    import threading
-
-    if (
-        threading.current_thread() is not threading.main_thread()
-        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
-    ):
-        yield
-        return
-    caught: list[int] = []
-    signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-    if caught:
-        raise KeyboardInterrupt
 
 
 def _bot(captain: str) -> str:
@@ -319,6 +292,7 @@ def play(
     holds the database, a save waits for it (saying so), and Ctrl-C then keeps the last save."""
     needs_input("play")
     from privateer.db.errors import WaitInterrupted
+    from privateer.db.interrupts import held, interrupted
     from privateer.db.run_store import RunStore
     from privateer.engine.voyage.rules import RULESETS
 
@@ -347,7 +321,8 @@ def play(
                 typer.echo(opening_line(session.game.rules, session.state))
             else:
                 days = RULESETS[rules].days if days is None else days
-                session = VoyageSession.start(store, world, seed, rules, days)
+                with held():  # Ctrl-C waits: the run begun is the one Ctrl-C names
+                    session = VoyageSession.start(store, world, seed, rules, days)
                 session.debug = debug
                 chosen = RULESETS[rules]
                 typer.echo(
@@ -360,4 +335,8 @@ def play(
     except WaitInterrupted:
         stopped_waiting(session.run_id if session else None, "privateer play --resume")
     except KeyboardInterrupt:
+        voyage_choice.interrupted(session)
+    except Exception as error:  # a Ctrl-C that surfaced as another error
+        if not interrupted(error):
+            raise
         voyage_choice.interrupted(session)

@@ -4,7 +4,8 @@ every card.
 
 The session holds no database connection between actions: each save opens the database,
 writes the action's events, the action, any checkpoint and the save in one transaction, and
-closes it. A finished voyage's save is dropped and its run closed.
+closes it. A finished voyage's save is dropped and its run closed. Ctrl-C waits for a save in
+flight, so `saved_day` (what an interrupted `play` names) is always the day the save holds.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from privateer.db.errors import DatabaseError
+from privateer.db.interrupts import held
 from privateer.db.run_store import RunStore
 from privateer.db.runlog import RunBuffer, finish_run_statement, progress_statement
 from privateer.db.runs import run_world_hash
@@ -46,6 +48,7 @@ class VoyageSession:
     record: VoyageRecord
     event_offset: int = 0  # events logged before this session began (a resumed voyage)
     saved_day: int = 0  # the day of the last save written (what a Ctrl-C leaves standing)
+    closed: bool = False  # the run's end is written (its save dropped)
     debug: bool = False  # play --debug: node ids beside the places named
 
     @cached_property
@@ -167,6 +170,8 @@ class VoyageSession:
                 *replace_save_statements(self.run_id, SAVE_VERSION, state.to_dict()),
                 progress_statement(self.run_id, None, state.day),
             ]
-        self.store.write(buffer, extra)
-        self.saved_day = state.day
+        with held():  # Ctrl-C waits for the save and its note: saved_day is what was committed
+            self.store.write(buffer, extra)
+            self.saved_day = state.day
+            self.closed = state.over
         return record.events[first:]

@@ -343,6 +343,7 @@ class LogWriter:
         self.unanswered = 0
         self.runs = 0
         self.events = 0
+        self.first_run_id: int | None = None  # the writer's first run id, once it is ready
         self._inbox_r, self._inbox_w = os.pipe()
         self._outbox_r, self._outbox_w = os.pipe()
         # fork: the writer starts at once with what this process has loaded. (Not spawn: that
@@ -375,7 +376,9 @@ class LogWriter:
         os.set_blocking(self._inbox_w, False)
         try:
             while True:  # notes first, then ready (or an error)
-                if self._answer(wait=True)[0] == "ready":
+                answer = self._answer(wait=True)
+                if answer[0] == "ready":
+                    self.first_run_id = int(answer[1])
                     break
         except BaseException:
             self._stop()
@@ -497,9 +500,33 @@ class LogWriter:
         trace: TracebackType | None,
     ) -> None:
         if kind is None:
-            self.close()
+            try:
+                self.close()
+            except BaseException:  # Ctrl-C (or a failure) while the last batch is written
+                self._stop()
+                raise
         else:
             self._stop()
+
+    def logged(self) -> tuple[int, int, int]:
+        """The runs this writer committed, read back once it has stopped: (count, first run
+        id, last). Stopped mid-way (Ctrl-C, a failure), the batch in flight is either whole or
+        not there, and only the database knows which. Its run ids are consecutive from the
+        first it was given (it held the file meanwhile)."""
+        from .connection import connect_waiting
+
+        if self.first_run_id is None:
+            return 0, 0, 0
+        con = connect_waiting(self.path, read_only=True, notify=self.notify)
+        try:
+            row = con.execute(
+                "SELECT count(*), min(run_id), max(run_id) FROM runs WHERE run_id >= ?",
+                [self.first_run_id],
+            ).fetchone()
+        finally:
+            con.close()
+        assert row is not None
+        return int(row[0]), int(row[1] or 0), int(row[2] or 0)
 
 
 def fight_row(record: FightRecord, mode: str, bot: str | None) -> RunRow:

@@ -224,6 +224,9 @@ def run_query(path: Path, query: str, *, allow_files: bool = False) -> QueryResu
     except duckdb.Error as error:
         message = str(error).strip().splitlines()[0]
         raise QueryFailed("; ".join([message, *said])) from None
+    except BaseException:
+        con.interrupt()  # a Ctrl-C can leave the statement running on DuckDB's threads: close
+        raise  # would wait for it to end
     finally:
         con.close()
     return QueryResult(columns, rows, said)

@@ -7,6 +7,8 @@ on stderr) and then fails in one line; the session's state is still in memory an
 save is whole. A patient store (a game a person plays: `play`, `fight`, `duel`) waits as long
 as it takes instead, saying so once per save, so the action in hand is saved as soon as the
 file is free; Ctrl-C while it waits raises WaitInterrupted, with nothing of that save written.
+A session holds Ctrl-C around a save and its own note of it (db/interrupts.py's `held`), so
+what it says it saved is what was committed; only the wait for the lock lets Ctrl-C through.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from .connection import (
     waiting_note,
 )
 from .errors import WaitInterrupted
+from .interrupts import let_through, query_interrupted
 from .runlog import RunBuffer, Statement, next_run_id, write
 
 
@@ -63,12 +66,17 @@ class RunStore:
 
     @contextmanager
     def _interruptible(self) -> Iterator[None]:
-        """Ctrl-C while waiting for the lock as WaitInterrupted (nothing was written yet)."""
+        """Ctrl-C while waiting for the lock as WaitInterrupted (nothing was written yet); a
+        wait inside a save's `held()` lets it through. Ctrl-C landing in a read's statement,
+        which DuckDB reports as "Query interrupted", is the KeyboardInterrupt it was."""
         try:
-            yield
-        except KeyboardInterrupt:
-            if not self._waited or self.wait is None:
+            with let_through():
+                yield
+        except BaseException as error:
+            if not isinstance(error, KeyboardInterrupt) and not query_interrupted(error):
                 raise
+            if not self._waited or self.wait is None:
+                raise KeyboardInterrupt from None
             raise WaitInterrupted(f"stopped waiting for {self.path}") from None
         self._waited = False
 
@@ -81,8 +89,13 @@ class RunStore:
             raise translate(self.path, error) from error
         try:
             yield duck
-        except duckdb.Error as error:
-            raise translate(self.path, error) from error
+        except BaseException as error:
+            duck.interrupt()  # a statement Ctrl-C left running on DuckDB's threads: close waits
+            if isinstance(error, KeyboardInterrupt) or query_interrupted(error):
+                raise KeyboardInterrupt from None
+            if isinstance(error, duckdb.Error):
+                raise translate(self.path, error) from error
+            raise
         finally:
             duck.close()
 

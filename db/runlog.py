@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from itertools import accumulate
@@ -23,6 +24,7 @@ from privateer.engine.combat.encounter import ENGINE_VERSION
 from privateer.engine.combat.record import FightRecord
 from privateer.engine.events import RENDER, RawEvent
 
+from .interrupts import held
 from .run_options import _fight_options
 from .run_options import fight_options_json as fight_options_json
 from .run_options import options_json as options_json
@@ -349,32 +351,45 @@ Statement = tuple[str, list[Any]]
 def write(duck: Any, buffer: RunBuffer, *, extra: list[Statement] | None = None) -> int:
     """Write the buffer (and any extra statements) in one transaction; returns events written.
 
-    `duck` is a raw DuckDB connection: Arrow tables are appended as they are.
+    `duck` is a raw DuckDB connection: Arrow tables are appended as they are. Ctrl-C is held
+    until the transaction has committed or rolled back (db/interrupts.py): it never lands in a
+    statement, COMMIT least of all, where it would leave the transaction's fate unknown.
     """
     inserts = []
     for name, table in buffer.tables().items():
         columns = ", ".join(table.column_names)
         inserts.append((f"INSERT INTO {name} ({columns}) SELECT {columns} FROM {{table}}", table))
     registered = []
-    try:
-        for i, (_, table) in enumerate(inserts):
-            view = f"_log_{i}"
-            duck.register(view, table)
-            registered.append(view)
-        duck.execute("BEGIN TRANSACTION")
+    with held():
         try:
-            for view, (sql, _) in zip(registered, inserts, strict=True):
-                duck.execute(sql.format(table=view))
-            for sql, params in extra or []:
-                duck.execute(sql, params)
-            duck.execute("COMMIT")
-        except BaseException:
-            duck.execute("ROLLBACK")
-            raise
-    finally:
-        for view in registered:
-            duck.unregister(view)
+            for i, (_, table) in enumerate(inserts):
+                view = f"_log_{i}"
+                duck.register(view, table)
+                registered.append(view)
+            duck.execute("BEGIN TRANSACTION")
+            try:
+                for view, (sql, _) in zip(registered, inserts, strict=True):
+                    duck.execute(sql.format(table=view))
+                for sql, params in extra or []:
+                    duck.execute(sql, params)
+                duck.execute("COMMIT")
+            except BaseException:
+                _rollback(duck)
+                raise
+        finally:
+            for view in registered:
+                duck.unregister(view)
     return len(buffer)
+
+
+def _rollback(duck: Any) -> None:
+    """Roll back the transaction a failure left open. A statement interrupted by a signal
+    (the log writer's SIGTERM) may have ended it already: then there is none to roll back,
+    and the failure that got here is the one to report, not DuckDB's "no transaction"."""
+    import duckdb
+
+    with suppress(duckdb.TransactionException):
+        duck.execute("ROLLBACK")
 
 
 def next_run_id(duck: Any) -> int:

@@ -8,6 +8,21 @@ from pathlib import Path
 import pytest
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--reliability",
+        action="store_true",
+        help="Run the tests marked reliability (many timed trials: minutes), skipped otherwise.",
+    )
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A reliability test (many timed trials of one thing) runs only when asked for: the
+    README's test command runs them as a second step, `pytest -m reliability --reliability`."""
+    if item.get_closest_marker("reliability") and not item.config.getoption("--reliability"):
+        pytest.skip("a reliability trial: run with --reliability")
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     """A database path in a fresh directory; the file does not exist yet."""
