@@ -749,9 +749,11 @@ def test_run_query_defaults_to_no_files_and_says_failures_in_one_line(logged_db:
         ("DELETE FROM runs", "refused: DELETE is not a read; "),
         ("CHECKPOINT", "refused: CHECKPOINT (a CALL statement) is not a read; "),
         ("UPDATE EXTENSIONS", "refused: UPDATE EXTENSIONS is not a read; "),
+        ("UPDATE EXTENSIONS (httpfs)", "refused: UPDATE EXTENSIONS is not a read; "),
         ("EXPLAIN CHECKPOINT", "refused: EXPLAIN of CHECKPOINT (a CALL statement); "),
         ("EXPLAIN UPDATE EXTENSIONS", "refused: EXPLAIN of UPDATE EXTENSIONS; "),
         ("SELECT 1; SELECT 2", "give one statement, not 2"),
+        ("CREATE TABLE t (a INT); SELECT 1", "give one statement, not 2"),  # not a PIVOT's
         ("EXPLAIN ANALYZE SELECT 1", "refused: EXPLAIN ANALYZE runs what it explains; "),
         ("EXPLAIN (ANALYZE) SELECT 1", "refused: EXPLAIN (ANALYZE) runs what it explains; "),
     ],
