@@ -7,20 +7,27 @@ from pathlib import Path
 
 import pytest
 
+LONG_MARKERS = ("reliability", "fidelity")
+"""The long tests, run as the README's second test step (`pytest --long -m "reliability or
+fidelity"`) so the suite stays a few minutes: reliability trials (a behaviour tried many times
+at random moments: Ctrl-C, killed workers and writers, hundreds of requests at once) and
+fidelity studies (hundreds of voyages pinning a figure the README prints)."""
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
-        "--reliability",
+        "--long",
         action="store_true",
-        help="Run the tests marked reliability (many timed trials: minutes), skipped otherwise.",
+        help="Run the long tests too (marked reliability or fidelity: minutes); skipped "
+        "otherwise.",
     )
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
-    """A reliability test (many timed trials of one thing) runs only when asked for: the
-    README's test command runs them as a second step, `pytest -m reliability --reliability`."""
-    if item.get_closest_marker("reliability") and not item.config.getoption("--reliability"):
-        pytest.skip("a reliability trial: run with --reliability")
+    """A long test runs only when asked for (LONG_MARKERS)."""
+    found = [m for m in LONG_MARKERS if item.get_closest_marker(m)]
+    if found and not item.config.getoption("--long"):
+        pytest.skip(f"a {found[0]} test: run with --long")
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ Two kinds of test. In process, a Ctrl-C sent the instant a save has committed, o
 begins: the moments that used to name the day before, or to leave a run no message named. As
 subprocesses, `play` and `tabletop` fed moves through a pipe and sent SIGINT at seeded random
 moments, each trial checked against the database it left: a few with the suite, 50 of `play`
-(and 12 of `tabletop`) with `--reliability` (`pytest -m reliability --reliability`).
+(and 12 of `tabletop`) with `--long` (`pytest --long -m reliability`).
 """
 
 from __future__ import annotations

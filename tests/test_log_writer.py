@@ -217,6 +217,7 @@ def db_sizes(db: Path) -> tuple[int, int]:
     return db.stat().st_size, wal.stat().st_size if wal.exists() else 0
 
 
+@pytest.mark.reliability  # the simulation killed at many moments: 20 seconds, in the long step
 def test_a_writer_never_outlives_its_simulation(tmp_path: Path) -> None:
     """`kill -9` of `sim --log` once its writer has committed: within 2 s the writer is gone
     and the database opens for writing, 20 times (four at a time); the runs committed are

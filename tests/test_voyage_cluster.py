@@ -104,6 +104,7 @@ def test_batches_are_given_out_in_seed_order_and_a_second_copy_is_dropped() -> N
         order.add(3, a)
 
 
+@pytest.mark.reliability  # workers killed at moments of a batch: 25 seconds, in the long step
 def test_workers_killed_mid_batch_cost_nothing(
     world_db: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -189,6 +190,7 @@ def commits_seen(db: Path, process: subprocess.Popen[str], commits: int) -> None
         time.sleep(0.01)
 
 
+@pytest.mark.reliability  # Ctrl-C mid-batch on a cluster: 18 seconds, in the long step
 def test_ctrl_c_keeps_every_run_written_and_says_how_many(world_db: Any) -> None:
     """SIGINT to the command's process group, as a terminal's Ctrl-C sends it (to the dask
     workers too): exit 130 with one line, and the runs it names are those in the database,

@@ -63,13 +63,11 @@ def classic_200(world: World) -> list[Any]:
 
 
 @pytest.fixture(scope="module")
-def first_twelve(world: World, classic_200: list[Any]) -> Played:
+def first_twelve(world: World) -> Played:
     """first_twelve(rules, captain, version=None): seeds 0-11 of 730 days with the ruleset (as
     engine `version` played it: this one's by default) in its own world rules, played once a
-    module whichever tests ask (classic by its own captain: the 200's first twelve)."""
-    played: dict[tuple[str, str, str | None], list[Any]] = {
-        ("classic", captain_for("classic"), None): classic_200[:12]
-    }
+    module whichever tests ask."""
+    played: dict[tuple[str, str, str | None], list[Any]] = {}
 
     def play(rules: str, captain: str, version: str | None = None) -> list[Any]:
         key = (rules, captain, version)
@@ -93,9 +91,11 @@ CLASSIC_200 = {
 }  # fmt: skip
 
 
+@pytest.mark.fidelity  # 200 voyages of two years: 50 seconds, in the long step
 def test_200_classic_voyages_give_the_balance_passs_figures(
-    world: World, classic_200: list[Any]
+    world: World, classic_200: list[Any], first_twelve: Played
 ) -> None:
+    assert classic_200[:12] == first_twelve("classic", captain_for("classic"))  # batches agree
     summary = summarise([result for result, _ in classic_200], world.seas)
     assert {key: summary[key] for key in CLASSIC_200} == CLASSIC_200
     where = summary["where"]

@@ -253,7 +253,11 @@ def _ask(base: str, path: str, body: bytes | None = None) -> tuple[int, str]:
         return int(error.code), f"{path}: {error.read()[:200]!r}"
 
 
-def test_five_hundred_requests_at_once_reads_and_moves_get_no_500(served: str) -> None:
+@pytest.mark.parametrize(
+    "at_once",
+    [pytest.param(100), pytest.param(500, marks=pytest.mark.reliability)],  # 500: the long step
+)
+def test_requests_at_once_reads_and_moves_get_no_500(served: str, at_once: int) -> None:
     status, _ = _ask(served, "/api/play/new", b'{"seed": 5}')
     assert status == 201
     with urllib.request.urlopen(served + "/api/runs") as listed:
@@ -280,13 +284,13 @@ def test_five_hundred_requests_at_once_reads_and_moves_get_no_500(served: str) -
         path, body = asks[i % len(asks)]
         return _ask(served, path.format(d=i % 25 + 1), body)
 
-    with ThreadPoolExecutor(max_workers=500) as pool:
-        answers = list(pool.map(one, range(500)))
+    with ThreadPoolExecutor(max_workers=at_once) as pool:
+        answers = list(pool.map(one, range(at_once)))
     statuses = Counter(status for status, _ in answers)
     failed = [why for status, why in answers if status >= 500]
     assert not failed, (statuses, failed[:3])
     moves = [status for (status, why) in answers if why.startswith(f"/api/play/{playing}/act")]
-    assert len(moves) == 55 and set(moves) <= {200, 400, 409}  # sailed, or refused in words
+    assert len(moves) == at_once // len(asks) and set(moves) <= {200, 400, 409}  # or refused
 
 
 def test_a_database_another_process_holds_is_a_503_with_retry_after(
