@@ -38,6 +38,9 @@ def logged(channel_world_db: Path) -> Path:
 def client(logged: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     cache = tmp_path_factory.mktemp("web-cache")
     with TestClient(create_app(logged, cache_dir=cache), base_url="http://localhost") as found:
+        # the chart begun as the app starts reads the file on a read-only connection, which a
+        # command run in this process (`bar` below) could not open beside: wait until it has
+        found.app.state.chart_drawing.join()
         yield found
 
 
