@@ -159,7 +159,18 @@ def root(
     ctx.obj = GlobalOptions(db=db)
 
 
+def quiet_library_logs() -> None:
+    """No library's log line reaches the terminal: every failure a command meets is said in
+    its own one line. SQLAlchemy logs a connection that fails to close (a Ctrl-C landing in
+    DuckDB's close) with its traceback, through logging's last resort to stderr, before the
+    error goes on to the command, which says it."""
+    import logging
+
+    logging.getLogger("sqlalchemy").addHandler(logging.NullHandler())
+
+
 def main() -> None:
+    quiet_library_logs()
     try:
         app()
     except KeyboardInterrupt:  # before a command runs (typer building the commands)

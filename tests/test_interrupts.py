@@ -324,6 +324,36 @@ def test_any_other_command_says_it_was_interrupted_in_one_line(
     assert isinstance(failed.exception, ZeroDivisionError)  # any other error is not hidden
 
 
+CLOSE_INTERRUPTED = """
+import sys
+import duckdb_sqlalchemy
+
+real = duckdb_sqlalchemy.ConnectionWrapper.close
+
+def close(self):
+    real(self)
+    raise KeyboardInterrupt  # as a Ctrl-C landing in DuckDB's close does
+
+duckdb_sqlalchemy.ConnectionWrapper.close = close
+sys.argv = ["privateer", "--db", sys.argv[1], "saves", "list"]
+from privateer.cli.entry import main
+main()
+"""
+
+
+def test_ctrl_c_while_a_connection_closes_is_the_one_line_without_the_pools_log(
+    db: Path,
+) -> None:
+    """SQLAlchemy logs a connection that failed to close, traceback and all, before the
+    KeyboardInterrupt goes on: the command's stderr is still the one line (a trial at a random
+    moment once caught that log)."""
+    done = subprocess.run(
+        [sys.executable, "-c", CLOSE_INTERRUPTED, str(db)], capture_output=True, text=True
+    )
+    assert done.returncode == 130, done.stderr
+    assert done.stderr.splitlines() == ["interrupted"], done.stderr
+
+
 def test_sql_interrupted_in_a_long_query_says_so_in_one_line(
     db: Path, monkeypatch: pytest.MonkeyPatch, ctrl_c: None
 ) -> None:
