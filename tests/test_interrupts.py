@@ -354,6 +354,64 @@ def test_ctrl_c_while_a_connection_closes_is_the_one_line_without_the_pools_log(
     assert done.stderr.splitlines() == ["interrupted"], done.stderr
 
 
+LANDS_IN_EXEC = """
+import sys
+import privateer.db.saves as saves
+
+def list_saves(*_):
+    exec("raise KeyboardInterrupt")  # a Ctrl-C landing where a dataclass makes its methods
+
+saves.list_saves = list_saves
+sys.argv = ["privateer", "--db", sys.argv[1], "saves", "list"]
+from privateer.cli.entry import main
+main()
+"""
+
+LANDS_IN_A_CALLBACK = """
+import sys
+import time
+import weakref
+import privateer.db.saves as saves
+
+class Lock:
+    pass
+
+def list_saves(*_):
+    def callback(_):
+        raise KeyboardInterrupt  # as a Ctrl-C landing in the import system's lock callback
+    lock = Lock()
+    ref = weakref.ref(lock, callback)
+    del lock  # Python prints the callback's error and goes on
+    time.sleep(2)
+    return []
+
+saves.list_saves = list_saves
+sys.argv = ["privateer", "--db", sys.argv[1], "saves", "list"]
+from privateer.cli.entry import main
+main()
+"""
+
+
+@pytest.mark.parametrize("script", [LANDS_IN_EXEC, LANDS_IN_A_CALLBACK], ids=["exec", "callback"])
+def test_a_ctrl_c_python_would_lose_or_misreport_is_the_one_line_and_130(
+    db: Path, tmp_path: Path, script: str
+) -> None:
+    """Two of CPython's own corners, each met by a random trial: a KeyboardInterrupt caught
+    after it was raised inside an exec() of text ended `python -m privateer` by SIGINT, not
+    130; one raised in a weak reference's callback was printed and lost, the game playing on."""
+    (tmp_path / "ctrl_c_corner.py").write_text(script)
+    done = subprocess.run(
+        [sys.executable, "-m", "ctrl_c_corner", str(db)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        timeout=60,
+    )
+    assert done.returncode == 130, (done.returncode, done.stderr)
+    assert done.stderr.splitlines() == ["interrupted"], done.stderr
+
+
 def test_sql_interrupted_in_a_long_query_says_so_in_one_line(
     db: Path, monkeypatch: pytest.MonkeyPatch, ctrl_c: None
 ) -> None:
