@@ -165,6 +165,11 @@ def test_a_port_of_a_nation_that_wants_you_deals_only_once_bribed() -> None:
     england = WORLD.nations.index("england")
     state.world.standing[england] = -2
     assert "round" not in legal_text(WORLD, state)
+    # the price of this bribe is for one point, not a rate: 20 now, 10 the next
+    with pytest.raises(IllegalVoyageAction) as refused:
+        act_text(WORLD, state, "round")
+    assert "20 gold for a point of standing, 30 gold in all" in str(refused.value)
+    assert "gold a point" not in str(refused.value)
     assert "bribe" in legal_text(WORLD, state)
     act_text(WORLD, state, "bribe")  # 10 gold times two below zero, for a point
     assert state.gold == 0 and state.world.standing[england] == -1

@@ -39,9 +39,13 @@ def refusal(world: World, state: VoyageState, rules: VoyageRules, port: int) -> 
     if p.nation == world.nation("england") and ws.pirate:
         return "English ports won't deal with a pirate (a royal pardon: 80 gold)"
     if ws.standing[p.nation] < 0:
+        below = -ws.standing[p.nation]
         cost = bribe_cost(state, rules, p.nation)
+        clear = rules.bribe_gold * below * (below + 1) // 2  # each bribe the next point up
+        more = f", {clear} gold in all to deal" if below > 1 else ""
         return (
-            f"{world.nation_names[p.nation]} wants you: bribe its officials ({cost} gold a point)"
+            f"{world.nation_names[p.nation]} wants you (standing {-below}): bribe its officials,"
+            f" {cost} gold for a point of standing{more}"
         )
     return None
 
