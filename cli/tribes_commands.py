@@ -15,26 +15,13 @@ from .common import db_path, existing_db, fail, note, open_db, user_errors
 from .options import int_option, run_argument, run_option, seed_option
 from .outputs import force_option
 from .progress import QUIET_HELP, counting
+from .tribes_terrain import TERRAIN_NAMES, key_lines, tribe_numbers, with_tribes
 
 app = typer.Typer(
     help="Seed 002's Tribes: dense populations under per-mille policies on a seeded map: "
     "run a world with policies, view a logged run as a tribe, chart it, time it."
 )
 
-TERRAIN_NAMES = {
-    ".": "plains",
-    "f": "forest",
-    "h": "hills",
-    "m": "mountain",
-    "w": "ocean",
-    "r": "river",
-    "s": "swamp",
-    "t": "steppe",
-    "a": "arctic",
-    "v": "volcano",
-    "O": "ore vein",
-    "G": "gold vein",
-}
 MAX_SIZE = 512
 
 
@@ -46,7 +33,8 @@ def map_command(
     as_json: bool = typer.Option(False, "--json", help="One JSON object: rows, spawns, counts."),
 ) -> None:
     """Draw the seeded Tribes map: its terrain characters with each tribe's founding site as
-    its number (1-8), the tiles of each terrain, and each site's fairness figures within
+    its number (0-7, the tribe's id, as `tribes run`, `tribes view --tribe` and the orders
+    number it) and a key to them, the tiles of each terrain, and each site's fairness figures within
     Chebyshev 8 (plains >= 20, forest >= 10, water-adjacent >= 3, hills >= 6, ore >= 1)."""
     from privateer.engine.tribes import fairness, generate
 
@@ -68,27 +56,34 @@ def map_command(
         }
         typer.echo(json.dumps(out))
         return
-    rows = [list(row) for row in world.rows]
-    for i, (x, y) in enumerate(world.spawns):
-        rows[y][x] = str(i + 1)
-    typer.echo(f"Tribes map, seed {seed}, {size}x{size}, {tribes} tribes (sites as 1-{tribes})")
+    rows = with_tribes(world.rows, [(x, y, i) for i, (x, y) in enumerate(world.spawns)])
+    typer.echo(
+        f"Tribes map, seed {seed}, {size}x{size}, {tribes} tribes "
+        f"(sites as {tribe_numbers(tribes)})"
+    )
     for row in rows:
-        typer.echo("".join(row))
+        typer.echo(row)
+    for line in key_lines(rows, range(tribes), "the founding site"):
+        typer.echo(line)
     typer.echo("")
-    typer.echo("  ".join(f"{c} {TERRAIN_NAMES[c]} {n}" for c, n in counts.items()))
+    typer.echo("tiles: " + "  ".join(f"{c} {TERRAIN_NAMES[c]} {n}" for c, n in counts.items()))
     typer.echo("")
-    typer.echo("tribe  site      plains  forest  water-adj  hills  ore  fair")
+    typer.echo("tribe       site      plains  forest  water-adj  hills  ore  fair")
     for s in sites:
+        name = f"{s['tribe']} {s['name']}"
         typer.echo(
-            f"{s['tribe']:>5}  {s['x']:>3},{s['y']:<3}  {s['plains']:>6}  {s['forest']:>6}  "
+            f"{name:<10}  {s['x']:>3},{s['y']:<3}  {s['plains']:>6}  {s['forest']:>6}  "
             f"{s['water_adjacent']:>9}  {s['hills']:>5}  {s['ore']:>3}  "
             f"{'yes' if s['fair'] else 'NO'}"
         )
 
 
 def _site(index: int, xy: tuple[int, int], figures: Any) -> dict[str, Any]:
+    from privateer.engine.tribes.setup import TRIBE_NAMES
+
     return {
-        "tribe": index + 1,
+        "tribe": index,
+        "name": TRIBE_NAMES[index % len(TRIBE_NAMES)],
         "x": xy[0],
         "y": xy[1],
         "plains": figures.plains,

@@ -118,10 +118,21 @@ def recent_at(
     return state, recent
 
 
-def _fog_map(rows: list[str]) -> list[str]:
-    explored = sum(len(row) - row.count("?") for row in rows)
-    out = [f"explored: {explored} of {len(rows) * len(rows)} tiles ('?' unexplored)"]
-    return out + [f"  {row}" for row in rows]
+def _fog_map(seen: dict[str, Any]) -> list[str]:
+    """The explored map, each settlement in sight (its own and the others') as its tribe's
+    number, and the key to its characters under it."""
+    from .tribes_terrain import UNEXPLORED, key_lines, with_tribes
+
+    rows = list(seen.get("rows", []))
+    own = seen.get("tribe", {})
+    tribe = own.get("id") if isinstance(own, dict) else None
+    places = [(s["x"], s["y"], tribe) for s in seen.get("settlements", []) if tribe is not None]
+    places += [(s["x"], s["y"], s["tribe"]) for s in seen.get("others", [])]
+    drawn = with_tribes(rows, places)
+    explored = sum(len(row) - row.count(UNEXPLORED) for row in rows)
+    out = [f"explored: {explored} of {len(rows) * len(rows)} tiles"]
+    out += [f"  {row}" for row in drawn]
+    return out + key_lines(drawn, [t for _, _, t in places], "a settlement")
 
 
 def _event(e: dict[str, Any]) -> str:
@@ -132,7 +143,7 @@ def _event(e: dict[str, Any]) -> str:
 def print_sight(seen: dict[str, Any]) -> None:
     """The fog's part of a view: the explored map, the units and camps in sight, the events."""
     typer.echo("")
-    for line in _fog_map(list(seen.get("rows", []))):
+    for line in _fog_map(seen):
         typer.echo(line)
     for w in seen.get("warbands", []):
         typer.echo(

@@ -144,3 +144,54 @@ def test_a_bad_tick_or_tribe_for_a_logged_run_is_refused(logged_db: Path) -> Non
     for args in (["--tick", "500"], ["--tribe", "5"]):
         result = runner.invoke(app, ["--db", str(logged_db), "tribes", "view", "1", *args])
         assert result.exit_code == 2 and result.stderr.startswith("error: "), result.output
+
+
+# --- one numbering of tribes, and a key to every grid (issue 35, finding 8) ----------------
+
+SEED_TERRAIN = dict(
+    zip(".fhmwrstavOG?", ["plains", "forest", "hills", "mountain", "ocean", "river", "swamp",
+                          "steppe", "arctic", "volcano", "ore vein", "gold vein", "unexplored"],
+        strict=True)
+)  # fmt: skip
+"""The seed's terrain characters as its text names them, and the fog's `?`."""
+
+
+def test_every_command_numbers_a_tribe_as_the_orders_do() -> None:
+    """`tribes map` draws and lists each founding site as the tribe's id, the number
+    `tribes run` prints, `tribes view --tribe` takes and an order `T:ORDER` is queued for."""
+    from privateer.engine.tribes.game import TribesAction
+    from privateer.engine.tribes.setup import new_world
+
+    mapped = json.loads(invoke("tribes", "map", "--seed", "5", "--size", "32",
+                               "--tribes", "2", "--json").stdout)  # fmt: skip
+    ran = json.loads(invoke("tribes", "run", *SMALL, "--json").stdout)
+    assert [s["tribe"] for s in mapped["spawns"]] == [t["tribe"] for t in ran["tribes"]] == [0, 1]
+    assert [s["name"] for s in mapped["spawns"]] == [t["name"] for t in ran["tribes"]]
+    world = new_world(5, 2, 32, 1)
+    home = {s.tribe: (s.x, s.y) for s in world.settlements}
+    assert {s["tribe"]: (s["x"], s["y"]) for s in mapped["spawns"]} == home
+    assert TribesAction.from_str("1:research milling").tribe == 1 == world.tribes[1].id
+    text = invoke("tribes", "map", "--seed", "5", "--size", "32", "--tribes", "2").stdout
+    grid = text.splitlines()[1:33]
+    assert [grid[y][x] for _, (x, y) in sorted(home.items())] == ["0", "1"]
+    assert "(sites as 0-1)" in text and "0 Aurochs" in text and "1 Boar" in text
+
+
+def test_view_prints_a_key_to_its_grid_and_its_settlements_as_their_tribe(
+    logged_db: Path,
+) -> None:
+    out = invoke("--db", str(logged_db), "tribes", "view", "1", "--tribe", "1").stdout
+    lines = out.splitlines()
+    seen = json.loads(
+        invoke("--db", str(logged_db), "tribes", "view", "1", "--tribe", "1", "--json").stdout
+    )
+    first = lines.index(next(line for line in lines if line.startswith("explored: "))) + 1
+    grid = [line[2:] for line in lines[first : first + seen["size"]]]
+    for s in seen["settlements"]:
+        assert grid[s["y"]][s["x"]] == "1"
+    start = first + seen["size"]
+    assert lines[start].startswith("key: ")
+    key = " ".join(lines[start : start + 3])
+    for c in set("".join(grid)) - {"1"}:
+        assert f"{c} {SEED_TERRAIN[c]}" in key
+    assert "1: a settlement of that tribe" in key

@@ -228,7 +228,7 @@ def test_tribes_map_prints_the_map_with_its_sites() -> None:
     world = generate(123456789)
     drawn = lines[1:65]
     for i, (x, y) in enumerate(world.spawns):
-        assert drawn[y][x] == str(i + 1)
+        assert drawn[y][x] == str(i)  # the tribe's id, as the orders and `tribes run` number it
         drawn[y] = drawn[y][:x] + "." + drawn[y][x + 1 :]
     assert tuple(drawn) == world.rows
     assert f"O ore vein {world.counts()['O']}" in result.stdout
