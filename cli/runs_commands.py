@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 app = typer.Typer(help="The runs in the database: list them, show one, replay to verify.")
 saves_app = typer.Typer(help="Runs in progress: list their saves, or let one go.")
 
-LIST_COLUMNS = ["run_id", "mode", "seed", "target", "ship", "bot", "outcome", "score", "rounds"]
+LIST_COLUMNS = ["run_id", "mode", "seed", "target", "ship", "bot", "outcome", "score", "length"]
 
 
 @app.command("list")
@@ -45,14 +45,22 @@ def list_command(
     offset: int = int_option(0, "--offset", 0, 2**62, "Skip this many newest."),
     output: Output = Output(),
 ) -> None:
-    """List runs, newest first (a run still in progress has no outcome yet)."""
-    from privateer.db.run_list import list_runs
+    """List runs, newest first (a run still in progress has no outcome yet). Each shows only
+    the figures its mode keeps, in its words: a fight's payout and rounds, a voyage's gold and
+    days, who won a duel or a tabletop game."""
+    from privateer.db.run_list import list_runs, with_words
 
     path = db_at_head(ctx, create=False)
     with user_errors():
         runs = list_runs(path, limit, offset)
-    columns = LIST_COLUMNS if output.format.value == "table" else None
-    output.rows(runs, columns)
+    if output.format.value != "table":
+        output.rows(runs)
+        return
+    said = [
+        {**run, "score": run["score_words"], "length": run["length_words"]}
+        for run in with_words(runs)
+    ]
+    output.rows(said, LIST_COLUMNS)
 
 
 @app.command()

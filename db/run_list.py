@@ -9,6 +9,8 @@ from typing import Any
 
 import duckdb
 
+from privateer.engine.figures import figures_of
+
 from .connection import connect_waiting, translate
 
 RUN_FIELDS = (
@@ -21,6 +23,7 @@ RUN_FIELDS = (
     "outcome",
     "score",
     "rounds",
+    "days",
     "engine_version",
     "world_hash",
     "started_at",
@@ -29,9 +32,28 @@ RUN_FIELDS = (
 
 
 def _dicts(cursor: Any) -> list[dict[str, Any]]:
-    """A cursor's rows as dicts by column name."""
+    """A cursor's rows as dicts by column name, each run's score, rounds and days only where
+    its mode has such a figure (a fight's days, 0, are none: engine/figures.py)."""
     names = [d[0] for d in cursor.description or []]
-    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+    rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+    for row in rows:
+        if "mode" in row:
+            row.update(figures_of(row["mode"]).shown(row))
+    return rows
+
+
+def with_words(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows with their figures in words, as each one's mode means them: `score_words` ("9
+    gold", "Red won"), `length_words` ("7 rounds", "180 days"); None where it has none."""
+    out = []
+    for row in rows:
+        figures = figures_of(row["mode"])
+        words = {
+            "score_words": figures.score_words(row.get("score")),
+            "length_words": figures.length_words(row.get("rounds"), row.get("days")),
+        }
+        out.append({**row, **words})
+    return out
 
 
 def list_runs(path: Path, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
@@ -53,7 +75,19 @@ def list_runs(path: Path, limit: int = 50, offset: int = 0) -> list[dict[str, An
         con.close()
 
 
-PAGE_FIELDS = ("run_id", "mode", "seed", "outcome", "days", "score", "ship", "bot", "started_at")
+PAGE_FIELDS = (
+    "run_id",
+    "mode",
+    "seed",
+    "target",
+    "outcome",
+    "days",
+    "rounds",
+    "score",
+    "ship",
+    "bot",
+    "started_at",
+)
 
 
 def _where(mode: str | None, outcome: str | None) -> str:
@@ -77,7 +111,8 @@ def list_runs_page(
     offset: int = 0,
 ) -> tuple[list[dict[str, Any]], int]:
     """A page of runs, newest first, of one mode and outcome if given ('in_progress': no
-    outcome yet), and how many there are in all; on a plain read-only connection."""
+    outcome yet), their figures in words beside the numbers, and how many there are in all;
+    on a plain read-only connection."""
     where = _where(mode, outcome)
     con = connect_waiting(path, read_only=True)
     try:
@@ -85,7 +120,7 @@ def list_runs_page(
             f"SELECT {', '.join(PAGE_FIELDS)} FROM runs {where} ORDER BY run_id DESC "
             f"LIMIT {int(limit)} OFFSET {int(offset)}"
         )
-        rows = _dicts(cursor)
+        rows = with_words(_dicts(cursor))
         found = con.execute(f"SELECT count(*) FROM runs {where}").fetchone()
         return rows, int(found[0]) if found else 0
     except duckdb.Error as error:

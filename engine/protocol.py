@@ -28,6 +28,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from .events import Event
+from .figures import RunFigures
 from .replay import Replayer
 from .schema import Record
 
@@ -139,8 +140,9 @@ class Mode:
     `runs.mode` values its runs are logged under, the version of its rules (a run logged by
     another is not replayed), whether it sails a World, what its runs' options may hold, the
     game a run's options describe, how a logged run is re-run, an example of its options (what
-    the conformance test plays), its event kinds (name -> declared payload), and the earlier
-    engine versions whose runs it still plays as they were played."""
+    the conformance test plays), its event kinds (name -> declared payload), the earlier
+    engine versions whose runs it still plays as they were played, and what its runs' score,
+    rounds and days are (engine/figures.py: a list shows only those)."""
 
     name: str
     run_modes: tuple[str, ...]
@@ -152,6 +154,7 @@ class Mode:
     example: Mapping[str, Any] = field(default_factory=dict)
     earlier_versions: tuple[str, ...] = ()  # engine versions whose runs it still plays
     events: Mapping[str, object] = field(default_factory=dict)
+    figures: RunFigures = field(default_factory=RunFigures)  # its rows' score, rounds, days
 
     def plays(self, engine_version: str | None) -> bool:
         """Whether a run logged by this engine version can be replayed (or resumed) here."""

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..events import Event
+from ..figures import RunFigures
 from ..protocol import Game, Mode, Outcome
 from ..reachable import same_as_game
 from ..schema import SaveError
@@ -125,4 +126,5 @@ MODE = Mode(
     replayer=lambda world: replay_logged,
     example={"target": "merchant", "ship": "brigantine"},
     events=FIGHT_EVENTS,
+    figures=RunFigures(unit="gold", rounds="rounds"),  # the payout; a fight takes no days
 )

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..events import Event
+from ..figures import RunFigures
 from ..protocol import Game, Mode, Outcome
 from ..reachable import same_as_game
 from ..schema import SaveError
@@ -114,4 +115,5 @@ MODE = Mode(
     replayer=lambda world: replay_logged,
     example={"captain": "bold"},
     events=DUEL_EVENTS,
+    figures=RunFigures(results=("Red lost", "nobody won", "Red won"), rounds="rounds"),
 )

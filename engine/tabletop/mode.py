@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..events import Event
+from ..figures import RunFigures
 from ..protocol import Game, Mode, Outcome
 from ..schema import SaveError
 from .actions import TabletopAction
@@ -107,4 +108,6 @@ MODE = Mode(
     replayer=lambda world: replay_logged,
     example={"players": ["spain", "england", "france"], "rules": "seed-003"},
     events=TABLETOP_EVENTS,
+    # the target's result: your nation's in a game you played, the winner's gold in a sim
+    figures=RunFigures(results=("lost", "nobody won", "won"), rounds="turns"),
 )

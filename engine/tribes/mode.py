@@ -10,6 +10,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from ..events import Event
+from ..figures import RunFigures
 from ..protocol import Game, Mode, Outcome
 from .events import TRIBES_EVENTS
 from .game import ENGINE_VERSION, TribesAction, act, legal_actions, new_game
@@ -86,4 +87,5 @@ MODE = Mode(
     replayer=lambda world: replay_logged,
     example={"tribes": 2, "size": 32, "ticks": 40},
     events=TRIBES_EVENTS,
+    figures=RunFigures(unit="points", rounds="ticks"),  # the winner's score
 )

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..combat.encounter import FIGHT_EVENTS
+from ..figures import RunFigures
 from ..protocol import Mode
 from ..replay import NO_WORLD, Replayer, ReplayRefusedError
 from ..world.events import WORLD_EVENTS
@@ -39,4 +40,5 @@ MODE = Mode(
     example={"rules": "full", "days": 90},
     events={**WORLD_EVENTS, **FIGHT_EVENTS, **VOYAGE_EVENTS},
     earlier_versions=("voyage-1", "voyage-2"),
+    figures=RunFigures(unit="gold", days=True),  # her gold at the end
 )

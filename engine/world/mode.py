@@ -10,6 +10,7 @@ from enum import Enum
 from typing import Any
 
 from ..events import Event
+from ..figures import RunFigures
 from ..protocol import Game, IllegalActionError, Mode, Outcome
 from ..replay import NO_WORLD, Replayer, ReplayRefusedError
 from ..schema import Int, Record, Text
@@ -116,4 +117,5 @@ MODE = Mode(
     replayer=_replayer,
     example={"days": 40},
     events=WORLD_EVENTS,
+    figures=RunFigures(days=True),
 )
