@@ -14,13 +14,15 @@ from privateer.engine.tribes.policies import POLICY_EVERY
 from privateer.engine.tribes.replay import Setup
 from privateer.engine.tribes.state import TribesState
 
+from .tribes_terrain import TERRAIN_NAMES
+
 
 def chart_input(state: TribesState, title: str) -> dict[str, Any]:
-    """What pipeline/chart/tribes_map.py draws: the terrain rows, the tribes, each settlement
-    with its territory radius (Chebyshev, by tier), the claimed territory (the tribe claiming
-    each tile, -1 wilderness, row by row: territory.py's organic claims), the warbands (size,
-    order, routing), the caravans and settler wagons on the road, and the threat camps. The
-    whole world: a chart is the lead's map, not a tribe's view."""
+    """What pipeline/chart/tribes_map.py draws: the terrain rows and their names, the tribes,
+    each settlement with its territory radius (Chebyshev, by tier), the claimed territory (the
+    tribe claiming each tile, -1 wilderness, row by row: territory.py's organic claims), the
+    warbands (size, order, routing), the caravans and settler wagons on the road, and the
+    threat camps. The whole world: a chart is the lead's map, not a tribe's view."""
     from privateer.engine.tribes.territory import claim_owners
 
     owners = claim_owners(state)
@@ -31,6 +33,7 @@ def chart_input(state: TribesState, title: str) -> dict[str, Any]:
         "title": title,
         "size": state.size,
         "rows": list(state.rows),
+        "terrain": dict(TERRAIN_NAMES),
         "tribes": [{"id": t.id, "name": t.name, "alive": t.alive} for t in state.tribes],
         "settlements": [
             {

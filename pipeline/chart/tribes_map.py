@@ -1,18 +1,20 @@
 """A Tribes map (seed 002) in the woodcut's manner: the terrain as washes on the parchment, each
 tribe's claimed territory (the organic claims, seed 002's part 2) washed in its colour with its
 border ruled (or, for data without claims, each settlement's territory square by tier), the
-settlement as the woodcut's tower (a city) or houses (smaller), ringed once more a wall level,
-the warbands as the woodcut's ship's hull turned pennant (a triangle, its size by soldiers,
-hollow while routing, the soldiers lettered), caravans and settler wagons as small squares on
-the road, threat camps as ink crosses with their strength, and the names lettered in the
-woodcut's serif on a faint parchment wash, so the words stay text in an SVG. The key under the
-map names each tribe in its colour and the marks.
+settlement as the woodcut's tower (a city) or houses (smaller), the warbands as pennants (a
+triangle, its size by soldiers, hollow while routing), caravans and settler wagons as small
+squares on the road, threat camps as ink crosses. The words (names, soldiers, a camp's kind and
+strength) are placed by tribes_plan.py inside the frame and clear of each other and of every
+mark, in the woodcut's serif on a faint parchment wash, so they stay text in an SVG; the key
+under the map (tribes_key.py) names each tribe by its number in its colour, each terrain on
+the map beside its swatch, and the marks.
 
-It draws plain data (`cli/tribes_view.py` `chart_input` gives it): the terrain rows, the tribes,
-the settlements with their territory radius, the claims (tribe by tile, -1 wilderness), the
-warbands, caravans and camps; it reads no engine type. Every layer is an SVG group with an id
-(`terrain`, `claims` or `territories`, `settlements`, `warbands`, `caravans`, `camps`, `names`,
-`key`)."""
+It draws plain data (`cli/tribes_view.py` `chart_input` gives it): the terrain rows and their
+names, the tribes, the settlements with their territory radius, the claims (tribe by tile, -1
+wilderness), the warbands, caravans and camps; it reads no engine type. Every layer and word is
+an SVG group with an id (`map-frame`, `terrain`, `claims` or `territories`, `settlement-NAME`,
+`warband-ID`, `caravan-ID`, `camp-ID`, `name-NAME`, `warband-size-ID`, `camp-label-ID`, and
+the key's `key-ID`, `key-terrain-C`, `key-mark-KIND`, `key-number-N`)."""
 
 from __future__ import annotations
 
@@ -21,35 +23,23 @@ from typing import Any
 
 import numpy as np
 
-from .woodcut import INK, LAND_FILL, PARCHMENT, darkened, houses_path, tower_path
+from .tribes_key import (
+    CLAIM_ALPHA,
+    TERRAIN_COLOURS,
+    THREAT_INK,
+    draw_key,
+    key_entries,
+    layout,
+    tribe_colour,
+)
+from .tribes_plan import DPI, Word, leader, plan_words, sizes, warband_points
+from .woodcut import INK, LAND_FILL, PARCHMENT, houses_path, tower_path
 
-TERRAIN_COLOURS = {
-    ".": LAND_FILL,  # plains: the woodcut's land
-    "f": "#b7b98c",  # forest
-    "h": "#d3b27f",  # hills
-    "m": "#a88d6b",  # mountain
-    "w": "#cfd8c9",  # ocean: a cool wash on the parchment
-    "r": "#9fb6b4",  # river
-    "s": "#bab69c",  # swamp
-    "t": "#e6dcab",  # steppe
-    "a": "#f6f3ea",  # arctic
-    "v": "#8f5b3d",  # volcano
-    "O": "#8f7762",  # ore vein
-    "G": "#d6b24c",  # gold vein
-}
-TRIBE_COLOURS = (
-    "#a33a2b", "#2d5f91", "#3e7b3a", "#7b4a90", "#b9741b", "#2f7e7e", "#902f60", "#5c5c2a",
-)  # fmt: skip
-"""Heraldic colours by tribe id, each kept readable on the parchment (woodcut.darkened)."""
-THREAT_INK = "#3b2a20"  # the camps: near-black ink
 CITY_TIER_RADIUS = 12  # a settlement whose territory is this wide is a city: the tower
 INCHES_PER_TILE = 0.14
 MIN_INCHES, MAX_INCHES = 6.0, 16.0
-DPI = 100
-
-
-def tribe_colour(tribe: int) -> str:
-    return darkened(TRIBE_COLOURS[tribe % len(TRIBE_COLOURS)])
+MAP_SHARE = 0.92  # of the figure's width, the map's side; the rest its margins
+TITLE_PX, KEY_GAP_PX, FOOT_PX = 40.0, 14.0, 10.0  # above the map, between it and the key, under
 
 
 def terrain_image(rows: list[str]) -> np.ndarray:
@@ -76,17 +66,31 @@ def draw_tribes_map(data: dict[str, Any], out: Path) -> dict[str, int]:
 
 
 def _figure(data: dict[str, Any]) -> tuple[Any, dict[str, int]]:
+    """The map laid out before it is drawn: its words placed (tribes_plan.py), the key flowed
+    under it (tribes_key.py), the figure as tall as both need."""
     import matplotlib.pyplot as plt
+
+    from .placing import Measure
 
     size = int(data["size"])
     inches = min(MAX_INCHES, max(MIN_INCHES, size * INCHES_PER_TILE))
-    fig = plt.figure(figsize=(inches, inches + 0.9), facecolor=PARCHMENT)
-    ax = fig.add_axes((0.04, 0.1, 0.92, 0.92 * inches / (inches + 0.9)))
+    width = inches * DPI
+    side = MAP_SHARE * width
+    left = (width - side) / 2
+    measure = Measure(DPI)
+    type_sizes = sizes(size, side / DPI)
+    plan = plan_words(data, side, type_sizes, measure)
+    placed, key_height = layout(key_entries(data, plan.numbered, plan.unplaced), side, measure)
+    height = TITLE_PX + side + KEY_GAP_PX + key_height + FOOT_PX
+    fig = plt.figure(figsize=(width / DPI, height / DPI), dpi=DPI, facecolor=PARCHMENT)
+    bottom = FOOT_PX + key_height + KEY_GAP_PX
+    ax = fig.add_axes((left / width, bottom / height, side / width, side / height))
     ax.set_xlim(0, size)
     ax.set_ylim(size, 0)
     ax.set_aspect("equal")
     ax.set_xticks([])
     ax.set_yticks([])
+    ax.patch.set_gid("map-frame")
     for spine in ax.spines.values():
         spine.set_color(INK)
         spine.set_linewidth(1.6)
@@ -96,17 +100,47 @@ def _figure(data: dict[str, Any]) -> tuple[Any, dict[str, int]]:
     image.set_gid("terrain")
     draw = _claims if data.get("claims") else _territories
     territories = draw(ax, data, size)
-    marks = _settlements(ax, data, inches / size)
-    bands = _warbands(ax, data, inches / size)
-    caravans = _caravans(ax, data, inches / size)
-    camps = _camps(ax, data, inches / size)
-    _key(fig, data)
+    marks = _settlements(ax, data, type_sizes["settlement"])
+    bands = _warbands(ax, data, type_sizes["warband"])
+    caravans = _caravans(ax, data, type_sizes["caravan"])
+    camps = _camps(ax, data, type_sizes["camp"])
+    for word in plan.words:
+        _write(ax, word, size / side)
+    draw_key(fig, placed, left, FOOT_PX)
     fig.text(
-        0.5, 0.985, f"The Tribes: {data['title']}", ha="center", va="top", color=INK,
+        0.5, 1 - 8 / height, f"The Tribes: {data['title']}", ha="center", va="top", color=INK,
         fontsize=13, style="italic", gid="title",
     )  # fmt: skip
     drawn = {"settlements": marks, "territories": territories, "warbands": bands}
-    return fig, {**drawn, "caravans": caravans, "camps": camps}
+    lettered = sum(1 for w in plan.words if w.gid.startswith("name-"))
+    return fig, {
+        **drawn, "caravans": caravans, "camps": camps, "names": lettered - len(plan.numbered),
+        "numbered": len(plan.numbered), "unplaced": len(plan.unplaced),
+    }  # fmt: skip
+
+
+def _write(ax: Any, word: Word, tiles_per_px: float) -> None:
+    """A word where the plan put it (map pixels to tiles, y down), a name on a faint wash of
+    parchment, a far one with a leader to what it names."""
+    size = ax.get_xlim()[1]
+
+    def tile(x: float, y: float) -> tuple[float, float]:
+        return x * tiles_per_px, size - y * tiles_per_px
+
+    colour = {"": INK, "camp": THREAT_INK}.get(word.colour)
+    if colour is None:
+        colour = tribe_colour(int(word.colour.removeprefix("tribe-")))
+    name = word.gid.startswith("name-")
+    line = leader(word)
+    if line is not None:
+        (x0, y0), (x1, y1) = tile(*line[0]), tile(*line[1])
+        ax.plot([x0, x1], [y0, y1], color=INK, linewidth=0.6, zorder=7, gid=f"{word.gid}-leader")
+    ax.text(
+        *tile(word.spot.x, word.spot.y), word.text, fontsize=word.points, ha=word.spot.ha,
+        va=word.spot.va, color=colour, style=word.style, fontweight=word.weight, zorder=8,
+        gid=word.gid, bbox={"boxstyle": "square,pad=0.05", "fc": PARCHMENT, "ec": "none",
+        "alpha": 0.6} if name else None,
+    )  # fmt: skip
 
 
 def _claims(ax: Any, data: dict[str, Any], size: int) -> int:
@@ -120,7 +154,7 @@ def _claims(ax: Any, data: dict[str, Any], size: int) -> int:
     claimed = 0
     tribes = sorted({int(t) for t in np.unique(owners) if t >= 0})
     for tribe in tribes:
-        colour = to_rgba(tribe_colour(tribe), 0.2)
+        colour = to_rgba(tribe_colour(tribe), CLAIM_ALPHA)
         mask = owners == tribe
         wash[mask] = colour
         claimed += int(mask.sum())
@@ -152,30 +186,24 @@ def _claims(ax: Any, data: dict[str, Any], size: int) -> int:
     return claimed
 
 
-def _warbands(ax: Any, data: dict[str, Any], inches_per_tile: float) -> int:
+def _warbands(ax: Any, data: dict[str, Any], base: float) -> int:
     """A pennant (triangle) a warband in its tribe's colour, bigger with more soldiers, hollow
-    while routing, its soldiers lettered beside it."""
+    while routing (its soldiers are lettered by the plan)."""
     bands = data.get("warbands", [])
-    base = max(5.0, min(12.0, 72 * inches_per_tile * 1.4))
     for w in bands:
         colour = tribe_colour(int(w["tribe"]))
-        points = base * (1.0 + min(1.0, int(w["size"]) / 200))
+        points = warband_points(base, int(w["size"]))
         ax.scatter(
             [w["x"] + 0.5], [w["y"] + 0.5], s=points**2, marker="^",
             c=["none" if w.get("routing") else colour], edgecolors=[colour if w.get("routing")
             else INK], linewidths=1.0, zorder=7, gid=f"warband-{w['id']}",
         )  # fmt: skip
-        ax.text(
-            w["x"] + 1.2, w["y"] - 0.2, str(w["size"]), fontsize=max(6.0, base * 0.6),
-            color=colour, ha="left", va="center", zorder=8, gid=f"warband-size-{w['id']}",
-        )  # fmt: skip
     return len(bands)
 
 
-def _caravans(ax: Any, data: dict[str, Any], inches_per_tile: float) -> int:
+def _caravans(ax: Any, data: dict[str, Any], points: float) -> int:
     """A small square a caravan (a settler wagon: a diamond) in its tribe's colour."""
     carts = data.get("caravans", [])
-    points = max(4.0, min(9.0, 72 * inches_per_tile))
     for c in carts:
         ax.scatter(
             [c["x"] + 0.5], [c["y"] + 0.5], s=points**2, marker="D" if c.get("wagon") else "s",
@@ -185,19 +213,13 @@ def _caravans(ax: Any, data: dict[str, Any], inches_per_tile: float) -> int:
     return len(carts)
 
 
-def _camps(ax: Any, data: dict[str, Any], inches_per_tile: float) -> int:
-    """An ink cross a threat camp, its kind's initial and strength lettered beside it."""
+def _camps(ax: Any, data: dict[str, Any], points: float) -> int:
+    """An ink cross a threat camp (its kind's initial and strength are lettered by the plan)."""
     camps = data.get("camps", [])
-    points = max(6.0, min(12.0, 72 * inches_per_tile * 1.5))
     for c in camps:
         ax.scatter(
             [c["x"] + 0.5], [c["y"] + 0.5], s=points**2, marker="X", c=[THREAT_INK],
             edgecolors=INK, linewidths=0.6, zorder=6, gid=f"camp-{c['id']}",
-        )  # fmt: skip
-        ax.text(
-            c["x"] + 1.2, c["y"] + 0.5, f"{str(c['kind'])[:1].upper()}{c['strength']}",
-            fontsize=max(6.0, points * 0.6), color=THREAT_INK, ha="left", va="center",
-            zorder=8, gid=f"camp-label-{c['id']}",
         )  # fmt: skip
     return len(camps)
 
@@ -225,13 +247,12 @@ def _territories(ax: Any, data: dict[str, Any], size: int) -> int:
     return len(patches)
 
 
-def _settlements(ax: Any, data: dict[str, Any], inches_per_tile: float) -> int:
+def _settlements(ax: Any, data: dict[str, Any], points: float) -> int:
     """A tower for a city, houses for a smaller settlement, in its tribe's colour ringed in
-    ink; its name beside it on a parchment wash."""
+    ink (its name is lettered by the plan)."""
     from matplotlib.markers import MarkerStyle
 
     glyphs = {True: MarkerStyle(tower_path()), False: MarkerStyle(houses_path())}
-    points = max(7.0, min(16.0, 72 * inches_per_tile * 2.2))
     for s in data["settlements"]:
         city = int(s["radius"]) >= CITY_TIER_RADIUS
         ax.scatter(
@@ -239,28 +260,4 @@ def _settlements(ax: Any, data: dict[str, Any], inches_per_tile: float) -> int:
             c=[tribe_colour(int(s["tribe"]))], edgecolors=INK, linewidths=0.8, zorder=5,
             gid=f"settlement-{s['name']}",
         )  # fmt: skip
-        ax.text(
-            s["x"] + 1.6, s["y"] + 0.5, s["name"], fontsize=max(7.0, points * 0.75),
-            ha="left", va="center", color=INK, style="italic", zorder=6, gid=f"name-{s['name']}",
-            bbox={"boxstyle": "square,pad=0.05", "fc": PARCHMENT, "ec": "none", "alpha": 0.6},
-        )  # fmt: skip
     return len(data["settlements"])
-
-
-def _key(fig: Any, data: dict[str, Any]) -> None:
-    """Each tribe's name in its colour, in a row under the map, and what the marks are."""
-    tribes = data["tribes"]
-    if not tribes:
-        return
-    fig.text(
-        0.5, 0.012, "\u25b2 warband (soldiers)   \u25a0 caravan   \u25c6 settler wagon   "
-        "\u00d7 threat camp (kind, strength)", ha="center", va="bottom", fontsize=8, color=INK,
-        style="italic", gid="key-marks",
-    )  # fmt: skip
-    step = 0.92 / len(tribes)
-    for i, tribe in enumerate(tribes):
-        name = tribe["name"] + ("" if tribe.get("alive", True) else " (gone)")
-        fig.text(
-            0.04 + step * (i + 0.5), 0.04, name, ha="center", va="center", fontsize=10,
-            color=tribe_colour(int(tribe["id"])), fontweight="bold", gid=f"key-{tribe['id']}",
-        )  # fmt: skip
