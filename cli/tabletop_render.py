@@ -238,16 +238,19 @@ def event_line(event: Event, me: str) -> str | None:
     return None
 
 
-RESULT_WORDS = {
-    "disaster": "disaster: the privateer and all attached are discarded",
-    "no effect": "no effect: the merchant escapes or the privateer is driven off",
-    "success": "success: captured",
+RESULT_WORDS = {  # the seed's raid table, its words for the target's kind
+    ("disaster", "merchant"): "disaster: the privateer and all attached are discarded",
+    ("disaster", "base"): "disaster: the privateer and all attached are discarded",
+    ("no effect", "merchant"): "no effect: the merchant escapes",
+    ("no effect", "base"): "no effect: the privateer is driven off",
+    ("success", "merchant"): "success: the merchant is captured",
+    ("success", "base"): "success: the base is captured",
 }
 
 
 def _roll_words(d: Mapping[str, Any], me: str) -> str:
     """The raid table's roll in words: "France's raid on #23 Merchantman: str 11 against 4,
-    rolled 4+5 = 9, +2 = 11: success: captured"."""
+    rolled 4+5 = 9, +2 = 11: success: the merchant is captured"."""
     from privateer.engine.tabletop.cards import card
 
     dice = [int(x) for x in d["dice"]]
@@ -255,11 +258,12 @@ def _roll_words(d: Mapping[str, Any], me: str) -> str:
     modifier = int(d["modifier"])
     total = f"{rolled}" + (f" {modifier:+d} = {rolled + modifier}" if modifier else "")
     result = str(d["result"])
+    target = card(int(d["target"]))
     return (
         f"{_owner(_who(str(d['nation']), me)).capitalize()} raid on #{d['target']} "
-        f"{card(int(d['target'])).name}: str {d['attack']} against {d['defence']} "
+        f"{target.name}: str {d['attack']} against {d['defence']} "
         f"({modifier:+d}); rolled {'+'.join(map(str, dice))} = {total}: "
-        f"{RESULT_WORDS.get(result, result)}"
+        f"{RESULT_WORDS.get((result, target.kind), result)}"
     )
 
 
