@@ -376,9 +376,9 @@ def sql(
 def report(ctx: typer.Context, output: Output = Output()) -> None:
     """Canned analyses of the logged runs: outcome rates by bot, ship and target; how long
     fights last; which cards decided fights; how voyages ended, and where they fight and sink.
-    Rates are shares (percentages in the table, fractions in JSON and CSV); a table with
-    nothing logged says so in one line."""
-    from privateer.db.report import REPORTS, run_report
+    Rates are shares (percentages in the table, fractions in JSON and CSV); the tables with
+    rows come first, and one line at the end names those the database holds nothing for."""
+    from privateer.db.report import REPORTS, none_logged, run_report
     from privateer.db.run_store import RunStore
 
     from .common import Format, existing_db, note, print_json
@@ -397,9 +397,10 @@ def report(ctx: typer.Context, output: Output = Output()) -> None:
     for name, (columns, rows) in results.items():
         title, rates = REPORTS[name].title, REPORTS[name].rates
         records = [dict(zip(columns, row, strict=True)) for row in rows]
-        if output.format is Format.TABLE and not records:
-            typer.echo(f"{title}: none logged\n")
-        elif output.format is Format.TABLE:
+        if output.format is Format.TABLE and records:
             output.rows(records, columns, title=title, rates=rates)
-        else:
+        elif output.format is not Format.TABLE:
             output.rows([{"report": name, **r} for r in records], ["report", *columns])
+    empty = [name for name, (_, rows) in results.items() if not rows]
+    if output.format is Format.TABLE and empty:
+        typer.echo(none_logged(empty))

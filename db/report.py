@@ -122,7 +122,7 @@ REPORTS: dict[str, Report] = {
         _deciding_cards,
     ),
     "voyages": Report(
-        "voyages: how they ended, by rules and captain",
+        "how voyages ended: by rules and captain",
         """SELECT options->>'$.rules' AS rules, coalesce(bot, 'you') AS captain, outcome,
                   days, score
            FROM runs WHERE mode = 'voyage' AND outcome IS NOT NULL
@@ -143,7 +143,7 @@ REPORTS: dict[str, Report] = {
         ("sunk_rate",),
     ),
 }
-"""Every canned analysis, in the order `report` prints them."""
+"""Every canned analysis, in the order `report` prints those the database holds rows for."""
 
 
 def run_report(duck: Any) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
@@ -153,3 +153,10 @@ def run_report(duck: Any) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
         table = report.table(duck.execute(report.rows).pl())
         out[name] = (list(table.columns), [tuple(row) for row in table.iter_rows()])
     return out
+
+
+def none_logged(empty: list[str]) -> str:
+    """One line for the reports the database holds nothing for, each by its title's short form
+    ("voyages", "where voyages fight and sink")."""
+    short = [REPORTS[name].title.split(" (")[0].split(":")[0] for name in empty]
+    return f"not shown, nothing logged for them: {'; '.join(short)}"
