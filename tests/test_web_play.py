@@ -108,8 +108,13 @@ def test_a_new_voyage_shows_the_port_sheet_and_the_legal_actions_with_words_and_
     by_action = {a["action"]: a for a in state["actions"]}
     assert by_action["sail"]["group"] == "sea"
     assert by_action["round"]["price"] == 2 and by_action["round"]["group"] == "bar"
-    hires = [a for a in state["actions"] if a["action"].startswith("hire ")]
-    assert hires and all(a["price"] > 0 and a["words"].startswith("hire a ") for a in hires)
+    hires = {a["action"]: a for a in state["actions"] if a["action"].startswith("hire ")}
+    assert hires and all(a["price"] > 0 for a in hires.values())
+    assert hires["hire master_gunner"]["words"] == "hire a master gunner"
+    assert hires["hire marksmen"]["words"] == "hire marksmen"  # a crew of them, not "a marksmen"
+    assert state["played"] == 0  # the page says a new voyage, not "resumed"
+    assert "`" not in state["goal"] and "help letter" not in state["goal"], state["goal"]
+    assert state["goal"].startswith("carry out three letters of marque (gold is then the score)")
     london = next(p for p in state["ports"] if p["name"] == "London")
     assert by_action[f"course {london['node']}"]["words"] == "course for London"
     assert any("you have 20 gold" in line for line in state["yard"])
@@ -161,6 +166,40 @@ def test_ten_actions_with_a_purchase_and_a_fight_each_saved_as_the_terminal_save
         day, logged = saved(db, run_id)
         assert logged == played and day == body["state"]["figures"]["day"]
     assert fought, played
+
+
+def test_a_fight_lists_each_keep_once_and_names_her_cards(client: TestClient) -> None:
+    """A hand holding two alike (seed 1's fight off Havana has broadside, broadside, chain
+    shot) offers three keeps, not six with "keep broadside, then broadside" twice; a card of
+    her side is named hers, as the terminal's yours/hers column says."""
+    run_id, state = new(client, seed=1)
+    havana = next(p for p in state["ports"] if p["name"] == "Havana")
+    body = act(client, run_id, f"course {havana['node']}")
+    alike, hers = None, None
+    for _ in range(40):
+        state = body["state"]
+        if state["over"] or (alike is not None and hers is not None):
+            break
+        if state["context"] == "fight":
+            words = [a["words"] for a in state["actions"]]
+            assert len(words) == len(set(words)), words  # one button a choice
+            hand = [c.get("words", c["card"]) for c in state["hand"]]
+            distinct = {(hand[i], hand[j]) for i in range(3) for j in range(3) if i != j}
+            assert len(words) == len(distinct), (hand, words)
+            if len(set(hand)) < 3:
+                alike = words
+            if any(c.endswith(" (hers)") for c in hand):
+                hers = hand
+            action = state["actions"][0]["action"]
+        elif state["context"] == "alongside":
+            action = "attack"
+        else:
+            action = "sail" if state["context"] == "sailing" else state["actions"][0]["action"]
+        body = act(client, run_id, action)
+        if body["ask"] is not None:
+            body = act(client, run_id, action, confirm=True)
+    assert alike is not None and len(alike) == 3, "no hand of two alike met"
+    assert hers is not None, "no card of hers met"
 
 
 def test_a_bad_action_is_a_400_with_the_reason_and_changes_nothing(

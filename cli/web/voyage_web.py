@@ -6,10 +6,11 @@ Decides no rule: the engine accepts or refuses every action."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from privateer.engine.combat.encounter import card_name
+from privateer.engine.combat.encounter import YOU, card_name, card_side
 from privateer.engine.voyage import port as harbour
 from privateer.engine.voyage.actions import (
     Attack,
@@ -93,13 +94,14 @@ def view(session: VoyageSession) -> dict[str, Any]:
             "morale": state.morale,
             "morale_max": rules.morale_max,
         },
-        "goal": goal_words(rules),
+        "goal": web_words(goal_words(rules)),
         "rules": rules.name,
         "seed": state.seed,
         "here": voyage_turn.here(session),
         "waiting": voyage_turn.context_lines(session),
         "observe": jsonable(game.observe(state)),
-        "actions": [] if session.over else [entry(session, a) for a in session.legal()],
+        "actions": [] if session.over else entries(session),
+        "played": len(session.record.actions),
         "yard": voyage_shop.sale_lines(session, "buy") if state.port >= 0 else [],
         "ports": [
             {
@@ -113,7 +115,43 @@ def view(session: VoyageSession) -> dict[str, Any]:
         ],
     }
     if fight is not None:
-        out["hand"] = [{"index": i, "card": card_name(c)} for i, c in enumerate(fight.hand)]
+        out["hand"] = [
+            {"index": i, "card": card_name(c), "words": card_words(c)}
+            for i, c in enumerate(fight.hand)
+        ]
+    return out
+
+
+_HELP_ASIDE = re.compile(r" ?\(`[^`]*`\)|`[^`]*`; ")
+
+
+def web_words(text: str) -> str:
+    """The terminal's words for the page: its pointers to a terminal command (`help letter`)
+    left out, and no backticks."""
+    return _HELP_ASIDE.sub("", text).replace("`", "")
+
+
+def card_words(card: int) -> str:
+    """A card of the fight's hand: its name, and "(hers)" after one of her side's (the hand
+    deals both sides' cards, as the terminal's yours/hers column says)."""
+    name = card_name(card)
+    return name if card_side(card) == YOU else f"{name} (hers)"
+
+
+def entries(session: VoyageSession) -> list[dict[str, Any]]:
+    """The legal actions as the page lists them, one button a choice: keeping the same two
+    cards in the same order (from a hand holding two alike) is one choice, listed once."""
+    state = session.state
+    out: list[dict[str, Any]] = []
+    kept: set[tuple[int, int]] = set()
+    for action in session.legal():
+        if isinstance(action, KeepCards) and state.fight is not None:
+            hand = state.fight.hand
+            cards = (int(hand[action.first]), int(hand[action.second]))
+            if cards in kept:
+                continue
+            kept.add(cards)
+        out.append(entry(session, action))
     return out
 
 
@@ -138,7 +176,7 @@ def _words(session: VoyageSession, action: VoyageAction) -> tuple[str, int | Non
     if isinstance(action, BuyRound):
         return "stand the house a round (a rumor, perhaps)", rules.round_gold, "bar"
     if isinstance(action, Hire):
-        return f"hire a {action.hand.replace('_', ' ')}", rules.hire_gold[action.hand], "yard"
+        return f"hire {a_hand(action.hand)}", rules.hire_gold[action.hand], "yard"
     if isinstance(action, Repair):
         return f"repair {action.points} points of hull", action.points * rules.repair_gold, "yard"
     if isinstance(action, Upgrade):
@@ -162,7 +200,7 @@ def _words(session: VoyageSession, action: VoyageAction) -> tuple[str, int | Non
         return "let her pass", None, "meeting"
     if isinstance(action, KeepCards) and state.fight is not None:
         hand = state.fight.hand
-        first, second = card_name(hand[action.first]), card_name(hand[action.second])
+        first, second = card_words(hand[action.first]), card_words(hand[action.second])
         return f"keep {first}, then {second}", None, "fight"
     if isinstance(action, TakePrize):
         return (
@@ -174,6 +212,12 @@ def _words(session: VoyageSession, action: VoyageAction) -> tuple[str, int | Non
         option = session.game.observe(state)["options"][action.option]
         return f"{option['choice']}: {option['stakes']}", None, "question"
     return action.to_str(), None, "other"
+
+
+def a_hand(hand: str) -> str:
+    """A hand for hire in words: "a master gunner", but "marksmen" (a crew of them)."""
+    words = hand.replace("_", " ")
+    return words if words.endswith("men") else f"a {words}"
 
 
 def act(session: VoyageSession, text: str, *, confirm: bool = False) -> Done:

@@ -1,11 +1,16 @@
 /* The woodcut in the page: pan (drag), zoom (wheel, pinch, buttons) through the SVG's viewBox,
    drawn once a frame (requestAnimationFrame), never re-rendered; layers toggled by their SVG
-   groups; a port's card on hover or tap; the flow by season. Plain JavaScript, no library. */
+   groups; a port's card on hover or tap; the flow by season. Plain JavaScript, no library.
+   A press that does not move is a click on what lies under it (a port): the pointer is
+   captured for the map only once it moves, as a drag. Marks laid over the woodcut (the port
+   hits here, play.js's ports and ship) keep a size on screen, whatever the zoom. */
 "use strict";
 (function () {
   const SVG_NS = "http://www.w3.org/2000/svg";
   const MIN_WIDTH_SHARE = 1 / 60; // zoomed in at most sixty times
   const LABEL_MAX_PX = 22; // a name grows with the zoom up to this size on screen, no further
+  const DRAG_PX = 4; // a press that moves less than this is a click on what lies under it
+  const HIT_PX = [3, 8]; // a port's mark on screen: a radius of at least, at most, so many px
 
   /* A view over an SVG: its viewBox moved and scaled, written once a frame. */
   function View(svg) {
@@ -16,10 +21,14 @@
     const labels = [...svg.querySelectorAll("text")].map((t) =>
       ({ t: t, size: parseFloat(getComputedStyle(t).fontSize) }));
     let labelScale = 0;
-    /* names keep their drawn size until it would pass LABEL_MAX_PX on screen */
-    function fitLabels() {
+    /* screen pixels a unit of the SVG, as the box is shown now (0 while it is not laid out) */
+    function pixels() {
       const r = svg.getBoundingClientRect();
-      const k = Math.min(r.width / box.w, r.height / box.h); // screen pixels a unit
+      const k = Math.min(r.width / box.w, r.height / box.h);
+      return k > 0 ? k : 0;
+    }
+    /* names keep their drawn size until it would pass LABEL_MAX_PX on screen */
+    function fitLabels(k) {
       if (!(k > 0) || Math.abs(k - labelScale) < 1e-9) return;
       labelScale = k;
       labels.forEach((l) => {
@@ -27,27 +36,54 @@
       });
     }
     const listeners = [];
+    const sizers = [];
 
+    /* the chart's shape on screen (height over width): the box shown takes it, so a tall
+       phone's chart is filled, not a band across it */
+    function aspect() {
+      const r = svg.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 ? r.height / r.width : home.h / home.w;
+    }
+    /* the box to show for `b`: all of b (the screen's shape), zoomed in at most sixty times,
+       zoomed out at most to the whole chart, kept on the chart (centred where it is larger) */
     function clamp(b) {
-      const w = Math.min(home.w, Math.max(home.w * MIN_WIDTH_SHARE, b.w));
-      const h = w * (home.h / home.w);
-      const x = Math.min(home.x + home.w - w, Math.max(home.x, b.x));
-      const y = Math.min(home.y + home.h - h, Math.max(home.y, b.y));
+      const a = aspect();
+      const most = Math.max(home.w, home.h / a);
+      const w = Math.min(most, Math.max(home.w * MIN_WIDTH_SHARE, b.w, (b.h || 0) / a));
+      const h = w * a;
+      const x = w >= home.w ? home.x + (home.w - w) / 2
+        : Math.min(home.x + home.w - w, Math.max(home.x, b.x + (b.w - w) / 2));
+      const y = h >= home.h ? home.y + (home.h - h) / 2
+        : Math.min(home.y + home.h - h, Math.max(home.y, b.y + ((b.h || h) - h) / 2));
       return { x: x, y: y, w: w, h: h };
     }
     function draw() {
       pending = false;
+      box = clamp(box); // the screen's shape may have changed (a resize, a phone turned)
       svg.setAttribute("viewBox", [box.x, box.y, box.w, box.h].map((v) => v.toFixed(2)).join(" "));
-      fitLabels();
+      const k = pixels();
+      fitLabels(k);
+      if (k > 0) sizers.forEach((f) => f(k));
       listeners.forEach((f) => f(box));
     }
-    function set(b) {
-      box = clamp(b);
+    function schedule() {
       if (!pending) {
         pending = true;
         requestAnimationFrame(draw);
       }
     }
+    function set(b) {
+      box = clamp(b);
+      schedule();
+    }
+    /* f(k) now and whenever the screen pixels a unit change (a zoom, the page resized): what
+       keeps a size on screen sets it there */
+    function sized(f) {
+      sizers.push(f);
+      const k = pixels();
+      if (k > 0) f(k);
+    }
+    if (window.ResizeObserver) new ResizeObserver(schedule).observe(svg);
     /* a point of the screen in the SVG's units */
     function toSvg(clientX, clientY) {
       const r = svg.getBoundingClientRect();
@@ -73,15 +109,24 @@
     function show(b) { set(b); }
     function reset() { set(Object.assign({}, home)); }
 
-    // dragging and pinching, by pointer events (mouse, pen and touch alike)
+    // dragging and pinching, by pointer events (mouse, pen and touch alike). The map takes
+    // the pointer (setPointerCapture) only once a press moves DRAG_PX or a second finger
+    // comes: a press that stays put is a click on the port under it, not on the map.
     const pointers = new Map();
     let pinch = null;
+    let dragging = false;
+    function drag() {
+      dragging = true;
+      pointers.forEach((_, id) => {
+        try { svg.setPointerCapture(id); } catch (err) { /* that pointer is gone already */ }
+      });
+      svg.classList.add("dragging");
+    }
     svg.addEventListener("pointerdown", (e) => {
       if (e.button !== undefined && e.button > 0) return;
-      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      svg.setPointerCapture(e.pointerId);
-      svg.classList.add("dragging");
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, x0: e.clientX, y0: e.clientY });
       if (pointers.size === 2) {
+        drag();
         const [a, b] = [...pointers.values()];
         pinch = Math.hypot(a.x - b.x, a.y - b.y);
       }
@@ -89,22 +134,29 @@
     svg.addEventListener("pointermove", (e) => {
       const last = pointers.get(e.pointerId);
       if (!last) return;
+      if (!dragging) {
+        if (Math.hypot(e.clientX - last.x0, e.clientY - last.y0) < DRAG_PX) return;
+        drag();
+      }
       if (pointers.size === 1) {
         panBy(e.clientX - last.x, e.clientY - last.y);
       } else if (pointers.size === 2 && pinch) {
-        pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+        pointers.set(e.pointerId, Object.assign(last, { x: e.clientX, y: e.clientY }));
         const [a, b] = [...pointers.values()];
         const d = Math.hypot(a.x - b.x, a.y - b.y);
         if (d > 0) zoom(d / pinch, (a.x + b.x) / 2, (a.y + b.y) / 2);
         pinch = d;
         return;
       }
-      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      pointers.set(e.pointerId, Object.assign(last, { x: e.clientX, y: e.clientY }));
     });
     function lift(e) {
       pointers.delete(e.pointerId);
       if (pointers.size < 2) pinch = null;
-      if (pointers.size === 0) svg.classList.remove("dragging");
+      if (pointers.size === 0) {
+        dragging = false;
+        svg.classList.remove("dragging");
+      }
     }
     svg.addEventListener("pointerup", lift);
     svg.addEventListener("pointercancel", lift);
@@ -116,7 +168,7 @@
     return {
       svg: svg, zoom: zoom, panBy: panBy, show: show, reset: reset, toSvg: toSvg,
       box: () => Object.assign({}, box), home: () => Object.assign({}, home),
-      onChange: (f) => listeners.push(f),
+      onChange: (f) => listeners.push(f), sized: sized, pixels: pixels,
     };
   }
 
@@ -175,11 +227,18 @@
     }
     card.hidden = false;
     const area = card.parentElement.getBoundingClientRect();
-    card.style.left = Math.min(x + 14, area.width - 340) + "px";
+    card.style.left = Math.max(0, Math.min(x + 14, area.width - card.offsetWidth - 10)) + "px";
     card.style.top = Math.max(0, y - 10) + "px";
   }
 
-  function portHits(svg, ports, onPort) {
+  /* The radius, in the SVG's units, of a mark drawn `units` across at the woodcut's own size
+     but kept from `px[0]` to `px[1]` pixels on screen (k: screen pixels a unit). */
+  function radiusOn(k, units, px) {
+    return Math.min(px[1], Math.max(px[0], units * k)) / k;
+  }
+
+  function portHits(view, ports, onPort) {
+    const svg = view.svg;
     const group = document.createElementNS(SVG_NS, "g");
     group.setAttribute("id", "port-hits");
     ports.forEach((p) => {
@@ -195,6 +254,11 @@
       group.appendChild(c);
     });
     svg.appendChild(group);
+    const hits = [...group.children];
+    view.sized((k) => {
+      const r = radiusOn(k, 5, HIT_PX).toFixed(3);
+      hits.forEach((c) => c.setAttribute("r", r));
+    });
     let asked = null;
     function ask(e) {
       const name = e.target.getAttribute && e.target.getAttribute("data-port");
@@ -236,7 +300,7 @@
     const card = document.getElementById("port-card");
     area.appendChild(card);
     const ports = JSON.parse(document.getElementById("ports-data").textContent);
-    portHits(svg, ports, async (name, e) => {
+    portHits(view, ports, async (name, e) => {
       const seed = document.getElementById("card-seed").value || 0;
       const day = document.getElementById("card-day").value || 0;
       const r = area.getBoundingClientRect();
@@ -266,5 +330,5 @@
   }
 
   window.privateerChart = { View: View, bindZoomButtons: bindZoomButtons, setLayer: setLayer,
-    getJSON: getJSON, el: el, chartPage: chartPage };
+    getJSON: getJSON, el: el, chartPage: chartPage, radiusOn: radiusOn, HIT_PX: HIT_PX };
 })();

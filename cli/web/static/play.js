@@ -38,7 +38,7 @@
       });
       const body = await response.json();
       if (!response.ok) {
-        $("reason").textContent = "not now: " + body.error;
+        $("reason").textContent = body.error;
         return;
       }
       log(["> " + action], "typed");
@@ -132,12 +132,12 @@
     const row = el("div", { class: "hand" });
     for (const card of hand) {
       const c = el("button", { type: "button", class: "card", "data-card": card.index },
-        (card.index + 1) + "  " + card.card);
+        (card.index + 1) + "  " + card.words);
       c.addEventListener("click", () => {
         if (kept.includes(card.index)) return;
         kept.push(card.index);
         c.classList.add("kept");
-        c.textContent = kept.length + ": " + card.card;
+        c.textContent = kept.length + ": " + card.words;
         if (kept.length === 2) send(`keep ${kept[0]} ${kept[1]}`);
       });
       row.appendChild(c);
@@ -162,21 +162,49 @@
 
   // The chart beside: the world's woodcut (chart.js pans and zooms it) with a mark on each
   // port and on her; a click on a port sets the course there (the engine's `course NODE`).
+  // The marks keep a size on screen at any zoom (a ring round the woodcut's own port, never
+  // a disc over it and its name); the chart opens on the seas round her.
   // With no world drawn (a database without the world's tables), the ports by lon and lat.
+  const PORT_PX = [4, 9]; // a port's ring: its radius on screen, at least and at most
+  const SHIP_PX = 11; // her ring's radius on screen
+  const AROUND_HER = 60; // degrees of longitude the chart shows round her at first
   const area = $("chart-area");
   let woodcut = null;
   if (area && window.privateerChart) {
     const svg = area.querySelector("svg");
     const view = window.privateerChart.View(svg);
+    window.privateerView = view;
     window.privateerChart.bindZoomButtons(view, document);
     const p = JSON.parse($("projection").textContent);
     const marks = document.createElementNS(SVG, "g");
     marks.setAttribute("id", "play-marks");
     svg.appendChild(marks);
     woodcut = {
-      svg, view, marks,
+      svg, view, marks, shown: false,
       at: (lon, lat) => [p.x0 + (lon - p.west) * p.k, p.y0 + (p.north - lat) * p.k],
+      k: p.k,
     };
+    const her = $("zoom-her");
+    if (her) her.addEventListener("click", () => { if (state) showHer(state); });
+  }
+
+  /* The chart moved to the seas round her (AROUND_HER degrees across, as tall as the chart's
+     shape makes it). */
+  function showHer(s) {
+    const { view, at, k } = woodcut;
+    const home = view.home();
+    const [x, y] = at(s.observe.lon, s.observe.lat);
+    const w = Math.min(home.w, AROUND_HER * k), h = w * home.h / home.w;
+    view.show({ x: x - w / 2, y: y - h / 2, w: w, h: h });
+  }
+
+  /* Each mark's radius for k screen pixels a unit: a port's between PORT_PX (6 units where
+     that falls between them), her ring SHIP_PX. */
+  function sizeMarks(k) {
+    if (!woodcut.ports) return;
+    const r = window.privateerChart.radiusOn(k, 6, PORT_PX).toFixed(3);
+    for (const { c } of woodcut.ports.values()) c.setAttribute("r", r);
+    woodcut.ship.setAttribute("r", (SHIP_PX / k).toFixed(3));
   }
 
   // The marks are made once (a port's circle and title, her ship) and then only their
@@ -193,6 +221,7 @@
         const c = document.createElementNS(SVG, "circle");
         c.setAttribute("cx", x); c.setAttribute("cy", y); c.setAttribute("r", 6);
         c.setAttribute("data-node", p.node);
+        c.setAttribute("data-port", p.name);
         const title = document.createElementNS(SVG, "title");
         c.appendChild(title);
         c.addEventListener("click", () => {
@@ -205,6 +234,7 @@
       woodcut.ship.setAttribute("class", "ship"); woodcut.ship.setAttribute("id", "play-ship");
       woodcut.ship.setAttribute("r", 9);
       marks.appendChild(woodcut.ship);
+      woodcut.view.sized(sizeMarks);
     }
     for (const [node, { c, title, name }] of woodcut.ports) {
       const can = open.has("course " + node);
@@ -216,6 +246,10 @@
     const [x, y] = at(s.observe.lon, s.observe.lat);
     if (woodcut.ship.getAttribute("cx") !== String(x)) woodcut.ship.setAttribute("cx", x);
     if (woodcut.ship.getAttribute("cy") !== String(y)) woodcut.ship.setAttribute("cy", y);
+    if (!woodcut.shown) {
+      woodcut.shown = true;
+      showHer(s);
+    }
   }
 
   function chart(s) {
@@ -266,7 +300,10 @@
     .then((r) => r.json().then((body) => ({ ok: r.ok, body })))
     .then(({ ok, body }) => {
       if (!ok) { $("reason").textContent = body.error; return; }
-      log(["resumed run " + runId + " on day " + body.figures.day]);
+      log([body.played
+        ? `picked up run ${runId} on day ${body.figures.day} (${body.played} action${body.played === 1 ? "" : "s"} played)`
+        : `run ${runId}: a new voyage` + (body.observe.port ? ` out of ${body.observe.port}` : "")
+          + ` (seed ${body.seed}, ${body.rules} rules)`]);
       show(body);
     });
 })();
