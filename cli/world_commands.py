@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -22,6 +23,9 @@ from .options import DAYS_MAX, int_option, parse_box, seed_option
 from .outputs import check_output, force_option, writing_output
 from .progress import QUIET_HELP, counting
 
+if TYPE_CHECKING:
+    import sqlalchemy as sa
+
 app = typer.Typer(help="The world: build the sea graph from Natural Earth, inspect, export.")
 
 
@@ -39,10 +43,18 @@ def build(
         None, "--box", help="Build one region only: W,S,E,N in degrees (e.g. -10,35,5,45)."
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display."),
+    chart: bool | None = typer.Option(
+        None,
+        "--chart/--no-chart",
+        help="Draw the chart `serve` shows now, into its cache folder, so a new world's first "
+        "visit is quick. Default: for the whole world (seconds to draw), not for a --box "
+        "(about a second, left to serve's first visit).",
+    ),
     output: Output = Output(),
 ) -> None:
     """Build the sea graph (nodes, legs, steps, straits, ports, currents, winds, protected
-    waters) and swap it into the database.
+    waters) and swap it into the database; then, for the whole world, draw the chart `serve`
+    shows (kept in the user's cache folder by the world's content hash).
 
     The database is checked writable before the work starts; the build runs in memory and
     replaces the old world in one transaction, so a failed or interrupted build leaves the
@@ -55,20 +67,42 @@ def build(
     from .progress import stage_progress
 
     params = BuildParams(box=parse_box(box))
+    drawing = chart if chart is not None else params.box is None
     engine = open_db(ctx, spatial=True, pooled=False)
     with user_errors():
         ensure_writable(engine)
+    stages = len(STAGES) + 1 + drawing
+    kept: Path | None = None
     try:
-        with stage_progress(len(STAGES) + 1, enabled=not quiet) as on_stage:
+        with stage_progress(stages, enabled=not quiet) as on_stage:
             built = build_world(source, params, on_stage=on_stage)
-            on_stage(len(STAGES) + 1, len(STAGES) + 1, "writing to the database")
+            on_stage(len(STAGES) + 1, stages, "writing to the database")
             with user_errors(), database_errors(ctx):
                 build_id = write_world(engine, built)
+            if drawing:
+                on_stage(stages, stages, "drawing the chart for `serve`")
+                kept = _chart_for_serve(engine)
     except WorldBuildError as error:
         fail(str(error))
     for name in built.skipped_passages:
         note(f"note: strait {name} not threaded (outside the box or unreachable)")
+    if drawing and kept is None:
+        note("note: the chart for `serve` was not drawn; serve draws it at its first visit")
     output.record({"build_id": build_id, "content_hash": built.content_hash, **built.counts})
+
+
+def _chart_for_serve(engine: sa.Engine) -> Path | None:
+    """The world's chart drawn into the folder `serve` keeps charts in (cli/web/chart_cache's
+    disk cache, by content hash and version); None if it could not be (the world is built
+    all the same: serve draws the chart at its first visit)."""
+    from .serve_command import chart_cache_dir
+    from .web.chart_cache import keep_built
+
+    try:
+        return keep_built(engine, chart_cache_dir())
+    except Exception as error:  # a picture not drawn is no reason to call the build failed
+        note(f"note: {type(error).__name__}: {error}")
+        return None
 
 
 @app.command()

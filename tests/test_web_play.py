@@ -213,7 +213,8 @@ def test_a_bad_action_is_a_400_with_the_reason_and_changes_nothing(
     assert broke.status_code == 400
     assert broke.json()["error"].startswith("not sold here") or "gold" in broke.json()["error"]
     nonsense = client.post(f"/api/play/{run_id}/act", json={"action": "fly away"})
-    assert nonsense.status_code == 400 and "unknown action 'fly away'" in nonsense.json()["error"]
+    assert nonsense.status_code == 200 and nonsense.json()["ask"] is None  # answered in lines
+    assert nonsense.json()["lines"] == ["  unknown command 'fly': `help` lists the commands"]
     json_type = {"Content-Type": "application/json"}
     empty = client.post(f"/api/play/{run_id}/act", content=b"not json", headers=json_type)
     assert empty.status_code == 400 and empty.json()["error"] == "send JSON"
@@ -352,3 +353,46 @@ def test_on_a_built_world_the_voyage_sails_beside_the_woodcut(
         assert act(real, run_id, "sail")["state"]["figures"]["day"] == 1
     out = terminal(path, "--resume", input="sail\n").stdout  # the real world, in the terminal
     assert f"resuming run {run_id} on day 1" in out
+
+
+# --- the chart drawn at `world build` -------------------------------------------------------
+
+STRAIT = "-7,35,-4,37.5"  # the Strait of Gibraltar: a world built in a second
+
+
+def test_world_build_draws_the_whole_worlds_chart_where_serve_reads_it_at_its_first_visit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`world build` of the whole world draws the chart `serve` shows into serve's cache
+    folder (by content hash and version), so a new world's first visit reads it, drawing
+    nothing; a --box world's is left to serve (unless --chart)."""
+    import privateer.pipeline.build as build
+    from privateer.cli.serve_command import chart_cache_dir
+    from privateer.cli.web import chart_cache
+    from privateer.cli.options import parse_box
+    from privateer.pipeline.params import BuildParams
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    strait = build.build_world(None, BuildParams(box=parse_box(STRAIT)))
+    monkeypatch.setattr(build, "build_world", lambda *a, **k: strait)  # the whole world's work
+    folder = chart_cache_dir() / chart_cache.folder_name(strait.content_hash)
+    db = tmp_path / "world.duckdb"
+
+    def world_build(*args: str) -> None:
+        built = runner.invoke(COMMAND, ["--db", str(db), "world", "build", "-q", *args])
+        assert built.exit_code == 0, built.output
+
+    world_build("--box", STRAIT)
+    assert not folder.exists(), "a boxed world's chart is left to serve's first visit"
+    world_build()  # the whole world (as build_world is told): its chart drawn now
+    assert {p.name for p in folder.iterdir()} >= {"chart.svg", "meta.json", "flow-current.svg"}
+
+    def draw(*args: object) -> None:
+        raise AssertionError("serve drew the chart world build had drawn")
+
+    monkeypatch.setattr(chart_cache, "_draw", draw)
+    monkeypatch.setattr(chart_cache, "_MEMORY", {})
+    app = create_app(db, cache_dir=chart_cache_dir(), draw_at_start=False)
+    with TestClient(app, base_url="http://localhost") as served:
+        page = served.get("/")
+    assert page.status_code == 200 and '<svg id="woodcut"' in page.text

@@ -1,9 +1,10 @@
 """The world's woodcut for the pages, drawn once per world: pipeline/chart draws it (as long as
 `privateer chart` of the world takes), and it is kept by the world's content hash in memory
 and, when the app has a cache folder, on disk, so the chart page is fast after the first.
-The app begins it as it starts (`draw_at_start`), in a thread of its own, so the first visit
-finds it ready, or waits only for the rest of it; a world drawn by an earlier server is read
-from the disk."""
+`world build` draws it as it builds the whole world (`keep_built`) into the folder `serve`
+keeps it in, so even a new world's first visit reads it from the disk; else the app begins it
+as it starts (`draw_at_start`), in a thread of its own, so the first visit finds it ready, or
+waits only for the rest of it; a world drawn by an earlier server is read from the disk."""
 
 from __future__ import annotations
 
@@ -15,8 +16,14 @@ import xml.etree.ElementTree as ET
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .common import Settings, opened
+
+if TYPE_CHECKING:
+    import sqlalchemy as sa
+
+    from privateer.pipeline.chart import WebChart
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FLOWS = ("current", "wind:0", "wind:1", "wind:2", "wind:3")  # pipeline/chart's WEB_FLOWS
@@ -127,6 +134,29 @@ def _world_hash(chosen: Settings) -> str | None:
         return world_hash(conn)
 
 
+def keep_built(engine: sa.Engine, cache_dir: Path) -> Path | None:
+    """The chart of the world `engine` holds, drawn now and kept on disk in `cache_dir` (the
+    folder `serve` keeps charts in) by its content hash, as `serve` would keep it at its first
+    visit; the folder it is in (None: no world). A world kept there already is not drawn
+    again. For `world build`, on the connection it wrote the world with."""
+    from privateer.db.world_load import world_hash
+    from privateer.pipeline.chart import draw_web_chart, read_web_chart
+
+    with engine.connect() as conn:
+        content_hash = world_hash(conn)
+    if content_hash is None:
+        return None
+    folder = cache_dir / folder_name(content_hash)
+    if _read(folder, content_hash) is None:
+        read = read_web_chart(engine)
+        with _DRAW_LOCK:
+            drawn = draw_web_chart(read)
+        _write(folder, _ready(content_hash, drawn))
+        if _read(folder, content_hash) is None:
+            raise OSError(f"{folder} could not be written")
+    return folder
+
+
 def _draw(chosen: Settings, content_hash: str) -> CachedChart:
     """Read what the chart draws (holding the database a moment), then draw it (holding
     nothing of the database: the other pages go on meanwhile)."""
@@ -141,6 +171,11 @@ def _draw(chosen: Settings, content_hash: str) -> CachedChart:
         raise RuntimeError("the world was rebuilt while its chart was read: ask again")
     with _DRAW_LOCK:
         drawn = draw_web_chart(read)
+    return _ready(content_hash, drawn)
+
+
+def _ready(content_hash: str, drawn: WebChart) -> CachedChart:
+    """The drawn chart as a page puts it inline."""
     box = drawn.box
     return CachedChart(
         content_hash,
