@@ -36,6 +36,10 @@ if TYPE_CHECKING:
 
 MAX_RUNS = 1_000_000  # a study's runs in all (points x runs a point)
 PLOT_SUFFIXES = (".png", ".svg")
+PLOT_HELP = (
+    "Draw each figure against the first dial, each y axis from zero, each figure's 95% "
+    "interval as a band: OUT.png or OUT.svg."
+)
 
 
 class _StudyGroup(TyperGroup):
@@ -101,9 +105,7 @@ def run(
     fresh: bool = typer.Option(
         False, "--fresh", help="Play every point again, even one an earlier study stored."
     ),
-    plot: Path | None = typer.Option(
-        None, "--plot", help="Draw each figure against the first dial: OUT.png or OUT.svg."
-    ),
+    plot: Path | None = typer.Option(None, "--plot", help=PLOT_HELP),
     force: bool = force_option("With --plot: replace OUT if it is there (moved in when done)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
     output: Output = Output(),
@@ -363,9 +365,7 @@ def show(
         help="The study: its id, as sweep list shows it.",
         metavar="ID",
     ),
-    plot: Path | None = typer.Option(
-        None, "--plot", help="Draw each figure against the first dial: OUT.png or OUT.svg."
-    ),
+    plot: Path | None = typer.Option(None, "--plot", help=PLOT_HELP),
     force: bool = force_option("With --plot: replace OUT if it is there (moved in when done)."),
     output: Output = Output(),
 ) -> None:

@@ -146,33 +146,63 @@ def results_frame(duck: Any, keys: Sequence[str]) -> pl.DataFrame:
     return frame.with_columns(pl.col("seas").str.json_decode(pl.List(pl.Int64)))
 
 
+def _wilson(hits: pl.Expr, n: pl.Expr) -> tuple[pl.Expr, pl.Expr]:
+    """The 95% Wilson interval of a share, `hits` of `n`."""
+    rate = hits / n
+    z2 = Z95 * Z95
+    centre = (rate + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * ((rate * (1 - rate) / n + z2 / (4 * n * n)).sqrt()) / (1 + z2 / n)
+    return centre - half, centre + half
+
+
+def _mean_interval(row: dict[str, Any], figure: str) -> None:
+    """`figure`'s 95% interval, in place, from its runs' spread (the row's `figure_sd` and
+    `figure_n`, popped): the mean plus or minus Student's t(n - 1) times the standard error,
+    never below zero (a count or a day is not negative); none below two runs (no spread to
+    read)."""
+    from scipy.stats import t
+
+    sd, count, mean = row.pop(f"{figure}_sd"), row.pop(f"{figure}_n"), row[figure]
+    low = high = None
+    if mean is not None and sd is not None and count >= 2:
+        half = float(t.ppf(0.975, count - 1)) * sd / count**0.5
+        low, high = max(0.0, mean - half), mean + half
+    row[f"{figure}_low"], row[f"{figure}_high"] = low, high
+
+
 def point_figures(results: pl.DataFrame, sea_names: Sequence[str]) -> dict[str, dict[str, Any]]:
     """Each point's figures (by its key), with polars: runs; won, with its 95% Wilson interval;
-    the mean day the winners came home; raids, prizes and storms a run; alive at the end;
-    sunk, and the share of runs each cause sank; the named seas reached (how many a run, how
-    many by any run, and the share of runs that reached each)."""
+    the mean day the winners came home and raids a run, each with its 95% interval from the
+    runs' spread (Student's t); prizes and storms a run; alive at the end; sunk, with its
+    Wilson interval, and the share of runs each cause sank; the named seas reached (how many a
+    run, how many by any run, and the share of runs that reached each)."""
     import polars as pl
 
     n = pl.len().cast(pl.Float64)
     won = (pl.col("outcome") == "won").sum().cast(pl.Float64)
-    rate = won / n
-    z2 = Z95 * Z95
-    centre = (rate + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * ((rate * (1 - rate) / n + z2 / (4 * n * n)).sqrt()) / (1 + z2 / n)
+    won_low, won_high = _wilson(won, n)
+    sunk_low, sunk_high = _wilson((pl.col("outcome") == "sunk").sum().cast(pl.Float64), n)
+    home = pl.col("day").filter(pl.col("outcome") == "won")
     main = (
         results.group_by("point_key")
         .agg(
             runs=pl.len(),
             won=won.cast(pl.Int64),
-            won_rate=rate,
-            won_low=centre - half,
-            won_high=centre + half,
-            mean_day_home=pl.col("day").filter(pl.col("outcome") == "won").mean(),
+            won_rate=won / n,
+            won_low=won_low,
+            won_high=won_high,
+            mean_day_home=home.mean(),
+            mean_day_home_sd=home.std(),
+            mean_day_home_n=home.len(),
             raids_per_run=pl.col("raids").mean(),
+            raids_per_run_sd=pl.col("raids").std(),
+            raids_per_run_n=pl.len(),
             prizes_per_run=pl.col("prizes").mean(),
             storms_per_run=pl.col("storms").mean(),
             alive_at_end=(pl.col("outcome") == "out_of_time").mean(),
             sunk=(pl.col("outcome") == "sunk").mean(),
+            sunk_low=sunk_low,
+            sunk_high=sunk_high,
             mean_gold=pl.col("gold").mean(),
             seas_per_run=pl.col("seas").list.len().mean(),
             seas_reached=pl.col("seas").explode().drop_nulls().n_unique(),
@@ -197,6 +227,8 @@ def point_figures(results: pl.DataFrame, sea_names: Sequence[str]) -> dict[str, 
     out: dict[str, dict[str, Any]] = {}
     for row in main.iter_rows(named=True):
         key = row.pop("point_key")
+        for figure in ("mean_day_home", "raids_per_run"):
+            _mean_interval(row, figure)
         out[key] = {k: _round(v) for k, v in row.items()} | {"sunk_by": {}, "seas": {}}
     for key, cause, count in causes.iter_rows():
         out[key]["sunk_by"][cause] = round(count / runs_at[key], 4)

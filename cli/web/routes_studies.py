@@ -1,7 +1,9 @@
 """Balance studies (`privateer sweep`) in the browser: the stored studies listed, and a study's
 dial charts in SVG: for each dial, each figure of the study (the panels `sweep --plot` draws:
-won with its 95% interval as a band, the day home, raids, sunk) against the dial's value, a line
-for each setting of the other dials; hovering a point shows its figures (static/study.js).
+won, the day home, raids, sunk, each with its 95% interval as a band) against the dial's value,
+a line for each setting of the other dials, the y axis from zero in round steps and the points
+inset from the axes so no tick's words touch a point; hovering a point, or focusing it, shows
+its figures (static/study.js).
 
     GET /studies              the studies kept, newest first
     GET /studies/{sweep_id}   a study's dials
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from html import escape
@@ -24,7 +27,13 @@ from starlette.routing import BaseRoute, Route
 from .common import page, problem, settings
 
 WIDTH, HEIGHT = 360, 240
-LEFT, RIGHT, TOP, BOTTOM = 48, 12, 24, 36
+LEFT, RIGHT, TOP, BOTTOM = 48, 12, 24, 40
+INSET = 14  # the first and last settings stand this far in from the axes, clear of the ticks
+TICK_GAP = 6  # between an axis and its ticks' words
+POINT_R = 4
+FONT_PX = 11  # the words' size (static/play.css, `.study svg text`): where the ticks go
+Y_TICKS = 4  # about as many steps up the y axis
+GRID_INK = "#d9cdb0"
 
 
 @contextmanager
@@ -59,16 +68,38 @@ def _shown(value: Any) -> str:
 
 def _scale(values: Sequence[Any]) -> tuple[list[Any], Any]:
     """The dial's values in order and where each stands on x (a number by its value, anything
-    else evenly, in the study's order)."""
+    else evenly, in the study's order), `INSET` in from either end of the axis so no point sits
+    on the y axis's ticks."""
     ordered = list(dict.fromkeys(values))
     numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in ordered)
+    first, span = LEFT + INSET, WIDTH - RIGHT - INSET - (LEFT + INSET)
     if numeric:
         ordered.sort()
         low, high = float(ordered[0]), float(ordered[-1])
-        span = (high - low) or 1.0
-        return ordered, lambda v: LEFT + (float(v) - low) / span * (WIDTH - LEFT - RIGHT)
-    step = (WIDTH - LEFT - RIGHT) / max(1, len(ordered) - 1)
-    return ordered, lambda v: LEFT + ordered.index(v) * step if len(ordered) > 1 else WIDTH / 2
+        if high == low:
+            return ordered, lambda v: first + span / 2
+        return ordered, lambda v: first + (float(v) - low) / (high - low) * span
+    step = span / max(1, len(ordered) - 1)
+    return ordered, lambda v: first + ordered.index(v) * step if len(ordered) > 1 else WIDTH / 2
+
+
+def y_ticks(high: float, share: bool) -> list[float]:
+    """The y axis's ticks from zero: a share to 100% by 25s, else round steps (1, 2, 2.5 or 5
+    times a power of ten) to the first at or above `high`, so the top point stands below the
+    top tick, not on a figure made of itself."""
+    if share:
+        return [0.0, 0.25, 0.5, 0.75, 1.0]
+    if high <= 0:
+        return [0.0, 1.0]
+    raw = high / Y_TICKS
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    count = math.ceil(high / step - 1e-9)
+    return [round(i * step, 10) for i in range(count + 1)]
+
+
+def _tick_text(value: float, share: bool) -> str:
+    return f"{100 * value:.0f}%" if share else f"{value:g}"
 
 
 def panel_svg(
@@ -82,11 +113,11 @@ def panel_svg(
     xs, x_of = _scale([r[dial] for r in rows])
     values = [r.get(figure) for r in rows] + [r.get(b) for r in rows for b in band or ()]
     numbers = [float(v) for v in values if isinstance(v, int | float)]
-    low = 0.0 if share or not numbers else min(0.0, min(numbers))
-    high = 1.0 if share else (max(numbers) if numbers else 1.0) or 1.0
+    ticks = y_ticks(max(numbers, default=0.0), share)
+    high = ticks[-1]
 
     def y_of(v: float) -> float:
-        return HEIGHT - BOTTOM - (v - low) / ((high - low) or 1.0) * (HEIGHT - TOP - BOTTOM)
+        return HEIGHT - BOTTOM - v / high * (HEIGHT - TOP - BOTTOM)
 
     parts = [
         f'<svg class="panel" data-figure="{figure}" data-dial="{escape(dial)}" '
@@ -97,16 +128,27 @@ def panel_svg(
         f'y2="{HEIGHT - BOTTOM}"/>',
         f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{HEIGHT - BOTTOM}"/>',
     ]
+    below = HEIGHT - BOTTOM + POINT_R + TICK_GAP + FONT_PX  # a baseline clear of a point at 0
     for v in xs:
         parts.append(
-            f'<text x="{x_of(v):.1f}" y="{HEIGHT - BOTTOM + 14}" text-anchor="middle">'
+            f'<text class="tick" x="{x_of(v):.1f}" y="{below}" text-anchor="middle">'
             f"{escape(_shown(v))}</text>"
         )
-    for v in (low, (low + high) / 2, high):
-        shown = f"{100 * v:.0f}%" if share else f"{v:.3g}"
-        parts.append(f'<text x="{LEFT - 4}" y="{y_of(v) + 4:.1f}" text-anchor="end">{shown}</text>')
+    for v in ticks if numbers else ticks[:1]:  # nothing drawn: no scale to misread
+        y = y_of(v)
+        parts.append(
+            f'<line class="grid" x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" '
+            f'stroke="{GRID_INK}" stroke-width="0.5"/>'
+            f'<text class="tick" x="{LEFT - TICK_GAP}" y="{y + FONT_PX * 0.35:.1f}" '
+            f'text-anchor="end">{_tick_text(v, share)}</text>'
+        )
+    if not numbers:
+        parts.append(
+            f'<text class="none" x="{(LEFT + WIDTH - RIGHT) / 2}" y="{(TOP + HEIGHT - BOTTOM) / 2}"'
+            ' text-anchor="middle" font-style="italic">none at any point</text>'
+        )
     parts.append(
-        f'<text x="{(LEFT + WIDTH - RIGHT) / 2}" y="{HEIGHT - 4}" text-anchor="middle">'
+        f'<text x="{(LEFT + WIDTH - RIGHT) / 2}" y="{HEIGHT - 3}" text-anchor="middle">'
         f"{escape(dial)}</text>"
     )
     lines: dict[tuple[Any, ...], list[Mapping[str, Any]]] = {}
@@ -121,7 +163,10 @@ def panel_svg(
             if edge:
                 top = [f"{x_of(p[dial]):.1f},{y_of(p[hi]):.1f}" for p in edge]
                 bottom = [f"{x_of(p[dial]):.1f},{y_of(p[lo]):.1f}" for p in reversed(edge)]
-                parts.append(f'<polygon class="band" points="{" ".join(top + bottom)}"/>')
+                parts.append(
+                    f'<polygon class="band" style="fill: {ink}; opacity: 0.18" '
+                    f'points="{" ".join(top + bottom)}"/>'
+                )
         drawn = [p for p in points if isinstance(p.get(figure), int | float)]
         path = " ".join(f"{x_of(p[dial]):.1f},{y_of(p[figure]):.1f}" for p in drawn)
         if path:
@@ -139,9 +184,10 @@ def panel_svg(
             for b in band or ():
                 tip[b] = p.get(b)
             tip["runs"] = p.get("runs")
+            carried = escape(json.dumps(tip, default=str))
             parts.append(
                 f'<circle class="point" cx="{x_of(p[dial]):.1f}" cy="{y_of(p[figure]):.1f}" '
-                f'r="4" fill="{ink}" data-figures="{escape(json.dumps(tip, default=str))}"/>'
+                f'r="{POINT_R}" fill="{ink}" data-figures="{carried}"/>'
             )
     parts.append("</svg>")
     return "".join(parts)
@@ -183,7 +229,13 @@ def study_page(request: Request) -> Response:
     if found is None:
         return problem(request, 404, f"no study {sweep_id} (see `privateer sweep list`)")
     study, points = found
-    return page(request, "study.html", study=study, points=points, charts=dial_charts(points))
+    from privateer.pipeline.chart.dials import caption
+
+    rows = [p["figures"] for p in points]
+    return page(
+        request, "study.html", study=study, points=points, charts=dial_charts(points),
+        caption=caption(rows) if rows else "",
+    )  # fmt: skip
 
 
 def study_json(request: Request) -> Response:
