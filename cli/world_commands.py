@@ -140,20 +140,24 @@ def export(
         None, "--format", help="geojson, geoparquet or gpkg (default: from the extension)."
     ),
     layers: str = typer.Option(
-        "nodes,steps", "--layers", help="Comma-separated: nodes, legs, steps."
+        "all",
+        "--layers",
+        help="Comma-separated, or all: nodes, legs, steps, ports, waters, seas, features, "
+        "currents, winds, drake.",
     ),
     force: bool = force_option("Replace PATH if it is there (the new file moved in when done)."),
 ) -> None:
-    """Write the graph to a file QGIS opens: GeoJSON and GeoParquet hold the layers in one
-    table with a `layer` column, a GeoPackage one layer per table. A PATH already there is
-    refused unless --force, a symbolic link always."""
+    """Write the world to a file QGIS opens, every table a layer (the graph's nodes, legs and
+    steps; ports, protected waters, seas, features, currents, winds and Drake's route as
+    points): GeoJSON and GeoParquet hold the layers in one collection with a `layer` column, a
+    GeoPackage one layer per table; ids are integers in each. A PATH already there is refused
+    unless --force, a symbolic link always."""
     from privateer.pipeline.errors import WorldBuildError
-    from privateer.pipeline.export import check_layers, export_format, export_world
+    from privateer.pipeline.export import chosen_layers, export_format, export_world
 
-    wanted = [s.strip() for s in layers.split(",") if s.strip()]
     try:
         chosen = export_format(path, fmt)
-        check_layers(wanted)
+        wanted = chosen_layers(layers)
     except WorldBuildError as error:
         fail(str(error))
     check_output(path, force=force)

@@ -159,9 +159,12 @@ def _name(column: str) -> str:
     return '"' + column.replace('"', '""') + '"'
 
 
-def _columns(conn: sa.Connection, table: str, alias: str) -> str:
+def _columns(
+    conn: sa.Connection, table: str, alias: str, instead: Mapping[str, str] | None = None
+) -> str:
     """The table's columns in their order, as other engines should read them: JSON as text,
-    geometry with its CRS (so the `geo` metadata names it)."""
+    geometry with its CRS (so the `geo` metadata names it); `instead`: a column's expression
+    in place of its value."""
     rows = conn.execute(
         sa.text(
             "SELECT column_name, data_type FROM information_schema.columns "
@@ -172,7 +175,9 @@ def _columns(conn: sa.Connection, table: str, alias: str) -> str:
     out = []
     for column, kind in rows:
         name = f"{alias}.{_name(column)}"
-        if kind == "JSON":
+        if instead and column in instead:
+            out.append(f"{instead[column]} AS {_name(column)}")
+        elif kind == "JSON":
             out.append(f"CAST({name} AS VARCHAR) AS {_name(column)}")
         elif str(kind).startswith("GEOMETRY"):
             out.append(f"CAST({name} AS GEOMETRY({_literal(CRS)})) AS {_name(column)}")
@@ -209,10 +214,41 @@ def select_runs(conn: sa.Connection, mode: str | None, since: int | None) -> dic
     return {str(m): int(n) for m, n in rows}
 
 
+def captain_named(alias: str) -> str:
+    """The bot of a run, in SQL, as its command's flag names it: a voyage's captain bot as
+    `--captain` takes it. The run log names ours `captain` and another `captain-NAME`, and a
+    study's every run `captain`: its captain is the one its changes name, else its ruleset's
+    own (engine/voyage/captain.py's RULES_CAPTAINS). Every other bot as logged."""
+    from privateer.engine.voyage.captain import RULES_CAPTAINS
+    from privateer.engine.voyage.mode import MODE as VOYAGE
+
+    bot = f"{alias}.bot"
+
+    def option(path: str) -> str:
+        return f"json_extract_string({alias}.options, {_literal(path)})"
+
+    voyage = f"{alias}.mode IN ({', '.join(map(_literal, VOYAGE.run_modes))})"
+    by_rules = " ".join(
+        f"WHEN {_literal(rules)} THEN {_literal(name)}" for rules, name in RULES_CAPTAINS.items()
+    )
+    default = f"CASE {option('$.rules')} {by_rules} ELSE 'ours' END"
+    studied = f"coalesce({option('$.changes.captain')}, {default})"
+    return (
+        f"CASE WHEN NOT {voyage} THEN {bot} "
+        f"WHEN {bot} = 'captain' AND {option('$.sweep')} IS NOT NULL THEN {studied} "
+        f"WHEN {bot} = 'captain' THEN 'ours' "
+        f"WHEN {bot} LIKE 'captain-%' THEN substr({bot}, {len('captain-') + 1}) "
+        f"ELSE {bot} END"
+    )
+
+
 def _run_table(conn: sa.Connection, table: str, where: str, into: Path, first_mode: str) -> Written:
     alias = "r" if table == "runs" else "t"
     columns = _columns(conn, table, alias)
     if table == "runs":
+        named = _columns(conn, table, alias, {"bot": captain_named(alias)})
+        rules = f"json_extract_string({alias}.options, '$.rules') AS rules"
+        columns = f"{named}, {rules}"  # the ruleset, a column of its own
         query = f"SELECT {columns} FROM runs r WHERE {where} ORDER BY r.run_id"
     else:
         query = (

@@ -103,15 +103,40 @@ def drake_route(conn: sa.Connection) -> pd.DataFrame:
     )
 
 
+_AT_NODE = "ST_AsWKB(x.geom) AS wkb FROM {table} t JOIN nodes x USING (node_id)"
+
 EXPORT_LAYERS = {
     "nodes": "SELECT node_id, kind, ST_AsWKB(geom) AS wkb FROM nodes ORDER BY node_id",
     "legs": "SELECT leg_id, a, b, nm, days, ST_AsWKB(geom) AS wkb FROM legs ORDER BY leg_id",
     "steps": "SELECT step_id, a, b, nm, leg_id, ST_AsWKB(geom) AS wkb FROM steps ORDER BY step_id",
+    "ports": "SELECT port_id, name, nation, node_id, fortified, kind, roles, "
+    "ST_AsWKB(ST_Point(lon, lat)) AS wkb FROM ports ORDER BY port_id",
+    "waters": "SELECT t.node_id, t.nation, t.fort_port_id, t.days, "
+    + _AT_NODE.format(table="waters")
+    + " ORDER BY t.node_id",
+    "seas": "SELECT s.sea_id, s.name, count(n.node_id)::INTEGER AS nodes, "
+    "ST_AsWKB(ST_Point(s.label_lon, s.label_lat)) AS wkb FROM seas s "
+    "LEFT JOIN sea_nodes n USING (sea_id) GROUP BY ALL ORDER BY s.sea_id",
+    "features": "SELECT t.node_id, t.kind, t.name, "
+    + _AT_NODE.format(table="features")
+    + " ORDER BY t.node_id, t.kind, t.name",
+    "currents": "SELECT t.node_id, t.toward_deg, t.knots, t.stream, "
+    + _AT_NODE.format(table="currents")
+    + " ORDER BY t.node_id",
+    "winds": "SELECT t.node_id, t.season, t.toward_deg, t.knots, "
+    + _AT_NODE.format(table="winds")
+    + " ORDER BY t.node_id, t.season",
+    "drake": "SELECT t.seq, t.node_id, t.place, "
+    + _AT_NODE.format(table="drake")
+    + " ORDER BY t.seq",
 }
+"""Every world table a GIS can draw, each as a layer: the graph's own geometry, a port at its
+place, a sea at its label (with how many nodes lie in it), and the tables kept by node (waters,
+features, currents, winds, Drake's route) at their node."""
 
 
 def export_layer(conn: sa.Connection, layer: str) -> pd.DataFrame:
-    """One layer of the graph with its geometry as WKB (needs the spatial extension)."""
+    """One world layer with its geometry as WKB (needs the spatial extension)."""
     return _frame(conn, EXPORT_LAYERS[layer])
 
 

@@ -77,7 +77,7 @@ def test_the_export_format_follows_the_extension(world_db: Path, tmp_path: Path)
     nodes = sum(info["nodes_by_kind"].values())
     base = ["--db", str(world_db), "world", "export"]
     # GeoParquet from .parquet, with no --format.
-    result = runner.invoke(app, [*base, str(tmp_path / "w.parquet")])
+    result = runner.invoke(app, [*base, str(tmp_path / "w.parquet"), "--layers", "nodes,steps"])
     assert result.exit_code == 0, result.output
     frame = gpd.read_parquet(tmp_path / "w.parquet")
     assert frame.layer.value_counts().to_dict() == {"steps": info["steps"], "nodes": nodes}
@@ -101,12 +101,62 @@ def test_the_export_format_follows_the_extension(world_db: Path, tmp_path: Path)
     assert result.exit_code == 0 and len(gpd.read_parquet(tmp_path / "w.data")) > 0
 
 
+WORLD_LAYERS = ("nodes", "legs", "steps", "ports", "waters", "seas", "features", "currents",
+                "winds", "drake")  # fmt: skip
+INTEGERS = ("node_id", "leg_id", "step_id", "port_id", "fort_port_id", "sea_id", "seq", "a",
+            "b", "days", "season", "nodes")  # fmt: skip
+
+
+def test_every_world_table_exports_in_every_format_with_integer_ids(
+    world_db: Path, tmp_path: Path
+) -> None:
+    import duckdb
+    import pyarrow.parquet as pq
+
+    with duckdb.connect(str(world_db), read_only=True) as con:
+        rows = {t: len(con.execute(f"SELECT 1 FROM {t}").fetchall()) for t in WORLD_LAYERS}
+    base = ["--db", str(world_db), "world", "export"]
+    for name in ("w.gpkg", "w.geojson", "w.parquet"):  # every layer by default
+        result = runner.invoke(app, [*base, str(tmp_path / name)])
+        assert result.exit_code == 0, result.output
+        assert f"wrote {sum(rows.values())} features" in result.stderr
+    for layer in WORLD_LAYERS:  # a GeoPackage: a layer a table, its ids integers
+        frame = gpd.read_file(tmp_path / "w.gpkg", layer=layer)
+        assert len(frame) == rows[layer] and frame.crs.to_epsg() == 4326, layer
+        ids = [c for c in frame.columns if c in INTEGERS]
+        assert ids and all(frame[c].dtype.kind == "i" for c in ids), (layer, frame.dtypes)
+    text = (tmp_path / "w.geojson").read_text()
+    assert '"node_id":0.0' not in text.replace(" ", "") and '"node_id":0,' in text.replace(" ", "")
+    features = json.loads(text)["features"]
+    by_layer: dict[str, int] = {}
+    for feature in features:  # each with its own layer's properties, ids whole numbers
+        props = feature["properties"]
+        by_layer[props["layer"]] = by_layer.get(props["layer"], 0) + 1
+        ids = {k: v for k, v in props.items() if k in INTEGERS}
+        assert ids and all(type(v) is int for v in ids.values()), props
+        assert None not in props.values() or props["layer"] == "drake", props
+    assert by_layer == {layer: rows[layer] for layer in WORLD_LAYERS if rows[layer]}
+    table = pq.read_table(tmp_path / "w.parquet")  # GeoParquet: nullable integer columns
+    assert b"geo" in (table.schema.metadata or {})
+    for column in INTEGERS:
+        assert str(table.schema.field(column).type) == "int64", column
+    counts = gpd.read_parquet(tmp_path / "w.parquet").layer.value_counts().to_dict()
+    assert counts == {layer: rows[layer] for layer in WORLD_LAYERS if rows[layer]}
+    picked = runner.invoke(app, [*base, str(tmp_path / "p.geojson"), "--layers", "ports, seas"])
+    assert picked.exit_code == 0, picked.output
+    layers = {
+        f["properties"]["layer"]
+        for f in json.loads((tmp_path / "p.geojson").read_text())["features"]
+    }
+    assert layers == {"ports", "seas"}
+
+
 def test_an_extension_the_export_cannot_write_is_refused(world_db: Path, tmp_path: Path) -> None:
     base = ["--db", str(world_db), "world", "export"]
     for args, message in (
         ([str(tmp_path / "x.shp")], "cannot tell the format from .shp"),
         ([str(tmp_path / "x.kml"), "--format", "kml"], "unknown format"),
-        ([str(tmp_path / "x.geojson"), "--layers", "ports"], "unknown layer"),
+        ([str(tmp_path / "x.geojson"), "--layers", "ports,rivers"], "unknown layer 'rivers'"),
     ):
         result = runner.invoke(app, [*base, *args])
         assert result.exit_code == 2 and message in result.stderr, result.output

@@ -41,7 +41,12 @@ def logged(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("sim", "--log", "--fights", "3"),
         ("world", "sim", "--log", "--days", "30"),
         ("voyage", "--runs", "1", "--days", "30", "--workers", "1", "--log"),
-    ):
+        ("voyage", "--runs", "1", "--days", "5", "--workers", "1", "--rules", "classic", "--log"),
+        ("sweep", "run", "captain=raider12", "--runs", "1", "--days", "5", "--workers", "1",
+         "--log", "-q"),
+        ("sweep", "run", "treasury=20", "--rules", "classic", "--runs", "1", "--days", "5",
+         "--workers", "1", "--log", "-q"),
+    ):  # fmt: skip
         result = cli(db, *args)
         assert result.exit_code == 0, (args, result.output)
     return db
@@ -106,10 +111,31 @@ def test_every_run_table_reads_back_with_polars_and_duckdb_mode_by_mode(
         assert sorted(p.name for p in (folder / table).iterdir()) == sorted(
             f"mode={m}" for m in expected
         )
-    # the columns keep their database names (mode moves to the folder names)
+    # the columns keep their database names (mode moves to the folder names), the ruleset after
     frame = pl.read_parquet(folder / "runs", hive_partitioning=True)
     database = [c for (c,) in query(logged, "SELECT column_name FROM (DESCRIBE runs)")]
-    assert frame.columns == [*[c for c in database if c != "mode"], "mode"]
+    assert frame.columns == [*[c for c in database if c != "mode"], "rules", "mode"]
+
+
+def test_the_ruleset_and_the_captain_as_its_flag_names_it_are_columns(
+    logged: Path, exported: tuple[Path, list[Any]]
+) -> None:
+    folder, _ = exported
+    runs = pl.read_parquet(folder / "runs", hive_partitioning=True).sort("run_id")
+    voyages = runs.filter(pl.col("mode") == "voyage")
+    # `voyage` (ours), `voyage --rules classic` (its raider10), a study of captain=raider12 and
+    # one of classic's treasury (played by classic's own captain): as --captain names them
+    assert voyages["bot"].to_list() == ["ours", "raider10", "raider12", "raider10"]
+    assert voyages["rules"].to_list() == ["full", "classic", "full", "classic"]
+    stored = query(logged, "SELECT bot FROM runs WHERE mode = 'voyage' ORDER BY run_id")
+    assert [b for (b,) in stored] == ["captain", "captain-raider10", "captain", "captain"]
+    for run, rules, options in runs.select("run_id", "rules", "options").iter_rows():
+        assert rules == json.loads(options).get("rules"), run
+    sims = runs.filter(pl.col("mode") == "sim")  # another mode's bots as logged
+    assert set(sims["bot"]) == {
+        b for (b,) in query(logged, "SELECT bot FROM runs WHERE mode = 'sim'")
+    }
+    assert set(runs.filter(pl.col("mode") == "world")["rules"]) == {"seed-000"}
 
 
 def test_payloads_and_options_are_json_text_equal_to_the_database(
