@@ -1,6 +1,7 @@
 """Asking before an act that ends or changes a run: raiding a town England is not at war with
-(an English one, home included, makes you a pirate), firing on a ship of a nation at peace
-with England or on an English one, idling long in port, sailing past the clock.
+(an English one, home included, makes you a pirate) or at long odds (every raid is sized up
+first), firing on a ship of a nation at peace with England or on an English one, idling long
+in port, sailing past the clock.
 
 What an act would cost is read by doing it on a copy of the state (a dry run of the engine's
 own act), so the words say exactly what the engine will do: the standing each nation takes,
@@ -12,6 +13,7 @@ input) is no.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 import typer
@@ -21,10 +23,12 @@ from privateer.engine.voyage.actions import IllegalVoyageAction
 from privateer.engine.voyage.game import VoyageGame
 from privateer.engine.voyage.letters import licensed
 from privateer.engine.voyage.pending import Meeting
+from privateer.engine.voyage.raid_read import raid_read
 from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world import wars
 
 from .voyage_goal import missing
+from .voyage_raid import long_odds, long_odds_line, size_up_lines
 
 IDLE_DAYS = 3
 """Days a captain may idle in port (`wait N`) without being asked: more asks first."""
@@ -116,9 +120,20 @@ def _risky(session: Played, nation: int, events: list[Event]) -> bool:
     return not wars.at_war(state.world, nation, england) and not licensed(state, nation)
 
 
-def raid_question(session: Played) -> list[str] | None:
-    """The lines to show before a raid that asks first (None: it need not ask, or the engine
-    will refuse it and say why). Home ports always ask."""
+@dataclass(frozen=True)
+class RaidBrief:
+    """What is said before a raid: the town sized up, what the raid costs if it changes the
+    run, and long odds; `asks`: whether it asks first."""
+
+    lines: list[str]
+    asks: bool
+
+
+def raid_brief(session: Played) -> RaidBrief | None:
+    """The raid sized up (her walls, guns, relief and treasury against your hull and deck, and
+    the odds, from the encounter the engine's own act begins on a copy), and whether it asks
+    first: home ports always, a raid that changes the run, and long odds. None: the engine
+    will refuse it and say why."""
     state = session.state
     if state.port < 0:
         return None
@@ -126,13 +141,26 @@ def raid_question(session: Played) -> list[str] | None:
     if done is None:
         return None
     after, events = done
-    rules = session.game.rules
-    port = session.game.world.ports[state.port]
+    world, rules = session.game.world, session.game.rules
+    port = world.ports[state.port]
+    whose = f"{port.name} ({_nation(world.nations[port.nation])})"
+    read = raid_read(after.fight) if after.fight is not None else None
+    lines = size_up_lines(whose, read) if read is not None else []
     home = port.name in (rules.home_port, rules.start_port)
-    if not (home or _risky(session, port.nation, events)):
-        return None
-    return [f"  raiding {port.name} ({_nation(session.game.world.nations[port.nation])}) "
-            "changes the run:", *costs(session, after, events)]  # fmt: skip
+    changes = home or _risky(session, port.nation, events)
+    if changes:
+        lines += [f"  raiding {whose} changes the run:", *costs(session, after, events)]
+    hopeless = read is not None and long_odds(read["odds"])
+    if read is not None and hopeless:
+        lines.append(long_odds_line(read))
+    return RaidBrief(lines, changes or hopeless)
+
+
+def raid_question(session: Played) -> list[str] | None:
+    """The lines to show before a raid that asks first (None: it need not ask, or the engine
+    will refuse it and say why)."""
+    brief = raid_brief(session)
+    return brief.lines if brief is not None and brief.asks else None
 
 
 def attack_question(session: Played) -> list[str] | None:

@@ -4,11 +4,13 @@ the letters of marque, Drake's circuit)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from privateer.engine.combat.ships import CREW, UPGRADES
 from privateer.engine.voyage.port import SHIP_ORDER
 
+from .voyage_raid import HELP_MORE as RAID_HELP
 from .voyage_render import CIRCUIT_HELP, LETTER_HELP, READ_HELP
 
 
@@ -29,7 +31,14 @@ COMMANDS: dict[str, Command] = {
     "sight": Command("always", "sight", "the ships your lookout sees", "sight"),
     "rumors": Command("always", "rumors", "what the bars and prisoners told you", "rumors"),
     "port": Command("always", "port", "the port you are in: what it offers, what it costs", "port"),
-    "letter": Command("always", "letter", "your letter of marque and how far it is done", "letter"),
+    "letter": Command(
+        "always",
+        "letter",
+        "your letter of marque, how far it is done, where it sends you and by when",
+        "letter",
+        "its region (dashed on `chart FILE`) and the towns of its nation there, each with the "
+        "days' sail from you against the deadline",
+    ),
     "circuit": Command("always", "circuit", "Drake's circuit: the places touched", "circuit"),
     "where": Command(
         "always", "where", "where you are: whose waters, strait, bank, the sea", "where"
@@ -133,8 +142,8 @@ COMMANDS: dict[str, Command] = {
         "raid",
         "raid the town instead of trading: a fight against its defences",
         "raid",
-        "costs standing with its nation; an English town makes you a pirate; a raid that "
-        "changes the run asks first (y/N)",
+        f"{RAID_HELP}; it costs standing with its nation; an English town makes you a "
+        "pirate; a raid that changes the run asks first (y/N)",
     ),
     "provisions": Command("in port", "provisions", "take the islanders' provisions", "provisions"),
     "berth": Command(
@@ -177,8 +186,9 @@ TOPICS: dict[str, tuple[str, ...]] = {
 """`help TOPIC`: what a topic's lines mean."""
 
 
-def help_lines(topic: str) -> list[str]:
-    """`help` (every command, a line each, by where it is used) or `help CMD|TOPIC`."""
+def help_lines(topic: str, letter_now: Callable[[], list[str]] | None = None) -> list[str]:
+    """`help` (every command, a line each, by where it is used) or `help CMD|TOPIC`;
+    `help letter` with the letter in hand, where it sends you and by when (`letter_now`)."""
     if not topic:
         lines = []
         for group in dict.fromkeys(c.where for c in COMMANDS.values()):
@@ -194,6 +204,8 @@ def help_lines(topic: str) -> list[str]:
             f"  {command.usage}: {command.line}" + (f"; {command.more}" if command.more else "")
         )
         lines.append(f"  where: {command.where}; for example: {command.example}")
+    if name == "letter" and letter_now is not None:
+        lines += letter_now()
     if topic in TOPICS:
         lines += [f"  {line}" for line in TOPICS[topic]]
     if not lines:

@@ -320,7 +320,11 @@ LETTER_HELP = (
     "is revoked and you are a pirate (a royal pardon brings a new one)",
     "  the score    all three done and home to London wins; gold is then the score. With "
     "them done, word gets out (the home stretch): every enemy privateer comes for you",
-    "  chart        the region of each letter you worked is drawn dashed (chart FILE.svg)",
+    "  where        `letter` says where the letter in hand sends you: its region, and the towns "
+    "of its nation there with the days' sail from you to each against the deadline; the prompt "
+    "keeps the nearest in view (`act 2 0/1 by 270, Batavia 25 days`)",
+    "  chart        the region of each letter you worked is drawn dashed, the letter in hand's "
+    "towns ringed (chart FILE.svg)",
 )
 
 

@@ -26,10 +26,18 @@ from .voyage_confirm import (
     ask_action,
     attack_question,
     clock_question,
-    raid_question,
+    raid_brief,
 )
 from .voyage_goal import clock, home_short_line
 from .voyage_help import help_lines
+from .voyage_letter import (
+    chart_bounds,
+    chart_marks,
+    chart_regions,
+    chart_words,
+    where_lines,
+    where_now,
+)
 from .voyage_render import (
     circuit_lines,
     letter_lines,
@@ -128,7 +136,7 @@ def _command(session: VoyageSession, text: str, read_line: ReadLine) -> None:
     verb = words[0].lower()
     rest = " ".join(words[1:])
     if verb in ("help", "h") or (verb == "?" and context != "fight"):
-        for line in help_lines(rest.strip().lower()):
+        for line in help_lines(rest.strip().lower(), partial(_letter_lines, session)):
             typer.echo(line)
         return
     places = session.places  # the views that name places name them by it
@@ -138,7 +146,7 @@ def _command(session: VoyageSession, text: str, read_line: ReadLine) -> None:
         "sight": partial(sight_lines, places=places),
         "rumors": partial(rumor_lines, places=places),
         "port": port_lines,
-        "letter": letter_lines,
+        "letter": lambda seen: _letter_lines(session, seen),
         "where": partial(location_lines, places=places),
         "look": partial(location_lines, places=places),
         "circuit": partial(circuit_lines, places=places),
@@ -200,6 +208,14 @@ def _command(session: VoyageSession, text: str, read_line: ReadLine) -> None:
         rest = str(min(state.max_hull() - state.hull, state.gold))
     action = f"{verb} {rest}".strip()
     _play(session, action)
+
+
+def _letter_lines(session: VoyageSession, seen: dict[str, Any] | None = None) -> list[str]:
+    """The letter in hand, then where it sends her: its region and towns, days and deadline."""
+    seen = seen if seen is not None else session.game.observe(session.state)
+    if seen.get("letters") is None:
+        return letter_lines(seen)
+    return letter_lines(seen) + where_lines(where_now(session.game, session.state), session.places)
 
 
 def _port_index(session: VoyageSession, name: str) -> int | None:
@@ -279,6 +295,9 @@ def _chart(session: VoyageSession, name: str) -> None:
     lons = [float(world.lon[n]) for n in nodes]
     lats = [float(world.lat[n]) for n in nodes]
     lon, lat = lons[-1], lats[-1]
+    where = where_now(session.game, state)  # the letter in hand's region, taken in
+    lons += [corner[0] for corner in chart_bounds(where)]
+    lats += [corner[1] for corner in chart_bounds(where)]
     box = Box(
         max(-180.0, min(*lons, lon - 12) - 2),
         max(-85.0, min(*lats, lat - 8) - 2),
@@ -291,7 +310,10 @@ def _chart(session: VoyageSession, name: str) -> None:
     try:
         voyage = read_voyage(engine, session.run_id)
         voyage = dataclasses.replace(
-            voyage, title=f"{voyage.title} · day {state.day} · {state.gold} gold"
+            voyage,
+            title=f"{voyage.title} · day {state.day} · {state.gold} gold{chart_words(where)}",
+            marks=voyage.marks + chart_marks(where, state.day),
+            regions=chart_regions(voyage.regions, where, session.game),
         )
         with replacing(path, force=force) as part:
             draw_chart(
@@ -444,9 +466,16 @@ def _days(n: int) -> str:
 
 
 def _raid(session: VoyageSession, rest: str, read_line: ReadLine) -> None:
-    """`raid`, asking first when it changes the run."""
-    if ask_action(read_line, raid_question(session), "raid all the same?"):
-        _play(session, "raid")
+    """`raid`: the town sized up first, asking first at long odds or when it changes the run
+    (a raid the engine will refuse goes to it, to say why)."""
+    brief = raid_brief(session)
+    if brief is not None and brief.asks:
+        if ask(read_line, brief.lines, "raid all the same?"):
+            _play(session, "raid")
+        return
+    for line in brief.lines if brief is not None else []:
+        typer.echo(line)
+    _play(session, "raid")
 
 
 def _attack(session: VoyageSession, rest: str, read_line: ReadLine) -> None:

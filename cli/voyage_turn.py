@@ -12,6 +12,7 @@ from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Que
 
 from .render import state_lines
 from .voyage_goal import clock, prompt_figures
+from .voyage_letter import where_mark, where_now
 from .voyage_render import (
     circuit_mark,
     fight_words,
@@ -45,7 +46,8 @@ def prompt_text(session: VoyageSession) -> str:
     mark = ""
     if state.late is not None or state.circuit is not None:
         seen = session.game.observe(state)
-        mark = letter_mark(seen) + circuit_mark(seen)
+        where = where_mark(where_now(session.game, state)) if seen.get("letters") else ""
+        mark = letter_mark(seen) + where + circuit_mark(seen)
     figures = prompt_figures(session.game.rules, state)
     return f"{clock(state)} {context(session)}; {figures}{mark}"
 

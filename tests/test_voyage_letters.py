@@ -188,7 +188,8 @@ def test_play_shows_the_letter_in_hand_on_the_prompt_and_asked_and_help_letter_e
     out = screen(state, ["letter", "help letter"], capsys)
     held = state.late.letter  # type: ignore[union-attr]
     assert held is not None
-    assert f"; act 1 0/2 by {held.deadline}] > " in out  # the prompt keeps the letter in view
+    # the prompt keeps the letter in view, and where it sends her (in its region, here)
+    assert f"; act 1 0/2 by {held.deadline}, in the western sea] > " in out
     assert (
         f"act 1: take 2 prizes in the western sea, against barbary: 0 of 2 done; "
         f"due day {held.deadline} ({held.deadline - state.day} days); pays {held.reward}"

@@ -113,14 +113,17 @@ def test_raiding_the_home_port_asks_first_and_says_it_makes_you_a_pirate(
         assert ("no answer (input ended)" in out) is (answer == "")
 
 
-def test_raiding_a_town_of_an_enemy_of_england_does_not_ask(
+def test_raiding_a_town_of_an_enemy_of_england_at_fair_odds_does_not_ask(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """Sized up, and begun (long odds ask: tests/test_voyage_raid_sized.py)."""
     state = quiet_voyage()
     state.world.wars = [[NATION("england"), NATION("spain")]]
-    state.node, state.port = WORLD.ports[3].node, 3  # Cadiz
+    state.node, state.port = WORLD.ports[5].node, 5  # Sevilla, an open town
+    state.ship, state.hull = "brigantine", 16  # a match for its walls
     assert wars.at_war(state.world, NATION("spain"), NATION("england"))
     out = typed(state, ["raid"], capsys)
+    assert "Sevilla (Spain) sized up:" in out and "[y/N]" not in out
     assert "changes the run" not in out and state.fight is not None
 
 

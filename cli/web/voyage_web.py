@@ -39,6 +39,7 @@ from privateer.engine.voyage.pending import Question
 from .. import voyage_shop, voyage_turn
 from ..voyage_confirm import attack_question, clock_question, raid_question
 from ..voyage_goal import goal_words, gold_is_the_goal, home_short_line
+from ..voyage_letter import where_now, where_view
 from ..voyage_screen import GO_DAYS
 from ..voyage_session import VoyageSession
 
@@ -66,7 +67,8 @@ def jsonable(value: Any) -> Any:
 
 def view(session: VoyageSession) -> dict[str, Any]:
     """The state as the player sees it: observe(), where she is in words, what waits on her,
-    the prompt's figures, the legal actions with their words and prices, the yard's list."""
+    the prompt's figures, the legal actions with their words and prices, the yard's list, and
+    where the letter in hand sends her (its region and towns, for the chart; None without)."""
     state, game = session.state, session.game
     rules = game.rules
     fight = state.fight
@@ -119,6 +121,7 @@ def view(session: VoyageSession) -> dict[str, Any]:
             {"index": i, "card": card_name(c), "words": card_words(c)}
             for i, c in enumerate(fight.hand)
         ]
+    out["letter"] = where_view(where_now(game, state), game)  # the chart's letter layer
     return out
 
 

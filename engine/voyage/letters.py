@@ -105,7 +105,7 @@ def _nation_of(world: World, state: VoyageState, region: Region) -> int:
     return world.nation("france") if "france" in world.nations else -1
 
 
-def _ports_in(world: World, nation: int, region: Region, *, open_only: bool) -> list[int]:
+def ports_in(world: World, nation: int, region: Region, *, open_only: bool) -> list[int]:
     """The nation's ports in the region (only its open towns, for a sack)."""
     return [
         i
@@ -158,7 +158,7 @@ def issue(world: World, state: VoyageState, rules: VoyageRules, act: int) -> lis
             continue
         nation = _nation_of(world, state, region)
         # its ships come and go from its ports there; a town to sack must be an open one
-        if nation < 0 or not _ports_in(world, nation, region, open_only=act == 2):
+        if nation < 0 or not ports_in(world, nation, region, open_only=act == 2):
             continue
         choices.append((region, nation))
     if not choices:

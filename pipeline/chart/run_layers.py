@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from .common import break_at_antimeridian
-from .runs import MARK_STYLES, Mark, SeenPicture, VoyagePicture, WherePicture
+from .runs import MARK_STYLES, REGION_INK, Mark, SeenPicture, VoyagePicture, WherePicture
 
 
 def draw_runs(
@@ -112,7 +112,7 @@ def draw_voyage(
         if nodes:
             (x0, y0), (x1, y1) = xy[list(nodes)].min(axis=0), xy[list(nodes)].max(axis=0)
             edge = ax.plot(
-                [x0, x1, x1, x0, x0], [y0, y0, y1, y1, y0], color="#5a3a1a",
+                [x0, x1, x1, x0, x0], [y0, y0, y1, y1, y0], color=REGION_INK,
                 linestyle=(0, (5, 4)), linewidth=1.0, zorder=6,
             )[0]  # fmt: skip
             edge.set_gid(f"letter-region:{name}")
@@ -196,14 +196,15 @@ def draw_marks(
         if not chosen:
             continue
         nodes = [m.node for m in chosen]
+        edge, width = (REGION_INK, 1.4) if colour == "none" else ("#222222", 0.6)  # a ring
         group = ax.scatter(
             xy[nodes, 0],
             xy[nodes, 1],
             s=size,
             marker=marker,
             facecolor=colour,
-            edgecolor="#222222",
-            linewidths=0.6,
+            edgecolor=edge,
+            linewidths=width,
             zorder=8,
         )
         group.set_gid(f"marks-{kind}")
@@ -216,7 +217,7 @@ def draw_marks(
                 marker=marker,
                 markersize=7,
                 color=colour,
-                markeredgecolor="#222222",
+                markeredgecolor=edge,
                 label=f"{words} ({len(chosen)})",
             )
         )

@@ -30,6 +30,7 @@ MARK_STYLES: dict[str, tuple[str, str, float, str]] = {
     # kind: (matplotlib marker, colour, size, what the key says)
     "start": ("^", "#2e7d32", 46.0, "sailed from"),
     "port": ("o", "#ffffff", 22.0, "put in at"),
+    "letter_town": ("o", "none", 260.0, "a town of the letter in hand, its region dashed"),
     "taken": ("X", "#b02a2a", 34.0, "prize taken"),
     "escaped": ("X", "#e59a2f", 30.0, "fight, no prize (fled, got away or parted)"),
     "lost": ("X", "#111111", 40.0, "fight lost"),
@@ -41,7 +42,9 @@ MARK_STYLES: dict[str, tuple[str, str, float, str]] = {
     "won": ("*", "#d4a017", 220.0, "home with the score"),
     "out_of_time": ("s", "#777777", 60.0, "still at sea when time ran out"),
 }
-"""How each kind of mark is drawn, in the order the key lists them."""
+"""How each kind of mark is drawn, in the order the key lists them; a colour "none" is a
+ring in REGION_INK round what it marks (a letter's town, its own port glyph left clear)."""
+REGION_INK = "#5a3a1a"  # a letter's region, dashed, and the rings round its towns
 
 
 @dataclass(frozen=True, slots=True)

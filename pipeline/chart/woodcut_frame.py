@@ -197,6 +197,7 @@ def _key_icon(deco: Any, entry: KeyEntry, x: float, y: float) -> None:
     from matplotlib.transforms import IdentityTransform
 
     from .run_layers import ARROW_SIZE, DAY_MARK_SIZE, TRACK_INK, arrow_path
+    from .runs import REGION_INK
 
     icon = entry.icon
     if icon == "nation":
@@ -212,6 +213,7 @@ def _key_icon(deco: Any, entry: KeyEntry, x: float, y: float) -> None:
         elif icon == "mark":
             glyph = MarkerStyle(entry.what[1])
             face, edge, size, gid = entry.what[2], "#222222", 45.0, f"mark-{entry.what[0]}"
+            edge = REGION_INK if face == "none" else edge  # a ring (MARK_STYLES)
         elif icon == "day":
             glyph = MarkerStyle("o")
             face, edge, size, gid = TRACK_INK, "#fffaf0", DAY_MARK_SIZE, "day-marks"

@@ -125,7 +125,8 @@ def plan_woodcut(
         track = px(xy[[voyage.start, *voyage.track], 0], xy[[voyage.start, *voyage.track], 1])
         for mark in voyage.marks:
             (x, y), size = px(*xy[mark.node]), MARK_STYLES[mark.kind][2]
-            marks.append(square(float(x), float(y), half_px(size)))
+            if MARK_STYLES[mark.kind][1] != "none":  # a ring round a port keeps its name by it
+                marks.append(square(float(x), float(y), half_px(size)))
         along = track_marks(voyage, xy)
         marks += [square_at(px(lon, lat), half_px(DAY_MARK_SIZE)) for _, lon, lat in along.days]
         marks += [square_at(px(lon, lat), half_px(ARROW_SIZE)) for lon, lat, _ in along.arrows]

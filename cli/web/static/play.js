@@ -126,6 +126,7 @@
     $("yard-box").hidden = !s.yard.length;
     sight(s.observe.in_sight || []);
     chart(s);
+    letterLayer(s);
   }
 
   function cards(hand) {
@@ -287,6 +288,89 @@
     ship.setAttribute("cx", s.observe.lon); ship.setAttribute("cy", -s.observe.lat);
     ship.setAttribute("r", r * 1.6);
     svg.appendChild(ship);
+  }
+
+  // The letter in hand on the chart (issue 35): its region dashed and lettered, the towns of
+  // its nation there ringed, each with the days' sail from her (the server's read, the same as
+  // the terminal's `letter`). A layer of its own, over the marks but never in the way of a
+  // click on a port, redrawn only when what it shows changes; its rings and words keep a size
+  // on screen at any zoom.
+  const LETTER_INK = "#8b1e1e";
+  const LETTER_PX = { ring: 13, words: 11, line: 1.4 }; // on screen, at any zoom
+  let letterK = null;
+
+  function letterLayer(s) {
+    const svg = woodcut ? woodcut.svg : $("play-chart");
+    if (!svg) return;
+    const at = woodcut ? woodcut.at : (lon, lat) => [lon, -lat];
+    const key = JSON.stringify(s.letter || null);
+    let layer = svg.querySelector("#play-letter");
+    if (layer && layer.dataset.key === key) return;
+    if (!layer) {
+      layer = document.createElementNS(SVG, "g");
+      layer.setAttribute("id", "play-letter");
+      layer.setAttribute("pointer-events", "none");
+      svg.appendChild(layer);
+      if (woodcut && woodcut.view.sized && letterK === null) {
+        letterK = 1;
+        woodcut.view.sized((k) => { letterK = k; sizeLetter(); });
+      }
+    }
+    layer.dataset.key = key;
+    layer.replaceChildren();
+    const letter = s.letter;
+    if (!letter) return;
+    const make = (tag, attrs, text) => {
+      const node = document.createElementNS(SVG, tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+      if (text !== undefined) node.textContent = text;
+      layer.appendChild(node);
+      return node;
+    };
+    const line = { fill: "none", stroke: LETTER_INK, "vector-effect": "non-scaling-stroke",
+      "stroke-width": LETTER_PX.line };
+    const task = letter.task === "sack" ? "a town to sack" : "prizes";
+    for (const [w, south, e, n] of letter.boxes) {
+      const [x0, y0] = at(w, n), [x1, y1] = at(e, south);
+      make("rect", { ...line, class: "letter-region", x: x0, y: y0, width: x1 - x0,
+        height: y1 - y0, "stroke-dasharray": "6 4" });
+      make("text", { class: "letter-words letter-region-name", x: x0, y: y0, fill: LETTER_INK,
+        "font-style": "italic", "data-dx": 0.3, "data-dy": 1.2 },
+        `${letter.region}: ${task}, against ${letter.nation_name}, `
+        + `by day ${letter.deadline}`);
+    }
+    for (const town of letter.towns) {
+      const [x, y] = at(town.lon, town.lat);
+      const days = town.days < 0 ? "no way by sea" : town.days === 0 ? "here"
+        : `${town.days} day${town.days === 1 ? "" : "s"}`;
+      const ring = make("circle", { ...line, class: "letter-town", cx: x, cy: y,
+        "data-port": town.name, "data-days": town.days });
+      if (!town.in_time) ring.setAttribute("stroke-dasharray", "2 2");
+      make("text", { class: "letter-words letter-town-days", x: x, y: y, fill: LETTER_INK,
+        "font-weight": "bold", "data-dx": 1.3, "data-dy": -0.6 }, `${town.name} ${days}`);
+    }
+    sizeLetter();
+  }
+
+  /* The letter layer's rings and words at their size on screen for the zoom as it stands. */
+  function sizeLetter() {
+    const svg = woodcut ? woodcut.svg : $("play-chart");
+    const layer = svg && svg.querySelector("#play-letter");
+    if (!layer) return;
+    let k = letterK;
+    if (k === null || !woodcut) {
+      const m = svg.getScreenCTM();
+      k = m && m.a ? m.a : 1;
+    }
+    const ring = LETTER_PX.ring / k, words = LETTER_PX.words / k;
+    for (const c of layer.querySelectorAll("circle")) c.setAttribute("r", ring.toFixed(3));
+    for (const t of layer.querySelectorAll("text")) {
+      t.setAttribute("font-size", words.toFixed(3));
+      if (!t.dataset.base) t.dataset.base = t.getAttribute("x") + "," + t.getAttribute("y");
+      const [x, y] = t.dataset.base.split(",").map(Number);
+      t.setAttribute("x", (x + Number(t.dataset.dx || 0) * ring).toFixed(3));
+      t.setAttribute("y", (y + Number(t.dataset.dy || 0) * words).toFixed(3));
+    }
   }
 
   $("typed").addEventListener("submit", (event) => {
