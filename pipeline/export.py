@@ -99,7 +99,7 @@ def _geojson(frames: dict[str, Any]) -> str:
     features = []
     for layer, frame in frames.items():
         ordered = frame.assign(layer=layer)[["layer", *frame.columns]]
-        features += json.loads(ordered.to_json(drop_id=True))["features"]
+        features += ordered.to_geo_dict(drop_id=True)["features"]
     collection = {"type": "FeatureCollection", "crs": CRS84, "features": features}
     return json.dumps(collection, ensure_ascii=False, separators=(",", ":"))
 
