@@ -1,9 +1,14 @@
 """The web front end in a real headless Chromium (Debian's /usr/bin/chromium driven by Playwright
 for Python), over the app served in-process on a free localhost port and the full world with a
-logged voyage: the chart zoomed into the Caribbean, a logged run scrubbed to a day, a voyage
-played ten actions (a purchase and a fight among them), reloaded and resumed, and no console
-error on any page. Each step's screenshot is kept under tests/artifacts/web/ (or
-$PRIVATEER_WEB_ARTIFACTS), named in the failure message when a step fails.
+logged voyage, by real input only: the mouse (`page.mouse`: clicks at a point of the screen,
+the wheel) and the keyboard (`page.keyboard`), never an event dispatched to an element, so
+whatever lies over a target or takes the pointer (a map that captures it) stands in the way
+as it would for a person. The chart zoomed into the Caribbean, a logged run scrubbed to a day,
+a voyage played ten actions (a purchase, a course set by clicking a port on the chart, a
+fight) and resumed, the same voyage begun at a desktop's size and a phone's (1280x800,
+390x844: no page wider than the screen, the chart on it, its marks a size a finger can take
+at any zoom), and every page at both sizes, with no console error on any. Each step's
+screenshot is kept under tests/artifacts/web/ (or $PRIVATEER_WEB_ARTIFACTS).
 
 Without a browser these tests skip, saying why; under .ci/run ($PRIVATEER_REQUIRE_BROWSER=1) a
 missing browser fails them instead."""
@@ -22,7 +27,7 @@ import pytest
 from privateer.cli.browser import browser_missing, browser_required, chromium, served
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page
+    from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Locator, Page
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
 
@@ -123,6 +128,36 @@ def shot(page: Page, folder: Path, name: str) -> Path:
     path = folder / f"{name}.png"
     page.screenshot(path=str(path))
     return path
+
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+
+
+def on_screen(page: Page, target: Locator) -> tuple[float, float]:
+    """The middle of `target` as the screen shows it, scrolled into view as a person would
+    scroll to it; fails if it is not within the window."""
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert box is not None, f"{target} is not shown"
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    size = page.viewport_size or DESKTOP
+    assert 0 <= x <= size["width"] and 0 <= y <= size["height"], (target, box, size)
+    return x, y
+
+
+def click(page: Page, target: Locator) -> None:
+    """A real click (the mouse pressed and let go at a point of the screen) on the middle of
+    `target`: what lies over it there gets the click, as it would a person's."""
+    x, y = on_screen(page, target)
+    page.mouse.click(x, y)
+
+
+def fits_the_screen(page: Page) -> None:
+    """Nothing wider than the window: no page scrolled sideways."""
+    wide = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert wide[0] <= wide[1], f"{page.url} is {wide[0]} px wide in a {wide[1]} px window"
 
 
 CARIBBEAN = (-75.0, 15.0)  # lon, lat: the middle of the Caribbean Sea
@@ -243,11 +278,11 @@ def test_a_logged_run_scrubbed_to_a_day_shows_her_ship_at_the_logged_node(
     last = int(slider.get_attribute("max") or 0)
     assert last >= SCRUB_DAY
     page.mouse.click(box["x"] + box["width"] * SCRUB_DAY / last, box["y"] + box["height"] / 2)
-    for _ in range(20):
+    for _ in range(20):  # the click left the slider focused: the keys step it
         value = int(slider.input_value())
         if value == SCRUB_DAY:
             break
-        slider.press("ArrowRight" if value < SCRUB_DAY else "ArrowLeft")
+        page.keyboard.press("ArrowRight" if value < SCRUB_DAY else "ArrowLeft")
     assert int(slider.input_value()) == SCRUB_DAY
     page.wait_for_function(f"document.getElementById('run-ship').dataset.day === '{SCRUB_DAY}'")
     shot(page, artifacts, f"run-2-day-{SCRUB_DAY}")
@@ -283,16 +318,8 @@ def figures(page: Page) -> dict[str, str]:
     return found
 
 
-def act(page: Page, selector: str, *, dispatch: bool = False) -> None:
-    """Click what sends an action and wait until its answer is shown; fail on a refusal.
-    `dispatch`: send the click event to the element itself (a port on the small chart, where
-    another port's name may lie over its dot)."""
-    lines = page.locator("#log > *").count()
-    target = page.locator(selector).first
-    if dispatch:
-        target.dispatch_event("click")
-    else:
-        target.click()
+def answered(page: Page, lines: int) -> None:
+    """Wait until the action sent is answered (the log grown, a refusal, or a question)."""
     page.wait_for_function(
         """(lines) => !document.getElementById("play").classList.contains("busy")
             && (document.querySelectorAll("#log > *").length > lines
@@ -300,19 +327,64 @@ def act(page: Page, selector: str, *, dispatch: bool = False) -> None:
                 || !document.getElementById("ask").hidden)""",
         arg=lines,
     )
+
+
+def act(page: Page, selector: str) -> None:
+    """Click (a real click, at the middle of the first element `selector` finds) what sends an
+    action and wait until its answer is shown; fail on a refusal."""
+    lines = page.locator("#log > *").count()
+    click(page, page.locator(selector).first)
+    answered(page, lines)
     reason = page.locator("#reason").text_content()
     assert not reason, f"{selector}: {reason}"
+    buttons = page.locator("#actions button").all_inner_texts()
+    assert len(buttons) == len(set(buttons)), f"a choice listed twice: {buttons}"
+
+
+def typed(page: Page, action: str) -> None:
+    """An action typed in the page's box and sent with Enter, by the keyboard."""
+    lines = page.locator("#log > *").count()
+    click(page, page.locator("#typed-action"))
+    page.keyboard.type(action)
+    page.keyboard.press("Enter")
+    answered(page, lines)
+    reason = page.locator("#reason").text_content()
+    assert not reason, f"{action}: {reason}"
+
+
+PORT_RING_PX = 2 * 9 + 4  # a port's ring across on screen, its stroke with it, at most
+
+
+def ring_sizes(page: Page) -> list[float]:
+    """How wide each port's ring on the play chart shows on screen, where the chart shows it."""
+    sizes: list[float] = page.evaluate(
+        """() => { const area = document.getElementById("chart-area").getBoundingClientRect();
+          return [...document.querySelectorAll("#play-marks .play-port")].flatMap((c) => {
+            const r = c.getBoundingClientRect(); const x = r.left + r.width / 2;
+            const y = r.top + r.height / 2;
+            return x > area.left && x < area.right && y > area.top && y < area.bottom
+              ? [r.width] : []; }); }"""
+    )
+    return sizes
+
+
+def start_voyage(page: Page, base_url: str, seed: int) -> None:
+    """A voyage begun on /play as a person begins one: the seed typed, Enter to set sail
+    (full rules, as the form has them)."""
+    page.goto(f"{base_url}/play")
+    click(page, page.locator("input[name=seed]"))
+    page.keyboard.press("Control+A")
+    page.keyboard.type(str(seed))
+    assert page.locator("select[name=rules]").input_value() == "full"
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{base_url}/play/*")
+    page.wait_for_function("document.getElementById('day').textContent !== ''")
 
 
 def test_a_voyage_is_played_ten_actions_with_a_purchase_and_a_fight_and_resumed(
     base_url: str, page: Page, artifacts: Path
 ) -> None:
-    page.goto(f"{base_url}/play")
-    page.fill("input[name=seed]", str(PLAY_SEED))
-    page.select_option("select[name=rules]", "full")
-    page.click("#new-voyage button[type=submit]")
-    page.wait_for_url(f"{base_url}/play/*")
-    page.wait_for_function("document.getElementById('day').textContent !== ''")
+    start_voyage(page, base_url, PLAY_SEED)
     shot(page, artifacts, "play-1-start")
     start = figures(page)
     assert start["day"].startswith("0/") and start["gold"] == "20", start
@@ -322,8 +394,9 @@ def test_a_voyage_is_played_ten_actions_with_a_purchase_and_a_fight_and_resumed(
     done += 1
     assert figures(page)["gold"] == "10"
     assert page.locator("#chart-area svg #play-marks").count() == 1, "no woodcut beside"
-    act(page, f'#play-marks .play-port.open[data-node="{LISBON}"]', dispatch=True)  # by the chart
+    act(page, f'#play-marks .play-port.open[data-node="{LISBON}"]')  # a click on the chart
     done += 1
+    assert page.locator(f'#play-marks .play-port.bound[data-node="{LISBON}"]').count() == 1
     assert "Lisbon" in page.locator("#log").inner_text()
     shot(page, artifacts, "play-2-course")
     for _ in range(3):  # sail on until a ship comes alongside
@@ -340,7 +413,7 @@ def test_a_voyage_is_played_ten_actions_with_a_purchase_and_a_fight_and_resumed(
     shot(page, artifacts, "play-4-fight")
 
     def keep() -> None:
-        page.locator('.hand button.card[data-card="0"]').click()
+        click(page, page.locator('.hand button.card[data-card="0"]'))
         act(page, '.hand button.card[data-card="1"]')
 
     while done < 8 and page.locator(".hand button.card").count():
@@ -352,13 +425,87 @@ def test_a_voyage_is_played_ten_actions_with_a_purchase_and_a_fight_and_resumed(
     page.wait_for_function("document.getElementById('day').textContent !== ''")
     assert figures(page) == before, "the reloaded page is not where she was"
     assert page.locator(".hand button.card").all_inner_texts() == hand
-    assert "resumed run" in page.locator("#log").inner_text()
+    assert "picked up run" in page.locator("#log").inner_text()
     shot(page, artifacts, "play-5-resumed")
     while done < 10 and page.locator(".hand button.card").count():
         keep()
         done += 1
-    while done < 10:  # the fight over before ten: sail on
-        act(page, '#actions button[data-action^="sail"], #actions button[data-action="go"]')
+    while done < 10:  # the fight over before ten: sail on, typed
+        typed(page, "sail")
         done += 1
     shot(page, artifacts, "play-6-ten-actions")
     assert done == 10 and figures(page)["day"] != start["day"]
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_voyage_begun_at_a_desktops_size_and_a_phones_sets_its_course_by_a_click_on_a_port(
+    base_url: str, page: Page, artifacts: Path, size: str
+) -> None:
+    """A person's first minutes, at each size: the voyage begun from the form by the keyboard,
+    the page as wide as the screen with the chart on it, the page's words as a page says them
+    (a new voyage, not "resumed"; no terminal backticks; "hire marksmen"), the course set by a
+    click on Lisbon on the chart, the chart zoomed in by the wheel with its port marks still a
+    ring a finger can take (never a disc over the port's mark and name), and "go" typed."""
+    page.set_viewport_size(SIZES[size])
+    start_voyage(page, base_url, PLAY_SEED)
+    fits_the_screen(page)
+    log = page.locator("#log").inner_text()
+    assert "a new voyage out of Plymouth" in log and "resumed" not in log, log
+    goal = page.locator("#goal").inner_text()
+    assert "`" not in goal and goal.startswith("to win: carry out three letters"), goal
+    hires = page.locator('#actions button[data-action^="hire "]').all_inner_texts()
+    assert "hire marksmen (8 gold)" in hires and not any("a marksmen" in h for h in hires)
+    chart = page.locator("#chart-area")
+    on_screen(page, chart)
+    box = chart.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["width"]
+    shot(page, artifacts, f"{size}-play-1-start")
+
+    lisbon = page.locator(f'#play-marks .play-port.open[data-node="{LISBON}"]')
+    lines = page.locator("#log > *").count()
+    click(page, lisbon)  # the woodcut opens on her seas: Lisbon is there to be clicked
+    answered(page, lines)
+    assert not page.locator("#reason").text_content()
+    assert "course set for Lisbon" in page.locator("#log").inner_text()
+    assert page.locator(f'#play-marks .play-port.bound[data-node="{LISBON}"]').count() == 1
+    shot(page, artifacts, f"{size}-play-2-course")
+
+    x, y = on_screen(page, lisbon)
+    page.mouse.move(x, y)
+    before = page.evaluate("() => window.privateerView.box().w")
+    for _ in range(8):
+        page.mouse.wheel(0, -300)
+        page.wait_for_timeout(40)
+    page.wait_for_function("(w) => window.privateerView.box().w < w / 8", arg=before)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
+    sizes = ring_sizes(page)
+    assert sizes and max(sizes) <= PORT_RING_PX, sorted(sizes)[-3:]
+    shot(page, artifacts, f"{size}-play-3-zoomed")
+
+    typed(page, "go")
+    assert "passed" in page.locator("#log").inner_text()
+    fits_the_screen(page)
+    shot(page, artifacts, f"{size}-play-4-go")
+
+
+PAGES = ("/", "/runs", "/runs/1", "/play", "/studies")
+CHART_SHARE = {"desktop": 0.5, "phone": 0.9}  # of the window's width, a chart's at least
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_page_fits_the_screen_at_a_desktops_size_and_a_phones(
+    base_url: str, page: Page, artifacts: Path, size: str
+) -> None:
+    """Each page at each size: no wider than the window (nothing pushed off the screen), its
+    chart (where it has one) within it, and a screenshot kept."""
+    page.set_viewport_size(SIZES[size])
+    for path in PAGES:
+        page.goto(base_url + path)
+        page.wait_for_load_state("load")
+        if page.locator("#chart-area").count():
+            box = page.locator("#chart-area").bounding_box()
+            assert box is not None and box["width"] >= CHART_SHARE[size] * SIZES[size]["width"]
+            assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["width"], path
+        fits_the_screen(page)
+        name = path.strip("/").replace("/", "-") or "chart"
+        shot(page, artifacts, f"{size}-page-{name}")
