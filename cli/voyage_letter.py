@@ -115,9 +115,20 @@ def where_mark(where: LetterWhere | None) -> str:
     return f", {where.region} {days_words(where.region_days)}" if where.region_days >= 0 else ""
 
 
+def _within(boxes: tuple[tuple[float, float, float, float], ...], game: VoyageGame) -> list[Any]:
+    """A region's boxes as [W, S, E, N] cut to the world's water (a small world's chart ends
+    before the region does), those outside it left out."""
+    lon, lat = game.world.lon, game.world.lat
+    west, south, east, north = (float(lon.min()), float(lat.min()), float(lon.max()),
+                                float(lat.max()))  # fmt: skip
+    cut = [[max(w, west), max(s, south), min(e, east), min(n, north)] for w, s, e, n in boxes]
+    return [box for box in cut if box[0] < box[2] and box[1] < box[3]]
+
+
 def where_view(where: LetterWhere | None, game: VoyageGame) -> dict[str, Any] | None:
-    """The region and its towns for the browser's chart: boxes as [W, S, E, N], each town
-    with its place, its days' sail and whether that comes in by the deadline."""
+    """The region and its towns for the browser's chart: boxes as [W, S, E, N] (within the
+    world's water), each town with its place, its days' sail and whether that comes in by the
+    deadline."""
     if where is None:
         return None
     world = game.world
@@ -127,7 +138,7 @@ def where_view(where: LetterWhere | None, game: VoyageGame) -> dict[str, Any] | 
         "nation": where.nation,
         "nation_name": where.nation_name,
         "region": where.region,
-        "boxes": [list(box) for box in where.boxes],
+        "boxes": _within(where.boxes, game),
         "inside": where.inside,
         "region_days": where.region_days,
         "deadline": where.deadline,
