@@ -10,7 +10,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from privateer.engine.combat.encounter import YOU, card_name, card_side
+from privateer.engine.combat.cards import YOU
+from privateer.engine.combat.encounter import card_name, card_side
 from privateer.engine.voyage import port as harbour
 from privateer.engine.voyage.actions import (
     Attack,
