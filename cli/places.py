@@ -6,14 +6,16 @@ was seen. Node ids appear only with `debug` (play --debug); the log keeps them a
 
 The landmarks are the world's ports, straits, banks and river mouths, and the headlands of
 data/capes.csv (each with its source). The capes are read here, snapped to the nearest node of
-the day graph: the world's build, its tables and its hash never see them.
+the day graph: the world's build, its tables and its hash never see them. A course is also set
+for a sea by its name, and for a point by LON,LAT; towns ashore (data/ashore.csv) and points on
+land farther than a day's sail from the water are refused saying so.
 """
 
 from __future__ import annotations
 
 import csv
-import difflib
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -23,7 +25,7 @@ import numpy as np
 
 from privateer.data import DATA_DIR
 
-from .common import plain_name
+from .typed_names import close, either, fold, matches
 
 if TYPE_CHECKING:
     from scipy.sparse import csr_matrix
@@ -31,6 +33,11 @@ if TYPE_CHECKING:
     from privateer.engine.world.world import World
 
 CAPES_FILE = DATA_DIR / "capes.csv"
+ASHORE_FILE = DATA_DIR / "ashore.csv"
+ASHORE_NM = 60.0
+"""A point (or town) on land this near the world's water means that water (a harbour town's
+own coordinates, an estuary's head: a day's sail); farther is inland, and refused."""
+BEYOND_DEG = 1.0  # a point this far outside the box of the world's water lies beyond it
 EARTH_NM = 3440.065  # the earth's mean radius in nautical miles
 CAPE_SNAP_NM = 90.0  # a cape farther than this from any water node is not one of this world's
 COMPASS = ("north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest")
@@ -38,7 +45,12 @@ KIND_ORDER = ("port", "strait", "bank", "river_mouth", "cape")  # who names a sh
 
 
 class UnknownPlace(ValueError):
-    """A name no port (or place) of the world answers to; the message says what might be."""
+    """A name no port (or place) of the world answers to, or a point no course is set for; the
+    message says what might be, and `meant` is the one name a slip most likely meant."""
+
+    def __init__(self, message: str, meant: str | None = None) -> None:
+        super().__init__(message)
+        self.meant = meant
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,37 +91,51 @@ def days_words(days: int) -> str:
 
 
 def suggest(text: str, names: list[str]) -> list[str]:
-    """The names a slip of `text` most likely meant (at most three, best first): close
-    spellings, else names that begin the same way.
+    """The names a slip of `text` most likely meant (at most three, best first), only those
+    close enough to be a typo (typed_names.close).
 
     >>> suggest("Havanna", ["Havana", "Cádiz", "Hamburg"])
     ['Havana']
     >>> suggest("cadi", ["Havana", "Cádiz"])
     ['Cádiz']
+    >>> suggest("Madrid", ["Madras"])
+    []
     """
-    folded = {plain_name(n): n for n in names}
-    wanted = plain_name(text)
-    close = difflib.get_close_matches(wanted, list(folded), n=3, cutoff=0.75)
-    if not close and len(wanted) >= 3:
-        close = sorted(k for k in folded if k.startswith(wanted[:4]))[:3]
-    return [folded[k] for k in close]
+    return close(text, names)
 
 
 def did_you_mean(text: str, names: list[str], what: str = "port") -> str:
     """The refusal for a name nothing answers to, with what it may have meant."""
-    close = suggest(text, names)
-    hint = f"; did you mean {' or '.join(close)}?" if close else ""
-    return f"no {what} named {text!r}{hint}"
+    return str(unknown(text, names, what))
+
+
+def unknown(text: str, names: list[str], what: str = "port") -> UnknownPlace:
+    """The refusal for a name nothing answers to, with what it may have meant (`meant`, to
+    take, when one name is close)."""
+    near = suggest(text, names)
+    hint = f"; did you mean {either(near)}?" if near else ""
+    return UnknownPlace(
+        f"no {what} named {text.strip()!r}{hint}", near[0] if len(near) == 1 else None
+    )
+
+
+def one_of(text: str, found: list[str], what: str) -> str:
+    """The one name of `found`, or UnknownPlace asking which (more than one)."""
+    if len(found) == 1:
+        return found[0]
+    shown = found[:5] + (["..."] if len(found) > 5 else [])
+    raise UnknownPlace(f"{text.strip()!r} could be {either(shown)}: which {what}?")
 
 
 def find_port(world: World, text: str) -> int:
-    """The index of the port `text` names (any case, accents folded), or UnknownPlace saying
-    what was perhaps meant."""
-    wanted = plain_name(text)
-    for i, port in enumerate(world.ports):
-        if plain_name(port.name) == wanted:
-            return i
-    raise UnknownPlace(did_you_mean(text, [p.name for p in world.ports]))
+    """The index of the port `text` names (any case, accents folded, spaces or hyphens
+    alike, or words of its name enough to tell it), or UnknownPlace saying what was perhaps
+    meant."""
+    names = [p.name for p in world.ports]
+    found = matches(text, names)
+    if not found:
+        raise unknown(text, names)
+    return names.index(one_of(text, found, "port"))
 
 
 def _feature_name(kind: str, name: str) -> str:
@@ -136,9 +162,37 @@ def load_capes(world: World) -> list[Landmark]:
     return out
 
 
+def load_ashore() -> dict[str, tuple[float, float]]:
+    """The towns ashore of data/ashore.csv a person may name for a course (Madrid, Paris):
+    name -> (lon, lat)."""
+    with ASHORE_FILE.open(encoding="utf-8", newline="") as handle:
+        return {r["name"]: (float(r["lon"]), float(r["lat"])) for r in csv.DictReader(handle)}
+
+
+LON_LAT = re.compile(
+    r"^\s*([-+]?\d+(?:\.\d*)?|[-+]?\.\d+)\s*,\s*([-+]?\d+(?:\.\d*)?|[-+]?\.\d+)\s*$"
+)
+
+
+def lon_lat(text: str) -> tuple[float, float] | None:
+    """LON,LAT as typed (`-9.1,38.7`, `-9.1, 38.7`), or None if `text` is not two numbers so.
+
+    >>> lon_lat("-9.1, 38.7"), lon_lat("Lisbon")
+    ((-9.1, 38.7), None)
+    """
+    found = LON_LAT.match(text)
+    return (float(found[1]), float(found[2])) if found else None
+
+
+def degrees(lon: float, lat: float) -> str:
+    """A point in words: "3.7W 40.4N"."""
+    return f"{abs(lon):.1f}{'W' if lon < 0 else 'E'} {abs(lat):.1f}{'S' if lat < 0 else 'N'}"
+
+
 class Places:
     """How the screens name the places of `world`. With `debug`, node ids are added; `closed`
-    gives the nodes her keel keeps off (a deep keel's banks), for the days of a course."""
+    gives the nodes her keel keeps off (a deep keel's banks), for the days of a course; `land`
+    says whether a point is on land (None: not known), for a course set by LON,LAT."""
 
     def __init__(
         self,
@@ -146,31 +200,155 @@ class Places:
         *,
         debug: bool = False,
         closed: Callable[[], frozenset[int]] | None = None,
+        land: Callable[[float, float], bool | None] | None = None,
     ) -> None:
         self.world = world
         self.debug = debug
         self.closed = closed
+        self.land = land
 
     # --- names in ----------------------------------------------------------------------
 
-    def find(self, text: str) -> tuple[int, str]:
-        """The node and name of the port (or cape, strait, bank, river mouth) `text` names,
-        or UnknownPlace with what was perhaps meant."""
-        try:
-            port = self.world.ports[find_port(self.world, text)]
-            return port.node, port.name
-        except UnknownPlace:
-            pass
-        wanted = plain_name(text)
+    def resolve(self, text: str, near: int | None = None) -> int:
+        """The node a course is set for: a node's number (as the log and the web's chart write
+        it), LON,LAT (the world's water nearest, refused on land or beyond the world), or a
+        name (`find`). UnknownPlace says why not, and what was perhaps meant."""
+        text = text.strip()
+        if text.lstrip("-").isdigit():
+            return int(text)
+        point = lon_lat(text)
+        if point is not None:
+            return self.at(*point)
+        return self.find(text, near)[0]
+
+    def find(self, text: str, near: int | None = None) -> tuple[int, str]:
+        """The node and name of the port (or cape, strait, bank, river mouth, Drake's place,
+        sea) `text` names, by its whole name or words enough to tell it; a place with many
+        nodes (a bank) at the one fewest days from `near`. A town ashore is its water if a
+        day's sail from it, else refused as inland. UnknownPlace says what was perhaps meant."""
+        named = self._named
+        ashore = self._ashore
+        wanted = fold(text)
+        exact = [n for n in named if fold(n) == wanted]
+        if not exact:
+            town = next((n for n in ashore if fold(n) == wanted), None)
+            if town is not None:
+                return self._town(town), town
+        found = exact or matches(text, list(named))
+        if not found:
+            raise unknown(text, [*named, *ashore], "port or place")
+        name = one_of(text, found, "place")
+        return self._nearest_of(named[name], near), name
+
+    def at(self, lon: float, lat: float) -> int:
+        """The node of the world's water nearest LON,LAT; UnknownPlace if the point is off the
+        earth, beyond this world's water, or on land farther than ASHORE_NM from it."""
+        typed = f"{lon:g},{lat:g}"
+        if not (-180.0 <= lon <= 180.0 and -90.0 <= lat <= 90.0):
+            raise UnknownPlace(
+                f"{typed} is no place on earth: LON,LAT is a longitude -180 to 180, then a "
+                "latitude -90 to 90 (Lisbon is -9.1,38.7)"
+            )
+        west, south, east, north = self._bounds
+        if not (west - BEYOND_DEG <= lon <= east + BEYOND_DEG) or not (
+            south - BEYOND_DEG <= lat <= north + BEYOND_DEG
+        ):
+            raise UnknownPlace(
+                f"{typed} ({degrees(lon, lat)}) lies beyond this world's waters, which span "
+                f"{degrees(west, south)} to {degrees(east, north)}"
+            )
+        node, nm = self._water_near(lon, lat)
+        if nm > ASHORE_NM and self.land is not None and self.land(lon, lat):
+            raise UnknownPlace(
+                f"{typed} ({degrees(lon, lat)}) is on land, {nm:,.0f} nm from the sea"
+                f"{self._nearest_port(lon, lat)}: a course is set for water"
+            )
+        return node
+
+    def _town(self, name: str) -> int:
+        """A town ashore's water, or UnknownPlace: it lies inland or beyond this world."""
+        lon, lat = self._ashore[name]
+        west, south, east, north = self._bounds
+        if not (west <= lon <= east and south <= lat <= north):
+            raise UnknownPlace(
+                f"{name} is not on the sea: it lies ashore, beyond this world's waters"
+            )
+        node, nm = self._water_near(lon, lat)
+        if nm > ASHORE_NM:
+            raise UnknownPlace(
+                f"{name} is not on the sea: it lies inland, {nm:,.0f} nm from the water"
+                f"{self._nearest_port(lon, lat)}"
+            )
+        return node
+
+    def _nearest_port(self, lon: float, lat: float) -> str:
+        """ "; the nearest port is Lisbon" (nothing in a world without ports)."""
+        world = self.world
+        if not world.ports:
+            return ""
+        port = min(
+            world.ports,
+            key=lambda p: nm_between(lon, lat, float(world.lon[p.node]), float(world.lat[p.node])),
+        )
+        return f"; the nearest port is {port.name}"
+
+    def _water_near(self, lon: float, lat: float) -> tuple[int, float]:
+        """The day graph's node nearest a point, and the miles to it."""
+        nodes = self._water
+        world = self.world
+        x, y = world.lon[nodes], world.lat[nodes]
+        p1, p2 = math.radians(lat), np.radians(y)
+        dl = np.radians(x - lon)
+        h = np.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * np.cos(p2) * np.sin(dl / 2) ** 2
+        nm = 2 * EARTH_NM * np.arcsin(np.minimum(1.0, np.sqrt(h)))
+        best = int(np.argmin(nm))
+        return int(nodes[best]), float(nm[best])
+
+    def _nearest_of(self, nodes: list[int], near: int | None) -> int:
+        """Of a place's nodes, the one fewest days from `near` (the first, with no `near`)."""
+        if len(nodes) == 1 or near is None:
+            return nodes[0]
+        hops = self.world.hops_from([near])
+        reach = [(int(hops[n]), i) for i, n in enumerate(nodes) if hops[n] >= 0]
+        return nodes[min(reach)[1]] if reach else nodes[0]
+
+    @cached_property
+    def _water(self) -> np.ndarray:
+        """The nodes of the day graph (where a ship can be)."""
+        return np.unique(self.world.leg_nodes)
+
+    @cached_property
+    def _bounds(self) -> tuple[float, float, float, float]:
+        """West, south, east, north of the world's water."""
+        world, nodes = self.world, self._water
+        x, y = world.lon[nodes], world.lat[nodes]
+        return float(x.min()), float(y.min()), float(x.max()), float(y.max())
+
+    @cached_property
+    def _ashore(self) -> dict[str, tuple[float, float]]:
+        """The towns ashore a person may name, less any the world names on the water."""
+        taken = {fold(n) for n in self._named}
+        return {n: at for n, at in load_ashore().items() if fold(n) not in taken}
+
+    @cached_property
+    def _named(self) -> dict[str, list[int]]:
+        """Every name a course may be set for, with its nodes: the ports first, then the
+        capes, straits, banks and river mouths, Drake's places, and the seas that have water
+        in this world."""
+        world = self.world
+        out: dict[str, list[int]] = {}
+        for port in world.ports:
+            out.setdefault(port.name, []).append(port.node)
         for mark in self.landmarks:
-            bare = mark.name.removeprefix("the ").removeprefix("mouth of the ")
-            if wanted in (plain_name(mark.name), plain_name(bare)):
-                return mark.node, mark.name
-        for index, place in self.world.drake_places:  # Drake's places, for his circuit
-            if plain_name(place) == wanted:
-                return int(self.world.drake[index]), place
-        names = [p.name for p in self.world.ports] + [m.name for m in self.landmarks]
-        raise UnknownPlace(did_you_mean(text, names, "port or place"))
+            if mark.kind != "port":
+                out.setdefault(mark.name, []).append(mark.node)
+        for index, place in world.drake_places:  # Drake's places, for his circuit
+            out.setdefault(place, []).append(int(world.drake[index]))
+        have = set(np.unique(world.sea_of_node[world.sea_of_node >= 0]).tolist())
+        for sea, name in enumerate(world.seas):
+            if sea in have:
+                out.setdefault(name, []).append(int(world.sea_label_node[sea]))
+        return {name: list(dict.fromkeys(nodes)) for name, nodes in out.items()}
 
     # --- names out ---------------------------------------------------------------------
 

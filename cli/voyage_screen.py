@@ -11,14 +11,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import typer
 
 from privateer.engine.voyage.actions import IllegalVoyageAction
-from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Question
+from privateer.engine.voyage.pending import Meeting
 
-from . import voyage_shop, voyage_turn
-from .places import UnknownPlace, find_port
+from . import voyage_input, voyage_shop, voyage_turn
 from .render import glossary_lines
 from .voyage_confirm import (
     IDLE_DAYS,
@@ -50,7 +48,7 @@ from .voyage_render import (
 )
 from .voyage_session import VoyageSession
 
-GO_DAYS = 400  # `go` sails on at most this many days without a stop
+GO_DAYS = voyage_input.GO_DAYS  # `go` sails on at most this many days without a stop
 
 ReadLine = Callable[[], str]
 
@@ -72,16 +70,17 @@ def run(session: VoyageSession, read_line: Callable[[], str] | None = None) -> N
         text = line.strip()
         if not text:
             continue
-        if text in ("quit", "q", "exit"):
+        try:
+            quitting = _command(session, text, read_line)
+        except IllegalVoyageAction as error:
+            typer.echo(f"  not now: {error}")
+            continue
+        if quitting:
             typer.echo(
                 f"run {session.run_id} is saved on day {session.state.day}; "
                 "`privateer play --resume` picks it up"
             )
             return
-        try:
-            _command(session, text, read_line)
-        except IllegalVoyageAction as error:
-            typer.echo(f"  not now: {error}")
     outcome = session.state.outcome.replace("_", " ")
     typer.echo(f"the voyage is over ({outcome}) on day {session.state.day}, run {session.run_id}")
 
@@ -129,14 +128,50 @@ def _here(session: VoyageSession) -> str:
     return voyage_turn.here(session)
 
 
-def _command(session: VoyageSession, text: str, read_line: ReadLine) -> None:
+def _command(session: VoyageSession, text: str, read_line: ReadLine) -> bool:
+    """Do what a line typed means (cli/voyage_input.py reads it, as the browser's box does): a
+    line that is no command says so, offering what it perhaps meant (y/N: an answer that is
+    neither is the next command); one not open now says why. True if it is `quit`."""
+    try:
+        typed = voyage_input.read(session, text)
+    except voyage_input.NotUnderstood as error:
+        if not error.suggestion:
+            typer.echo(f"  {error}")
+            return False
+        answer = _answer(read_line, str(error))
+        if answer.lower() in ("y", "yes"):
+            return _command(session, error.suggestion, read_line)
+        if answer and answer.lower() not in ("n", "no"):  # another command: done, not lost
+            return _command(session, answer, read_line)
+        return False
+    except voyage_input.NotNow as error:
+        typer.echo(f"  not now: {error}")
+        return False
+    if typed.verb == "quit":
+        return True
+    _do(session, typed, read_line)
+    return False
+
+
+def _answer(read_line: ReadLine, said: str) -> str:
+    """Say what was not understood, ask whether to do the line it perhaps meant ("...; did
+    you mean `hire gunner`? [y/N]"), and give the answer (empty at the end of input)."""
+    typer.echo(f"  {said} [y/N] ", nl=False)
+    answer = read_line()
+    if not answer:
+        typer.echo("")
+    return answer.strip()
+
+
+def _do(session: VoyageSession, typed: voyage_input.Typed, read_line: ReadLine) -> None:
     state = session.state
-    context = _context(session)
-    words = text.split()
-    verb = words[0].lower()
-    rest = " ".join(words[1:])
-    if verb in ("help", "h") or (verb == "?" and context != "fight"):
+    verb, rest = typed.verb, typed.rest
+    if verb == "help":
         for line in help_lines(rest.strip().lower(), partial(_letter_lines, session)):
+            typer.echo(line)
+        return
+    if verb == "glossary":
+        for line in glossary_lines():
             typer.echo(line)
         return
     places = session.places  # the views that name places name them by it
@@ -148,9 +183,7 @@ def _command(session: VoyageSession, text: str, read_line: ReadLine) -> None:
         "port": port_lines,
         "letter": lambda seen: _letter_lines(session, seen),
         "where": partial(location_lines, places=places),
-        "look": partial(location_lines, places=places),
         "circuit": partial(circuit_lines, places=places),
-        "drake": partial(circuit_lines, places=places),
     }
     if verb in seen_views:
         for line in seen_views[verb](session.game.observe(state)):
@@ -159,55 +192,18 @@ def _command(session: VoyageSession, text: str, read_line: ReadLine) -> None:
     if verb == "chart":
         _chart(session, rest)
         return
-    if context == "fight":
-        if text == "?":
-            for line in glossary_lines():
-                typer.echo(line)
-            return
-        digits = [c for c in text if c in "123"]
-        if len(digits) != 2 or digits[0] == digits[1] or len(text.replace(" ", "")) != 2:
-            typer.echo("  keep two of 1 2 3, in the order they resolve (for example 12)")
-            return
-        _play(session, f"keep {int(digits[0]) - 1} {int(digits[1]) - 1}")
-        return
-    if isinstance(state.pending, PrizeOffer) and verb == "prize":
-        cards = state.pending.cards
-        if rest == "none":
-            _play(session, "prize none")
-        elif rest in ("1", "2", "3") and int(rest) <= len(cards):
-            _play(session, f"prize {cards[int(rest) - 1]}")
-        else:
-            typer.echo("  prize 1, 2 or 3, or prize none")
-        return
-    if context == "question" and verb == "choose":
-        if not rest.isdigit():
-            typer.echo("  choose N: one of the choices shown")
-            return
-        _play(session, f"choose {int(rest) - 1}")
-        return
     if verb == "course":
-        node = _place(session, rest)
-        if node is not None:
-            _set_course(session, node)
+        _set_course(session, int(rest))
         return
     turn = TURNS.get(verb)
     if turn is not None:
         turn(session, rest, read_line)
         return
-    if verb == "berth":
-        index = _port_index(session, rest)
-        if index is not None:
-            _play(session, f"berth {index}")
-        return
     if verb in voyage_shop.LISTS or verb in voyage_shop.BUYS:
-        if verb == "repair" and not rest:
-            rest = str(min(state.max_hull() - state.hull, state.gold))
         voyage_shop.buy(session, verb, rest, _play)
         return
-    if verb == "repair" and not rest:
-        rest = str(min(state.max_hull() - state.hull, state.gold))
-    action = f"{verb} {rest}".strip()
-    _play(session, action)
+    assert typed.action is not None, typed
+    _play(session, typed.action)
 
 
 def _letter_lines(session: VoyageSession, seen: dict[str, Any] | None = None) -> list[str]:
@@ -216,40 +212,6 @@ def _letter_lines(session: VoyageSession, seen: dict[str, Any] | None = None) ->
     if seen.get("letters") is None:
         return letter_lines(seen)
     return letter_lines(seen) + where_lines(where_now(session.game, session.state), session.places)
-
-
-def _port_index(session: VoyageSession, name: str) -> int | None:
-    """The port a name means (any case, accents folded), or None having said what was
-    perhaps meant."""
-    try:
-        return find_port(session.world, name)
-    except UnknownPlace as error:
-        typer.echo(f"  {error}")
-        return None
-
-
-def _place(session: VoyageSession, text: str) -> int | None:
-    """A port's or place's name, LON,LAT (the nearest node of the sea) or a node number."""
-    world = session.world
-    text = text.strip()
-    if not text:
-        typer.echo("  course PORT, course PLACE (a cape, strait, bank, river mouth) or LON,LAT")
-        return None
-    if text.lstrip("-").isdigit():
-        return int(text)
-    if "," in text:
-        try:
-            lon, lat = (float(x) for x in text.split(","))
-        except ValueError:
-            typer.echo("  course LON,LAT: two numbers, for example -75.5,20.1")
-            return None
-        d = (world.lon - lon) ** 2 * np.cos(np.radians(lat)) ** 2 + (world.lat - lat) ** 2
-        return int(np.argmin(d))
-    try:
-        return session.places.find(text)[0]
-    except UnknownPlace as error:
-        typer.echo(f"  {error}")
-        return None
 
 
 def _set_course(session: VoyageSession, node: int) -> None:
@@ -353,17 +315,8 @@ NO_COURSE = "  no course set: `course PORT` (or LON,LAT) sets one, then `go` sai
 
 def _waiting(session: VoyageSession) -> str | None:
     """What waits on her before she can sail on, and what to type; None if nothing."""
-    pending = session.state.pending
-    if isinstance(pending, Meeting):
-        return "  a ship is alongside: `attack` or `pass` first (`sight` reads her)"
-    if isinstance(pending, PrizeOffer):
-        choices = " | ".join(f"prize {i + 1}" for i in range(len(pending.cards)))
-        return f"  her stores wait: {choices} | prize none first"
-    if isinstance(pending, Question):
-        return f"  {pending.name} waits on an answer: `choose N` first"
-    if isinstance(pending, Engagement):
-        return "  in a fight: keep two cards first (for example 12)"
-    return None
+    said = voyage_input.waiting(session)
+    return f"  {said}" if said else None
 
 
 def _day_done(session: VoyageSession, was_port: int) -> Callable[[], str | None]:

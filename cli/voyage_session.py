@@ -35,6 +35,7 @@ from privateer.engine.voyage.shore import keel_closed
 from privateer.engine.voyage.state import SAVE_VERSION, VoyageState
 from privateer.engine.world.world import World
 
+from .ashore import land_reader
 from .places import Places
 
 MODE = "voyage"
@@ -54,14 +55,14 @@ class VoyageSession:
     @cached_property
     def places(self) -> Places:
         """How the screen names places (node ids too with debug); the days of a course
-        keep off what her keel keeps off."""
+        keep off what her keel keeps off; a course by LON,LAT is checked against the land."""
         game = self.game
 
         def closed() -> frozenset[int]:
             rules = game.rules
             return keel_closed(game.world, self.state, rules) if rules.banks else frozenset()
 
-        return Places(game.world, debug=self.debug, closed=closed)
+        return Places(game.world, debug=self.debug, closed=closed, land=land_reader(self.store))
 
     @property
     def world(self) -> World:

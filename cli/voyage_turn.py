@@ -12,13 +12,20 @@ from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Que
 
 from .render import state_lines
 from .voyage_goal import clock, prompt_figures
-from .voyage_letter import where_mark, where_now
+from .voyage_letter import where_lines, where_mark, where_now
 from .voyage_render import (
+    circuit_lines,
     circuit_mark,
     fight_words,
+    letter_lines,
     letter_mark,
+    location_lines,
     place_line,
+    politics_lines,
+    port_lines,
     read_lines,
+    rumor_lines,
+    sheet_lines,
     sight_lines,
     spoils,
     voyage_line,
@@ -109,3 +116,24 @@ def event_lines(
         if isinstance(event.data, dict) and event.data.get("stop"):
             stop = True
     return lines, stop
+
+
+def view_lines(session: VoyageSession, verb: str) -> list[str]:
+    """What a view command shows (`sheet`, `politics`, `sight`, `rumors`, `port`, `letter`,
+    `where`, `circuit`: cli/voyage_input.py's VIEWS), read off observe(); the letter with
+    where it sends her."""
+    seen = session.game.observe(session.state)
+    places = session.places
+    if verb == "letter":
+        where = where_lines(where_now(session.game, session.state), places)
+        return letter_lines(seen) + (where if seen.get("letters") is not None else [])
+    views = {
+        "sheet": lambda: sheet_lines(seen, places=places),
+        "politics": lambda: politics_lines(seen),
+        "sight": lambda: sight_lines(seen, places=places),
+        "rumors": lambda: rumor_lines(seen, places=places),
+        "port": lambda: port_lines(seen),
+        "where": lambda: location_lines(seen, places=places),
+        "circuit": lambda: circuit_lines(seen, places=places),
+    }
+    return views[verb]()

@@ -119,3 +119,19 @@ def test_play_names_places_and_shows_node_ids_only_with_debug(world_db_copy: Pat
     debug = invoke(world_db_copy, "play", "--seed", "8", "--debug", input=lines)
     assert debug.exit_code == 0, debug.output
     assert "course set for Cádiz [node " in debug.stdout
+
+
+def test_play_refuses_a_town_inland_and_land_and_sails_for_a_bank_by_its_words(
+    world_db_copy: Path,
+) -> None:
+    """Issue 35: Madrid is inland (not Madras), its coordinates are on land, 500,500 is off
+    the earth, and the rumors' Grand Banks are a course."""
+    typed = "course Madrid\ncourse -3.7,40.4\ncourse 500,500\ncourse Grand Banks\nquit\n"
+    played = invoke(world_db_copy, "play", "--seed", "7", input=typed)
+    assert played.exit_code == 0, played.output
+    out = played.stdout
+    assert "  Madrid is not on the sea: it lies inland, 187 nm from the water" in out
+    assert "Madras" not in out
+    assert "  -3.7,40.4 (3.7W 40.4N) is on land, 187 nm from the sea" in out
+    assert "  500,500 is no place on earth" in out
+    assert re.search(r"course set for the Grand Banks of Newfoundland: \d+ days", out)

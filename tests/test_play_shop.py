@@ -63,7 +63,7 @@ def test_a_purchase_says_what_it_cost_and_a_refusal_exactly_why(world_db_copy: P
     assert "  paid 10 gold: gold 15 -> 5; hull 10/10 -> 12/12" in out
     assert "not now: not enough gold: have 5, need 100" in out
     assert "not now: a pilot is aboard already (one of each)" in out
-    assert "not now: no hand called 'cook': for hire here: master_gunner" in out
+    assert "  no hand called 'cook': hands are master gunner, marksmen, " in out  # not "not now"
     assert "not now: nothing to mend: your hull is sound" in out
     assert "not sold here, or not enough gold" not in out
 

@@ -37,14 +37,18 @@ from privateer.engine.voyage.actions import (
 )
 from privateer.engine.voyage.pending import Question
 
-from .. import voyage_shop, voyage_turn
+from .. import voyage_input, voyage_shop, voyage_turn
+from ..render import glossary_lines
 from ..voyage_confirm import attack_question, clock_question, raid_question
 from ..voyage_goal import goal_words, gold_is_the_goal, home_short_line
+from ..voyage_help import help_lines
 from ..voyage_letter import where_now, where_view
 from ..voyage_screen import GO_DAYS
 from ..voyage_session import VoyageSession
 
 SHOP_VERBS = frozenset(voyage_shop.BUYS)
+QUESTIONS = {"raid": raid_question, "attack": attack_question, "sail": clock_question}
+"""The acts that ask first, as in the terminal, by their command's word."""
 
 
 @dataclass
@@ -160,9 +164,10 @@ def entries(session: VoyageSession) -> list[dict[str, Any]]:
 
 
 def entry(session: VoyageSession, action: VoyageAction) -> dict[str, Any]:
-    """A legal action: its text (what the engine parses), its words and its price in gold."""
+    """A legal action: its text (what `act` reads back to it), its words and its price in gold."""
     words, price, group = _words(session, action)
-    return {"action": action.to_str(), "words": words, "price": price, "group": group}
+    text = voyage_input.typed_text(action)  # what `act` reads back to it, as a person types it
+    return {"action": text, "words": words, "price": price, "group": group}
 
 
 def _words(session: VoyageSession, action: VoyageAction) -> tuple[str, int | None, str]:
@@ -225,44 +230,88 @@ def a_hand(hand: str) -> str:
 
 
 def act(session: VoyageSession, text: str, *, confirm: bool = False) -> Done:
-    """Do what the player sent: an engine action as text (`sail`, `course 12`, `hire gunner`,
-    `keep 0 2`, `choose 1`), or `go` (sail on until something stops her) or `wait N` (idle in
-    port). Acts that change the run ask first, as in the terminal: without `confirm` the
-    answer is the question (nothing done). IllegalVoyageAction says why an action is not open."""
-    words = text.split()
-    if not words:
-        raise IllegalVoyageAction("no action")
-    verb, rest = words[0].lower(), " ".join(words[1:])
+    """Do what the player typed or clicked, read as the terminal reads it (cli/voyage_input.py):
+    an action (`sail`, `course Lisbon`, `hire gunner`, `2` at a question, a button's own text
+    such as `course 12` or `keep 0 2`), `go` (sail on until something stops her), `wait N`
+    (idle in port), or a view (`sheet`, `help`, ...: its lines). Acts that change the run ask
+    first, as in the terminal: without `confirm` the answer is the question (nothing done). A
+    line that is no command answers with the line saying so, and, when a slip is plain, the
+    line meant as the answer's `ask` (taking it does it). IllegalVoyageAction says why an
+    action is not open now."""
+    try:
+        typed = voyage_input.read(session, text)
+    except voyage_input.NotUnderstood as error:
+        return _not_understood(session, error)
+    verb = typed.verb
+    shown = _shown(session, typed)
+    if shown is not None:
+        return Done(lines=shown)
     if verb == "go":
         return _go(session, confirm, None)
     if verb == "wait":
-        if session.state.port < 0:
-            raise IllegalVoyageAction("wait: only in port (at sea, `sail` heaves to a day)")
-        if not rest.isdigit() or not 1 <= int(rest) <= GO_DAYS:
-            raise IllegalVoyageAction(f"wait N: a number of days, 1 to {GO_DAYS}")
-        return _go(session, confirm, int(rest))
-    question = {"raid": raid_question, "attack": attack_question, "sail": clock_question}.get(verb)
+        return _go(session, confirm, typed.days)
+    question = QUESTIONS.get(verb)
     asked = question(session) if question is not None else None
     if asked and not confirm:
         return Done(ask={"lines": asked, "action": text})
     done = Done()
     if verb in SHOP_VERBS:
         said = voyage_shop.purchase(
-            session, verb, rest, lambda s, a: done.lines.extend(_play(s, a)[0])
+            session, verb, typed.rest, lambda s, a: done.lines.extend(_play(s, a)[0])
         )
         if said:
             done.lines.append(said)
         return done
-    if verb == "course" and rest.isdigit():
-        node = int(rest)
+    assert typed.action is not None, typed
+    if verb == "course":
+        node = int(typed.rest)
         try:
-            done.lines += _play(session, text)[0]
+            done.lines += _play(session, typed.action)[0]
         except IllegalVoyageAction as error:
             said = str(error).replace(f"node {node}", session.places.target(node))
             raise IllegalVoyageAction(said) from None
         return done
-    done.lines += _play(session, text)[0]
+    done.lines += _play(session, typed.action)[0]
     return done
+
+
+def _shown(session: VoyageSession, typed: voyage_input.Typed) -> list[str] | None:
+    """The lines of a command that only shows (a view, help, what is for sale), or None."""
+    verb = typed.verb
+    if verb in voyage_input.VIEWS:
+        return voyage_turn.view_lines(session, verb)
+    if verb == "help":
+        return help_lines(typed.rest)
+    if verb == "glossary":
+        return glossary_lines()
+    if verb in voyage_input.LISTS and typed.action is None:
+        return voyage_shop.sale_lines(session, verb)
+    if verb == "chart":
+        return ["  the chart is beside: `chart FILE` writes one in `privateer play`"]
+    if verb == "quit":
+        return [
+            f"  run {session.run_id} is saved after every action: leave the page when you "
+            "will; /play or `privateer play --resume` picks it up"
+        ]
+    return None
+
+
+def _not_understood(session: VoyageSession, error: voyage_input.NotUnderstood) -> Done:
+    """A line that is no command: the line saying so; a plain slip's meaning as the `ask`, with
+    what that line would ask first itself (a raid, a shot at a flag), so one yes does it."""
+    said = [f"  {error}"]
+    if not error.suggestion:
+        return Done(lines=said)
+    asked: list[str] | None = None
+    try:
+        meant = voyage_input.read(session, error.suggestion)
+    except IllegalVoyageAction:
+        meant = None
+    if meant is not None:
+        found = QUESTIONS.get(meant.verb)
+        asked = found(session) if found is not None else None
+    ask = {"lines": [*said, *(asked or [])], "action": error.suggestion, "suggestion": True}
+    return Done(lines=said, ask=ask)
 
 
 def _play(session: VoyageSession, text: str) -> tuple[list[str], bool]:
