@@ -28,8 +28,9 @@ from privateer.engine.voyage.letter_where import letter_where
 from privateer.engine.voyage.letters import REGIONS, Region
 from privateer.engine.voyage.rules import find_voyage_rules
 from privateer.engine.voyage.state import VoyageState
+from privateer.engine.world.kinds import MERCHANT, TREASURE
 from tests.play_saves import play, ports_db, saved_state, set_save
-from tests.voyage_fixtures import WORLD, port_index, quiet_voyage
+from tests.voyage_fixtures import WORLD, port_index, put_ship, quiet_voyage
 
 FULL = find_voyage_rules("full")
 # the synthetic sea's regions (the real ones are boxes of the real chart): Barbary prizes west,
@@ -203,3 +204,19 @@ def test_the_newcomers_indies_letter_names_batavia_and_its_days_against_the_dead
     assert "fortified" in batavia and "days' sail, in time" in batavia
     days = int(batavia.split("fortified")[1].split()[0])
     assert 200 < days <= 270 and f"; act 2 0/1 by 270, Batavia {days} days] > " in out
+
+
+def test_the_plate_ships_letter_says_how_far_the_admiraltys_word_of_her_is() -> None:
+    state = quiet_voyage(rules="full")
+    plate = put_ship(state, MERCHANT, "spain", 95)
+    state.world.ships["kind"][plate] = TREASURE
+    assert state.late is not None
+    state.late.acts_done, state.late.letter = 2, None
+    letters.issue(WORLD, state, FULL, 3)  # with the Admiralty's word of where she is
+    where = letter_where(WORLD, state, FULL, VoyageGame(WORLD, FULL).wrules)
+    assert where is not None and where.task == "plate_ship" and where.towns == ()
+    assert where.word_node == 95 and where.word_days == sailed_days(state, 95)
+    assert where_mark(where) == f", her word {where.word_days} days"
+    (line,) = where_lines(where)
+    assert line.startswith("  where: the Admiralty's last word placed her node 95: ")
+    assert f"{where.word_days} days' sail from you (due day {where.deadline}" in line
