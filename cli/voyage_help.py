@@ -62,9 +62,11 @@ COMMANDS: dict[str, Command] = {
         "course PORT|PLACE|LON,LAT",
         "set where you are bound (no time passes); says the days and nm to go",
         "course Lisbon",
-        "then `go` sails there; a PLACE is a cape, strait, bank or river mouth (`course Cape"
-        " St Vincent`); `course -9.1,38.7` sails to the sea's nearest point; names fold case"
-        " and accents, and a slip gets a suggestion",
+        "then `go` sails there; a PLACE is a cape, strait, bank, river mouth or sea (`course"
+        " Cape St Vincent`, `course grand banks`); `course -9.1,38.7` sails to the sea's"
+        " nearest point (not a point on land, nor beyond this world's waters); names fold case,"
+        " accents, hyphens and spaces, words enough to tell one will do, and a slip gets a"
+        " suggestion to take (y/N)",
     ),
     "sail": Command(
         "sailing",
@@ -97,7 +99,8 @@ COMMANDS: dict[str, Command] = {
         "buy",
         "everything the port sells (hands, refits, ships), priced, with what each adds",
         "buy",
-        "then `hire HAND`, `upgrade U` or `ship S` buys one; a refusal says exactly why",
+        "then `hire HAND`, `upgrade U` or `ship S` buys one (or `buy NAME`, whichever sells"
+        " it); a refusal says exactly why",
     ),
     "round": Command(
         "in port", "round", "stand the crew a round at the bar: morale, rumors", "round"
@@ -107,7 +110,8 @@ COMMANDS: dict[str, Command] = {
         "hire [HAND]",
         "take on a hand of note (`hire` alone lists them, priced)",
         "hire pilot",
-        "hands: " + ", ".join(CREW) + "; `port` shows who and what is for sale here",
+        "hands: " + ", ".join(k.replace("_", " ") for k in CREW) + " (a word of the name will"
+        " do: `hire gunner`); `port` shows who and what is for sale here",
     ),
     "repair": Command(
         "in port",
@@ -119,8 +123,8 @@ COMMANDS: dict[str, Command] = {
         "in port",
         "upgrade U",
         "refit the ship",
-        "upgrade more_guns",
-        "refits: " + ", ".join(UPGRADES),
+        "upgrade more guns",
+        "refits: " + ", ".join(k.replace("_", " ") for k in UPGRADES),
     ),
     "ship": Command(
         "in port",
@@ -167,9 +171,19 @@ COMMANDS: dict[str, Command] = {
         "12",
         "`?` explains the card words",
     ),
-    "prize": Command("prize", "prize N|none", "keep one of her cards for good, or none", "prize 1"),
+    "prize": Command(
+        "prize",
+        "prize N|none",
+        "keep one of her cards for good, or none",
+        "prize 1",
+        "the number alone will do (`1`, `none`), or the card's name",
+    ),
     "choose": Command(
-        "question", "choose N", "answer what is asked: one of the choices", "choose 1"
+        "question",
+        "choose N",
+        "answer what is asked: one of the choices",
+        "choose 1",
+        "the number alone will do (`2`), or the choice's words (`ride it out`)",
     ),
 }
 """Every command of the screen (`look` and `drake` are other names for `where` and

@@ -112,9 +112,9 @@ def read(session: Session, text: str) -> Typed:
     if not text:
         raise NotUnderstood("nothing typed: `help` lists the commands")
     first, _, rest = text.partition(" ")
-    if first == "?" and not rest:
-        fighting = isinstance(session.state.pending, Engagement)
-        return Typed("glossary" if fighting else "help")
+    if first == "?":
+        fighting = isinstance(session.state.pending, Engagement) and not rest
+        return Typed("glossary") if fighting else Typed("help", rest.lower())
     verb = WORDS.get(fold(first))
     if verb is None:
         return _bare(session, text)

@@ -322,3 +322,27 @@ def test_on_the_channels_coast_land_and_inland_towns_are_refused(
             "SELECT action FROM actions WHERE run_id = ? ORDER BY seq", [runs[0]]
         ).fetchall()
     assert [a for (a,) in actions] == [f"course {node}"]
+
+
+def test_every_command_help_lists_is_read_by_both_front_ends(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Each command's example, typed in port: the terminal and the browser's box each do it,
+    or say in one line why not (no fault, no 'unknown' for a command help lists)."""
+    from privateer.cli import voyage_input
+    from privateer.cli.voyage_help import COMMANDS
+    from privateer.engine.voyage.actions import IllegalVoyageAction
+
+    for verb, command in COMMANDS.items():
+        example = command.example.split(",")[0].replace(" here.png", " ").strip() or verb
+        if verb == "quit" or verb == "chart":
+            continue  # quit ends the screen; chart writes a file (tested in test_cli_outputs)
+        out = screen(quiet_voyage(rules="full"), [example], capsys)
+        assert "unknown command" not in out, (verb, out)
+        session = Unsaved(VoyageGame(WORLD, find_voyage_rules("full")), quiet_voyage(rules="full"))
+        try:
+            done = voyage_web.act(session, example)  # type: ignore[arg-type]
+        except IllegalVoyageAction as error:
+            assert not isinstance(error, voyage_input.NotUnderstood), (verb, error)
+        else:
+            assert not any("unknown command" in line for line in done.lines), (verb, done)
