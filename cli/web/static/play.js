@@ -59,7 +59,8 @@
     box.hidden = !ask;
     if (!ask) return;
     for (const line of ask.lines) box.appendChild(el("div", { class: "line" }, line));
-    const yes = el("button", { type: "button", "data-action": ask.action }, "do it all the same");
+    const yes = el("button", { type: "button", "data-action": ask.action },
+      ask.suggestion ? `yes: ${ask.action}` : "do it all the same");
     yes.addEventListener("click", () => { box.hidden = true; send(ask.action, true); });
     const no = el("button", { type: "button" }, "no");
     no.addEventListener("click", () => { box.hidden = true; });
