@@ -261,7 +261,7 @@ class Places:
         if nm > ASHORE_NM and self.land is not None and self.land(lon, lat):
             raise UnknownPlace(
                 f"{typed} ({degrees(lon, lat)}) is on land, {nm:,.0f} nm from the sea"
-                f"{self._nearest_port(lon, lat)}: a course is set for water"
+                f"{self._nearest_port(lon, lat)}"
             )
         return node
 
