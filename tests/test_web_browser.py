@@ -480,6 +480,8 @@ def test_a_voyage_begun_at_a_desktops_size_and_a_phones_sets_its_course_by_a_cli
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
     sizes = ring_sizes(page)
     assert sizes and max(sizes) <= PORT_RING_PX, sorted(sizes)[-3:]
+    unmarked = page.locator("#play-marks circle:not(.play-port):not(.ship)")
+    assert unmarked.count() == 0, "a port without its ring (two ports at one node: a black disc)"
     shot(page, artifacts, f"{size}-play-3-zoomed")
 
     typed(page, "go")

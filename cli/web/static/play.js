@@ -205,7 +205,7 @@
   function sizeMarks(k) {
     if (!woodcut.ports) return;
     const r = window.privateerChart.radiusOn(k, 6, PORT_PX).toFixed(3);
-    for (const { c } of woodcut.ports.values()) c.setAttribute("r", r);
+    for (const { c } of woodcut.ports) c.setAttribute("r", r);
     woodcut.ship.setAttribute("r", (SHIP_PX / k).toFixed(3));
   }
 
@@ -217,7 +217,7 @@
     const open = new Set(s.actions.filter((a) => a.group === "course").map((a) => a.action));
     woodcut.open = open;
     if (!woodcut.ports) {
-      woodcut.ports = new Map();
+      woodcut.ports = []; // a port each (two ports may lie at one node: both get a ring)
       for (const p of s.ports) {
         const [x, y] = at(p.lon, p.lat);
         const c = document.createElementNS(SVG, "circle");
@@ -230,7 +230,7 @@
           if (woodcut.open.has("course " + p.node)) send("course " + p.node);
         });
         marks.appendChild(c);
-        woodcut.ports.set(p.node, { c, title, name: p.name });
+        woodcut.ports.push({ c, title, name: p.name, node: p.node });
       }
       woodcut.ship = document.createElementNS(SVG, "circle");
       woodcut.ship.setAttribute("class", "ship"); woodcut.ship.setAttribute("id", "play-ship");
@@ -238,7 +238,7 @@
       marks.appendChild(woodcut.ship);
       woodcut.view.sized(sizeMarks);
     }
-    for (const [node, { c, title, name }] of woodcut.ports) {
+    for (const { c, title, name, node } of woodcut.ports) {
       const can = open.has("course " + node);
       const cls = "play-port" + (can ? " open" : "") + (s.observe.course === node ? " bound" : "");
       if (c.getAttribute("class") !== cls) c.setAttribute("class", cls);
