@@ -1,8 +1,9 @@
 """`privateer bench web`: how fast the web front end answers, from the server's side (Starlette's
 TestClient, no network) and in Debian's chromium (Playwright, the app served on a free port):
-the chart page's first paint, a day of scrubbing a logged run, and an action in play. Medians
-of --runs; the first of each apart (it draws the woodcut, or replays the run, once). Works on a
-copy of the database, so the voyages it plays never land in yours."""
+the chart page's first paint (of a new world's first visit too, its chart drawn by `world
+build` as it is for the whole world), a day of scrubbing a logged run, and an action in play.
+Medians of --runs; the first of each apart (it draws the woodcut, or replays the run, once).
+Works on a copy of the database, so the voyages it plays never land in yours."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ AIMS_MS = {
     "chart": 1000.0,
     "chart_kept": 1000.0,
     "chart_whole": 1000.0,
+    "chart_built": 1000.0,
     "scrub": 100.0,
     "action": 100.0,
 }
@@ -32,6 +34,7 @@ WHAT = {
     "chart": "the chart page (in the browser: its first paint)",
     "chart_kept": "the chart page, first after a restart (the woodcut kept on disk)",
     "chart_whole": "the chart page, loaded and drawn",
+    "chart_built": "a new world's first chart page, drawn by `world build` (first paint)",
     "scrub": "a day scrubbed on a run",
     "action": "an action in play",
 }
@@ -99,6 +102,7 @@ def web(
         rows = _server(db, Path(folder) / "cache-server", run_id, runs)
         if browser:
             rows += _browser(db, Path(folder) / "cache-browser", run_id, runs)
+            rows.append(_built_browser(db, Path(folder) / "cache-built", runs))
     output.rows(
         rows,
         ["measure", "side", "first_ms", "median_ms", "aim_ms", "over_aim", "runs"],
@@ -283,3 +287,33 @@ def _browser(db: Path, cache: Path, run_id: int, runs: int) -> list[dict[str, An
         _row("scrub", "browser", steps[0], steps[1:]),
         _row("action", "browser", acts[0], acts[1:]),
     ]
+
+
+def _built_browser(db: Path, cache: Path, runs: int) -> dict[str, Any]:
+    """A new world's first visit as `world build` leaves it: the chart drawn into the cache
+    folder (as the build of the whole world does; not timed), then runs + 1 servers started
+    afresh, each one's first visit's first paint in chromium (the chart read from the disk)."""
+    from privateer.db import open_database
+
+    from .browser import chromium, served
+    from .web import chart_cache
+    from .web.app import create_app
+
+    engine = open_database(db, read_only=True, pooled=False, notify=lambda _: None)
+    try:
+        chart_cache.keep_built(engine, cache)
+    finally:
+        engine.dispose()
+    paints: list[float] = []
+    with chromium() as context:
+        for _ in range(runs + 1):
+            chart_cache._MEMORY.clear()
+            with served(create_app(db, cache_dir=cache)) as url:
+                page = context.new_page()
+                page.goto(url + "/", timeout=600_000)
+                found = page.evaluate(PAINT_JS)
+                page.close()
+            if found["paint"] is None:
+                fail("the chart page painted nothing")
+            paints.append(float(found["paint"]))
+    return _row("chart_built", "browser", paints[0], paints[1:])
