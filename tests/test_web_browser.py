@@ -237,6 +237,7 @@ def test_the_chart_zooms_into_the_caribbean_with_its_labels_legible(
 
 
 SCRUB_DAY = 40
+MARK_PX = 2 * 7 + 2  # a mark of her run across on screen, its stroke with it, at most
 
 
 def _logged_node(db: Path, run_id: int, day: int) -> int:
@@ -271,6 +272,7 @@ def test_a_logged_run_scrubbed_to_a_day_shows_her_ship_at_the_logged_node(
     ship = page.locator("#run-ship")
     page.wait_for_function("document.getElementById('run-ship').dataset.day === '0'")
     shot(page, artifacts, "run-1-day-0")
+    box_w = page.evaluate("() => window.privateerView.box().w")
     slider = page.locator("input#day")
     # a drag of the slider's thumb to about the day, then the arrow keys to the very day
     box = slider.bounding_box()
@@ -303,6 +305,19 @@ def test_a_logged_run_scrubbed_to_a_day_shows_her_ship_at_the_logged_node(
     )
     assert on_screen[2:] == pytest.approx(on_screen[:2], abs=2)
     assert f"day {SCRUB_DAY}" in page.locator("#day-shown").inner_text()
+    # the wheel over her: her ship and marks keep their size on screen, never discs over it
+    page.mouse.move(on_screen[0], on_screen[1])
+    for _ in range(8):
+        page.mouse.wheel(0, -300)
+        page.wait_for_timeout(40)
+    page.wait_for_function("(w) => window.privateerView.box().w < w / 8", arg=box_w)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
+    widths = page.evaluate(
+        """() => [...document.querySelectorAll("#run-layer circle[data-r]")]
+            .map((c) => c.getBoundingClientRect().width)"""
+    )
+    assert widths and max(widths) <= MARK_PX, sorted(widths)[-3:]
+    shot(page, artifacts, f"run-3-day-{SCRUB_DAY}-zoomed")
 
 
 PLAY_SEED = 6  # full rules: a French merchant comes alongside on day 2 out of Plymouth

@@ -30,13 +30,24 @@
     node("polyline", { points: p.join(" "), class: "run-track" }, layer));
   const sailed = node("polyline", { class: "run-sailed", points: "" }, layer);
   data.marks.forEach((m) => {
-    const c = node("circle", { cx: m.x, cy: m.y, r: 2.2, class: `run-mark mark-${m.kind}` }, layer);
+    const c = node("circle", { cx: m.x, cy: m.y, r: 2.2, "data-r": 2.2, class: `run-mark mark-${m.kind}` }, layer);
     node("title", {}, c).textContent = m.label;
   });
   const rings = node("g", { id: "run-rumors" }, layer);
   const sight = node("g", { id: "run-sight" }, layer);
   const ship = node("g", { id: "run-ship", class: "run-ship" }, layer);
-  node("circle", { r: 3.2 }, ship);
+  node("circle", { r: 3.2, "data-r": 3.2 }, ship);
+
+  // her marks, her ship and the ships in sight keep a size on screen as the chart zooms (their
+  // drawn size, kept from so many to so many pixels across): never discs over the chart
+  const MARK_PX = [3, 7];
+  let scale = 0;
+  function sizeMarks(k) {
+    scale = k;
+    layer.querySelectorAll("#run-layer circle[data-r]").forEach((c) => {
+      c.setAttribute("r", C.radiusOn(k, Number(c.dataset.r), MARK_PX).toFixed(3));
+    });
+  }
 
   function trackBox() {
     const xs = data.track.map((p) => p.x), ys = data.track.map((p) => p.y);
@@ -56,6 +67,7 @@
     else view.reset();
   }));
   view.show(trackBox());
+  view.sized(sizeMarks);
 
   // gold, hull and morale over the run, a small line chart each, a rule at the day shown
   const sparks = document.getElementById("sparks");
@@ -95,7 +107,9 @@
     sailed.setAttribute("points", upTo.map((p) => `${p.x},${p.y}`).join(" "));
     sight.replaceChildren();
     d.in_sight.forEach((s) => {
-      const c = node("circle", { cx: s.x, cy: s.y, r: s.warship ? 2.6 : 2, class: "run-sighted" }, sight);
+      const r = s.warship ? 2.6 : 2;
+      const c = node("circle", { cx: s.x, cy: s.y, r: r, "data-r": r, class: "run-sighted" }, sight);
+      if (scale > 0) c.setAttribute("r", C.radiusOn(scale, r, MARK_PX).toFixed(3));
       node("title", {}, c).textContent = `${s.flag || "unflagged"}${s.warship ? " warship" : ""}`;
     });
     rings.replaceChildren();
