@@ -72,7 +72,6 @@ def build(
     with user_errors():
         ensure_writable(engine)
     stages = len(STAGES) + 1 + drawing
-    kept: Path | None = None
     try:
         with stage_progress(stages, enabled=not quiet) as on_stage:
             built = build_world(source, params, on_stage=on_stage)
@@ -81,28 +80,25 @@ def build(
                 build_id = write_world(engine, built)
             if drawing:
                 on_stage(stages, stages, "drawing the chart for `serve`")
-                kept = _chart_for_serve(engine)
+                _chart_for_serve(engine)
     except WorldBuildError as error:
         fail(str(error))
     for name in built.skipped_passages:
         note(f"note: strait {name} not threaded (outside the box or unreachable)")
-    if drawing and kept is None:
-        note("note: the chart for `serve` was not drawn; serve draws it at its first visit")
     output.record({"build_id": build_id, "content_hash": built.content_hash, **built.counts})
 
 
-def _chart_for_serve(engine: sa.Engine) -> Path | None:
+def _chart_for_serve(engine: sa.Engine) -> None:
     """The world's chart drawn into the folder `serve` keeps charts in (cli/web/chart_cache's
-    disk cache, by content hash and version); None if it could not be (the world is built
-    all the same: serve draws the chart at its first visit)."""
+    disk cache, by content hash and version); if it cannot be, a note says why (the world is
+    built all the same: serve draws the chart at its first visit)."""
     from .serve_command import chart_cache_dir
     from .web.chart_cache import keep_built
 
     try:
-        return keep_built(engine, chart_cache_dir())
+        keep_built(engine, chart_cache_dir())
     except Exception as error:  # a picture not drawn is no reason to call the build failed
-        note(f"note: {type(error).__name__}: {error}")
-        return None
+        note(f"note: the chart for `serve` was not drawn ({error}); serve draws it when asked")
 
 
 @app.command()
