@@ -39,8 +39,10 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture(autouse=True)
 def _no_env_db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Keep a developer's $PRIVATEER_DB out of the tests, and any command run without --db
-    away from the working directory."""
+    away from the working directory; and the charts `world build` and `serve` keep out of the
+    user's cache folder."""
     monkeypatch.setenv("PRIVATEER_DB", str(tmp_path / "default.duckdb"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
 
 
 @pytest.fixture(autouse=True)

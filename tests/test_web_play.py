@@ -367,9 +367,9 @@ def test_world_build_draws_the_whole_worlds_chart_where_serve_reads_it_at_its_fi
     folder (by content hash and version), so a new world's first visit reads it, drawing
     nothing; a --box world's is left to serve (unless --chart)."""
     import privateer.pipeline.build as build
+    from privateer.cli.options import parse_box
     from privateer.cli.serve_command import chart_cache_dir
     from privateer.cli.web import chart_cache
-    from privateer.cli.options import parse_box
     from privateer.pipeline.params import BuildParams
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
