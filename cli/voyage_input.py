@@ -18,7 +18,12 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from privateer.engine.combat.ships import CATALOGUE, CREW, KIND_INDEX, SHIPS, UPGRADES
-from privateer.engine.voyage.actions import Choose, IllegalVoyageAction, VoyageAction
+from privateer.engine.voyage.actions import (
+    Choose,
+    IllegalVoyageAction,
+    KeepCards,
+    VoyageAction,
+)
 from privateer.engine.voyage.dilemmas import options
 from privateer.engine.voyage.game import VoyageGame
 from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Question
@@ -103,6 +108,8 @@ def typed_text(action: VoyageAction) -> str:
     text, but a question's choice by the number shown (`choose 1` is the first)."""
     if isinstance(action, Choose):
         return f"choose {action.option + 1}"
+    if isinstance(action, KeepCards):
+        return f"keep {action.first + 1} {action.second + 1}"
     return action.to_str()
 
 
@@ -190,7 +197,7 @@ def _with_words(session: Session, verb: str, rest: str) -> Typed:
             raise NotUnderstood(f"wait N: a number of days, 1 to {GO_DAYS} (for example wait 2)")
         return Typed(verb, rest, days=int(rest))
     if verb == "keep":
-        return _keep_engine_form(rest)
+        return _keep_words(rest)
     if verb == "prize":
         return _prize(session, rest, "prize")
     if verb == "choose":
@@ -352,13 +359,12 @@ def _picks(text: str) -> tuple[int, int] | None:
     return int(digits[0]) - 1, int(digits[1]) - 1
 
 
-def _keep_engine_form(rest: str) -> Typed:
-    """`keep I J`: the engine's own form, 0-2, as the log and the browser's cards write it (a
-    person types the cards' numbers, `12`)."""
-    parts = rest.split()
-    if len(parts) != 2 or not all(p in ("0", "1", "2") for p in parts) or parts[0] == parts[1]:
-        raise NotUnderstood("keep two of 1 2 3, in the order they resolve (for example 12)")
-    return Typed("keep", action=f"keep {parts[0]} {parts[1]}")
+def _keep_words(rest: str) -> Typed:
+    """`keep I J`: the cards by the numbers the hand shows them with, 1-3, as `12` is."""
+    picks = _picks(rest)
+    if picks is None:
+        raise NotUnderstood("keep two of 1 2 3, in the order they resolve (for example keep 1 2)")
+    return Typed("keep", action=f"keep {picks[0]} {picks[1]}")
 
 
 def _prize(session: Session, text: str, verb: str | None) -> Typed:

@@ -9,7 +9,6 @@ import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 import typer
 
@@ -33,18 +32,7 @@ from .voyage_letter import (
     chart_marks,
     chart_regions,
     chart_words,
-    where_lines,
     where_now,
-)
-from .voyage_render import (
-    circuit_lines,
-    letter_lines,
-    location_lines,
-    politics_lines,
-    port_lines,
-    rumor_lines,
-    sheet_lines,
-    sight_lines,
 )
 from .voyage_session import VoyageSession
 
@@ -164,29 +152,19 @@ def _answer(read_line: ReadLine, said: str) -> str:
 
 
 def _do(session: VoyageSession, typed: voyage_input.Typed, read_line: ReadLine) -> None:
-    state = session.state
     verb, rest = typed.verb, typed.rest
     if verb == "help":
-        for line in help_lines(rest.strip().lower(), partial(_letter_lines, session)):
+        for line in help_lines(
+            rest.strip().lower(), partial(voyage_turn.view_lines, session, "letter")
+        ):
             typer.echo(line)
         return
     if verb == "glossary":
         for line in glossary_lines():
             typer.echo(line)
         return
-    places = session.places  # the views that name places name them by it
-    seen_views: dict[str, Callable[[dict[str, Any]], list[str]]] = {
-        "sheet": partial(sheet_lines, places=places),
-        "politics": politics_lines,
-        "sight": partial(sight_lines, places=places),
-        "rumors": partial(rumor_lines, places=places),
-        "port": port_lines,
-        "letter": lambda seen: _letter_lines(session, seen),
-        "where": partial(location_lines, places=places),
-        "circuit": partial(circuit_lines, places=places),
-    }
-    if verb in seen_views:
-        for line in seen_views[verb](session.game.observe(state)):
+    if verb in voyage_input.VIEWS:
+        for line in voyage_turn.view_lines(session, verb):
             typer.echo(line)
         return
     if verb == "chart":
@@ -204,14 +182,6 @@ def _do(session: VoyageSession, typed: voyage_input.Typed, read_line: ReadLine) 
         return
     assert typed.action is not None, typed
     _play(session, typed.action)
-
-
-def _letter_lines(session: VoyageSession, seen: dict[str, Any] | None = None) -> list[str]:
-    """The letter in hand, then where it sends her: its region and towns, days and deadline."""
-    seen = seen if seen is not None else session.game.observe(session.state)
-    if seen.get("letters") is None:
-        return letter_lines(seen)
-    return letter_lines(seen) + where_lines(where_now(session.game, session.state), session.places)
 
 
 def _set_course(session: VoyageSession, node: int) -> None:
@@ -320,20 +290,8 @@ def _waiting(session: VoyageSession) -> str | None:
 
 
 def _day_done(session: VoyageSession, was_port: int) -> Callable[[], str | None]:
-    """The line that says what a day did: in port, hove to, or sailed on."""
-
-    def said() -> str | None:
-        state = session.state
-        if session.over:
-            return None
-        when = f"(day {state.day} of {state.last_day})"
-        if state.port >= 0 and state.port == was_port:
-            return f"  a day in {session.world.ports[state.port].name} {when}"
-        if state.port < 0 and state.course < 0 and state.pending is None:
-            return f"  hove to a day with no course set {when}"
-        return None if state.port >= 0 or state.pending is not None else f"  sailed a day {when}"
-
-    return said
+    """The line that says what a day did, read once the day is over."""
+    return lambda: voyage_turn.day_line(session, was_port)
 
 
 def _sail_a_day(session: VoyageSession, read_line: ReadLine, say: bool) -> bool | None:

@@ -118,6 +118,20 @@ def event_lines(
     return lines, stop
 
 
+def day_line(session: VoyageSession, was_port: int) -> str | None:
+    """The line that says what a quiet day did (in port, hove to, or sailed on; None if the
+    day's events said it or the voyage is over): both front ends print it after a day."""
+    state = session.state
+    if session.over:
+        return None
+    when = f"(day {state.day} of {state.last_day})"
+    if state.port >= 0 and state.port == was_port:
+        return f"  a day in {session.world.ports[state.port].name} {when}"
+    if state.port < 0 and state.course < 0 and state.pending is None:
+        return f"  hove to a day with no course set {when}"
+    return None if state.port >= 0 or state.pending is not None else f"  sailed a day {when}"
+
+
 def view_lines(session: VoyageSession, verb: str) -> list[str]:
     """What a view command shows (`sheet`, `politics`, `sight`, `rumors`, `port`, `letter`,
     `where`, `circuit`: cli/voyage_input.py's VIEWS), read off observe(); the letter with

@@ -226,6 +226,36 @@ def test_every_button_of_the_browser_reads_back_to_its_action() -> None:
     assert seen > 20
 
 
+def test_keep_reads_the_cards_by_the_numbers_the_hand_shows() -> None:
+    """`keep 1 2` keeps the first two cards shown, as `12` does; the engine's 0-based form is no
+    longer what a person types (the hand is numbered 1 2 3)."""
+    from privateer.cli import voyage_input
+
+    fight = quiet_voyage()
+    act_text(WORLD, fight, "course 6")
+    act_text(WORLD, fight, "sail")
+    fight.pending = Meeting(put_ship(fight, MERCHANT, "spain", fight.node))
+    act_text(WORLD, fight, "attack")
+    session = Unsaved(VoyageGame(WORLD, find_voyage_rules(fight.rules)), fight)
+    read = lambda text: voyage_input.read(session, text).action  # noqa: E731
+    assert read("keep 1 2") == read("12") == "keep 0 1"
+    assert read("keep 3 1") == read("3 1") == "keep 2 0"
+    for wrong in ("keep 0 1", "keep 2 2", "keep 1 4", "keep broadside"):
+        with pytest.raises(voyage_input.NotUnderstood, match="keep two of 1 2 3"):
+            read(wrong)
+
+
+def test_a_quiet_day_says_what_it_did_in_the_browser_as_in_the_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`sail` in port with no course set idles a day: the browser's log says so, in the
+    terminal's words, and so does a day at sea with nothing in it."""
+    state = quiet_voyage(rules="full")
+    session = Unsaved(VoyageGame(WORLD, find_voyage_rules(state.rules)), state)
+    assert voyage_web.act(session, "sail").lines == ["a day in Plymouth (day 1 of 730)"]  # type: ignore[arg-type]
+    assert "  a day in Plymouth (day 2 of 730)" in screen(state, ["sail"], capsys)
+
+
 # --- finding 4: unknown is unknown, with a did-you-mean to take --------------------------
 
 

@@ -158,6 +158,24 @@ def test_the_browser_state_carries_the_letters_region_and_towns_for_its_chart(db
     assert state["prompt"].endswith("act 1 0/2 by 150, in the western sea")
 
 
+def test_the_browsers_help_letter_says_where_the_letter_in_hand_sends_her(db: Path) -> None:
+    """`help letter` typed in the page's box: the rules, then the letter in hand and where it
+    sends her, as the terminal prints it."""
+    with TestClient(create_app(db), base_url="http://localhost") as client:
+        client.app.state.chart_drawing.join()  # type: ignore[attr-defined]
+        made = client.post("/api/play/new", json={"seed": 1, "rules": "full"})
+        run_id = made.json()["run_id"]
+        helped = client.post(f"/api/play/{run_id}/act", json={"action": "help letter"})
+        letter = client.post(f"/api/play/{run_id}/act", json={"action": "letter"})
+    assert helped.status_code == letter.status_code == 200, helped.text
+    lines = helped.json()["lines"]
+    assert "Letters of marque (the full rules): a run in three acts" in "\n".join(lines)
+    told = letter.json()["lines"]
+    assert any(line.startswith("  where: the western sea") for line in told), told
+    at = lines.index(told[0])
+    assert lines[at : at + len(told)] == told  # the letter in hand, over the rules
+
+
 def test_the_in_game_chart_takes_the_letters_region_in_and_rings_its_towns(
     channel_world_db: Path, tmp_path: Path
 ) -> None:

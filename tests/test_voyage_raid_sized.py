@@ -110,6 +110,20 @@ def test_the_browser_asks_before_a_raid_at_long_odds(db: Path) -> None:
         assert done.status_code == 200 and done.json()["state"]["context"] == "fight"
 
 
+def test_the_browser_sizes_up_a_raid_at_fair_odds_and_begins_it(db: Path) -> None:
+    set_save(db, in_port("Sevilla", ship="brigantine"))
+    with TestClient(create_app(db), base_url="http://localhost") as client:
+        client.app.state.chart_drawing.join()  # type: ignore[attr-defined]
+        done = client.post("/api/play/1/act", json={"action": "raid", "confirm": False})
+        assert done.status_code == 200, done.text
+        body = done.json()
+        assert body["ask"] is None and body["state"]["context"] == "fight"
+        assert body["lines"][:2] == [
+            "  Sevilla (Spain) sized up:",
+            "    walls: 14 hull against your hull 16/16",
+        ]
+
+
 def raid_begun(port: str, ship: str) -> tuple[VoyageState, Encounter]:
     """A quiet voyage raiding `port` (Spain at war with England) in a `ship`: the fight on."""
     state = quiet_voyage()

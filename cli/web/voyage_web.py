@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from privateer.engine.combat.cards import YOU
@@ -39,7 +40,7 @@ from privateer.engine.voyage.pending import Question
 
 from .. import voyage_input, voyage_shop, voyage_turn
 from ..render import glossary_lines
-from ..voyage_confirm import attack_question, clock_question, raid_question
+from ..voyage_confirm import attack_question, clock_question, raid_brief, raid_question
 from ..voyage_goal import goal_words, gold_is_the_goal, home_short_line
 from ..voyage_help import help_lines
 from ..voyage_letter import where_now, where_view
@@ -232,7 +233,7 @@ def a_hand(hand: str) -> str:
 def act(session: VoyageSession, text: str, *, confirm: bool = False) -> Done:
     """Do what the player typed or clicked, read as the terminal reads it (cli/voyage_input.py):
     an action (`sail`, `course Lisbon`, `hire gunner`, `2` at a question, a button's own text
-    such as `course 12` or `keep 0 2`), `go` (sail on until something stops her), `wait N`
+    such as `course 12` or `keep 1 3`), `go` (sail on until something stops her), `wait N`
     (idle in port), or a view (`sheet`, `help`, ...: its lines). Acts that change the run ask
     first, as in the terminal: without `confirm` the answer is the question (nothing done). A
     line that is no command answers with the line saying so, and, when a slip is plain, the
@@ -271,6 +272,9 @@ def act(session: VoyageSession, text: str, *, confirm: bool = False) -> Done:
             said = str(error).replace(f"node {node}", session.places.target(node))
             raise IllegalVoyageAction(said) from None
         return done
+    if verb == "raid":  # at fair odds the town is sized up all the same, as in the terminal
+        brief = raid_brief(session)
+        done.lines += brief.lines if brief is not None and not brief.asks else []
     done.lines += _play(session, typed.action)[0]
     return done
 
@@ -281,7 +285,7 @@ def _shown(session: VoyageSession, typed: voyage_input.Typed) -> list[str] | Non
     if verb in voyage_input.VIEWS:
         return voyage_turn.view_lines(session, verb)
     if verb == "help":
-        return help_lines(typed.rest)
+        return help_lines(typed.rest, partial(voyage_turn.view_lines, session, "letter"))
     if verb == "glossary":
         return glossary_lines()
     if verb in voyage_input.LISTS and typed.action is None:
@@ -321,6 +325,9 @@ def _play(session: VoyageSession, text: str) -> tuple[list[str], bool]:
     fighting = voyage_turn.target(session)
     lines, stop = voyage_turn.event_lines(session, session.play(session.parse(text)), fighting)
     state = session.state
+    quiet = voyage_turn.day_line(session, was_port) if not lines and text == "sail" else None
+    if quiet:  # a day in port or hove to says so, as in the terminal
+        lines.append(quiet.strip())
     now = voyage_turn.here(session)
     if now != was and state.port < 0 and not session.over:
         lines.append(f"  here: {now}")

@@ -140,7 +140,7 @@
         kept.push(card.index);
         c.classList.add("kept");
         c.textContent = kept.length + ": " + card.words;
-        if (kept.length === 2) send(`keep ${kept[0]} ${kept[1]}`);
+        if (kept.length === 2) send(`keep ${kept[0] + 1} ${kept[1] + 1}`);
       });
       row.appendChild(c);
     }
