@@ -350,8 +350,8 @@ def voyage_bench(
     from privateer.db import open_database
     from privateer.db.run_store import RunStore
     from privateer.engine.voyage.captain import CAPTAINS, captain_for
+    from privateer.engine.voyage.captained import captained
     from privateer.engine.voyage.game import VoyageGame
-    from privateer.engine.voyage.record import play
 
     from .voyage_batch import Timed, _now
     from .voyage_commands import _write
@@ -360,7 +360,7 @@ def voyage_bench(
     world = engine_world(ctx)
     game = VoyageGame(world, RULESETS[rules], days=days)
     captain = CAPTAINS[captain_for(rules)]  # the ruleset's own, as `voyage` plays it
-    play(game, runs, captain.choose)  # warm: the route trees a run needs
+    captained(game, runs, captain.choose)  # warm: the route trees a run needs
 
     def one_round(store: RunStore | None) -> tuple[float, int]:
         started = time.perf_counter()
@@ -368,7 +368,7 @@ def voyage_bench(
         batch = []
         for seed in range(runs):
             began = _now()
-            record = play(game, seed, captain.choose)
+            record = captained(game, seed, captain.choose)
             assert record.state is not None
             sailed += record.state.day
             batch.append(Timed(record, began, _now()))
@@ -426,8 +426,8 @@ def memory(
     import resource
 
     from privateer.engine.voyage.captain import CAPTAIN
+    from privateer.engine.voyage.captained import captained
     from privateer.engine.voyage.game import VoyageGame
-    from privateer.engine.voyage.record import play
     from privateer.engine.voyage.rules import RULESETS
     from privateer.engine.world.game import advance, create_world
     from privateer.engine.world.world import CACHES_BYTES, MB
@@ -442,7 +442,7 @@ def memory(
         _has_the_ports(world, RULESETS["full"])
         game = VoyageGame(world, RULESETS["full"])
         for seed in range(runs):
-            record = play(game, seed, CAPTAIN.choose)
+            record = captained(game, seed, CAPTAIN.choose)
             assert record.state is not None
             digest.update(record.state.state_hash().encode())
     if days:

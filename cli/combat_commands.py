@@ -23,11 +23,11 @@ from .options import float_option, int_option, run_option, seed_option
 from .progress import QUIET_HELP, counting
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from privateer.db.log_writer import LogWriter
+    from privateer.engine.combat.encounter import Encounter, Keep
     from privateer.engine.combat.outfit import Outfit
-    from privateer.engine.combat.record import FightRecord
+    from privateer.engine.combat.sim import OnRecord
+    from privateer.engine.record import GameRecord
 
 SHIPS_HELP = "pinnace, brigantine, frigate, galleon."
 CREW_HELP = (
@@ -206,12 +206,12 @@ def _interrupted(writer: LogWriter | None) -> NoReturn:
     raise typer.Exit(INTERRUPTED_EXIT)
 
 
-def _logger(writer: LogWriter, bot: str) -> Callable[[FightRecord], None]:
+def _logger(writer: LogWriter, bot: str) -> OnRecord:
     from privateer.db.log_writer import fight_row
 
     add = writer.add
 
-    def on_record(record: FightRecord) -> None:
+    def on_record(record: GameRecord[Encounter, Keep]) -> None:
         add(fight_row(record, "sim", bot))
 
     return on_record

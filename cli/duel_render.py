@@ -214,6 +214,8 @@ def event_line(event: Event) -> str | None:
         return f"{who} flees at {d['distance']} hexes"
     if kind == "pass":
         return f"{who}'s turn ends" + (" (nothing left to do)" if d["auto"] else "")
+    if kind == "illegal_action":  # only in a replay: the log parts from the engine here
+        return f"the log parts from the engine at {d['action']}: {d['why']}"
     if kind == "duel_end":
         winner = _name(str(d.get("winner") or ""))
         loser = "Blue" if winner == "Red" else "Red"

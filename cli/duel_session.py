@@ -21,11 +21,12 @@ from privateer.db.saves import (
 )
 from privateer.engine.duel import (
     BLUE,
-    CHECKPOINT_EVERY,
     ENGINE_VERSION,
+    OPTIONS,
     RED,
     SIDES,
     DuelAction,
+    DuelGame,
     DuelRules,
     DuelState,
     IllegalActionError,
@@ -36,7 +37,6 @@ from privateer.engine.duel import (
     why_illegal,
 )
 from privateer.engine.duel.mode import MODE as DUEL
-from privateer.engine.duel.replay import OPTIONS
 from privateer.engine.duel.state import SAVE_VERSION
 from privateer.engine.events import Event
 
@@ -123,7 +123,7 @@ class DuelSession:
             self.run_id, self.actions_played, [f"{side}:{action.to_str()}"], side=side
         )
         self.actions_played += 1
-        if self.state.result is not None or self.actions_played % CHECKPOINT_EVERY == 0:
+        if self.state.result is not None or self.actions_played % DuelGame.checkpoint_every == 0:
             self.pending.add_checkpoints(
                 self.run_id, [(self.actions_played, self.state.state_hash())]
             )

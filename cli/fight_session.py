@@ -13,11 +13,14 @@ from privateer.db.interrupts import held
 from privateer.db.run_store import RunStore
 from privateer.db.runlog import RunBuffer, finish_run_statement, progress_statement
 from privateer.db.saves import drop_save_statement, load_save, save_statement
-from privateer.engine.combat.encounter import Encounter, Keep, create_encounter
+from privateer.engine.combat.encounter import Encounter, Keep
+from privateer.engine.combat.mode import FightGame
 from privateer.engine.combat.outfit import Outfit
-from privateer.engine.combat.record import FightRecord, play_step
 from privateer.engine.combat.settle import Settlement, settle
 from privateer.engine.events import Event
+from privateer.engine.record import GameRecord, begin, step
+
+FightRecord = GameRecord[Encounter, Keep]
 
 MODE = "fight"
 
@@ -28,14 +31,15 @@ class FightSession:
     run_id: int
     record: FightRecord
     state: Encounter
+    event_offset: int = 0  # events logged before this session began (a resumed fight)
     saved_round: int = 0  # the round of the last save written (what a Ctrl-C leaves standing)
     closed: bool = False  # the run's end is written (its save dropped)
 
     @classmethod
     def start(cls, store: RunStore, target: str, outfit: Outfit, seed: int) -> FightSession:
         """A new fight, logged as a new run and saved before the first keep."""
-        state, events = create_encounter(target, outfit, seed)
-        record = FightRecord(target, outfit, seed, events=[tuple(e) for e in events], state=state)
+        record: FightRecord = begin(FightGame(target, outfit), seed)
+        state = record.state
 
         def first_rows(run_id: int) -> tuple[RunBuffer, list[tuple[str, list[object]]]]:
             buffer = RunBuffer()
@@ -44,7 +48,7 @@ class FightSession:
             return buffer, [save_statement(run_id, state)]
 
         run_id = store.start(first_rows)
-        return cls(store, run_id, record, state, state.round)
+        return cls(store, run_id, record, state, saved_round=state.round)
 
     @classmethod
     def resume(cls, store: RunStore, run_id: int | None = None) -> FightSession:
@@ -53,15 +57,9 @@ class FightSession:
             saved = load_save(conn, run_id)
         state = saved.state
         setup = state.setup
-        record = FightRecord(
-            setup.target,
-            setup.outfit,
-            setup.seed,
-            state=state,
-            actions=list(saved.actions),
-            event_offset=saved.next_event_seq,
-        )
-        return cls(store, saved.run_id, record, state, state.round)
+        game = FightGame(setup.target, setup.outfit)
+        record: FightRecord = GameRecord(game, setup.seed, state, actions=list(saved.actions))
+        return cls(store, saved.run_id, record, state, saved.next_event_seq, state.round)
 
     @property
     def over(self) -> bool:
@@ -74,10 +72,10 @@ class FightSession:
         """Play a keep, then log and save it (or, if the fight is over, settle the run and
         drop its save). Returns what happened."""
         record, state, run_id = self.record, self.state, self.run_id
-        events_before, checks_before = play_step(record, state, keep)
-        new_events = record.events[events_before:]
+        events_before, checks_before = len(record.events), len(record.checkpoints)
+        new_events = step(record, keep)
         buffer = RunBuffer()
-        buffer.add_events(run_id, record.event_offset + events_before, new_events)
+        buffer.add_events(run_id, self.event_offset + events_before, new_events)
         buffer.add_actions(run_id, len(record.actions) - 1, [keep.to_str()])
         buffer.add_checkpoints(run_id, record.checkpoints[checks_before:])
         if state.result is None:
@@ -92,4 +90,4 @@ class FightSession:
             self.store.write(buffer, extra)
             self.saved_round = state.round
             self.closed = state.result is not None
-        return [Event._make(e) for e in new_events]
+        return new_events

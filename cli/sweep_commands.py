@@ -237,15 +237,15 @@ def _playable(
     not, a number the rules cannot take): its first seed is tried for a month."""
     from privateer.engine.dials import captain_of
     from privateer.engine.voyage.captain_spec import find_captain
+    from privateer.engine.voyage.captained import captained
     from privateer.engine.voyage.game import VoyageGame
-    from privateer.engine.voyage.record import play
 
     shown = " ".join(f"{k}={v}" for k, v in setting.items())
     for port in (rules.start_port, rules.home_port):
         if port not in world.port_by_name:
             fail(f"{shown}: this world has no port {port!r}")
     try:
-        play(
+        captained(
             VoyageGame(world, rules, wrules, days=TRIAL_DAYS),
             0,
             find_captain(captain_of(setting, rules_name)).choose,

@@ -189,7 +189,7 @@ class _Logger:
                 seed=record.seed,
                 options_json=options_json(options),
                 engine_version=ENGINE_VERSION,
-                actions=record.action_strings(),
+                actions=record.actions,
                 events=[tuple(e) for e in record.events],
                 checkpoints=record.checkpoints,
                 outcome=stats.reason,

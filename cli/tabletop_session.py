@@ -32,7 +32,6 @@ from privateer.engine.modes import MODES
 from privateer.engine.protocol import IllegalActionError, Mode
 from privateer.engine.tabletop.bots import BOTS
 from privateer.engine.tabletop.mode import TabletopGame
-from privateer.engine.tabletop.replay import CHECKPOINT_EVERY
 
 SAVE_VERSION = 1
 """The shape of the saved state (the engine's `TabletopState.to_dict()`, checked whole by
@@ -233,7 +232,7 @@ class TabletopSession:
             self.run_id, self.played, [f"{nation}:{action.to_str()}"], side=nation
         )
         self.played += 1
-        if self.over or self.played % CHECKPOINT_EVERY == 0:
+        if self.over or self.played % TabletopGame.checkpoint_every == 0:
             self.pending.add_checkpoints(
                 self.run_id, [(self.played, self.game.state_hash(self.state))]
             )

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from privateer.engine.tribes import step as step_module
-from privateer.engine.tribes.replay import Setup
+from privateer.engine.tribes.mode import Setup
 from privateer.engine.tribes.sim import Played, run_world
 
 

@@ -106,7 +106,7 @@ POLICY_HELP = (
 
 
 def _setup(tribes: int, size: int, ticks: int) -> Any:
-    from privateer.engine.tribes.replay import Setup
+    from privateer.engine.tribes.mode import Setup
 
     return Setup(tribes, size, ticks)
 
@@ -217,7 +217,7 @@ def _logged_run(ctx: typer.Context, run_id: int, tick: int | None) -> tuple[Any,
     """A logged Tribes run, its setup and the tick asked for (the end if None), checked."""
     from privateer.db.runs import logged_runs
     from privateer.engine.schema import SaveError
-    from privateer.engine.tribes.replay import Setup
+    from privateer.engine.tribes.mode import Setup
 
     existing_db(ctx)
     engine = open_db(ctx, create=False)

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from privateer.engine.events import Event
-from privateer.engine.tribes.replay import Setup, TribesRecord
-from privateer.engine.tribes.sim import Played
+from privateer.engine.tribes.mode import Setup
+from privateer.engine.tribes.sim import Played, TribesRecord, setup_of
 from privateer.engine.tribes.state import TribesState
 
 from .common import fail, note
@@ -144,7 +144,7 @@ def tribe_rows(
 
 def end_scores(record: TribesRecord) -> list[int] | None:
     """The scores the world's end told (None: it has not ended)."""
-    for event in reversed(record.events):
+    for event in reversed(record.new_events(0)):
         if event.kind == "world_end":
             return list(event.data["scores"])
     return None
@@ -171,8 +171,8 @@ def print_summary(record: TribesRecord, intervals: list[dict[str, Any]], seconds
     import typer
 
     state = record.state
-    rows = tribe_rows(state, end_scores(record), record.events)
-    setup = record.setup
+    rows = tribe_rows(state, end_scores(record), record.new_events(0))
+    setup = setup_of(record)
     typer.echo(
         f"Tribes, seed {record.seed}, {setup.size}x{setup.size}, {setup.tribes} tribes, "
         f"{state.tick} ticks ({seconds:.1f} s)"
@@ -206,7 +206,7 @@ def print_summary(record: TribesRecord, intervals: list[dict[str, Any]], seconds
             f"{r['sieges']:>6}  {r['captures']:>8}  {r['raids']:>5}  {r['trades']:>6}  "
             f"{r['age']:>3}"
         )
-    w = world_counts(record.events)
+    w = world_counts(record.new_events(0))
     typer.echo(
         f"\nthe world: {w['battles']} battles, {w['sieges']} siege ticks, {w['captures']} "
         f"captures, {w['raids']} raids by tribes, {w['threat_raids']} by threats, "
@@ -224,12 +224,12 @@ def summary_json(
     state = record.state
     return {
         "seed": record.seed,
-        "setup": record.setup.options(),
+        "setup": setup_of(record).options(),
         "tick": state.tick,
         "result": state.result,
         "winner": state.winner,
-        "tribes": tribe_rows(state, end_scores(record), record.events),
-        "world": world_counts(record.events),
+        "tribes": tribe_rows(state, end_scores(record), record.new_events(0)),
+        "world": world_counts(record.new_events(0)),
         "metrics": intervals,
         "checkpoints": [list(c) for c in record.checkpoints],
         "state_hash": state.state_hash(),
@@ -252,17 +252,17 @@ def log_run(path: Path, record: TribesRecord, policy_names: list[str]) -> int:
             run_row(
                 mode="tribes",
                 seed=record.seed,
-                options_json=options_json(record.setup.options(policy_names)),
+                options_json=options_json(setup_of(record).options(policy_names)),
                 engine_version=ENGINE_VERSION,
                 actions=record.actions,
-                events=record.raw_events(),
+                events=[tuple(e) for e in record.events],
                 checkpoints=record.checkpoints,
                 outcome=state.result,
                 score=None if scores is None or winner is None else scores[winner],
                 rounds=state.tick,
                 target=None if winner is None else state.tribes[winner].name,
                 bot=",".join(policy_names),
-                event_days=[e.round for e in record.events],
+                event_days=[e[1] for e in record.events],
             )
         )
     return int(list_runs(path, limit=1)[0]["run_id"])
@@ -271,7 +271,7 @@ def log_run(path: Path, record: TribesRecord, policy_names: list[str]) -> int:
 def state_at(seed: int, setup: Setup, actions: list[str], tick: int) -> TribesState:
     """A logged run's world re-run to `tick` (a logged step that passes it is cut short)."""
     from privateer.engine.tribes.game import TribesAction, act
-    from privateer.engine.tribes.replay import start_record
+    from privateer.engine.tribes.sim import start_record
 
     state = start_record(seed, setup).state
     for text in actions:

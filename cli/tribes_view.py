@@ -10,8 +10,8 @@ import typer
 
 from privateer.engine.events import Event
 from privateer.engine.tribes.constants import PROFESSIONS, TERRITORY_RADIUS
+from privateer.engine.tribes.mode import Setup
 from privateer.engine.tribes.policies import POLICY_EVERY
-from privateer.engine.tribes.replay import Setup
 from privateer.engine.tribes.state import TribesState
 
 from .tribes_terrain import TERRAIN_NAMES
@@ -105,12 +105,12 @@ def recent_at(
     the events a policy asked at `tick` is given: the world's opening events at tick 0, else
     those of the steps since the last multiple of 10 before it (sim.py asks every 10 ticks)."""
     from privateer.engine.tribes.game import TribesAction, act
-    from privateer.engine.tribes.replay import start_record
+    from privateer.engine.tribes.sim import start_record
 
     record = start_record(seed, setup)
     state = record.state
     since = tick - 1 - (tick - 1) % POLICY_EVERY  # the tick the policies were last asked on
-    recent: list[Event] = list(record.events) if tick == 0 else []
+    recent: list[Event] = record.new_events(0) if tick == 0 else []
     for text in actions:
         action = TribesAction.from_str(text)
         if action.tribe < 0:

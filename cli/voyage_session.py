@@ -27,9 +27,11 @@ from privateer.db.saves import (
     unusable,
 )
 from privateer.engine.events import Event
+from privateer.engine.record import GameRecord, begin, step
 from privateer.engine.voyage.actions import VoyageAction
+from privateer.engine.voyage.captained import VoyageRecord
 from privateer.engine.voyage.game import ACCEPTED_VERSIONS, VoyageGame
-from privateer.engine.voyage.record import OPTIONS, VoyageRecord, begin, game_for, step
+from privateer.engine.voyage.mode import OPTIONS, game_for
 from privateer.engine.voyage.rules import find_voyage_rules
 from privateer.engine.voyage.shore import keel_closed
 from privateer.engine.voyage.state import SAVE_VERSION, VoyageState
@@ -128,9 +130,7 @@ class VoyageSession:
             state = game.in_progress(game.checked(state), stored.seed)
         except ValueError as error:
             raise unusable(stored.run_id, error) from None
-        record = VoyageRecord(
-            state.seed, game.rules.name, game.days, actions=list(stored.actions), state=state
-        )
+        record: VoyageRecord = GameRecord(game, state.seed, state, actions=list(stored.actions))
         return cls(store, game, stored.run_id, record, stored.next_event_seq, state.day)
 
     @property
@@ -149,7 +149,7 @@ class VoyageSession:
         drop its save). An illegal action raises and writes nothing."""
         record = self.record
         counts = (len(record.events), len(record.actions), len(record.checkpoints))
-        step(self.game, record, action)
+        step(record, action)
         state = self.state
         buffer = RunBuffer()
         first = counts[0]
@@ -157,7 +157,7 @@ class VoyageSession:
             self.run_id,
             self.event_offset + first,
             record.events[first:],
-            record.event_days[first:],
+            record.clocks[first:],
         )
         buffer.add_actions(self.run_id, counts[1], record.actions[counts[1] :])
         buffer.add_checkpoints(self.run_id, record.checkpoints[counts[2] :])
@@ -175,4 +175,4 @@ class VoyageSession:
             self.store.write(buffer, extra)
             self.saved_day = state.day
             self.closed = state.over
-        return record.events[first:]
+        return record.new_events(first)

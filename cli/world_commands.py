@@ -181,8 +181,11 @@ def sim(
     """Run the world without a player for --days and summarise it: wars opened and closed,
     corsair raids, fleets arrived, guard ships driven off, voyages completed by kind, ships at
     sea by kind at the end, and the state hash (the same seed gives the same hash)."""
+    from privateer.engine.record import advance as play_a
+    from privateer.engine.record import begin
     from privateer.engine.world.game import ENGINE_VERSION, summary
-    from privateer.engine.world.record import record_world
+    from privateer.engine.world.mode import DAY, WorldGame
+    from privateer.engine.world.rules import SEED_000
 
     from .worlds import engine_world
 
@@ -198,14 +201,17 @@ def sim(
     began = now()
     try:
         with counting("world days", days, quiet=quiet) as advance:
-            record = record_world(world, seed, days, on_day=on_day)
+            record = begin(WorldGame(world, days, SEED_000), seed)
+            for day in range(1, days + 1):
+                play_a(record, DAY)
+                on_day(day)
+            record.close()
         ended = now()
     except KeyboardInterrupt:
         kept = "nothing logged (the run is written at its end)" if log else "nothing kept"
         note(f"interrupted on day {today[0]} of {days}: {kept}")
         raise typer.Exit(INTERRUPTED_EXIT) from None
-    assert record.state is not None
-    result = summary(world, record.state, record.events)
+    result = summary(world, record.state, record.new_events(0))
     if log:
         from privateer.db.run_store import RunStore
         from privateer.db.runlog import RunBuffer
@@ -216,7 +222,7 @@ def sim(
                 run_id,
                 "world",
                 seed,
-                {"days": days, "rules": record.rules},
+                {"days": days, "rules": SEED_000.name},
                 engine_version=ENGINE_VERSION,
                 outcome="done",
                 days=days,
@@ -224,7 +230,7 @@ def sim(
                 started_at=began,
                 finished_at=ended,
             )
-            buffer.events.add(run_id, 0, record.events, [e.round for e in record.events])
+            buffer.events.add(run_id, 0, record.events, [e[1] for e in record.events])
             buffer.add_checkpoints(run_id, record.checkpoints)
             return buffer, []
 

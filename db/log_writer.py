@@ -41,9 +41,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from privateer.engine.combat.encounter import ENGINE_VERSION
-from privateer.engine.combat.record import FightRecord
+from privateer.engine.combat.encounter import ENGINE_VERSION, Encounter, Keep
 from privateer.engine.events import RawEvent
+from privateer.engine.record import GameRecord
 
 from .errors import DatabaseError
 from .run_options import fight_options_json
@@ -529,24 +529,28 @@ class LogWriter:
         return int(row[0]), int(row[1] or 0), int(row[2] or 0)
 
 
-def fight_row(record: FightRecord, mode: str, bot: str | None) -> RunRow:
+def fight_row(record: GameRecord[Encounter, Keep], mode: str, bot: str | None) -> RunRow:
     """A finished fight as the writer takes it (as `run_row` makes it, the record's lists
-    taken as they are: it is done with). Checkpoints left unhashed (`FightRecord.forms`) are
+    taken as they are: it is done with). Checkpoints left unhashed (`GameRecord.forms`) are
     sent as the states' forms, and the writer hashes them."""
     state = record.state
-    assert state is not None and state.result is not None
+    assert state.result is not None
     events = record.events
+    opening = 0  # the opening's events are Events (the rest plain tuples): marshal takes tuples
+    while opening < len(events) and events[opening].__class__ is not tuple:
+        events[opening] = tuple(events[opening])
+        opening += 1
     score = next(values[1] for kind, _, values in reversed(events) if kind == "settled")
     return (
         mode,
         record.seed,
-        fight_options_json(record.target, record.outfit, bot),
+        fight_options_json(record.state.setup.target, record.state.setup.outfit, bot),
         state.result.value,
         score,
         0,
         state.round,
-        record.target,
-        record.outfit.ship,
+        record.state.setup.target,
+        record.state.setup.outfit.ship,
         bot,
         None,
         ENGINE_VERSION,

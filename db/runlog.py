@@ -20,9 +20,9 @@ import numpy as np
 import orjson
 import pyarrow as pa
 
-from privateer.engine.combat.encounter import ENGINE_VERSION
-from privateer.engine.combat.record import FightRecord
+from privateer.engine.combat.encounter import ENGINE_VERSION, Encounter, Keep
 from privateer.engine.events import RENDER, RawEvent
+from privateer.engine.record import GameRecord
 
 from .interrupts import held
 from .run_options import _fight_options
@@ -30,7 +30,7 @@ from .run_options import fight_options_json as fight_options_json
 from .run_options import options_json as options_json
 
 if TYPE_CHECKING:
-    from privateer.engine.voyage.record import VoyageRecord
+    from privateer.engine.voyage.captained import VoyageRecord
 
 
 def now() -> datetime:
@@ -67,9 +67,9 @@ CHECK_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
 )
 
 
-def fight_options(record: FightRecord, bot: str | None) -> dict[str, Any]:
+def fight_options(record: GameRecord[Encounter, Keep], bot: str | None) -> dict[str, Any]:
     """What a fight was, as its run's `options` keep it (and a replay reads it back)."""
-    return _fight_options(record.target, record.outfit, bot)
+    return _fight_options(record.state.setup.target, record.state.setup.outfit, bot)
 
 
 @dataclass
@@ -128,7 +128,7 @@ class RunBuffer:
         self,
         run_id: int,
         mode: str,
-        record: FightRecord,
+        record: GameRecord[Encounter, Keep],
         *,
         bot: str | None,
         finished: bool = True,
@@ -141,14 +141,14 @@ class RunBuffer:
             run_id,
             mode,
             record.seed,
-            fight_options_json(record.target, record.outfit, bot),
+            fight_options_json(record.state.setup.target, record.state.setup.outfit, bot),
             engine_version=ENGINE_VERSION,
             outcome=state.result.value if state is not None and state.result else None,
             score=settled[1] if settled else None,  # "settled": outcome, payout, ...
             days=0,
             rounds=state.round if state is not None else None,
-            target=record.target,
-            ship=record.outfit.ship,
+            target=record.state.setup.target,
+            ship=record.state.setup.outfit.ship,
             bot=bot,
             world_hash=world_hash,
             finished=finished,
@@ -178,7 +178,7 @@ class RunBuffer:
         self,
         run_id: int,
         mode: str,
-        record: FightRecord,
+        record: GameRecord[Encounter, Keep],
         bot: str | None,
         world_hash: str | None = None,
     ) -> None:
@@ -221,7 +221,7 @@ class RunBuffer:
                 run_id,
                 "voyage",
                 record.seed,
-                {"rules": record.rules, "days": record.days, **(options or {})},
+                {"rules": state.rules, "days": state.last_day, **(options or {})},
                 engine_version=VOYAGE_VERSION,
                 outcome=state.outcome or None,
                 score=state.gold,
@@ -233,7 +233,7 @@ class RunBuffer:
                 started_at=played[0] if played else None,
                 finished_at=played[1] if played else None,
             )
-        self.events.add(run_id, first_seq, record.events[first_seq:], record.event_days[first_seq:])
+        self.events.add(run_id, first_seq, record.events[first_seq:], record.clocks[first_seq:])
         self.add_actions(run_id, first_action, record.actions[first_action:])
         self.add_checkpoints(run_id, record.checkpoints[first_check:])
 

@@ -28,7 +28,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import UnionType
-from typing import Any, NamedTuple, Union, get_args, get_origin, get_type_hints, is_typeddict
+from typing import (
+    Any,
+    NamedTuple,
+    TypedDict,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
 import orjson
 
@@ -252,3 +261,14 @@ def field_names(declared: object) -> tuple[str, ...]:
     if isinstance(declared, EventKind):
         return declared.names
     return tuple(get_type_hints(declared))
+
+
+class IllegalAction(TypedDict):
+    """Only in a replay, of any mode: the log and the engine part ways at this action."""
+
+    action: str
+    why: str
+
+
+REPLAY_EVENTS: dict[str, type] = {"illegal_action": IllegalAction}
+"""The kinds every mode's replay may make (engine/record.py), beside the mode's own."""

@@ -14,12 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 from .combat.mode import MODE as FIGHT
 from .duel.mode import MODE as DUEL
+from .events import RawEvent
 from .protocol import Game, Mode
+from .record import replay
 from .registry import Registry
 from .replay import (
     ANOTHER_ENGINE,
     UNKNOWN_MODE,
+    UNPLAYABLE_OPTIONS,
     LoggedRun,
+    Replayer,
     ReplayRefusedError,
     ReplayResult,
     check_world,
@@ -54,8 +58,15 @@ class ModeRegistry(Registry[Mode]):
         )
 
     def game_for(self, run: LoggedRun, world: World | None = None) -> Game[Any, Any]:
-        """The game a logged run's options describe."""
-        return self.for_run(run.mode, run.run_id).game(run.options, world)
+        """The game a logged run's options describe, as the engine that logged it played it
+        (ReplayRefusedError, naming the run, for options no rules here play)."""
+        mode = self.for_run(run.mode, run.run_id)
+        try:
+            return mode.game(run.options, world, run.engine_version)
+        except ReplayRefusedError as error:
+            raise ReplayRefusedError(f"run {run.run_id}: {error}", error.reason) from None
+        except ValueError as error:  # rules it has not, or a study's change past its bound
+            raise ReplayRefusedError(f"run {run.run_id}: {error}", UNPLAYABLE_OPTIONS) from None
 
 
 MODES = ModeRegistry("mode", lambda m: m.name)
@@ -75,8 +86,17 @@ def check_run(run: LoggedRun, world: World | None = None) -> ReplayResult:
             ANOTHER_ENGINE,
         )
     check_world(run, world)
-    try:
-        replayer = mode.replayer(world)
-    except ReplayRefusedError as error:
-        raise ReplayRefusedError(f"run {run.run_id}: {error}", error.reason) from None
-    return verify_run(run, replayer)
+    return verify_run(run, replayer(world))
+
+
+def replayer(world: World | None = None) -> Replayer:
+    """Re-runs a logged run of any mode (engine/record.py's replay of the game its options
+    describe): the events and the checkpoints it gives."""
+
+    def rerun(run: LoggedRun) -> tuple[list[RawEvent], list[tuple[int, str]]]:
+        game = MODES.game_for(run, world)
+        actions = MODES.for_run(run.mode, run.run_id).logged_actions(run.options, run.actions)
+        record = replay(game, run.seed, actions)
+        return record.events, record.checkpoints
+
+    return rerun

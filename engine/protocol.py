@@ -15,6 +15,12 @@ its states are plain data. Every mode answers the same calls:
 - `resume(data, seed)`: a run's save read back: deserialised, of the run's seed, not over;
 - `state_hash(state)`: a digest of the canonical state.
 
+What a record of a game keeps (engine/record.py, written once for every mode) the mode says by
+hooks with defaults: `log_text` / `read_logged` (an action's text in the log, and back, as the
+side to act takes it), `clock` (the round, day or tick: the log's day column),
+`checkpoint_due` (when a state hash is kept), `act_into` (events appended to the record's
+list, for a mode whose hot path makes plain tuples).
+
 Each mode declares itself (`engine/<mode>/mode.py`) and joins the registry in `engine/modes.py`;
 nothing dispatches on a mode's name.
 """
@@ -27,9 +33,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from .events import Event
+from .events import REPLAY_EVENTS, Event, RawEvent
 from .figures import RunFigures
-from .replay import Replayer
 from .schema import Record
 
 if TYPE_CHECKING:
@@ -70,6 +75,8 @@ class Game(ABC, Generic[S, A]):
 
     mode: ClassVar[str]
     sides: ClassVar[int] = 1
+    checkpoint_every: ClassVar[int] = 10  # actions between state hashes (and one at the end)
+    opening_checkpoint: ClassVar[bool] = False  # a hash of the opening state too
 
     @abstractmethod
     def new_initial_state(self, seed: int) -> tuple[S, list[Event]]: ...
@@ -130,8 +137,43 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def state_hash(self, state: S) -> str: ...
 
+    def clock(self, state: S) -> int:
+        """Where the game is in its own time (a voyage's day, a world's tick), which the log
+        keeps beside each event; 0 for a game that keeps none."""
+        return 0
+
+    def checkpoint_due(self, state: S, action: A, clock_before: int, played: int) -> bool:
+        """Whether a record keeps a state hash after `action` (the `played`-th; the clock
+        was `clock_before`): every `checkpoint_every` actions, and when the game ends."""
+        return played % self.checkpoint_every == 0 or self.outcome(state) is not None
+
+    def log_text(self, state: S, action: A) -> str:
+        """`action` as the log keeps it, taken by the side to act in `state`."""
+        return action.to_str()
+
+    def read_logged(self, state: S, text: str) -> A:
+        """A logged action back, for the side to act in `state` (IllegalActionError if it
+        is no action, or was logged for another side)."""
+        return self.parse_action(text)
+
+    def act_into(self, state: S, action: A, events: list[RawEvent]) -> None:
+        """`act`, its events appended to `events`."""
+        events.extend(self.act(state, action))
+
     @abstractmethod
     def copy(self, state: S) -> S: ...
+
+
+class GameMaker(Protocol):
+    """The game a run's options describe, on its world, as the engine version that logged it
+    played it (None: this one). ValueError (one line) for options no rules here play."""
+
+    def __call__(
+        self,
+        options: Mapping[str, Any],
+        world: World | None,
+        engine_version: str | None = None,
+    ) -> Game[Any, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -149,12 +191,17 @@ class Mode:
     engine_version: str
     needs_world: bool
     options: Record
-    game: Callable[[Mapping[str, Any], World | None], Game[Any, Any]]
-    replayer: Callable[[World | None], Replayer]
+    game: GameMaker
     example: Mapping[str, Any] = field(default_factory=dict)
     earlier_versions: tuple[str, ...] = ()  # engine versions whose runs it still plays
     events: Mapping[str, object] = field(default_factory=dict)
     figures: RunFigures = field(default_factory=RunFigures)  # its rows' score, rounds, days
+    logged_actions: Callable[[Mapping[str, Any], list[str]], list[str]] = lambda _, a: a
+    """The actions a replay plays, from the run's options and its logged actions (a world
+    run logs none: its days are its actions)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "events", {**self.events, **REPLAY_EVENTS})
 
     def plays(self, engine_version: str | None) -> bool:
         """Whether a run logged by this engine version can be replayed (or resumed) here."""

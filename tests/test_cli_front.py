@@ -226,14 +226,15 @@ def test_seasons_are_0_to_3_from_spring_or_named(db_path: Path) -> None:
 
 
 def test_world_sim_numbers_its_seasons_as_route_does() -> None:
+    from privateer.engine.record import play
     from privateer.engine.world.game import summary
-    from privateer.engine.world.record import record_world
+    from privateer.engine.world.mode import DAY, WorldGame
     from tests.world_fixtures import synthetic_world
 
     world = synthetic_world()
-    record = record_world(world, 3, 800)
+    record = play(WorldGame(world, 800), 3, lambda state: DAY, max_actions=800)
     assert record.state is not None
-    rows = summary(world, record.state, record.events)["wars_by_season"]
+    rows = summary(world, record.state, record.new_events(0))["wars_by_season"]
     assert rows, "no war or peace in 800 days"
     for row in rows:
         assert 0 <= row["season"] <= 3

@@ -5,17 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from privateer.engine.duel import (
     BLUE,
     PERSONALITIES,
     RED,
     TEMPERS,
     DuelAction,
+    DuelGame,
     DuelRules,
     DuelState,
-    IllegalActionError,
     act,
     choose,
     create_duel,
@@ -28,9 +26,8 @@ from privateer.engine.duel import (
     plan,
     play_duel,
     posture,
-    record_duel,
-    replay_duel,
 )
+from privateer.engine.record import play, replay
 
 GOLDEN_SEED = 2026
 TABLE_GAMES = 40  # per colouring of bold against cautious (the README table: 100)
@@ -89,10 +86,11 @@ def test_a_cautious_captain_tires_of_a_fight_that_goes_nowhere() -> None:
 
 def test_the_captain_chooses_only_legal_actions_and_her_steps_make_her_plan() -> None:
     for seed in range(3):
-        stepwise = record_duel(seed, "cautious", red="steady", choose=choose)
+        game = DuelGame(captain="cautious", red="steady")
+        stepwise = play(game, seed, lambda state: choose(state, state.side), max_actions=20_000)
         planned = play_duel(seed, "steady", "cautious")
         assert stepwise.actions == planned.actions
-        assert stepwise.final_hash == planned.final_hash
+        assert stepwise.checkpoints[-1] == planned.checkpoints[-1]
 
 
 def test_a_plan_is_legal_all_the_way() -> None:
@@ -110,7 +108,7 @@ def test_the_captain_does_not_see_the_enemy_load() -> None:
     for seed in range(4):
         record = play_duel(seed, "steady", "bold")
         state, _ = create_duel(seed, "bold", red="steady")
-        for side, code in record.actions[:60]:
+        for side, _, code in (a.partition(":") for a in record.actions[:60]):
             mover = 0 if side == "red" else 1
             other = state.ships[1 - mover]
             seen = plan(state, mover)
@@ -188,28 +186,32 @@ def test_the_debug_view_shows_personalities_postures_and_loads() -> None:
 
 def test_replay_gives_the_same_events_and_hashes() -> None:
     record = play_duel(GOLDEN_SEED, "bold", "cautious")
-    again = replay_duel(GOLDEN_SEED, "cautious", record.action_strings(), red="bold")
+    game = DuelGame(captain="cautious", red="bold")
+    again = replay(game, GOLDEN_SEED, record.actions)
     assert again.events == record.events
     assert again.checkpoints == record.checkpoints
-    assert record.state is not None and again.final_hash == record.state.state_hash()
-    plain = replay_duel(GOLDEN_SEED, "cautious", [c for _, c in record.actions], red="bold")
-    assert plain.final_hash == again.final_hash
+    assert again.checkpoints[-1][1] == record.state.state_hash()
+    plain = replay(game, GOLDEN_SEED, [a.partition(":")[2] for a in record.actions])
+    assert plain.checkpoints[-1] == again.checkpoints[-1]
     assert [n for n, _ in record.checkpoints][:2] == [10, 20]
     assert record.checkpoints[-1][0] == len(record.actions)
+    assert record.actions[0].startswith("red:")  # the log keeps the side with each action
 
 
-def test_replay_refuses_an_action_logged_for_the_wrong_side() -> None:
-    with pytest.raises(IllegalActionError, match="logged for blue, but it is red's"):
-        replay_duel(1, "bold", ["blue:e"])
+def test_replay_stops_at_an_action_logged_for_the_wrong_side_and_says_why() -> None:
+    again = replay(DuelGame(captain="bold"), 1, ["blue:e", "red:e"])
+    kind, _, why = again.events[-1]
+    assert kind == "illegal_action" and again.actions == []
+    assert why == {"action": "blue:e", "why": "e: logged for blue, but it is red's activation"}
 
 
 def test_a_record_carries_what_replays_it() -> None:
     rules = DuelRules().variant(max_rounds=30)
     record = play_duel(3, "steady", "steady", rules)
-    assert (record.seed, record.captain, record.red) == (3, "steady", "steady")
-    assert record.rules_name == "seed-001+max_rounds=30" and record.rules == rules
-    again = replay_duel(3, "steady", record.action_strings(), rules, red="steady")
-    assert again.final_hash == record.final_hash
+    assert record.seed == 3 and record.state.captains == ["steady", "steady"]
+    assert record.state.rules == rules and rules.name == "seed-001+max_rounds=30"
+    again = replay(DuelGame(rules, "steady", "steady"), 3, record.actions)
+    assert again.checkpoints == record.checkpoints
 
 
 # --- the personality table ---------------------------------------------------------------------

@@ -150,8 +150,9 @@ def replays(path: Path, run_id: int, world: Any = None) -> bool:
 def voyage_save_matches_log(path: Path, run_id: int) -> bool:
     """Whether the voyage's save is the state its logged actions lead to (one transaction
     wrote both)."""
+    from privateer.engine.record import begin, step
     from privateer.engine.voyage.actions import VoyageAction
-    from privateer.engine.voyage.record import begin, game_for, step
+    from privateer.engine.voyage.mode import game_for
     from privateer.engine.voyage.state import VoyageState
 
     seed, options, version = row(
@@ -164,7 +165,7 @@ def voyage_save_matches_log(path: Path, run_id: int) -> bool:
     game = game_for(WORLD, json.loads(options), version)
     record = begin(game, seed)
     for (action,) in actions:
-        step(game, record, VoyageAction.from_str(action))
+        step(record, VoyageAction.from_str(action))
     assert record.state is not None
     saved = VoyageState.from_dict(saves(path)[run_id], WORLD)
     return record.state.state_hash() == saved.state_hash()

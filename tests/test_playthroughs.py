@@ -23,14 +23,14 @@ import pytest
 
 from privateer.engine.combat.bots import BALANCED
 from privateer.engine.combat.encounter import Encounter
-from privateer.engine.duel.replay import record_duel
+from privateer.engine.duel.sim import play_duel
 from privateer.engine.events import Event
 from privateer.engine.modes import MODES
 from privateer.engine.protocol import Game
 from privateer.engine.voyage.captain import CAPTAIN
+from privateer.engine.voyage.captained import captained
 from privateer.engine.voyage.game import VoyageGame
 from privateer.engine.voyage.letters import REGIONS, Region
-from privateer.engine.voyage.record import play
 from tests.world_fixtures import synthetic_world
 
 HERE = Path(__file__).parent / "playthroughs"
@@ -58,8 +58,8 @@ def _fight_bot(game: Game[Any, Any]) -> list[str]:
 
 
 def _duel_cpus(game: Game[Any, Any]) -> list[str]:
-    record = record_duel(2026, "cautious", red="bold")
-    return [code for _, code in record.actions]
+    record = play_duel(2026, "bold", "cautious")
+    return [text.partition(":")[2] for text in record.actions]
 
 
 def _tabletop_eager(game: Game[Any, Any]) -> list[str]:
@@ -77,7 +77,7 @@ def _tabletop_eager(game: Game[Any, Any]) -> list[str]:
 def _captain(seed: int) -> Callable[[Game[Any, Any]], list[str]]:
     def played(game: Game[Any, Any]) -> list[str]:
         assert isinstance(game, VoyageGame)
-        return play(game, seed, CAPTAIN.choose).actions
+        return captained(game, seed, CAPTAIN.choose).actions
 
     return played
 

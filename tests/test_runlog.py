@@ -21,10 +21,11 @@ from privateer.db.runs import all_run_ids, logged_runs, run_events
 from privateer.db.saves import load_save
 from privateer.engine.combat.bots import BOTS
 from privateer.engine.combat.encounter import create_encounter
+from privateer.engine.combat.mode import FightGame
 from privateer.engine.combat.outfit import Outfit
-from privateer.engine.combat.record import record_fight
 from privateer.engine.events import Event
 from privateer.engine.modes import check_run
+from privateer.engine.record import play
 from privateer.engine.replay import ReplayRefusedError
 
 runner = CliRunner()
@@ -35,7 +36,7 @@ def log_fights(db_path: Path, seeds: range, target: str = "merchant", batch: int
     with LogWriter(db_path, batch_runs=batch) as writer:
         for bot in ("balanced", "runner"):
             for seed in seeds:
-                record = record_fight(target, Outfit(), seed, BOTS[bot].choose)
+                record = play(FightGame(target, Outfit()), seed, BOTS[bot].choose, max_actions=500)
                 writer.add(fight_row(record, "sim", bot))
     assert writer.runs == 2 * len(seeds)
 
@@ -47,8 +48,11 @@ def replay_all(engine: sa.Engine) -> list[object]:
 
 def test_events_round_trip(db_path: Path) -> None:
     engine = open_database(db_path, notify=lambda _: None)
-    record = record_fight(
-        "treasure_fleet", Outfit("brigantine", crew=("pilot",)), 9, BOTS["careful"].choose
+    record = play(
+        FightGame("treasure_fleet", Outfit("brigantine", crew=("pilot",))),
+        9,
+        BOTS["careful"].choose,
+        max_actions=500,
     )
     raw = engine.raw_connection()
     buffer = RunBuffer()
@@ -68,7 +72,12 @@ def test_events_round_trip(db_path: Path) -> None:
 
 
 def test_the_settlement_is_logged_in_the_fights_last_round(db_path: Path) -> None:
-    record = record_fight("merchant", Outfit(crew=("quartermaster",)), 3, BOTS["balanced"].choose)
+    record = play(
+        FightGame("merchant", Outfit(crew=("quartermaster",))),
+        3,
+        BOTS["balanced"].choose,
+        max_actions=500,
+    )
     assert record.state is not None
     last_round = record.state.round
     settled = [e for e in record.events if e[0] in ("settled", "rumor")]

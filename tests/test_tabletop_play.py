@@ -6,19 +6,19 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from privateer.engine.modes import MODES, check_run
+from privateer.engine.record import play, replay
 from privateer.engine.replay import LoggedRun
 from privateer.engine.schema import SaveError
-from privateer.engine.tabletop.actions import IllegalActionError
 from privateer.engine.tabletop.cards import DECK_SIZE
 from privateer.engine.tabletop.game import current_side, legal_actions
 from privateer.engine.tabletop.mode import TabletopGame
-from privateer.engine.tabletop.replay import record_game, replay_game
 from privateer.engine.tabletop.rules import NATIONS, TabletopRules
 from privateer.engine.tabletop.state import TabletopState
 
@@ -27,7 +27,7 @@ MAX_ACTIONS = 3000
 
 def random_chooser(seed: int):  # type: ignore[no-untyped-def]
     rnd = random.Random(seed)
-    return lambda state, side: rnd.choice(legal_actions(state))
+    return lambda state: rnd.choice(legal_actions(state))
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -101,29 +101,32 @@ def test_a_seat_sees_its_own_hand_and_the_table_never_another_hand() -> None:
 
 
 def test_a_recorded_game_replays_identically_and_a_changed_action_is_caught() -> None:
-    rules = TabletopRules()
-    record = record_game(9, rules, ["england", "spain"], random_chooser(9))
-    assert record.state is not None and record.state.result is not None
-    again = replay_game(9, rules, ["england", "spain"], record.action_strings())
+    game = TabletopGame(TabletopRules(), ["england", "spain"])
+    record = play(game, 9, random_chooser(9), max_actions=50_000)
+    assert record.state.result is not None
+    again = replay(game, 9, record.actions)
     assert [tuple(e) for e in again.events] == [tuple(e) for e in record.events]
     assert again.checkpoints == record.checkpoints
+    events = record.new_events(0)
     run = LoggedRun(
         1,
         "tabletop",
         9,
         {"players": ["england", "spain"], "bots": {}, "rules": "seed-003"},
         True,
-        record.action_strings(),
-        [(i, e.kind, e.payload()) for i, e in enumerate(record.events)],
+        record.actions,
+        [(i, e.kind, e.payload()) for i, e in enumerate(events)],
         record.checkpoints,
         MODES["tabletop"].engine_version,
     )
     assert check_run(run).identical
-    first = record.action_strings()[0]
-    nation = first.split(":")[0]
+    first = record.actions[0]
+    nation, _, words = first.partition(":")
     other = "spain" if nation == "england" else "england"
-    with pytest.raises(IllegalActionError, match="logged for"):
-        replay_game(9, rules, ["england", "spain"], [f"{other}:{first.split(':')[1]}"])
+    refused = replay(game, 9, [f"{other}:{words}"])
+    assert refused.actions == [] and refused.events[-1][0] == "illegal_action"
+    assert f"logged for {other}, but {nation} is to act" in refused.events[-1][2]["why"]
+    assert not check_run(replace(run, actions=[f"{other}:{words}", *run.actions[1:]])).identical
 
 
 def test_the_seat_to_act_is_the_phase_s_or_the_window_s() -> None:

@@ -149,11 +149,11 @@ def test_a_logged_runs_chart_letters_every_name_apart(tmp_path: Path) -> None:
     three tribes, charted at its end."""
     from privateer.cli.tribes_run import policy_players, state_at
     from privateer.cli.tribes_view import chart_input
-    from privateer.engine.tribes.replay import Setup
-    from privateer.engine.tribes.sim import run_world
+    from privateer.engine.tribes.mode import Setup
+    from privateer.engine.tribes.sim import run_world, setup_of
 
     record = run_world(0, Setup(3, 40, 400), policy_players([]), lambda state: None)
-    state = state_at(0, record.setup, record.actions, 400)
+    state = state_at(0, setup_of(record), record.actions, 400)
     data = chart_input(state, "run")
     svg = tmp_path / "run.svg"
     draw_tribes_map(data, svg)

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from privateer.cli.app import app
 from privateer.engine.events import Event
 from privateer.engine.tribes import fog
-from privateer.engine.tribes.replay import Setup
+from privateer.engine.tribes.mode import Setup
 from privateer.engine.tribes.setup import new_settlement, new_world
 from privateer.engine.tribes.sim import Played, run_world
 from privateer.engine.tribes.state import (

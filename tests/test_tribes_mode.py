@@ -8,14 +8,14 @@ import json
 
 import pytest
 
-from privateer.engine.modes import MODES, check_run
+from privateer.engine.modes import MODES, check_run, replayer
 from privateer.engine.protocol import IllegalActionError
+from privateer.engine.record import replay
 from privateer.engine.replay import LoggedRun
 from privateer.engine.tribes.game import TribesAction
-from privateer.engine.tribes.mode import TribesGame
+from privateer.engine.tribes.mode import Setup, TribesGame
 from privateer.engine.tribes.policies import POLICIES
-from privateer.engine.tribes.replay import Setup, TribesRecord, replay_game, replay_logged
-from privateer.engine.tribes.sim import Played, frames, run_world
+from privateer.engine.tribes.sim import Played, TribesRecord, frames, run_world, setup_of
 from privateer.engine.tribes.state import TribesState
 
 SMALL = Setup(2, 32, 250)
@@ -125,8 +125,8 @@ def test_every_legal_action_is_accepted() -> None:
 
 def test_a_record_replays_to_the_same_events_and_checkpoints(played: TribesRecord) -> None:
     record = played
-    again = replay_game(record.seed, record.setup, record.actions)
-    assert [tuple(e) for e in again.events] == record.raw_events()
+    again = replay(TribesGame(setup_of(record)), record.seed, record.actions)
+    assert again.events == record.events
     assert again.checkpoints == record.checkpoints
     # checkpoints: tick 0, ticks 100 and 200, and the end at 250
     assert len(record.checkpoints) == 4
@@ -139,10 +139,10 @@ def logged(record: TribesRecord, actions: list[str] | None = None) -> LoggedRun:
         run_id=1,
         mode="tribes",
         seed=record.seed,
-        options=record.setup.options(["grower"]),
+        options=setup_of(record).options(["grower"]),
         finished=True,
         actions=record.actions if actions is None else actions,
-        events=[(i, e.kind, e.payload()) for i, e in enumerate(record.events)],
+        events=[(i, e.kind, e.payload()) for i, e in enumerate(record.new_events(0))],
         checkpoints=list(record.checkpoints),
         engine_version=MODES["tribes"].engine_version,
     )
@@ -156,14 +156,14 @@ def test_a_logged_run_checks_identical_and_a_changed_one_diverges(played: Tribes
     del actions[orders[0]]
     result = check_run(logged(played, actions))
     assert not result.identical and result.divergence is not None
-    events, _ = replay_logged(logged(played))
+    events, _ = replayer()(logged(played))
     assert len(events) == len(played.events)
 
 
 def test_two_runs_of_one_seed_are_identical(played: TribesRecord) -> None:
     again = run_world(7, SMALL, PLAYERS)
     assert again.checkpoints == played.checkpoints
-    assert again.raw_events() == played.raw_events()
+    assert again.events == played.events
     assert frames(again) == frames(played)
     assert len(frames(again)) == 25  # a frame on every 10th tick: 10, 20, ..., 250
     other = run_world(8, SMALL, PLAYERS)

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from privateer.cli.app import app
 from privateer.engine.dials import DIALS
 from privateer.engine.voyage.game import VoyageGame, create_voyage
-from privateer.engine.voyage.record import game_for
+from privateer.engine.voyage.mode import game_for
 from privateer.engine.voyage.rules import RULESETS, find_voyage_rules
 from privateer.engine.world.rules import CENTURY, SEED_000, find_world_rules
 from tests.voyage_fixtures import WORLD

@@ -149,7 +149,8 @@ def test_a_voyage_saved_before_the_late_game_resumes_by_its_rules_and_replays(
     from privateer.db.run_store import RunStore
     from privateer.db.runlog import RunBuffer
     from privateer.db.saves import state_save_statement
-    from privateer.engine.voyage.record import begin, game_for, step
+    from privateer.engine.record import begin, step
+    from privateer.engine.voyage.mode import game_for
     from privateer.engine.voyage.state import SAVE_VERSION
 
     engine = open_database(world_db_copy, notify=lambda _: None)
@@ -158,8 +159,8 @@ def test_a_voyage_saved_before_the_late_game_resumes_by_its_rules_and_replays(
     old = game_for(world, {"rules": "full", "days": 730}, "voyage-1")
     record = begin(old, 11)
     dover = world.port_by_name["Dover"].node
-    step(old, record, old.parse_action(f"course {dover}"))
-    step(old, record, old.parse_action("sail"))
+    step(record, old.parse_action(f"course {dover}"))
+    step(record, old.parse_action("sail"))
     state = record.state
     assert state is not None and state.late is None
 

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from privateer.engine.events import Event
+from privateer.engine.record import play
 from privateer.engine.rng import seed_state
 from privateer.engine.world import wars
 from privateer.engine.world.game import (
@@ -25,7 +26,7 @@ from privateer.engine.world.game import (
 )
 from privateer.engine.world.islands import place_islands
 from privateer.engine.world.kinds import CORSAIR, GUARD, MERCHANT, MONSTER, SHIP_KINDS, TREASURE
-from privateer.engine.world.record import record_world
+from privateer.engine.world.mode import DAY, WorldGame
 from privateer.engine.world.routes import route, toward
 from privateer.engine.world.rules import SEED_000, WorldRules, register_world_rules
 from privateer.engine.world.state import LAID_UP, LYING, SAILING, STRIPPING, WorldState
@@ -290,14 +291,14 @@ def test_the_same_seed_gives_the_same_world() -> None:
 
 
 def test_a_record_replays_and_states_round_trip() -> None:
-    record = record_world(WORLD, 8, 90)
+    record = play(WorldGame(WORLD, 90), 8, lambda state: DAY, max_actions=90)
     assert record.state is not None
     again = WorldState.from_dict(json.loads(json.dumps(record.state.to_dict())))
     assert again.state_hash() == record.state.state_hash()
     assert [day for day, _ in record.checkpoints] == [30, 60, 90]
     view = observe(WORLD, record.state)
     assert view["day"] == 90 and all(s["node"] >= 0 for s in view["ships_at_sea"])
-    result = summary(WORLD, record.state, record.events)
+    result = summary(WORLD, record.state, record.new_events(0))
     assert set(result) >= {"seed", "days", "state_hash", "events_by_kind", "wars",
                            "ships_by_kind", "voyages_completed", "wars_by_season"}  # fmt: skip
     with pytest.raises(ValueError, match="not a world state"):

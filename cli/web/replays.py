@@ -10,14 +10,13 @@ from typing import Any
 
 from privateer.engine.combat.encounter import Keep, card_name, create_encounter
 from privateer.engine.combat.encounter import act as fight_act
-from privateer.engine.combat.record import outfit_of
+from privateer.engine.combat.mode import outfit_of
 from privateer.engine.combat.settle import settle
-from privateer.engine.duel import hex_name
-from privateer.engine.duel.actions import DuelAction
+from privateer.engine.duel import DuelGame, hex_name
 from privateer.engine.duel.game import observe
-from privateer.engine.duel.replay import record_step, start_record
-from privateer.engine.duel.rules import find_duel_rules
+from privateer.engine.duel.mode import MODE as DUEL
 from privateer.engine.events import Event
+from privateer.engine.record import replay_steps
 from privateer.engine.replay import LoggedRun
 
 from .. import duel_render
@@ -47,23 +46,19 @@ def _duel_frame(state: Any, lines: list[str], action: str) -> dict[str, Any]:
 
 def duel_frames(run: LoggedRun) -> dict[str, Any]:
     """The duel's board after its start and after every logged action."""
-    options = run.options
-    rules = find_duel_rules(str(options.get("rules", "seed-001")))
-    record, state = start_record(
-        run.seed, options.get("captain") or None, rules, red=options.get("red") or None
-    )
-    first = [line for e in record.events if (line := duel_render.event_line(e))]
-    frames = [_duel_frame(state, first, "")]
-    for entry in run.actions:
-        if state.result is not None:
-            break
-        side, _, code = str(entry).rpartition(":")
-        events = record_step(record, state, DuelAction.from_str(code))
+    game = DUEL.game(run.options, None, run.engine_version)
+    assert isinstance(game, DuelGame)
+    frames = []
+    state = None
+    for record, text, events in replay_steps(game, run.seed, run.actions):
+        state = record.state
         lines = [line for e in events if (line := duel_render.event_line(e))]
+        side, _, code = text.rpartition(":")
         frames.append(_duel_frame(state, lines, f"{side}: {code}" if side else code))
+    assert state is not None
     return {
-        "board": {"cols": rules.cols, "rows": rules.rows},
-        "captains": {"red": record.red or "a person", "blue": record.captain},
+        "board": {"cols": game.rules.cols, "rows": game.rules.rows},
+        "captains": {"red": state.captains[0] or "a person", "blue": state.captains[1]},
         "frames": frames,
     }
 

@@ -63,8 +63,9 @@ def run_days(world: Any, run: Any) -> RunDays:
 def _replay(world: Any, run: Any) -> RunDays:
     """Her logged actions applied again (engine/voyage/record.py's way): before each sail, the
     state as that day ends; the last state as her voyage ends."""
+    from privateer.engine.record import begin, step
     from privateer.engine.voyage.actions import Sail
-    from privateer.engine.voyage.record import begin, game_for, step
+    from privateer.engine.voyage.mode import game_for
 
     game = game_for(world, run.options, run.engine_version)
     record = begin(game, run.seed)
@@ -79,7 +80,7 @@ def _replay(world: Any, run: Any) -> RunDays:
         if isinstance(action, Sail) and int(state.day) not in states:
             states[int(state.day)] = pickle.dumps(state)
             series[int(state.day)] = _row(state)
-        step(game, record, action)
+        step(record, action)
     states[int(state.day)] = pickle.dumps(state)
     series[int(state.day)] = _row(state)
     return RunDays(int(run.run_id), [series[d] for d in sorted(series)], states, int(state.day))

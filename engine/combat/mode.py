@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..events import Event
+from ..events import Event, RawEvent
 from ..figures import RunFigures
 from ..protocol import Game, Mode, Outcome
 from ..reachable import same_as_game
-from ..schema import SaveError
+from ..schema import Int, Maybe, Record, SaveError, Seq, Text
 from .cards import THEM, YOU
 from .encounter import (
     ENGINE_VERSION,
@@ -20,18 +20,46 @@ from .encounter import (
     Keep,
     Setup,
     Termination,
-    act,
     create_encounter,
     legal_actions,
     observe,
+    play_keep,
 )
 from .outfit import Outfit
-from .record import OPTIONS, outfit_of, replay_logged
+from .settle import settled_events
+from .ships import CREW, KIND_INDEX, SHIPS, TARGETS, UPGRADES
 
 if TYPE_CHECKING:
     from ..world.world import World
 
 WINNER = {Termination.DESTROYED: YOU, Termination.SUNK: THEM}  # the rest: nobody won
+OPTIONS = Record(
+    {
+        "target": Text(TARGETS),
+        "ship": Text(SHIPS),
+        "crew": Seq(Text(CREW)),
+        "upgrades": Seq(Text(UPGRADES)),
+        "prizes": Seq(Text(KIND_INDEX)),
+        "hull": Maybe(Int(1, 10_000)),
+        "bot": Maybe(Text()),
+    },
+    optional=frozenset({"crew", "upgrades", "prizes", "hull", "bot"}),
+    extra=True,
+)
+"""What a fight run's logged options may hold (engine/schema.py): read so on resume."""
+_TEXT = [[Keep(i, j).to_str() for j in range(3)] for i in range(3)]  # a keep's text, by index
+MAX_ROUNDS = 200  # a safety net: every fight ends long before (the deck runs dry)
+
+
+def outfit_of(options: Mapping[str, Any]) -> Outfit:
+    """The outfit a run's logged options describe."""
+    return Outfit(
+        str(options["ship"]),
+        tuple(options.get("crew", ())),
+        tuple(options.get("upgrades", ())),
+        tuple(options.get("prizes", ())),
+        options.get("hull"),
+    )
 
 
 class FightGame(Game[Encounter, Keep]):
@@ -67,7 +95,16 @@ class FightGame(Game[Encounter, Keep]):
         return legal_actions(state)
 
     def act(self, state: Encounter, action: Keep) -> list[Event]:
-        return act(state, action)
+        """The keep's events, and the settlement's when it ends the fight."""
+        raw: list[RawEvent] = []
+        self.act_into(state, action, raw)
+        return [Event._make(e) for e in raw]
+
+    def act_into(self, state: Encounter, action: Keep, events: list[RawEvent]) -> None:
+        """`act` as plain tuples (a logged simulation's path: no Event made)."""
+        play_keep(state, action, events)
+        if state.result is not None:
+            events.extend(settled_events(state))
 
     def outcome(self, state: Encounter) -> Outcome | None:
         if state.result is None:
@@ -79,6 +116,14 @@ class FightGame(Game[Encounter, Keep]):
 
     def parse_action(self, text: str) -> Keep:
         return Keep.from_str(text)
+
+    def log_text(self, state: Encounter, action: Keep) -> str:
+        return _TEXT[action.first][action.second]
+
+    def checkpoint_due(
+        self, state: Encounter, action: Keep, clock_before: int, played: int
+    ) -> bool:
+        return state.result is not None or played % self.checkpoint_every == 0
 
     def serialise(self, state: Encounter) -> dict[str, Any]:
         return state.to_dict()
@@ -112,7 +157,9 @@ class FightGame(Game[Encounter, Keep]):
         return state.copy()
 
 
-def _game(options: Mapping[str, Any], world: World | None) -> FightGame:
+def _game(
+    options: Mapping[str, Any], world: World | None, engine_version: str | None = None
+) -> FightGame:
     return FightGame(str(options["target"]), outfit_of(options))
 
 
@@ -123,7 +170,6 @@ MODE = Mode(
     needs_world=False,
     options=OPTIONS,
     game=_game,
-    replayer=lambda world: replay_logged,
     example={"target": "merchant", "ship": "brigantine"},
     events=FIGHT_EVENTS,
     figures=RunFigures(unit="gold", rounds="rounds"),  # the payout; a fight takes no days

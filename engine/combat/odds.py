@@ -17,8 +17,8 @@ from functools import lru_cache
 from .bots import BALANCED, RUNNER
 from .cards import THEM, YOU
 from .encounter import Encounter, Keep, Setup, Termination, act, create_encounter
+from .mode import MAX_ROUNDS
 from .settle import settle
-from .sim import MAX_ROUNDS
 
 TRIALS = 200
 """Plays a read makes: a share within about 7 points either way (95%), in a tenth of a second."""

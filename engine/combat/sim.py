@@ -6,12 +6,11 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .. import record
 from .bots import Bot
-from .encounter import Encounter, act, create_encounter
+from .encounter import Encounter, Keep, act, create_encounter
+from .mode import MAX_ROUNDS, FightGame
 from .outfit import Outfit
-from .record import FightRecord, record_fight
-
-MAX_ROUNDS = 200  # a safety net: every fight ends long before (the deck runs dry)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,9 +49,9 @@ def play(bot: Bot, target: str, outfit: Outfit, seed: int) -> Encounter:
     return state
 
 
-OnRecord = Callable[[FightRecord], None]
+OnRecord = Callable[[record.GameRecord[Encounter, Keep]], None]
 """Told of each fight played, as a whole record (events, keeps, checkpoints): the logged path.
-Its checkpoints are left unhashed, as the states' forms (`FightRecord.forms`): the log writer
+Its checkpoints are left unhashed, as the states' forms (`GameRecord.forms`): the log writer
 hashes them, on its own core."""
 
 
@@ -63,16 +62,16 @@ def simulate(
     recorded in full (its events made as it is played) and handed over."""
     counts: Counter[str] = Counter()
     rounds = 0
+    game = FightGame(target, outfit)
     for seed in seeds:
         if on_record is None:
             state = play(bot, target, outfit, seed)
         else:
-            record = record_fight(
-                target, outfit, seed, bot.choose, max_actions=MAX_ROUNDS, hashed=False
+            played = record.play(
+                game, seed, bot.choose, max_actions=MAX_ROUNDS, form=Encounter.state_form
             )
-            on_record(record)
-            assert record.state is not None
-            state = record.state
+            on_record(played)
+            state = played.state
         counts[state.result.value if state.result else "parted"] += 1
         rounds += state.round
     n = max(1, len(seeds))

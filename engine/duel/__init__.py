@@ -1,5 +1,5 @@
-"""The open-water hex duel of seed 001, as pure deterministic rules, its CPU captain, records
-and simulation.
+"""The open-water hex duel of seed 001, as pure deterministic rules, its CPU captain and
+simulation (recorded and replayed by engine/record.py, as every mode).
 
 Choices where the seed is silent (each a named field of `DuelRules` or a named constant):
 
@@ -53,17 +53,10 @@ from .game import (
     why_illegal,
 )
 from .hexes import FACING_NAMES, Sector, distance, hex_name, sector
+from .mode import OPTIONS, DuelGame
 from .personality import POSTURES, TEMPERS, Temper, posture
-from .replay import (
-    CHECKPOINT_EVERY,
-    DuelRecord,
-    record_duel,
-    record_step,
-    replay_duel,
-    start_record,
-)
 from .rules import RULESETS, SHOT_HITS, SHOTS, DuelRules, find_duel_rules
-from .sim import personality_table, play_duel
+from .sim import Captains, duel_outcome, personality_table, play_duel
 from .state import (
     BLUE,
     PERSONALITIES,
@@ -79,9 +72,9 @@ __all__ = [
     "ACTION_WORDS",
     "ALL_ACTIONS",
     "BLUE",
-    "CHECKPOINT_EVERY",
     "ENGINE_VERSION",
     "FACING_NAMES",
+    "OPTIONS",
     "PERSONALITIES",
     "POSTURES",
     "RED",
@@ -90,9 +83,10 @@ __all__ = [
     "SHOT_HITS",
     "SIDES",
     "TEMPERS",
+    "Captains",
     "DuelAction",
+    "DuelGame",
     "DuelOutcome",
-    "DuelRecord",
     "DuelRules",
     "DuelState",
     "Event",
@@ -107,6 +101,7 @@ __all__ = [
     "current_side",
     "debug_view",
     "distance",
+    "duel_outcome",
     "find_duel_rules",
     "hex_name",
     "legal_actions",
@@ -116,11 +111,7 @@ __all__ = [
     "plan",
     "play_duel",
     "posture",
-    "record_duel",
-    "record_step",
     "redact_event",
-    "replay_duel",
     "sector",
-    "start_record",
     "why_illegal",
 ]

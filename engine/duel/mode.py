@@ -12,8 +12,8 @@ from ..events import Event
 from ..figures import RunFigures
 from ..protocol import Game, Mode, Outcome
 from ..reachable import same_as_game
-from ..schema import SaveError
-from .actions import DuelAction
+from ..schema import Maybe, Record, SaveError, Text
+from .actions import DuelAction, IllegalActionError
 from .events import DUEL_EVENTS
 from .game import (
     ENGINE_VERSION,
@@ -24,12 +24,22 @@ from .game import (
     legal_actions,
     observe,
 )
-from .replay import OPTIONS, replay_logged
 from .rules import DuelRules, find_duel_rules
-from .state import DuelState
+from .state import PERSONALITIES, SIDES, DuelState
 
 if TYPE_CHECKING:
     from ..world.world import World
+
+OPTIONS = Record(
+    {
+        "captain": Maybe(Text(PERSONALITIES)),  # None: drawn by the seed
+        "red": Maybe(Text(("", *PERSONALITIES))),  # "" or None: a person commands Red
+        "rules": Text(),
+    },
+    optional=frozenset({"captain", "red", "rules"}),
+    extra=True,
+)
+"""What a duel run's logged options may hold (engine/schema.py): read so on resume."""
 
 
 class DuelGame(Game[DuelState, DuelAction]):
@@ -68,8 +78,22 @@ class DuelGame(Game[DuelState, DuelAction]):
 
     def parse_action(self, text: str) -> DuelAction:
         """An action's code, or "side:code" as the log keeps it (the side is not checked
-        here: a replay checks it against whose activation it is)."""
+        here: `read_logged` checks it against whose activation it is)."""
         return DuelAction.from_str(str(text).rpartition(":")[2])
+
+    def log_text(self, state: DuelState, action: DuelAction) -> str:
+        """ "red:m0": the action with the side whose activation it is."""
+        return f"{SIDES[state.side]}:{action.to_str()}"
+
+    def read_logged(self, state: DuelState, text: str) -> DuelAction:
+        """ "side:code" (or a bare code): refused if logged for the side not to act."""
+        side, sep, code = str(text).rpartition(":")
+        action = DuelAction.from_str(code)
+        if sep and side != SIDES[state.side]:
+            raise IllegalActionError(
+                f"{code}: logged for {side}, but it is {SIDES[state.side]}'s activation"
+            )
+        return action
 
     def serialise(self, state: DuelState) -> dict[str, Any]:
         return state.to_dict()
@@ -97,7 +121,9 @@ class DuelGame(Game[DuelState, DuelAction]):
         return state.copy()
 
 
-def _game(options: Mapping[str, Any], world: World | None) -> DuelGame:
+def _game(
+    options: Mapping[str, Any], world: World | None, engine_version: str | None = None
+) -> DuelGame:
     return DuelGame(
         find_duel_rules(str(options.get("rules", "seed-001"))),
         options.get("captain") or None,
@@ -112,7 +138,6 @@ MODE = Mode(
     needs_world=False,
     options=OPTIONS,
     game=_game,
-    replayer=lambda world: replay_logged,
     example={"captain": "bold"},
     events=DUEL_EVENTS,
     figures=RunFigures(results=("Red lost", "nobody won", "Red won"), rounds="rounds"),

@@ -6,19 +6,46 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .replay import DuelRecord, record_duel
+from ..record import GameRecord, play
+from .actions import DuelAction
+from .captain import plan
+from .game import outcome
+from .mode import DuelGame
 from .rules import DuelRules
-from .state import BLUE, PERSONALITIES, RED, Termination
+from .state import BLUE, PERSONALITIES, RED, DuelOutcome, DuelState, Termination
+
+MAX_ACTIONS = 20_000  # a safety net: every duel ends long before (the round limit)
 
 
-def play_duel(seed: int, red: str, blue: str, rules: DuelRules | None = None) -> DuelRecord:
+class Captains:
+    """Both sides as CPU captains: each activation played out as her captain plans it at its
+    start (engine/duel/captain.py's `plan`), planned again when it ends by itself first."""
+
+    def __init__(self) -> None:
+        self._activation: tuple[int, int] | None = None
+        self._plan: list[DuelAction] = []
+
+    def __call__(self, state: DuelState) -> DuelAction:
+        activation = (state.round, state.turn)
+        if activation != self._activation or not self._plan:
+            self._activation, self._plan = activation, plan(state, state.side)
+        return self._plan.pop(0)
+
+
+def play_duel(
+    seed: int, red: str, blue: str, rules: DuelRules | None = None
+) -> GameRecord[DuelState, DuelAction]:
     """One duel between two CPU captains, recorded.
 
-    >>> record = play_duel(1, "bold", "cautious")
-    >>> record.outcome is not None
+    >>> outcome(play_duel(1, "bold", "cautious").state) is not None
     True
     """
-    return record_duel(seed, blue, rules, red=red)
+    return play(DuelGame(rules, blue, red), seed, Captains(), max_actions=MAX_ACTIONS)
+
+
+def duel_outcome(record: GameRecord[DuelState, DuelAction]) -> DuelOutcome | None:
+    """How a recorded duel ended (None: cut short by the safety net)."""
+    return outcome(record.state)
 
 
 def personality_table(
@@ -45,10 +72,10 @@ def personality_table(
         counts.update({"round_limit": 0, "sunk": 0, "struck": 0})
         rounds = 0
         for seed in range(first_seed, first_seed + games):
-            done = play_duel(seed, red, blue, rules).outcome
+            done = duel_outcome(play_duel(seed, red, blue, rules))
             if on_game is not None:
                 on_game()
-            if done is None:  # cut short by record_duel's safety net: counted as parted
+            if done is None:  # cut short by the safety net: counted as parted
                 counts["round_limit"] += 1
                 continue
             rounds += done.rounds

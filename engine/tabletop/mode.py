@@ -11,13 +11,12 @@ from typing import TYPE_CHECKING, Any
 from ..events import Event
 from ..figures import RunFigures
 from ..protocol import Game, Mode, Outcome
-from ..schema import SaveError
-from .actions import TabletopAction
+from ..schema import Record, SaveError, Seq, Text
+from .actions import IllegalActionError, TabletopAction
 from .events import TABLETOP_EVENTS
 from .game import ENGINE_VERSION, act, check_players, current_side, legal_actions, new_game
 from .reachable import check_reachable
-from .replay import DEFAULT_PLAYERS, OPTIONS, options_game, replay_logged
-from .rules import TabletopRules
+from .rules import NATIONS, TabletopRules, find_tabletop_rules
 from .state import TabletopState
 from .view import describe, observe
 
@@ -25,6 +24,21 @@ if TYPE_CHECKING:
     from ..world.world import World
 
 from enum import Enum
+
+OPTIONS = Record(
+    {"players": Seq(Text(NATIONS), max_len=4, unique=True), "bots": Record({}, extra=True),
+     "rules": Text()},
+    optional=frozenset({"bots", "rules"}),
+    extra=True,
+)  # fmt: skip
+"""What a tabletop run's logged options may hold (engine/schema.py)."""
+DEFAULT_PLAYERS = ("spain", "england")
+
+
+def options_game(options: Mapping[str, Any]) -> tuple[TabletopRules, list[str]]:
+    """The rules and the nations a run's options name."""
+    rules = find_tabletop_rules(str(options.get("rules") or "seed-003"))
+    return rules, list(options.get("players") or DEFAULT_PLAYERS)
 
 
 class Termination(Enum):
@@ -36,6 +50,7 @@ class TabletopGame(Game[TabletopState, TabletopAction]):
     """A table of `players` (nations, in seat order) playing by `rules` (seed 003's)."""
 
     mode = "tabletop"
+    checkpoint_every = 25
 
     def __init__(
         self, rules: TabletopRules | None = None, players: Sequence[str] = DEFAULT_PLAYERS
@@ -68,9 +83,22 @@ class TabletopGame(Game[TabletopState, TabletopAction]):
         return describe(state, action)
 
     def parse_action(self, text: str) -> TabletopAction:
-        """An action's text, or "nation:text" as the log keeps it (the nation is checked by a
-        replay, against the seat to act)."""
+        """An action's text, or "nation:text" as the log keeps it (the nation is checked by
+        `read_logged`, against the seat to act)."""
         return TabletopAction.from_str(str(text).rpartition(":")[2])
+
+    def log_text(self, state: TabletopState, action: TabletopAction) -> str:
+        """ "england:play 12": the action with the nation of the seat to act."""
+        return f"{state.players[current_side(state)]}:{action.to_str()}"
+
+    def read_logged(self, state: TabletopState, text: str) -> TabletopAction:
+        """ "nation:text" (or the bare text): refused if logged for a seat not to act."""
+        nation, sep, words = str(text).rpartition(":")
+        action = TabletopAction.from_str(words)
+        to_act = state.players[current_side(state)]
+        if sep and nation != to_act:
+            raise IllegalActionError(f"{words}: logged for {nation}, but {to_act} is to act")
+        return action
 
     def serialise(self, state: TabletopState) -> dict[str, Any]:
         return state.to_dict()
@@ -93,7 +121,9 @@ class TabletopGame(Game[TabletopState, TabletopAction]):
         return state.copy()
 
 
-def _game(options: Mapping[str, Any], world: World | None) -> TabletopGame:
+def _game(
+    options: Mapping[str, Any], world: World | None, engine_version: str | None = None
+) -> TabletopGame:
     rules, players = options_game(options)
     return TabletopGame(rules, players)
 
@@ -105,7 +135,6 @@ MODE = Mode(
     needs_world=False,
     options=OPTIONS,
     game=_game,
-    replayer=lambda world: replay_logged,
     example={"players": ["spain", "england", "france"], "rules": "seed-003"},
     events=TABLETOP_EVENTS,
     # the target's result: your nation's in a game you played, the winner's gold in a sim

@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..events import Event
+from ..record import GameRecord, play
+from .actions import TabletopAction
 from .bots import BOTS
 from .cards import card
 from .game import current_side
 from .mode import TabletopGame
-from .replay import TabletopRecord, record_game
 from .rules import NATIONS, TabletopRules
 from .state import TabletopState
 
@@ -48,14 +49,19 @@ class GameStats:
         return (seat - self.first) % len(self.players)
 
 
+TabletopRecord = GameRecord[TabletopState, TabletopAction]
+MAX_ACTIONS = 50_000  # a safety net: every game ends long before (the round limit)
+
+
 def bot_chooser(
     game: TabletopGame, bots: Sequence[str], seed: int
-) -> Callable[[TabletopState, int], Any]:
+) -> Callable[[TabletopState], Any]:
     """Each seat's bot, its seed for each decision drawn from the game's seed and the step."""
     steps = [0]
 
-    def choose(state: TabletopState, seat: int) -> Any:
+    def choose(state: TabletopState) -> Any:
         steps[0] += 1
+        seat = current_side(state)
         return BOTS[bots[seat]].choose(game, state, seat, seed * 1_000_003 + steps[0])
 
     return choose
@@ -71,19 +77,19 @@ def play_game(
     rules: TabletopRules, players: Sequence[str], bots: Sequence[str], seed: int
 ) -> tuple[TabletopRecord, GameStats]:
     game = TabletopGame(rules, players)
-    record = record_game(seed, rules, game.players, bot_chooser(game, bots, seed))
+    record = play(game, seed, bot_chooser(game, bots, seed), max_actions=MAX_ACTIONS)
     return record, game_stats(record, list(bots))
 
 
 def game_stats(record: TabletopRecord, bots: list[str]) -> GameStats:
     state = record.state
-    assert state is not None and state.result is not None
+    assert state.result is not None
     seat_of = {n: s for s, n in enumerate(state.players)}
     seats = len(state.players)
     sources: list[Counter[str]] = [Counter() for _ in range(seats)]
     raids: list[Counter[str]] = [Counter() for _ in range(seats)]
     played: list[tuple[int, int, str]] = []  # turn, seat, card name
-    for event in record.events:
+    for event in record.new_events(0):
         data = event.data
         if event.kind == "gold":
             sources[seat_of[data["nation"]]][data["source"]] += data["amount"]

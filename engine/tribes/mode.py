@@ -1,25 +1,67 @@
 """Seed 002's Tribes as a mode of the one protocol (engine/protocol.py): `TribesGame` is a world
 of 1-8 tribes on a seeded square map, played by `step N` and `T:ORDER` actions (game.py);
-`sides` is the number of tribes, each observing its own view (view.py). Logged runs are
-replayed from their options, seed and actions (replay.py)."""
+`sides` is the number of tribes, each observing its own view (view.py). A run is recorded
+and replayed by engine/record.py from its options, seed and actions (`T:ORDER` and `step N`);
+the policies that chose the orders are not needed to replay: their orders are the actions."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from ..events import Event
 from ..figures import RunFigures
 from ..protocol import Game, Mode, Outcome
+from ..schema import Int, Record, Seq, Text
+from .constants import CHECKPOINT_EVERY
 from .events import TRIBES_EVENTS
 from .game import ENGINE_VERSION, TribesAction, act, legal_actions, new_game
-from .replay import OPTIONS, Setup, replay_logged
 from .state import TribesState
 from .view import view_for
 
 if TYPE_CHECKING:
     from ..world.world import World
+
+
+MAX_TRIBES = 8
+MIN_SIZE, MAX_SIZE = 32, 512
+MAX_TICKS = 1_000_000
+OPTIONS = Record(
+    {"tribes": Int(1, MAX_TRIBES), "size": Int(MIN_SIZE, MAX_SIZE), "ticks": Int(1, MAX_TICKS),
+     "policies": Seq(Text(max_len=400), max_len=MAX_TRIBES)},
+    optional=frozenset({"tribes", "size", "ticks", "policies"}),
+    extra=True,
+)  # fmt: skip
+"""What a Tribes run's logged options may hold (engine/schema.py): the tribes (1-8), the map's
+side (32-512), the tick cap, and the policies that played it (names or scripted files)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """The world a run plays: tribes, the map's side, the tick cap (defaults: the issue's)."""
+
+    tribes: int = 4
+    size: int = 64
+    ticks: int = 2000
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> Setup:
+        read = OPTIONS.read(dict(options), "options", {})
+        default = cls()
+        return cls(
+            int(read.get("tribes", default.tribes)),
+            int(read.get("size", default.size)),
+            int(read.get("ticks", default.ticks)),
+        )
+
+    def options(self, policies: Iterable[str] = ()) -> dict[str, Any]:
+        out: dict[str, Any] = {"tribes": self.tribes, "size": self.size, "ticks": self.ticks}
+        named = list(policies)
+        if named:
+            out["policies"] = named
+        return out
 
 
 class Termination(Enum):
@@ -32,6 +74,7 @@ class TribesGame(Game[TribesState, TribesAction]):
     """A world by `setup` (tribes, size, tick cap)."""
 
     mode = "tribes"
+    opening_checkpoint = True  # the hash at tick 0
 
     def __init__(self, setup: Setup | None = None) -> None:
         self.setup = setup or Setup()
@@ -60,6 +103,17 @@ class TribesGame(Game[TribesState, TribesAction]):
     def parse_action(self, text: str) -> TribesAction:
         return TribesAction.from_str(text)
 
+    def clock(self, state: TribesState) -> int:
+        return state.tick
+
+    def checkpoint_due(
+        self, state: TribesState, action: TribesAction, clock_before: int, played: int
+    ) -> bool:
+        """Each time the world passes a multiple of 100 ticks (the issue: "checkpoint hashes
+        every 100 ticks"), and when a step ends the world."""
+        passed = state.tick // CHECKPOINT_EVERY > clock_before // CHECKPOINT_EVERY
+        return passed or (state.result is not None and action.tribe < 0)
+
     def serialise(self, state: TribesState) -> dict[str, Any]:
         return state.to_dict()
 
@@ -73,7 +127,9 @@ class TribesGame(Game[TribesState, TribesAction]):
         return state.copy()
 
 
-def _game(options: Mapping[str, Any], world: World | None) -> TribesGame:
+def _game(
+    options: Mapping[str, Any], world: World | None, engine_version: str | None = None
+) -> TribesGame:
     return TribesGame(Setup.of(options))
 
 
@@ -84,7 +140,6 @@ MODE = Mode(
     needs_world=False,
     options=OPTIONS,
     game=_game,
-    replayer=lambda world: replay_logged,
     example={"tribes": 2, "size": 32, "ticks": 40},
     events=TRIBES_EVENTS,
     figures=RunFigures(unit="points", rounds="ticks"),  # the winner's score

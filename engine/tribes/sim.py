@@ -4,7 +4,7 @@ and gives order texts, queued as `T:ORDER` actions (an order not open now is lef
 phase 1 would drop it), then the world steps 10 ticks (fewer at the end). Tribes take their
 policies from the list in turn (tribe t plays `policies[t % len(policies)]`).
 
-Everything played is recorded (replay.py), so a run is its record: logged, it replays from
+Everything played is recorded (engine/record.py), so a run is its record: logged, it replays from
 its actions alone. Metrics frames are the "metrics" events; `frames` reads them back."""
 
 from __future__ import annotations
@@ -14,11 +14,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
+from ..record import GameRecord, advance, begin
 from .game import IllegalActionError, TribesAction
+from .mode import Setup, TribesGame
 from .policies import POLICY_EVERY, Policy
-from .replay import Setup, TribesRecord, close, record_action, start_record
 from .state import TribesState
 from .view import view_for
+
+TribesRecord = GameRecord[TribesState, TribesAction]
+
+
+def start_record(seed: int, setup: Setup) -> TribesRecord:
+    """A new world's record: its opening events and the hash at tick 0."""
+    return begin(TribesGame(setup), seed)
+
+
+def setup_of(record: TribesRecord) -> Setup:
+    """The world a record's game plays (tribes, map side, tick cap)."""
+    game = record.game
+    assert isinstance(game, TribesGame)
+    return game.setup
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +56,7 @@ def ask(record: TribesRecord, players: Sequence[Played], recent: Sequence[Event]
         policy = players[tribe.id % len(players)].policy
         for text in policy(view_for(state, tribe.id, recent)):
             try:
-                record_action(record, TribesAction.order(tribe.id, str(text)))
+                advance(record, TribesAction.order(tribe.id, str(text)))
                 queued += 1
             except IllegalActionError:
                 continue
@@ -62,15 +77,15 @@ def run_world(
     asked = 0  # the events told before the policies were last asked
     while state.result is None and state.tick < state.tick_cap:
         if state.tick % POLICY_EVERY == 0:
-            ask(record, players, record.events[asked:])
+            ask(record, players, record.new_events(asked))
             asked = len(record.events)
         to_next = POLICY_EVERY - state.tick % POLICY_EVERY
-        record_action(record, TribesAction(min(to_next, state.tick_cap - state.tick)))
+        advance(record, TribesAction(min(to_next, state.tick_cap - state.tick)))
         if on_step is not None:
             on_step(state)
-    return close(record)
+    return record.close()
 
 
 def frames(record: TribesRecord) -> list[dict[str, Any]]:
     """The metrics frames the run told, in order."""
-    return [e.data["frame"] for e in record.events if e.kind == "metrics"]
+    return [e[2]["frame"] for e in record.events if e[0] == "metrics"]

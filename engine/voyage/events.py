@@ -422,13 +422,6 @@ class CaptivesFreed(TypedDict):
     england: int
 
 
-class IllegalAction(TypedDict):
-    """Only in a replay: the log and the engine part ways at this action."""
-
-    action: str
-    why: str
-
-
 VOYAGE_EVENTS: dict[str, type] = {
     "voyage_start": VoyageStart,
     "course": CourseSet,
@@ -481,7 +474,6 @@ VOYAGE_EVENTS: dict[str, type] = {
     "renown": Renown,
     "home_stretch": GoldStop,
     "captives_freed": CaptivesFreed,
-    "illegal_action": IllegalAction,
     "letter": LetterIssued,
     "letter_progress": LetterProgress,
     "letter_done": LetterDone,

@@ -665,6 +665,16 @@ class VoyageGame(Game[VoyageState, VoyageAction]):
     def parse_action(self, text: str) -> VoyageAction:
         return VoyageAction.from_str(text)
 
+    def clock(self, state: VoyageState) -> int:
+        return state.day
+
+    def checkpoint_due(
+        self, state: VoyageState, action: VoyageAction, clock_before: int, played: int
+    ) -> bool:
+        """When a `checkpoint_days` day has just come, and when the voyage ends."""
+        day = state.day
+        return state.over or (day != clock_before and day % self.rules.checkpoint_days == 0)
+
     def serialise(self, state: VoyageState) -> dict[str, Any]:
         return state.to_dict()
 

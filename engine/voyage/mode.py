@@ -7,26 +7,44 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..combat.encounter import FIGHT_EVENTS
+from ..dials import turned
 from ..figures import RunFigures
 from ..protocol import Mode
-from ..replay import NO_WORLD, Replayer, ReplayRefusedError
+from ..replay import NO_WORLD, ReplayRefusedError
+from ..schema import Int, Record, Text
 from ..world.events import WORLD_EVENTS
+from ..world.rules import find_world_rules
 from ..world.world import World
 from .events import VOYAGE_EVENTS
 from .game import ENGINE_VERSION, VoyageGame
-from .record import OPTIONS, game_for, replayer
+from .rules import KNOWN_RULESETS, MAX_DAYS, find_voyage_rules
+
+OPTIONS = Record(
+    {"rules": Text(KNOWN_RULESETS), "days": Int(1, MAX_DAYS)},
+    optional=frozenset({"rules", "days"}),  # absent: the full rules, 730 days
+    extra=True,
+)
+"""What a voyage run's logged options may hold (engine/schema.py): read so on resume."""
 
 
-def _game(options: Mapping[str, Any], world: World | None) -> VoyageGame:
+def game_for(
+    world: World, options: Mapping[str, Any], engine_version: str | None = None
+) -> VoyageGame:
+    """The game a run's logged options describe, as the engine that logged it played it: its
+    rules (full), turned as a study set its dials (`changes`, engine/dials.py), and its length
+    (730 days)."""
+    rules = find_voyage_rules(str(options.get("rules", "full")), engine_version)
+    wrules = find_world_rules(rules.world_rules)
+    rules, wrules = turned(rules, wrules, dict(options.get("changes") or {}))
+    return VoyageGame(world, rules, wrules, days=int(options.get("days", 730)))
+
+
+def _game(
+    options: Mapping[str, Any], world: World | None, engine_version: str | None = None
+) -> VoyageGame:
     if world is None:
         raise ReplayRefusedError("a voyage sails only on a world", NO_WORLD)
-    return game_for(world, options, ENGINE_VERSION)
-
-
-def _replayer(world: World | None) -> Replayer:
-    if world is None:
-        raise ReplayRefusedError("a voyage replays only on its world", NO_WORLD)
-    return replayer(world)
+    return game_for(world, options, engine_version or ENGINE_VERSION)
 
 
 MODE = Mode(
@@ -36,7 +54,6 @@ MODE = Mode(
     needs_world=True,
     options=OPTIONS,
     game=_game,
-    replayer=_replayer,
     example={"rules": "full", "days": 90},
     events={**WORLD_EVENTS, **FIGHT_EVENTS, **VOYAGE_EVENTS},
     earlier_versions=("voyage-1", "voyage-2"),

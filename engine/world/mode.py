@@ -12,11 +12,10 @@ from typing import Any
 from ..events import Event
 from ..figures import RunFigures
 from ..protocol import Game, IllegalActionError, Mode, Outcome
-from ..replay import NO_WORLD, Replayer, ReplayRefusedError
+from ..replay import NO_WORLD, ReplayRefusedError
 from ..schema import Int, Record, Text
 from .events import WORLD_EVENTS
 from .game import ENGINE_VERSION, advance, create_world, observe
-from .record import replayer
 from .rules import RULESETS, SEED_000, WorldRules, find_world_rules
 from .state import WorldState
 from .world import World
@@ -47,10 +46,15 @@ class Day:
         return "day"
 
 
+DAY = Day()
+
+
 class WorldGame(Game[WorldState, Day]):
-    """The world on `world` by `rules` (seed 000's), for `days` days."""
+    """The world on `world` by `rules` (seed 000's), for `days` days: a day an action, so a
+    record's checkpoints (every 30 days, and the last) are keyed by the day."""
 
     mode = "world"
+    checkpoint_every = 30
 
     def __init__(self, world: World, days: int, rules: WorldRules = SEED_000) -> None:
         self.world = world
@@ -81,6 +85,9 @@ class WorldGame(Game[WorldState, Day]):
             raise IllegalWorldAction(f"{text!r}: the world's one action is 'day'")
         return Day()
 
+    def clock(self, state: WorldState) -> int:
+        return state.day
+
     def serialise(self, state: WorldState) -> dict[str, Any]:
         return state.to_dict()
 
@@ -94,17 +101,13 @@ class WorldGame(Game[WorldState, Day]):
         return state.copy()
 
 
-def _game(options: Mapping[str, Any], world: World | None) -> WorldGame:
+def _game(
+    options: Mapping[str, Any], world: World | None, engine_version: str | None = None
+) -> WorldGame:
     if world is None:
         raise ReplayRefusedError("a world run plays only on a world", NO_WORLD)
     rules = find_world_rules(str(options.get("rules", "seed-000")))
     return WorldGame(world, int(options["days"]), rules)
-
-
-def _replayer(world: World | None) -> Replayer:
-    if world is None:
-        raise ReplayRefusedError("a world run replays only on its world", NO_WORLD)
-    return replayer(world)
 
 
 MODE = Mode(
@@ -114,7 +117,7 @@ MODE = Mode(
     needs_world=True,
     options=OPTIONS,
     game=_game,
-    replayer=_replayer,
+    logged_actions=lambda options, _: ["day"] * int(options["days"]),
     example={"days": 40},
     events=WORLD_EVENTS,
     figures=RunFigures(days=True),

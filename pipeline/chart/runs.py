@@ -291,8 +291,8 @@ def replay_seen(engine: sa.Engine, run_id: int, day: int) -> tuple[SeenPicture, 
     from privateer.db.world_load import load_world
     from privateer.engine.modes import MODES
     from privateer.engine.replay import check_world
+    from privateer.engine.voyage.captained import state_on_day
     from privateer.engine.voyage.game import ENGINE_VERSION
-    from privateer.engine.voyage.record import state_on_day
 
     with engine.connect() as conn:
         (run,) = logged_runs(conn, [run_id])
