@@ -20,7 +20,8 @@ from privateer.engine.combat.encounter import ENGINE_VERSION, SAVE_VERSION, Enco
 from privateer.engine.combat.mode import FightGame
 from privateer.engine.combat.record import OPTIONS as FIGHT_OPTIONS
 from privateer.engine.combat.record import outfit_of
-from privateer.engine.schema import Record, SaveError, read_record
+from privateer.engine.errors import SaveError
+from privateer.engine.schema import Record, read_record
 
 from .errors import DatabaseError
 from .runlog import Statement, now

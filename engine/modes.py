@@ -14,17 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from .combat.mode import MODE as FIGHT
 from .duel.mode import MODE as DUEL
+from .errors import ReplayRefusedError
 from .protocol import Game, Mode
 from .registry import Registry
-from .replay import (
-    ANOTHER_ENGINE,
-    UNKNOWN_MODE,
-    LoggedRun,
-    ReplayRefusedError,
-    ReplayResult,
-    check_world,
-    verify_run,
-)
+from .replay import ANOTHER_ENGINE, UNKNOWN_MODE, LoggedRun, ReplayResult, check_world, verify_run
 from .tabletop.mode import MODE as TABLETOP
 from .tribes.mode import MODE as TRIBES
 from .voyage.mode import MODE as VOYAGE

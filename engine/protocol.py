@@ -6,7 +6,7 @@ its states are plain data. Every mode answers the same calls:
 - `current_side(state)`: whose move it is (0 unless the mode has two sides to move);
 - `legal_actions(state)`: every action open now, in a fixed order (empty once it is over);
 - `act(state, action)`: do it, changing the state; the events of what happened. An action not
-  open now raises a subclass of `IllegalActionError` and changes nothing;
+  open now raises the mode's own `IllegalActionError` (engine/errors.py), changing nothing;
 - `outcome(state)`: None while it goes on; then who won (or nobody) and why it ended;
 - `observe(state, side)`: what that side sees, and nothing it should not;
 - `parse_action(text)` / `action.to_str()`: actions round-trip through text, as logs keep them;
@@ -34,11 +34,6 @@ from .schema import Record
 
 if TYPE_CHECKING:
     from .world.world import World
-
-
-class IllegalActionError(ValueError):
-    """An action that is not open now (or not an action at all), in any mode; the message says
-    which and why. Every mode's refusal derives from this one class."""
 
 
 class Action(Protocol):

@@ -15,7 +15,7 @@ from privateer.engine.duel import (
     DuelAction,
     DuelRules,
     DuelState,
-    IllegalActionError,
+    IllegalDuelAction,
     act,
     choose,
     create_duel,
@@ -199,7 +199,7 @@ def test_replay_gives_the_same_events_and_hashes() -> None:
 
 
 def test_replay_refuses_an_action_logged_for_the_wrong_side() -> None:
-    with pytest.raises(IllegalActionError, match="logged for blue, but it is red's"):
+    with pytest.raises(IllegalDuelAction, match="logged for blue, but it is red's"):
         replay_duel(1, "bold", ["blue:e"])
 
 

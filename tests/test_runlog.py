@@ -23,9 +23,9 @@ from privateer.engine.combat.bots import BOTS
 from privateer.engine.combat.encounter import create_encounter
 from privateer.engine.combat.outfit import Outfit
 from privateer.engine.combat.record import record_fight
+from privateer.engine.errors import ReplayRefusedError
 from privateer.engine.events import Event
 from privateer.engine.modes import check_run
-from privateer.engine.replay import ReplayRefusedError
 
 runner = CliRunner()
 

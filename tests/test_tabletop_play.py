@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from privateer.engine.errors import SaveError
 from privateer.engine.modes import MODES, check_run
 from privateer.engine.replay import LoggedRun
-from privateer.engine.schema import SaveError
-from privateer.engine.tabletop.actions import IllegalActionError
+from privateer.engine.tabletop.actions import IllegalTabletopAction
 from privateer.engine.tabletop.cards import DECK_SIZE
 from privateer.engine.tabletop.game import current_side, legal_actions
 from privateer.engine.tabletop.mode import TabletopGame
@@ -122,7 +122,7 @@ def test_a_recorded_game_replays_identically_and_a_changed_action_is_caught() ->
     first = record.action_strings()[0]
     nation = first.split(":")[0]
     other = "spain" if nation == "england" else "england"
-    with pytest.raises(IllegalActionError, match="logged for"):
+    with pytest.raises(IllegalTabletopAction, match="logged for"):
         replay_game(9, rules, ["england", "spain"], [f"{other}:{first.split(':')[1]}"])
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..errors import SaveError
 from ..events import Event
 from ..figures import RunFigures
 from ..protocol import Game, Mode, Outcome
 from ..reachable import same_as_game
-from ..schema import SaveError
 from .cards import THEM, YOU
 from .encounter import (
     ENGINE_VERSION,

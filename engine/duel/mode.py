@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..errors import SaveError
 from ..events import Event
 from ..figures import RunFigures
 from ..protocol import Game, Mode, Outcome
 from ..reachable import same_as_game
-from ..schema import SaveError
 from .actions import DuelAction
 from .events import DUEL_EVENTS
 from .game import (

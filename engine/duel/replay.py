@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from ..events import Event, RawEvent
 from ..replay import LoggedRun
 from ..schema import Maybe, Record, Text
-from .actions import DuelAction, IllegalActionError
+from .actions import DuelAction, IllegalDuelAction
 from .captain import plan
 from .game import act, create_duel, outcome
 from .rules import DuelRules, find_duel_rules
@@ -70,7 +70,7 @@ def start_record(
 
 def record_step(record: DuelRecord, state: DuelState, action: DuelAction) -> list[Event]:
     """Play one action into the record (a duel played a step at a time, as in the terminal);
-    returns the events it made. Illegal actions raise IllegalActionError and change nothing."""
+    returns the events it made. Illegal actions raise IllegalDuelAction and change nothing."""
     side = SIDES[state.side]
     events = act(state, action)
     record.actions.append((side, action.to_str()))
@@ -131,7 +131,7 @@ def replay_duel(
 ) -> DuelRecord:
     """Re-run a duel from its seed and actions ("m0", "red:m0" or ("red", "m0")).
 
-    A side given with an action must be the side to act; IllegalActionError otherwise, as for
+    A side given with an action must be the side to act; IllegalDuelAction otherwise, as for
     an illegal action. Stops if the duel ends before the actions do.
     """
     record, state = start_record(seed, captain, rules, red)
@@ -140,7 +140,7 @@ def replay_duel(
             break
         side, action = _parse(entry)
         if side is not None and side != SIDES[state.side]:
-            raise IllegalActionError(
+            raise IllegalDuelAction(
                 f"{action.to_str()}: logged for {side}, but it is {SIDES[state.side]}'s activation"
             )
         record_step(record, state, action)

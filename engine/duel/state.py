@@ -15,6 +15,7 @@ from typing import Any
 
 import orjson
 
+from ..errors import SaveError
 from ..schema import (
     SEED_MAX,
     Bool,
@@ -22,7 +23,6 @@ from ..schema import (
     Limits,
     Maybe,
     Nested,
-    SaveError,
     Seq,
     Text,
     not_an_object,

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..errors import SaveError
 from ..events import Event
 from ..figures import RunFigures
 from ..protocol import Game, Mode, Outcome
-from ..schema import SaveError
 from .actions import TabletopAction
 from .events import TABLETOP_EVENTS
 from .game import ENGINE_VERSION, act, check_players, current_side, legal_actions, new_game

@@ -11,7 +11,7 @@ from typing import Any
 from ..events import Event, RawEvent
 from ..replay import LoggedRun
 from ..schema import Record, Seq, Text
-from .actions import IllegalActionError, TabletopAction
+from .actions import IllegalTabletopAction, TabletopAction
 from .game import act, current_side, new_game
 from .rules import NATIONS, TabletopRules, find_tabletop_rules
 from .state import TabletopState
@@ -61,7 +61,7 @@ def start_record(
 def record_step(
     record: TabletopRecord, state: TabletopState, action: TabletopAction
 ) -> list[Event]:
-    """Play one action into the record; IllegalActionError (nothing changed) if not open."""
+    """Play one action into the record; IllegalTabletopAction (nothing changed) if not open."""
     nation = state.players[current_side(state)]
     events = act(state, action)
     record.actions.append((nation, action.to_str()))
@@ -97,7 +97,7 @@ def replay_game(
     seed: int, rules: TabletopRules, players: Iterable[str], actions: Iterable[str]
 ) -> TabletopRecord:
     """Re-run a game from its seed and actions ("play 12" or "england:play 12"); an action
-    logged for another seat than the one to act is refused (IllegalActionError)."""
+    logged for another seat than the one to act is refused (IllegalTabletopAction)."""
     record, state = start_record(seed, rules, players)
     for entry in actions:
         if state.result is not None:
@@ -106,7 +106,7 @@ def replay_game(
         action = TabletopAction.from_str(text)
         to_act = state.players[current_side(state)]
         if sep and nation != to_act:
-            raise IllegalActionError(f"{text}: logged for {nation}, but {to_act} is to act")
+            raise IllegalTabletopAction(f"{text}: logged for {nation}, but {to_act} is to act")
         record_step(record, state, action)
     return _close(record, state)
 

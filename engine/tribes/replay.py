@@ -17,7 +17,7 @@ from ..events import Event, RawEvent
 from ..replay import LoggedRun
 from ..schema import Int, Record, Seq, Text
 from .constants import CHECKPOINT_EVERY
-from .game import IllegalActionError, TribesAction, act, new_game
+from .game import IllegalTribesAction, TribesAction, act, new_game
 from .state import TribesState
 
 MAX_TRIBES = 8
@@ -79,7 +79,7 @@ def start_record(seed: int, setup: Setup) -> TribesRecord:
 
 
 def record_action(record: TribesRecord, action: TribesAction) -> list[Event]:
-    """Play one action into the record; IllegalActionError (nothing changed) if not open. A
+    """Play one action into the record; IllegalTribesAction (nothing changed) if not open. A
     step that passes a multiple of 100 ticks, or ends the world, leaves a checkpoint."""
     state = record.state
     before = state.tick
@@ -103,7 +103,7 @@ def replay_game(
     seed: int, setup: Setup, actions: Iterable[str], *, strict: bool = True
 ) -> TribesRecord:
     """Re-run a world from its seed and its actions' text. An action refused (a log that is
-    not this engine's play) raises IllegalActionError, or with `strict` False ends the replay
+    not this engine's play) raises IllegalTribesAction, or with `strict` False ends the replay
     there, so the comparison shows where it parts from the log."""
     record = start_record(seed, setup)
     for text in actions:
@@ -111,7 +111,7 @@ def replay_game(
             break
         try:
             record_action(record, TribesAction.from_str(text))
-        except IllegalActionError:
+        except IllegalTribesAction:
             if strict:
                 raise
             break

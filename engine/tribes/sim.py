@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
-from .game import IllegalActionError, TribesAction
+from .game import IllegalTribesAction, TribesAction
 from .policies import POLICY_EVERY, Policy
 from .replay import Setup, TribesRecord, close, record_action, start_record
 from .state import TribesState
@@ -43,7 +43,7 @@ def ask(record: TribesRecord, players: Sequence[Played], recent: Sequence[Event]
             try:
                 record_action(record, TribesAction.order(tribe.id, str(text)))
                 queued += 1
-            except IllegalActionError:
+            except IllegalTribesAction:
                 continue
     return queued
 

@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..combat.encounter import FIGHT_EVENTS
+from ..errors import ReplayRefusedError
 from ..figures import RunFigures
 from ..protocol import Mode
-from ..replay import NO_WORLD, Replayer, ReplayRefusedError
+from ..replay import NO_WORLD, Replayer
 from ..world.events import WORLD_EVENTS
 from ..world.world import World
 from .events import VOYAGE_EVENTS

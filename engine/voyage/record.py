@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..dials import turned
+from ..errors import ReplayRefusedError
 from ..events import Event, RawEvent
-from ..replay import UNPLAYABLE_OPTIONS, LoggedRun, Replayer, ReplayRefusedError
+from ..replay import UNPLAYABLE_OPTIONS, LoggedRun, Replayer
 from ..schema import Int, Record, Text
 from ..world.rules import find_world_rules
 from ..world.world import World

@@ -18,6 +18,7 @@ import orjson
 from ..combat.encounter import Encounter
 from ..combat.outfit import Outfit
 from ..combat.ships import CREW, KIND_INDEX, SHIPS, TARGETS, UPGRADES
+from ..errors import SaveError
 from ..schema import (
     RNG_MAX,
     SEED_MAX,
@@ -27,7 +28,6 @@ from ..schema import (
     Nested,
     Record,
     Row,
-    SaveError,
     Seq,
     Text,
     not_an_object,

@@ -12,6 +12,7 @@ from typing import Any
 
 import orjson
 
+from ..errors import SaveError
 from ..schema import (
     RNG_MAX,
     SEED_MAX,
@@ -19,7 +20,6 @@ from ..schema import (
     Limits,
     Record,
     Row,
-    SaveError,
     Seq,
     Spec,
     Text,
