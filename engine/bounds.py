@@ -219,8 +219,8 @@ SCALAR_OF: dict[type, type] = {Int: int, Float: float, Bool: bool, Text: str, Na
 
 def read_rule(cls: type, name: str, text: str, *, key: str | None = None, label: str = "") -> Any:
     """`text` read as a value of field `name` of rules class `cls` (or of its table's entry
-    `key`), held to the field's bound at its widest; RuleError (or scalars' ValueError) in one
-    line naming `label` (the field by default) and what is wanted."""
+    `key`), held to the field's bound at its widest; RuleError in one line naming `label` (the
+    field by default) and what is wanted."""
     kind = bound_of(cls, name)
     label = label or (name if key is None else f"{name}.{key}")
     if key is not None:

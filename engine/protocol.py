@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
+from .errors import SaveError
 from .events import Event
 from .figures import RunFigures
 from .replay import Replayer
@@ -94,7 +95,7 @@ class Game(ABC, Generic[S, A]):
     def deserialise(self, data: Any) -> S: ...
 
     def check_reachable(self, state: S) -> None:
-        """Refuse (ValueError, one line naming it) a state whose shape is sound but that no
+        """Refuse (SaveError, one line naming it) a state whose shape is sound but that no
         legal play of this game reaches: rules other than the game's, an outcome its rules
         never gave, figures that do not go together. Every mode that saves declares its own,
         and its `deserialise` asks it; a mode never saved (the world's, tribes') keeps this
@@ -109,17 +110,17 @@ class Game(ABC, Generic[S, A]):
     def resume(self, data: Any, seed: int) -> S:
         """A run's save, read back to play on: deserialised (its shape and reachability
         checked), of the run's `seed`, and not over (a game that ends has its save dropped,
-        so play never saves one over); ValueError in one line otherwise."""
+        so play never saves one over); SaveError in one line otherwise."""
         return self.in_progress(self.deserialise(data), seed)
 
     def in_progress(self, state: S, seed: int) -> S:
         """`state` (already read and checked) if it is a game in progress of a run from
-        `seed`; ValueError in one line otherwise."""
+        `seed`; SaveError in one line otherwise."""
         done = self.outcome(state)
         if done is not None:
-            raise ValueError(f"a game already over ({done.reason}): play never saves one")
+            raise SaveError(f"a game already over ({done.reason}): play never saves one")
         if self.seed_of(state) != seed:
-            raise ValueError(f"seed {self.seed_of(state)} is not its run's ({seed})")
+            raise SaveError(f"seed {self.seed_of(state)} is not its run's ({seed})")
         return state
 
     @abstractmethod

@@ -183,10 +183,10 @@ def card_code_name(card: int) -> str:
 
 
 def card_from_name(name: str) -> int:
-    """The card a saved name stands for; ValueError for a name this engine does not know."""
+    """The card a saved name stands for; SaveError for a name this engine does not know."""
     key, _, side = str(name).partition(":")
     if key not in KIND_INDEX or side not in SIDES:
-        raise ValueError(f"unknown card {show(name)}")
+        raise SaveError(f"unknown card {show(name)}")
     return make_card(KIND_INDEX[key], SIDES.index(side))
 
 
@@ -341,12 +341,12 @@ class Encounter:
     def from_dict(cls, data: Any) -> Encounter:
         """Rebuild a state from to_dict's output, checked by its declaration (SAVED below):
         types, sizes and bounds, and that every card the fight began with (and created since)
-        is somewhere. Raises ValueError naming the first thing wrong, so a damaged save is
+        is somewhere. Raises SaveError naming the first thing wrong, so a damaged save is
         refused in one line."""
         try:
             return cls.read(data, "", {})
         except SaveError as error:
-            raise ValueError(f"not an encounter state: {error}") from None
+            raise SaveError(f"not an encounter state: {error}") from None
 
     @classmethod
     def read(cls, data: Any, path: str, limits: Limits) -> Encounter:

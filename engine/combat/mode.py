@@ -98,9 +98,9 @@ class FightGame(Game[Encounter, Keep]):
         try:
             same_as_game("the fight's terms", setup, terms)
         except SaveError as error:
-            raise ValueError(f"not an encounter state: {error}") from None
+            raise SaveError(f"not an encounter state: {error}") from None
         if state.result is None and 0 in state.hull:
-            raise ValueError(f"not an encounter state: hull {state.hull} and the fight goes on")
+            raise SaveError(f"not an encounter state: hull {state.hull} and the fight goes on")
 
     def seed_of(self, state: Encounter) -> int:
         return state.setup.seed

@@ -88,7 +88,7 @@ class DuelGame(Game[DuelState, DuelAction]):
             same_as_game("rules", state.rules, self.rules)
             same_as_game("captains", state.captains, [self.red or "", blue])
         except SaveError as error:
-            raise ValueError(f"not a duel state: {error}") from None
+            raise SaveError(f"not a duel state: {error}") from None
 
     def state_hash(self, state: DuelState) -> str:
         return state.state_hash()

@@ -84,7 +84,7 @@ class TabletopGame(Game[TabletopState, TabletopAction]):
         try:
             check_reachable(state, self.rules, self.players)
         except SaveError as error:
-            raise ValueError(f"not a tabletop state: {error}") from None
+            raise SaveError(f"not a tabletop state: {error}") from None
 
     def state_hash(self, state: TabletopState) -> str:
         return state.state_hash()

@@ -683,7 +683,7 @@ class VoyageGame(Game[VoyageState, VoyageAction]):
         try:
             check_reachable(self.world, self.rules, self.wrules, self.days, state)
         except SaveError as error:
-            raise ValueError(f"not a voyage: {error}") from None
+            raise SaveError(f"not a voyage: {error}") from None
 
     def state_hash(self, state: VoyageState) -> str:
         return state.state_hash()
