@@ -13,8 +13,9 @@ class IllegalActionError(ValueError):
     """An action that is not open now (or not an action at all), in any mode; the message says
     which and why. A Game's `parse_action` and `act` raise it, having changed nothing, as the
     mode's own subclass (IllegalFightAction, IllegalDuelAction, IllegalTabletopAction,
-    IllegalTribesAction, IllegalVoyageAction, IllegalWorldAction). A player's screen shows the
-    message and asks again; a replay stops where the log and the engine part ways."""
+    IllegalTribesAction, IllegalVoyageAction, IllegalWorldAction; Tribes' order texts, read and
+    ruled in its orders.py and rulings.py, raise this class itself). A player's screen shows
+    the message and asks again; a replay stops where the log and the engine part ways."""
 
 
 class SaveError(ValueError):
@@ -28,8 +29,7 @@ class RuleError(ValueError):
     """Rules that cannot be made as written: a ruleset, rule or captain there is none of, a
     change (a `--set`, a study's dial, a variant's name, a captain's spec) that does not read,
     or a value outside its field's declared bound (engine/bounds.py); the message names it. A
-    command refuses it in one line; a replay refuses the run (its options no rules of this
-    engine play)."""
+    command refuses it in one line; a voyage's replay refuses the run (UNPLAYABLE_OPTIONS)."""
 
 
 class ReplayRefusedError(ValueError):
