@@ -42,7 +42,8 @@ TARGETS_HELP = (
 
 
 def _outfit(ship: str, crew: list[str], upgrades: list[str], hull: int | None) -> Outfit:
-    from privateer.engine.combat.outfit import Outfit, OutfitError
+    from privateer.engine.combat.outfit import Outfit
+    from privateer.engine.errors import OutfitError
 
     outfit = Outfit(ship=ship, crew=tuple(crew), upgrades=tuple(upgrades), hull=hull)
     try:

@@ -29,7 +29,7 @@ from privateer.engine.duel import (
     DuelGame,
     DuelRules,
     DuelState,
-    IllegalActionError,
+    IllegalDuelAction,
     act,
     create_duel,
     outcome,
@@ -143,7 +143,7 @@ class DuelSession:
                 break
             try:
                 action = DuelAction.from_str(code)
-            except IllegalActionError as error:
+            except IllegalDuelAction as error:
                 problem = str(error)
                 break
             why = why_illegal(self.state, action)

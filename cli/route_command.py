@@ -81,8 +81,9 @@ def route(
     `--draught deep` keeps off the banks (seed 000: "Banks keep deep keels off"); when that
     leaves no way, says so and exits 1."""
     from privateer.engine.combat.ships import DRAUGHTS
+    from privateer.engine.errors import NoRouteError
     from privateer.engine.voyage.shore import bank_at, banks_closed
-    from privateer.engine.world.routes import RIGS, NoRouteError, high_seas
+    from privateer.engine.world.routes import RIGS, high_seas
     from privateer.engine.world.routes import route as find_route
 
     weighing = high_seas(world_rules_set(setting))

@@ -101,8 +101,8 @@ def replay(
     skipped and counted by reason, not a failure; every other run is replayed."""
     from privateer.db.errors import DatabaseError
     from privateer.db.runs import all_run_ids, logged_runs, needs_world
+    from privateer.engine.errors import ReplayRefusedError
     from privateer.engine.modes import check_run
-    from privateer.engine.replay import ReplayRefusedError
 
     if (run_id is None) == (not all_runs):
         fail("give a RUN_ID or --all (not both)")

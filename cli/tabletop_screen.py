@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
-from privateer.engine.protocol import IllegalActionError
+from privateer.engine.errors import IllegalActionError
 
 from .common import INTERRUPTED_EXIT, plain_name
 from .resume_choice import resume_or_abandon

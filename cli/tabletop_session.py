@@ -29,7 +29,8 @@ from privateer.db.saves import (
 )
 from privateer.engine.events import Event
 from privateer.engine.modes import MODES
-from privateer.engine.protocol import IllegalActionError, Mode
+from privateer.engine.protocol import Mode
+from privateer.engine.tabletop.actions import IllegalTabletopAction
 from privateer.engine.tabletop.bots import BOTS
 from privateer.engine.tabletop.mode import TabletopGame
 
@@ -204,11 +205,11 @@ class TabletopSession:
 
     def play(self, action: Any) -> Move:
         """The person's action (one of `legal()`); logged, saved with the bots' answers by
-        `save`. An action not open now raises IllegalActionError and changes nothing."""
+        `save`. An action not open now raises IllegalTabletopAction and changes nothing."""
         if self.over or self.to_act() != self.seat:
-            raise IllegalActionError("it is not your turn to play")
+            raise IllegalTabletopAction("it is not your turn to play")
         if action not in self.legal():
-            raise IllegalActionError(f"{action.to_str()}: not a play open now")
+            raise IllegalTabletopAction(f"{action.to_str()}: not a play open now")
         return self._play(action)
 
     def bots(self) -> Iterator[Move]:

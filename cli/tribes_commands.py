@@ -216,7 +216,7 @@ def _logged_state(ctx: typer.Context, run_id: int, tick: int | None) -> tuple[An
 def _logged_run(ctx: typer.Context, run_id: int, tick: int | None) -> tuple[Any, Any, int]:
     """A logged Tribes run, its setup and the tick asked for (the end if None), checked."""
     from privateer.db.runs import logged_runs
-    from privateer.engine.schema import SaveError
+    from privateer.engine.errors import SaveError
     from privateer.engine.tribes.mode import Setup
 
     existing_db(ctx)

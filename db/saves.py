@@ -19,7 +19,8 @@ import sqlalchemy as sa
 from privateer.engine.combat.encounter import ENGINE_VERSION, SAVE_VERSION, Encounter
 from privateer.engine.combat.mode import OPTIONS as FIGHT_OPTIONS
 from privateer.engine.combat.mode import FightGame, outfit_of
-from privateer.engine.schema import Record, SaveError, read_record
+from privateer.engine.errors import SaveError
+from privateer.engine.schema import Record, read_record
 
 from .errors import DatabaseError
 from .runlog import Statement, now

@@ -38,8 +38,9 @@ import math
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
+from .errors import RuleError, SaveError
 from .scalars import read_scalar
-from .schema import Bool, Int, Kind, Limits, SaveError, Text, show
+from .schema import Bool, Int, Kind, Limits, Text, show
 
 T = TypeVar("T")
 
@@ -47,10 +48,6 @@ RULE = "rule"  # the metadata key a rules field declares its bound under
 PER_MILLE = Int(0, 1000)  # a chance or a share, per mille
 ODDS_MAX = 1_000_000  # "one day in N": far past any rule, and well inside a 32-bit draw
 SPAN_DAYS = 1_000  # a span a state keeps as a day to come: a save holds 1,000 past its last day
-
-
-class RuleError(ValueError):
-    """A rules field's value outside its declared bound: the message names both."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,8 +219,8 @@ SCALAR_OF: dict[type, type] = {Int: int, Float: float, Bool: bool, Text: str, Na
 
 def read_rule(cls: type, name: str, text: str, *, key: str | None = None, label: str = "") -> Any:
     """`text` read as a value of field `name` of rules class `cls` (or of its table's entry
-    `key`), held to the field's bound at its widest; RuleError (or scalars' ValueError) in one
-    line naming `label` (the field by default) and what is wanted."""
+    `key`), held to the field's bound at its widest; RuleError in one line naming `label` (the
+    field by default) and what is wanted."""
     kind = bound_of(cls, name)
     label = label or (name if key is None else f"{name}.{key}")
     if key is not None:

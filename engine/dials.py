@@ -29,6 +29,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .bounds import check_value, read_rule
+from .errors import RuleError
 from .scalars import SCALARS, read_scalar
 from .variants import vary
 from .voyage.captain import CAPTAINS, Captain, captain_for
@@ -54,7 +55,7 @@ class Dial:
 
     def read(self, text: str) -> Any:
         """One value as written, of the dial's type and within its field's bound
-        (engine/bounds.py); ValueError saying what is wanted."""
+        (engine/bounds.py); RuleError saying what is wanted."""
         if self.owner == CAPTAIN and self.field == CAPTAIN:
             return read_scalar(self.name, self.kind, text)  # a name in CAPTAINS: parse_dial's
         return read_rule(OWNERS[self.owner], self.field, text, key=self.key, label=self.name)
@@ -97,14 +98,14 @@ DIALS: dict[str, Dial] = _dials()
 
 
 def find_dial(name: str) -> Dial:
-    """The dial called `name`; ValueError naming the nearest names (or, with none near, every
+    """The dial called `name`; RuleError naming the nearest names (or, with none near, every
     dial there is)."""
     dial = DIALS.get(name.strip())
     if dial is None:
         near = difflib.get_close_matches(name.strip(), DIALS, n=3, cutoff=0.75)
         if near:
-            raise ValueError(f"no rule {name!r} to vary; did you mean {' or '.join(near)}?")
-        raise ValueError(f"no rule {name!r} to vary; the rules are: {', '.join(sorted(DIALS))}")
+            raise RuleError(f"no rule {name!r} to vary; did you mean {' or '.join(near)}?")
+        raise RuleError(f"no rule {name!r} to vary; the rules are: {', '.join(sorted(DIALS))}")
     return dial
 
 
@@ -112,32 +113,32 @@ def parse_dial(text: str) -> tuple[Dial, tuple[Any, ...]]:
     """`NAME=VALUES`: a range `15:30:5` (or `15:30`, a step of one), or a list `6,10,14`."""
     name, sep, values = text.partition("=")
     if not sep:
-        raise ValueError(f"{text!r}: write NAME=VALUES, as treasury=15:30:5 or storm_days=60,120")
+        raise RuleError(f"{text!r}: write NAME=VALUES, as treasury=15:30:5 or storm_days=60,120")
     dial = find_dial(name)
     if ":" in values and dial.kind in (int, float):
         parts = values.split(":")
         if len(parts) not in (2, 3):
-            raise ValueError(f"{dial.name}: a range is FIRST:LAST or FIRST:LAST:STEP")
+            raise RuleError(f"{dial.name}: a range is FIRST:LAST or FIRST:LAST:STEP")
         first, last = dial.read(parts[0]), dial.read(parts[1])
         step = read_scalar(dial.name, dial.kind, parts[2]) if len(parts) == 3 else dial.kind(1)
         if step <= 0:
-            raise ValueError(f"{dial.name}: a range's step is more than nothing")
+            raise RuleError(f"{dial.name}: a range's step is more than nothing")
         span = (last - first) / step
         count = math.floor(span + 1e-9) + 1 if math.isfinite(span) else MAX_POINTS + 1
         if count < 1:
-            raise ValueError(f"{dial.name}: the range {values} is empty")
+            raise RuleError(f"{dial.name}: the range {values} is empty")
         if count > MAX_POINTS:
-            raise ValueError(f"{dial.name}: the range {values} has too many values")
+            raise RuleError(f"{dial.name}: the range {values} has too many values")
         found = tuple(dial.check(dial.kind(first + i * step)) for i in range(count))
     else:
         found = tuple(dial.read(word) for word in values.split(","))
     if not found:
-        raise ValueError(f"{dial.name}: no values")
+        raise RuleError(f"{dial.name}: no values")
     unknown = [str(value) for value in found if str(value) not in CAPTAINS]
     if dial.name == CAPTAIN and unknown:
-        raise ValueError(f"no captain {unknown[0]!r}: one of {', '.join(CAPTAINS)}")
+        raise RuleError(f"no captain {unknown[0]!r}: one of {', '.join(CAPTAINS)}")
     if len(set(found)) != len(found):
-        raise ValueError(f"{dial.name}: a value is given twice")
+        raise RuleError(f"{dial.name}: a value is given twice")
     return dial, found
 
 
@@ -146,7 +147,7 @@ def turned(
 ) -> tuple[VoyageRules, WorldRules]:
     """The rules a setting of dials makes from these; each changed object named by its base's
     name and its changes (engine/variants.py), so it is never taken for the rules it varies,
-    and read back by that name. A value outside its field's bound: RuleError (a ValueError)."""
+    and read back by that name. A value outside its field's bound: RuleError."""
     changes: dict[str, list[tuple[str, Any]]] = {"voyage": [], "world": []}
     for name, value in setting.items():
         dial = find_dial(name)

@@ -263,12 +263,12 @@ def field_names(declared: object) -> tuple[str, ...]:
     return tuple(get_type_hints(declared))
 
 
-class IllegalAction(TypedDict):
+class RefusedAction(TypedDict):
     """Only in a replay, of any mode: the log and the engine part ways at this action."""
 
     action: str
     why: str
 
 
-REPLAY_EVENTS: dict[str, type] = {"illegal_action": IllegalAction}
+REPLAY_EVENTS: dict[str, type] = {"illegal_action": RefusedAction}
 """The kinds every mode's replay may make (engine/record.py), beside the mode's own."""

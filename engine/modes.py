@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .combat.mode import MODE as FIGHT
 from .duel.mode import MODE as DUEL
+from .errors import ReplayRefusedError
 from .events import RawEvent
 from .protocol import Game, Mode
 from .record import replay
@@ -24,7 +25,6 @@ from .replay import (
     UNPLAYABLE_OPTIONS,
     LoggedRun,
     Replayer,
-    ReplayRefusedError,
     ReplayResult,
     check_world,
     verify_run,

@@ -6,7 +6,7 @@ its states are plain data. Every mode answers the same calls:
 - `current_side(state)`: whose move it is (0 unless the mode has two sides to move);
 - `legal_actions(state)`: every action open now, in a fixed order (empty once it is over);
 - `act(state, action)`: do it, changing the state; the events of what happened. An action not
-  open now raises a subclass of `IllegalActionError` and changes nothing;
+  open now raises the mode's own `IllegalActionError` (engine/errors.py), changing nothing;
 - `outcome(state)`: None while it goes on; then who won (or nobody) and why it ended;
 - `observe(state, side)`: what that side sees, and nothing it should not;
 - `parse_action(text)` / `action.to_str()`: actions round-trip through text, as logs keep them;
@@ -33,17 +33,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
+from .errors import SaveError
 from .events import REPLAY_EVENTS, Event, RawEvent
 from .figures import RunFigures
 from .schema import Record
 
 if TYPE_CHECKING:
     from .world.world import World
-
-
-class IllegalActionError(ValueError):
-    """An action that is not open now (or not an action at all), in any mode; the message says
-    which and why. Every mode's refusal derives from this one class."""
 
 
 class Action(Protocol):
@@ -106,7 +102,7 @@ class Game(ABC, Generic[S, A]):
     def deserialise(self, data: Any) -> S: ...
 
     def check_reachable(self, state: S) -> None:
-        """Refuse (ValueError, one line naming it) a state whose shape is sound but that no
+        """Refuse (SaveError, one line naming it) a state whose shape is sound but that no
         legal play of this game reaches: rules other than the game's, an outcome its rules
         never gave, figures that do not go together. Every mode that saves declares its own,
         and its `deserialise` asks it; a mode never saved (the world's, tribes') keeps this
@@ -121,17 +117,17 @@ class Game(ABC, Generic[S, A]):
     def resume(self, data: Any, seed: int) -> S:
         """A run's save, read back to play on: deserialised (its shape and reachability
         checked), of the run's `seed`, and not over (a game that ends has its save dropped,
-        so play never saves one over); ValueError in one line otherwise."""
+        so play never saves one over); SaveError in one line otherwise."""
         return self.in_progress(self.deserialise(data), seed)
 
     def in_progress(self, state: S, seed: int) -> S:
         """`state` (already read and checked) if it is a game in progress of a run from
-        `seed`; ValueError in one line otherwise."""
+        `seed`; SaveError in one line otherwise."""
         done = self.outcome(state)
         if done is not None:
-            raise ValueError(f"a game already over ({done.reason}): play never saves one")
+            raise SaveError(f"a game already over ({done.reason}): play never saves one")
         if self.seed_of(state) != seed:
-            raise ValueError(f"seed {self.seed_of(state)} is not its run's ({seed})")
+            raise SaveError(f"seed {self.seed_of(state)} is not its run's ({seed})")
         return state
 
     @abstractmethod

@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-from .schema import SaveError, show
+from .errors import SaveError
+from .schema import show
 
 
 def first_difference(got: Any, want: Any) -> str | None:

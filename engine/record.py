@@ -20,8 +20,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from .errors import IllegalActionError
 from .events import Event, RawEvent
-from .protocol import Action, Game, IllegalActionError
+from .protocol import Action, Game
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .errors import ReplayRefusedError
 from .events import Event, RawEvent
 
 if TYPE_CHECKING:
@@ -48,20 +49,12 @@ class ReplayResult:
     divergence: dict[str, Any] | None = field(default=None)  # the first difference, both sides
 
 
+# why a replay is refused (`ReplayRefusedError.reason`, engine/errors.py), for counting
 ANOTHER_ENGINE = "another engine version"
 ANOTHER_WORLD = "another world"
 NO_WORLD = "no world to sail"
 UNKNOWN_MODE = "unknown mode"
 UNPLAYABLE_OPTIONS = "options no rules of this engine play"  # a rule past its bound, say
-
-
-class ReplayRefusedError(ValueError):
-    """A run this engine cannot check: another engine version, another world than the one
-    at hand (or none), an unknown mode. `reason` is one of the names above, for counting."""
-
-    def __init__(self, message: str, reason: str) -> None:
-        super().__init__(message)
-        self.reason = reason
 
 
 def check_world(run: LoggedRun, world: World | None) -> None:

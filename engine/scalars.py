@@ -6,12 +6,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from .errors import RuleError
+
 SCALARS: dict[str, type] = {"int": int, "float": float, "bool": bool, "str": str}
 """The field types (as a dataclass under postponed annotations names them) read here."""
 
 
 def read_scalar(name: str, kind: type, text: str) -> Any:
-    """`text` as a value of `kind` for the setting `name`; ValueError saying what is wanted.
+    """`text` as a value of `kind` for the setting `name`; RuleError saying what is wanted.
 
     >>> read_scalar("treasury", int, " 20"), read_scalar("raid_guard", bool, "off")
     (20, False)
@@ -22,17 +24,17 @@ def read_scalar(name: str, kind: type, text: str) -> Any:
             return True
         if word.lower() in ("false", "no", "off", "0"):
             return False
-        raise ValueError(f"{name} is a switch: true or false, not {word!r}")
+        raise RuleError(f"{name} is a switch: true or false, not {word!r}")
     if kind is str:
         if not word:
-            raise ValueError(f"{name} takes a name, not nothing")
+            raise RuleError(f"{name} takes a name, not nothing")
         return word
     try:
         value = kind(word)
     except ValueError:
-        raise ValueError(f"{name} takes {_a(kind)}, not {word!r}") from None
+        raise RuleError(f"{name} takes {_a(kind)}, not {word!r}") from None
     if isinstance(value, float) and not math.isfinite(value):
-        raise ValueError(f"{name} takes a finite number, not {word!r}")
+        raise RuleError(f"{name} takes a finite number, not {word!r}")
     return value
 
 

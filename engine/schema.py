@@ -24,6 +24,8 @@ from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
+from .errors import SaveError
+
 Limits = Mapping[str, int]
 
 WORLD_LIMITS = frozenset({"node", "port", "nation", "leg", "steps", "ports", "nations"})
@@ -33,10 +35,6 @@ leg, and how many ports and nations there are."""
 SEED_MAX = 2**62  # the CLI's --seed range: a run is started with a seed in 0..2^62
 RNG_MAX = 0xFFFFFFFF  # the RNG's whole state is one 32-bit integer (engine/rng.py)
 LIST_MAX = 100_000  # no list in a save comes near this; a bound keeps a damaged one cheap
-
-
-class SaveError(ValueError):
-    """A save that is not what its declarations say: the message names the field and value."""
 
 
 class Kind(Protocol):

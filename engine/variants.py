@@ -21,6 +21,7 @@ from dataclasses import fields, replace
 from typing import Any, Protocol, TypeVar
 
 from .bounds import read_rule
+from .errors import RuleError
 
 
 class Rules(Protocol):
@@ -46,14 +47,14 @@ def variant_name(base: str, changes: Sequence[tuple[str, Any]]) -> str:
 
 
 def split_variant(name: str) -> tuple[str, list[tuple[str, str]]]:
-    """A variant's name as its base's name and its changes as written; ValueError if it is not
+    """A variant's name as its base's name and its changes as written; RuleError if it is not
     one (`base[name=value,...]`)."""
     base, bracket, rest = name.partition("[")
     if not bracket:
         return name, []
     words = rest[:-1].split(",")
     if not rest.endswith("]") or "[" in rest or not all("=" in word for word in words):
-        raise ValueError(f"rules {name!r}: a variant is NAME[RULE=VALUE,...]")
+        raise RuleError(f"rules {name!r}: a variant is NAME[RULE=VALUE,...]")
     return base, [(key.strip(), text) for key, _, text in (w.partition("=") for w in words)]
 
 
@@ -74,7 +75,7 @@ def vary(rules: R, changes: Sequence[tuple[str, Any]]) -> R:
 
 def read_variant(rules: R, words: Sequence[tuple[str, str]]) -> R:
     """The variant of `rules` that changes as written make (`split_variant`'s), each value read
-    as its field's type and held to its bound; ValueError naming a rule there is not."""
+    as its field's type and held to its bound; RuleError naming a rule there is not."""
     cls = type(rules)
     names = {f.name for f in fields(cls)} - {"name"}  # type: ignore[arg-type]
     changes = []
@@ -82,6 +83,6 @@ def read_variant(rules: R, words: Sequence[tuple[str, str]]) -> R:
         field, _, key = name.partition(".")
         table = getattr(rules, field, None) if field in names else None
         if field not in names or (key and not (isinstance(table, dict) and key in table)):
-            raise ValueError(f"{cls.__name__} has no rule {name!r}")
+            raise RuleError(f"{cls.__name__} has no rule {name!r}")
         changes.append((name, read_rule(cls, field, text, key=key or None, label=name)))
     return vary(rules, changes)

@@ -14,9 +14,10 @@ from typing import Any
 
 import pytest
 
+from privateer.engine.errors import IllegalActionError
 from privateer.engine.events import Event, check_payload
 from privateer.engine.modes import MODES
-from privateer.engine.protocol import Game, IllegalActionError, Mode
+from privateer.engine.protocol import Game, Mode
 from privateer.engine.voyage.captain import CAPTAIN
 from privateer.engine.voyage.captained import captained
 from tests.world_fixtures import synthetic_world

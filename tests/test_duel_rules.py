@@ -17,7 +17,7 @@ from privateer.engine.duel import (
     DuelAction,
     DuelRules,
     DuelState,
-    IllegalActionError,
+    IllegalDuelAction,
     Sector,
     Termination,
     act,
@@ -531,7 +531,7 @@ def test_a_hull_at_zero_sinks_her_and_the_shooter_wins() -> None:
     play(state, "f")
     done = outcome(state)
     assert done is not None and done.termination is Termination.SUNK and done.winner == RED
-    with pytest.raises(IllegalActionError, match="the duel is over"):
+    with pytest.raises(IllegalDuelAction, match="the duel is over"):
         act(state, DuelAction("e"))
 
 
@@ -592,13 +592,13 @@ def test_actions_round_trip_as_text_and_unknown_text_is_refused() -> None:
     for action in ALL_ACTIONS:
         assert DuelAction.from_str(action.to_str()) == action
     assert [a.to_str() for a in ALL_ACTIONS] == sorted(a.to_str() for a in ALL_ACTIONS)
-    with pytest.raises(IllegalActionError, match="'zz' is not a duel action"):
+    with pytest.raises(IllegalDuelAction, match="'zz' is not a duel action"):
         DuelAction.from_str("zz")
 
 
 def test_act_names_the_action_and_why_it_is_refused() -> None:
     state, _ = create_duel(7, "bold")
-    with pytest.raises(IllegalActionError, match=r"^f: the enemy bears on the bow"):
+    with pytest.raises(IllegalDuelAction, match=r"^f: the enemy bears on the bow"):
         act(state, DuelAction("f"))
 
 
@@ -735,6 +735,6 @@ def test_any_state_round_trips_and_act_refuses_what_is_not_legal(
     legal = legal_actions(state)
     for action in ALL_ACTIONS:
         if action not in legal:
-            with pytest.raises(IllegalActionError, match=f"^{action.to_str()}: "):
+            with pytest.raises(IllegalDuelAction, match=f"^{action.to_str()}: "):
                 act(state, action)
             assert state.state_hash() == before

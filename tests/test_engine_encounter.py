@@ -12,7 +12,7 @@ from privateer.engine.combat.cards import THEM, YOU
 from privateer.engine.combat.encounter import (
     ALL_KEEPS,
     Encounter,
-    IllegalActionError,
+    IllegalFightAction,
     Keep,
     Termination,
     act,
@@ -23,9 +23,10 @@ from privateer.engine.combat.encounter import (
     observe,
     outcome,
 )
-from privateer.engine.combat.outfit import Outfit, OutfitError
+from privateer.engine.combat.outfit import Outfit
 from privateer.engine.combat.settle import settle
 from privateer.engine.combat.ships import CATALOGUE, KIND_INDEX, TARGETS
+from privateer.engine.errors import OutfitError
 
 
 def card(key: str, side: int) -> int:
@@ -193,7 +194,7 @@ def test_the_ships_part_when_the_deck_cannot_deal_a_hand() -> None:
     act(state, Keep(0, 1))
     assert state.result is Termination.PARTED
     assert outcome(state) is not None and legal_actions(state) == []
-    with pytest.raises(IllegalActionError, match="over"):
+    with pytest.raises(IllegalFightAction, match="over"):
         act(state, Keep(0, 1))
 
 
@@ -241,11 +242,11 @@ def test_outfits_are_checked() -> None:
 
 def test_illegal_actions_are_named() -> None:
     state, _ = create_encounter("merchant", Outfit(), seed=0)
-    with pytest.raises(IllegalActionError, match="11"):
+    with pytest.raises(IllegalFightAction, match="11"):
         act(state, Keep(0, 0))
-    with pytest.raises(IllegalActionError, match="two card numbers"):
+    with pytest.raises(IllegalFightAction, match="two card numbers"):
         Keep.from_str("1")
-    with pytest.raises(IllegalActionError, match="unknown target"):
+    with pytest.raises(IllegalFightAction, match="unknown target"):
         create_encounter("kraken")
 
 

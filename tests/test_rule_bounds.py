@@ -20,12 +20,13 @@ from privateer.cli.app import app
 from privateer.engine.bounds import Float, Instance, Name, Table, Tup, declared, widest
 from privateer.engine.dials import CAPTAIN, DIALS, OWNERS, parse_dial, turned
 from privateer.engine.duel.rules import DuelRules
+from privateer.engine.errors import NegativeWeightError
 from privateer.engine.schema import Bool, Int, Kind, Text
 from privateer.engine.tabletop.rules import TabletopRules, parse_setting
 from privateer.engine.voyage.captain import CAPTAINS, Captain
 from privateer.engine.voyage.captain_spec import CAPTAIN_FIELDS, find_captain
 from privateer.engine.voyage.rules import RULESETS
-from privateer.engine.world.routes import HighSeas, NegativeWeightError, route, toward
+from privateer.engine.world.routes import HighSeas, route, toward
 from privateer.engine.world.rules import SEED_000
 from tests.world_fixtures import synthetic_world
 

@@ -23,10 +23,10 @@ from privateer.engine.combat.bots import BOTS
 from privateer.engine.combat.encounter import create_encounter
 from privateer.engine.combat.mode import FightGame
 from privateer.engine.combat.outfit import Outfit
+from privateer.engine.errors import ReplayRefusedError
 from privateer.engine.events import Event
 from privateer.engine.modes import check_run
 from privateer.engine.record import play
-from privateer.engine.replay import ReplayRefusedError
 
 runner = CliRunner()
 

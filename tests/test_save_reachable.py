@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 from privateer.engine.combat.mode import FightGame
 from privateer.engine.duel.mode import DuelGame
-from privateer.engine.protocol import Game, IllegalActionError
+from privateer.engine.errors import IllegalActionError
+from privateer.engine.protocol import Game
 from privateer.engine.tabletop.mode import TabletopGame
 from privateer.engine.voyage.game import VoyageGame
 from privateer.engine.voyage.rules import find_voyage_rules

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from privateer.engine.errors import SaveError
 from privateer.engine.modes import MODES, check_run
 from privateer.engine.record import play, replay
 from privateer.engine.replay import LoggedRun
-from privateer.engine.schema import SaveError
 from privateer.engine.tabletop.cards import DECK_SIZE
 from privateer.engine.tabletop.game import current_side, legal_actions
 from privateer.engine.tabletop.mode import TabletopGame

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from privateer.engine.tabletop.actions import IllegalActionError, TabletopAction
+from privateer.engine.tabletop.actions import IllegalTabletopAction, TabletopAction
 from privateer.engine.tabletop.cards import DECK, DECK_SIZE, card, card_words
 from privateer.engine.tabletop.game import legal_actions, new_game
 from privateer.engine.tabletop.rules import TabletopRules, raid_modifier, raid_result
@@ -137,7 +137,7 @@ def test_the_merchant_phase_puts_one_merchant_attaches_cargo_and_escorts() -> No
     m1, m2, esc, tre, ev = hand(state, 0, "Caravel", "Smuggler", "Capitana", "Flota", "Azores")
     do(state, f"play {m1}")
     assert TabletopAction("play", m2) not in legal_actions(state)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalTabletopAction):
         do(state, f"play {m2}")
     do(state, f"attach {esc} {m1}")
     do(state, f"attach {tre} {m1}")

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
+from privateer.engine.errors import IllegalActionError
 from privateer.engine.modes import MODES, check_run, replayer
-from privateer.engine.protocol import IllegalActionError
 from privateer.engine.record import replay
 from privateer.engine.replay import LoggedRun
 from privateer.engine.tribes.game import TribesAction

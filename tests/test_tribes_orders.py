@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from privateer.engine.errors import IllegalActionError
 from privateer.engine.events import Event
-from privateer.engine.protocol import IllegalActionError
 from privateer.engine.tribes.constants import (
     ACTIONS_PER_TICK,
     FOUND_GRAIN_RESERVE,

@@ -19,7 +19,7 @@ from typing import Any
 
 import orjson
 
-from .. import protocol
+from ..errors import IllegalActionError, SaveError
 from ..events import (
     KINDS,
     Event,
@@ -37,7 +37,6 @@ from ..schema import (
     Nested,
     Record,
     Row,
-    SaveError,
     Seq,
     Spec,
     Text,
@@ -76,7 +75,7 @@ FLEE_WAY = 2
 RAID_BOATS = 2  # fall-back flee cards a raiding party carries
 
 
-class IllegalActionError(protocol.IllegalActionError):
+class IllegalFightAction(IllegalActionError):
     """A keep that is not legal in this state; the message names it."""
 
 
@@ -167,7 +166,7 @@ class Keep:
     def from_str(cls, text: str) -> Keep:
         text = text.strip().replace(" ", "")
         if len(text) != 2 or not text.isdigit():
-            raise IllegalActionError(f"{text!r}: a keep is two card numbers, like 12 or 31")
+            raise IllegalFightAction(f"{text!r}: a keep is two card numbers, like 12 or 31")
         return cls(int(text[0]) - 1, int(text[1]) - 1)
 
 
@@ -184,10 +183,10 @@ def card_code_name(card: int) -> str:
 
 
 def card_from_name(name: str) -> int:
-    """The card a saved name stands for; ValueError for a name this engine does not know."""
+    """The card a saved name stands for; SaveError for a name this engine does not know."""
     key, _, side = str(name).partition(":")
     if key not in KIND_INDEX or side not in SIDES:
-        raise ValueError(f"unknown card {show(name)}")
+        raise SaveError(f"unknown card {show(name)}")
     return make_card(KIND_INDEX[key], SIDES.index(side))
 
 
@@ -342,12 +341,12 @@ class Encounter:
     def from_dict(cls, data: Any) -> Encounter:
         """Rebuild a state from to_dict's output, checked by its declaration (SAVED below):
         types, sizes and bounds, and that every card the fight began with (and created since)
-        is somewhere. Raises ValueError naming the first thing wrong, so a damaged save is
+        is somewhere. Raises SaveError naming the first thing wrong, so a damaged save is
         refused in one line."""
         try:
             return cls.read(data, "", {})
         except SaveError as error:
-            raise ValueError(f"not an encounter state: {error}") from None
+            raise SaveError(f"not an encounter state: {error}") from None
 
     @classmethod
     def read(cls, data: Any, path: str, limits: Limits) -> Encounter:
@@ -445,7 +444,7 @@ def create_encounter(
     """A fight against a kind of target: the cards shuffled and the first hand dealt. A voyage
     gives the terms (see Setup); alone, she is as her kind is."""
     if target not in TARGETS:
-        raise IllegalActionError(f"unknown target {target!r}; choose from {', '.join(TARGETS)}")
+        raise IllegalFightAction(f"unknown target {target!r}; choose from {', '.join(TARGETS)}")
     outfit = outfit or Outfit()
     outfit.validate()
     setup = Setup(target, outfit, seed, hold, walls, relief_sooner, strikes)
@@ -517,9 +516,9 @@ def play_keep(state: Encounter, action: Keep, events: list[RawEvent] | None) -> 
     """`act` appending raw event tuples to `events` (None: make none): the logged
     simulation's path, which turns them into log rows without building an Event each."""
     if state.result is not None:
-        raise IllegalActionError(f"{action.to_str()}: the fight is over ({state.result.value})")
+        raise IllegalFightAction(f"{action.to_str()}: the fight is over ({state.result.value})")
     if action not in ALL_KEEPS:
-        raise IllegalActionError(f"{action.to_str()}: keep two different cards of 1, 2, 3")
+        raise IllegalFightAction(f"{action.to_str()}: keep two different cards of 1, 2, 3")
     resolve(state, action, events)
     if state.result is None:
         _end_round(state, events)

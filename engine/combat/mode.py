@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..errors import SaveError
 from ..events import Event, RawEvent
 from ..figures import RunFigures
 from ..protocol import Game, Mode, Outcome
 from ..reachable import same_as_game
-from ..schema import Int, Maybe, Record, SaveError, Seq, Text
+from ..schema import Int, Maybe, Record, Seq, Text
 from .cards import THEM, YOU
 from .encounter import (
     ENGINE_VERSION,
@@ -143,9 +144,9 @@ class FightGame(Game[Encounter, Keep]):
         try:
             same_as_game("the fight's terms", setup, terms)
         except SaveError as error:
-            raise ValueError(f"not an encounter state: {error}") from None
+            raise SaveError(f"not an encounter state: {error}") from None
         if state.result is None and 0 in state.hull:
-            raise ValueError(f"not an encounter state: hull {state.hull} and the fight goes on")
+            raise SaveError(f"not an encounter state: hull {state.hull} and the fight goes on")
 
     def seed_of(self, state: Encounter) -> int:
         return state.setup.seed

@@ -7,13 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import OutfitError
 from .ships import CREW, KIND_INDEX, SHIPS, UPGRADE_HULL, UPGRADES
 
 MIN_DECK = 10  # "A yard will strike a card out for 6, down to 10."
-
-
-class OutfitError(ValueError):
-    """An outfit that cannot be: an unknown ship, hand or upgrade, or too many hands."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,7 +39,7 @@ the other side may not see (her reload's shot, her personality).
 """
 
 from ..events import Event
-from .actions import ACTION_WORDS, ALL_ACTIONS, DuelAction, IllegalActionError
+from .actions import ACTION_WORDS, ALL_ACTIONS, DuelAction, IllegalDuelAction
 from .captain import choose, debug_view, plan
 from .game import (
     ENGINE_VERSION,
@@ -90,7 +90,7 @@ __all__ = [
     "DuelRules",
     "DuelState",
     "Event",
-    "IllegalActionError",
+    "IllegalDuelAction",
     "Sector",
     "ShipState",
     "Temper",

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import protocol
+from ..errors import IllegalActionError
 
 
-class IllegalActionError(protocol.IllegalActionError):
+class IllegalDuelAction(IllegalActionError):
     """An action that is not legal in this state (or not an action at all); the message
     names it."""
 
@@ -73,7 +73,7 @@ class DuelAction:
 
     def __post_init__(self) -> None:
         if self.code not in _KINDS:
-            raise IllegalActionError(
+            raise IllegalDuelAction(
                 f"{self.code!r} is not a duel action; one of {', '.join(sorted(_KINDS))}"
             )
 

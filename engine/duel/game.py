@@ -7,7 +7,7 @@ and turns (`m0 ml mr tl tr`) and takes at most one action (`f`, `rb rc rg`, `ph 
 moving, `x`) in either order, and ends it (`e`). When nothing is left to do but `e`, the
 activation ends by itself (a `pass` event with auto true).
 
-`act` mutates the state and returns the events; it raises IllegalActionError naming the action
+`act` mutates the state and returns the events; it raises IllegalDuelAction naming the action
 and why. The RNG's whole state is one int in the state, drawn only for the captain's
 personality (when none is given), the first wind, and each round's wind roll; every draw is an
 event.
@@ -23,7 +23,7 @@ from typing import Any
 
 from ..events import Event
 from ..rng import below, seed_state
-from .actions import ALL_ACTIONS, STEERING, DuelAction, IllegalActionError
+from .actions import ALL_ACTIONS, STEERING, DuelAction, IllegalDuelAction
 from .hexes import BROADSIDES, board, distance, neighbour, sector, turned
 from .rules import (
     SHOT_HITS,
@@ -210,11 +210,11 @@ def legal_actions(state: DuelState) -> list[DuelAction]:
 def act(state: DuelState, action: DuelAction) -> list[Event]:
     """Take `action` for the side to act: mutates the state, returns what happened.
 
-    Raises IllegalActionError, naming the action and why, when it is not legal now.
+    Raises IllegalDuelAction, naming the action and why, when it is not legal now.
     """
     problem = why_illegal(state, action)
     if problem is not None:
-        raise IllegalActionError(f"{action.to_str()}: {problem}")
+        raise IllegalDuelAction(f"{action.to_str()}: {problem}")
     events: list[Event] = []
     _apply(state, action, events)
     if state.result is None and action.kind != "end" and _only_end_left(state):

@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..errors import SaveError
 from ..events import Event
 from ..figures import RunFigures
 from ..protocol import Game, Mode, Outcome
 from ..reachable import same_as_game
-from ..schema import Maybe, Record, SaveError, Text
-from .actions import DuelAction, IllegalActionError
+from ..schema import Maybe, Record, Text
+from .actions import DuelAction, IllegalDuelAction
 from .events import DUEL_EVENTS
 from .game import (
     ENGINE_VERSION,
@@ -90,7 +91,7 @@ class DuelGame(Game[DuelState, DuelAction]):
         side, sep, code = str(text).rpartition(":")
         action = DuelAction.from_str(code)
         if sep and side != SIDES[state.side]:
-            raise IllegalActionError(
+            raise IllegalDuelAction(
                 f"{code}: logged for {side}, but it is {SIDES[state.side]}'s activation"
             )
         return action
@@ -112,7 +113,7 @@ class DuelGame(Game[DuelState, DuelAction]):
             same_as_game("rules", state.rules, self.rules)
             same_as_game("captains", state.captains, [self.red or "", blue])
         except SaveError as error:
-            raise ValueError(f"not a duel state: {error}") from None
+            raise SaveError(f"not a duel state: {error}") from None
 
     def state_hash(self, state: DuelState) -> str:
         return state.state_hash()

@@ -17,6 +17,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..bounds import NAME, Tup, check_rules, rule
+from ..errors import RuleError, SaveError
 from ..schema import Int, Text
 from .hexes import COLUMN_LETTERS, MAX_ROWS, board
 
@@ -102,7 +103,7 @@ class DuelRules:
     def __post_init__(self) -> None:
         problems = _problems(self)
         if problems:
-            raise ValueError(f"rules {self.name!r}: {problems[0]}")
+            raise RuleError(f"rules {self.name!r}: {problems[0]}")
 
     def variant(self, **changes: Any) -> DuelRules:
         """These rules with some fields changed, named after the change (for sweeps).
@@ -112,7 +113,7 @@ class DuelRules:
         """
         unknown = [k for k in changes if k not in _FIELD_NAMES or k == "name"]
         if unknown:
-            raise ValueError(f"no rule named {unknown[0]!r}")
+            raise RuleError(f"no rule named {unknown[0]!r}")
         label = "+".join(f"{k}={_label(v)}" for k, v in sorted(changes.items()))
         return replace(self, name=f"{self.name}+{label}", **changes)
 
@@ -131,20 +132,20 @@ class DuelRules:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> DuelRules:
-        """Rebuild rules from to_dict's output; ValueError naming a missing or bad field."""
+        """Rebuild rules from to_dict's output; SaveError naming a missing or bad field."""
         if not isinstance(data, dict):
-            raise ValueError("rules must be a mapping of field to value")
+            raise SaveError("rules must be a mapping of field to value")
         values: dict[str, Any] = {}
         for f in fields(cls):
             if f.name not in data:
-                raise ValueError(f"rules: missing field {f.name!r}")
+                raise SaveError(f"rules: missing field {f.name!r}")
             value = data[f.name]
             if isinstance(value, list):
                 value = tuple(value)
             values[f.name] = value
         extra = sorted(set(data) - set(_FIELD_NAMES))
         if extra:
-            raise ValueError(f"rules: unknown field {extra[0]!r}")
+            raise SaveError(f"rules: unknown field {extra[0]!r}")
         return cls(**values)
 
 
@@ -285,6 +286,6 @@ def find_duel_rules(name: str) -> DuelRules:
     try:
         return RULESETS[name]
     except KeyError:
-        raise ValueError(
+        raise RuleError(
             f"no duel rules named {name!r}; choose from {', '.join(RULESETS)}"
         ) from None

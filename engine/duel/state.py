@@ -15,6 +15,7 @@ from typing import Any
 
 import orjson
 
+from ..errors import SaveError
 from ..schema import (
     SEED_MAX,
     Bool,
@@ -22,7 +23,6 @@ from ..schema import (
     Limits,
     Maybe,
     Nested,
-    SaveError,
     Seq,
     Text,
     not_an_object,
@@ -209,17 +209,17 @@ class DuelState:
     @classmethod
     def from_dict(cls, data: Any) -> DuelState:
         """Rebuild a state from to_dict's output, checked by the fields' declarations;
-        ValueError naming the first problem.
+        SaveError naming the first problem.
 
         >>> DuelState.from_dict({"version": 1})
         Traceback (most recent call last):
         ...
-        ValueError: not a duel state: rules is missing
+        privateer.engine.errors.SaveError: not a duel state: rules is missing
         """
         try:
             return _read(data)
         except SaveError as error:
-            raise ValueError(f"not a duel state: {error}") from None
+            raise SaveError(f"not a duel state: {error}") from None
 
     def state_hash(self) -> str:
         """SHA-256 of the canonical JSON (sorted keys, no spaces), by orjson."""

@@ -4,7 +4,7 @@ merchants and bases on a 2D6 table; the first to 100 gold wins. Pure determinist
 (game.py, raids.py, cardplay.py, table.py) on plain data (state.py), every number and every
 choice where the seed is silent in rules.py, the deck in cards.py, the mode in mode.py."""
 
-from .actions import IllegalActionError, TabletopAction
+from .actions import IllegalTabletopAction, TabletopAction
 from .cards import DECK, DECK_SIZE, card, card_words
 from .mode import MODE, TabletopGame
 from .rules import NATIONS, TabletopRules, find_tabletop_rules
@@ -17,7 +17,7 @@ __all__ = [
     "MODE",
     "NATIONS",
     "PHASES",
-    "IllegalActionError",
+    "IllegalTabletopAction",
     "TabletopAction",
     "TabletopGame",
     "TabletopRules",

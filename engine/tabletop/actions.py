@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import protocol
+from ..errors import IllegalActionError
 from .cards import DECK_SIZE
 
 
-class IllegalActionError(protocol.IllegalActionError):
+class IllegalTabletopAction(IllegalActionError):
     """An action that is not open now (or not an action at all); the message says why."""
 
 
@@ -36,30 +36,32 @@ class TabletopAction:
 
     def __post_init__(self) -> None:
         if self.verb not in _ARGS:
-            raise IllegalActionError(f"{self.verb!r} is not an action; one of {', '.join(VERBS)}")
+            raise IllegalTabletopAction(
+                f"{self.verb!r} is not an action; one of {', '.join(VERBS)}"
+            )
         ids = [i for i in (self.card, self.target) if i != -1]
         low, high = _ARGS[self.verb]
         if not low <= len(ids) <= high or (self.card == -1 and self.target != -1):
-            raise IllegalActionError(f"{self.verb} takes {low}-{high} card ids, not {len(ids)}")
+            raise IllegalTabletopAction(f"{self.verb} takes {low}-{high} card ids, not {len(ids)}")
         if any(not 0 <= i < DECK_SIZE for i in ids):
-            raise IllegalActionError(f"a card id is 0-{DECK_SIZE - 1}")
+            raise IllegalTabletopAction(f"a card id is 0-{DECK_SIZE - 1}")
 
     def to_str(self) -> str:
         return " ".join([self.verb, *(str(i) for i in (self.card, self.target) if i != -1)])
 
     @classmethod
     def from_str(cls, text: str) -> TabletopAction:
-        """Parse an action's text, ignoring case and spacing; IllegalActionError on nonsense."""
+        """Parse an action's text, ignoring case and spacing; IllegalTabletopAction on nonsense."""
         words = str(text).strip().lower().split()
         if not words:
-            raise IllegalActionError("an empty action; one of " + ", ".join(VERBS))
+            raise IllegalTabletopAction("an empty action; one of " + ", ".join(VERBS))
         ids: list[int] = []
         for word in words[1:]:
             if not word.isdigit() or len(word) > 4:
-                raise IllegalActionError(f"{word!r} is not a card id")
+                raise IllegalTabletopAction(f"{word!r} is not a card id")
             ids.append(int(word))
         if len(ids) > 2:
-            raise IllegalActionError(f"{text.strip()!r}: at most two card ids")
+            raise IllegalTabletopAction(f"{text.strip()!r}: at most two card ids")
         return cls(words[0], *ids)
 
 

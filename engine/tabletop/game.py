@@ -8,7 +8,7 @@ a response window for a seat with no event to play; so every state that waits ha
 Settlement ends with discards down to the hand max.
 
 `act` mutates the state and returns the events; an action not open now raises
-IllegalActionError and changes nothing. The RNG (one int in the state) is drawn for the
+IllegalTabletopAction and changes nothing. The RNG (one int in the state) is drawn for the
 deck's shuffle, the first roll, each raid's 2D6, Plunder's 2D6 and each reshuffle, in the
 order they happen.
 
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from ..events import Event
 from ..rng import seed_state, shuffle
-from .actions import END, IllegalActionError, TabletopAction
+from .actions import END, IllegalTabletopAction, TabletopAction
 from .cardplay import NO_TARGET, event_targets, play_event
 from .cards import ATTACHES_TO, DECK_SIZE, card
 from .raids import declare, pass_window, raid_options, responder
@@ -170,10 +170,10 @@ def why_illegal(state: TabletopState, action: TabletopAction) -> str | None:
 
 
 def act(state: TabletopState, action: TabletopAction) -> list[Event]:
-    """Do the action (IllegalActionError, the state unchanged, if it is not open now)."""
+    """Do the action (IllegalTabletopAction, the state unchanged, if it is not open now)."""
     why = why_illegal(state, action)
     if why is not None:
-        raise IllegalActionError(why)
+        raise IllegalTabletopAction(why)
     events: list[Event] = []
     seat = current_side(state)
     if action.verb == "end":

@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..errors import SaveError
 from ..events import Event
 from ..figures import RunFigures
 from ..protocol import Game, Mode, Outcome
-from ..schema import Record, SaveError, Seq, Text
-from .actions import IllegalActionError, TabletopAction
+from ..schema import Record, Seq, Text
+from .actions import IllegalTabletopAction, TabletopAction
 from .events import TABLETOP_EVENTS
 from .game import ENGINE_VERSION, act, check_players, current_side, legal_actions, new_game
 from .reachable import check_reachable
@@ -97,7 +98,7 @@ class TabletopGame(Game[TabletopState, TabletopAction]):
         action = TabletopAction.from_str(words)
         to_act = state.players[current_side(state)]
         if sep and nation != to_act:
-            raise IllegalActionError(f"{words}: logged for {nation}, but {to_act} is to act")
+            raise IllegalTabletopAction(f"{words}: logged for {nation}, but {to_act} is to act")
         return action
 
     def serialise(self, state: TabletopState) -> dict[str, Any]:
@@ -112,7 +113,7 @@ class TabletopGame(Game[TabletopState, TabletopAction]):
         try:
             check_reachable(state, self.rules, self.players)
         except SaveError as error:
-            raise ValueError(f"not a tabletop state: {error}") from None
+            raise SaveError(f"not a tabletop state: {error}") from None
 
     def state_hash(self, state: TabletopState) -> str:
         return state.state_hash()

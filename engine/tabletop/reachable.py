@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..errors import SaveError
 from ..reachable import same_as_game
-from ..schema import SaveError
 from .rules import TabletopRules
 from .state import TabletopState
 

@@ -19,6 +19,7 @@ from itertools import product
 from typing import Any
 
 from ..bounds import NAME, Name, check_rules, read_rule, rule
+from ..errors import RuleError, SaveError
 from ..schema import Bool, Int, Text
 
 NATIONS = ("spain", "england", "france", "holland")  # seed: "Spain, England, France, Holland"
@@ -127,7 +128,7 @@ class TabletopRules:
         """
         unknown = [k for k in changes if k not in _FIELD_NAMES or k == "name"]
         if unknown:
-            raise ValueError(f"no rule named {unknown[0]!r}; one of {', '.join(_FIELD_NAMES)}")
+            raise RuleError(f"no rule named {unknown[0]!r}; one of {', '.join(_FIELD_NAMES)}")
         label = "+".join(f"{k}={v}" for k, v in sorted(changes.items()))
         return replace(self, name=f"{self.name}+{label}", **changes)
 
@@ -136,19 +137,19 @@ class TabletopRules:
 
     @classmethod
     def from_dict(cls, data: Any) -> TabletopRules:
-        """Rules from to_dict's output; ValueError naming a missing, unknown or bad field."""
+        """Rules from to_dict's output; SaveError naming a missing, unknown or bad field."""
         if not isinstance(data, dict):
-            raise ValueError("rules must be a mapping of field to value")
+            raise SaveError("rules must be a mapping of field to value")
         extra = sorted(set(data) - set(_FIELD_NAMES))
         if extra:
-            raise ValueError(f"rules: unknown field {extra[0]!r}")
+            raise SaveError(f"rules: unknown field {extra[0]!r}")
         values: dict[str, Any] = {}
         for f in fields(cls):
             if f.name not in data:
-                raise ValueError(f"rules: missing field {f.name!r}")
+                raise SaveError(f"rules: missing field {f.name!r}")
             value, want = data[f.name], type(getattr(DEFAULT, f.name))
             if type(value) is not want:
-                raise ValueError(f"rules: {f.name} must be {want.__name__}, not {value!r}")
+                raise SaveError(f"rules: {f.name} must be {want.__name__}, not {value!r}")
             values[f.name] = value
         return cls(**values)
 
@@ -163,7 +164,7 @@ def find_tabletop_rules(name: str) -> TabletopRules:
     """A preset by name, or a variant of one ("seed-003+hand_max=10")."""
     base, _, changes = name.partition("+")
     if base not in RULESETS:
-        raise ValueError(f"no tabletop rules named {name!r}; choose from {', '.join(RULESETS)}")
+        raise RuleError(f"no tabletop rules named {name!r}; choose from {', '.join(RULESETS)}")
     rules = RULESETS[base]
     if not changes:
         return rules
@@ -172,11 +173,11 @@ def find_tabletop_rules(name: str) -> TabletopRules:
 
 def parse_setting(text: str) -> tuple[str, Any]:
     """ "FIELD=VALUE" as a field and a value of its type within its bound (engine/bounds.py);
-    ValueError naming what is wrong."""
+    RuleError naming what is wrong."""
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or key not in _FIELD_NAMES or key == "name":
-        raise ValueError(f"{text!r} is not FIELD=VALUE of a rule ({', '.join(_FIELD_NAMES[1:])})")
+        raise RuleError(f"{text!r} is not FIELD=VALUE of a rule ({', '.join(_FIELD_NAMES[1:])})")
     return key, read_rule(TabletopRules, key, raw)
 
 

@@ -15,7 +15,8 @@ from typing import Any
 
 import orjson
 
-from ..schema import SEED_MAX, SaveError, show
+from ..errors import SaveError
+from ..schema import SEED_MAX, show
 from .cards import DECK_SIZE
 from .rules import NATIONS, TabletopRules
 

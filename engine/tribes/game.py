@@ -4,7 +4,7 @@ as text that round-trips.
 - `step` / `step N`: advance the world N ticks (1 <= N <= the ticks left), running step.py's
   phase order N times and telling every event of them;
 - `T:ORDER`: queue the order text ORDER for tribe T for the next step (orders.py reads it).
-  It is refused (IllegalActionError, nothing changed) unless rulings.py says it is open now for
+  It is refused (IllegalTribesAction, nothing changed) unless rulings.py says it is open now for
   a live tribe and the tribe has fewer than 64 orders queued (seed: phase 1 takes the first 64
   a tribe a tick; queuing more would only be dropped).
 
@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .. import protocol
+from ..errors import IllegalActionError
 from ..events import Event
 from . import orders, rulings
 from .constants import ACTIONS_PER_TICK, BUILDING_NAMES, RITES, TECH_NAMES
@@ -47,7 +47,7 @@ texts again and again, and an order is read when queued, when checked and when l
 are listed."""
 
 
-class IllegalActionError(protocol.IllegalActionError):
+class IllegalTribesAction(IllegalActionError):
     """A Tribes action that is not open now (or not an action at all); the message says why."""
 
 
@@ -80,11 +80,11 @@ class TribesAction:
             return cls.order(int(match.group(1)), match.group(2))
         words = str(text).strip().lower().split()
         if not words or words[0] != "step" or len(words) > 2:
-            raise IllegalActionError(f"{text!r} is not an action: step, step N or T:ORDER")
+            raise IllegalTribesAction(f"{text!r} is not an action: step, step N or T:ORDER")
         if len(words) == 1:
             return cls(1)
         if not words[1].isdigit() or len(words[1]) > 7 or int(words[1]) < 1:
-            raise IllegalActionError(f"{text!r}: step takes a number of ticks, 1 or more")
+            raise IllegalTribesAction(f"{text!r}: step takes a number of ticks, 1 or more")
         return cls(int(words[1]))
 
 
@@ -111,10 +111,10 @@ def refusal(state: TribesState, action: TribesAction) -> str | None:
 
 
 def act(state: TribesState, action: TribesAction) -> list[Event]:
-    """Play `action`; IllegalActionError (the state untouched) if it is not open now."""
+    """Play `action`; IllegalTribesAction (the state untouched) if it is not open now."""
     why = refusal(state, action)
     if why is not None:
-        raise IllegalActionError(why)
+        raise IllegalTribesAction(why)
     if action.tribe >= 0:
         state.orders.append((action.tribe, action.text))
         return []

@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..protocol import IllegalActionError
+from ..errors import IllegalActionError
 from .constants import (
     BUILD_COUNT_MAX,
     BUILDINGS,

@@ -44,7 +44,7 @@ from typing import Any
 
 import orjson
 
-from ..protocol import IllegalActionError
+from ..errors import IllegalActionError
 from .orders import parse_order
 from .policy_build import builder
 from .policy_economy import GROWER, POLICY_EVERY, SCHOLAR, Policy, economy

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from ..errors import IllegalActionError
 from ..events import Event
-from ..protocol import IllegalActionError
 from . import ages, military_orders, trade_orders
 from .constants import (
     ACTIONS_PER_TICK,

@@ -13,9 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import IllegalActionError
 from ..events import Event
 from ..record import GameRecord, advance, begin
-from .game import IllegalActionError, TribesAction
+from .game import TribesAction
 from .mode import Setup, TribesGame
 from .policies import POLICY_EVERY, Policy
 from .state import TribesState

@@ -20,7 +20,8 @@ from typing import Any
 
 import orjson
 
-from ..schema import SaveError, show
+from ..errors import SaveError
+from ..schema import show
 from .constants import PROFESSIONS, RESOURCES, RITES
 
 RESULTS = ("tick_cap", "last_standing", "all_gone")

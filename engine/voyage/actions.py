@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import ClassVar
 
-from ..protocol import IllegalActionError
+from ..errors import IllegalActionError
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 

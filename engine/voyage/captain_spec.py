@@ -15,6 +15,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from ..bounds import read_rule
+from ..errors import RuleError
 from ..scalars import SCALARS
 from .captain import CAPTAINS, Captain
 
@@ -34,20 +35,20 @@ def spec_of(name: str, changes: dict[str, Any]) -> str:
 
 
 def find_captain(spec: str) -> Captain:
-    """The captain a spec names; ValueError saying what is wrong with it."""
+    """The captain a spec names; RuleError saying what is wrong with it."""
     name, _, rest = spec.strip().partition("[")
     if name not in CAPTAINS:
-        raise ValueError(f"no captain {name!r}: one of {', '.join(CAPTAINS)}")
+        raise RuleError(f"no captain {name!r}: one of {', '.join(CAPTAINS)}")
     if not rest:
         return CAPTAINS[name]
     if not rest.endswith("]"):
-        raise ValueError(f"captain {spec!r}: write NAME[FIELD=VALUE,...]")
+        raise RuleError(f"captain {spec!r}: write NAME[FIELD=VALUE,...]")
     changes: dict[str, Any] = {}
     for word in rest[:-1].split(","):
         field, sep, value = word.partition("=")
         field = field.strip()
         if not sep or field not in CAPTAIN_FIELDS:
-            raise ValueError(
+            raise RuleError(
                 f"captain {spec!r}: {word.strip()!r} is not FIELD=VALUE of one of "
                 f"{', '.join(CAPTAIN_FIELDS)}"
             )
@@ -57,5 +58,5 @@ def find_captain(spec: str) -> Captain:
 
 def read_value(field: str, text: str) -> Any:
     """A value of the captain's `field` as written, within the bound `Captain` declares for it
-    (engine/bounds.py); ValueError saying what is wanted."""
+    (engine/bounds.py); RuleError saying what is wanted."""
     return read_rule(Captain, field, text, label=f"captain.{field}")

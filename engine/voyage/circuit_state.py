@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..schema import Int, Limits, SaveError, Seq, read_fields, saved
+from ..errors import SaveError
+from ..schema import Int, Limits, Seq, read_fields, saved
 
 MAX_PLACES = 1_000  # far more than Drake touched (data/drake.csv: 25)
 

@@ -20,10 +20,10 @@ from ..combat.encounter import Keep
 from ..combat.encounter import act as play_card
 from ..combat.encounter import legal_actions as fight_actions
 from ..combat.ships import CREW, KIND_INDEX, SHIPS, UPGRADES
+from ..errors import SaveError
 from ..events import Event
 from ..protocol import Game, Outcome
 from ..rng import seed_state
-from ..schema import SaveError
 from ..world import wars
 from ..world.game import advance, create_world, season_of
 from ..world.routes import high_seas
@@ -693,7 +693,7 @@ class VoyageGame(Game[VoyageState, VoyageAction]):
         try:
             check_reachable(self.world, self.rules, self.wrules, self.days, state)
         except SaveError as error:
-            raise ValueError(f"not a voyage: {error}") from None
+            raise SaveError(f"not a voyage: {error}") from None
 
     def state_hash(self, state: VoyageState) -> str:
         return state.state_hash()

@@ -8,9 +8,10 @@ from typing import Any
 
 from ..combat.encounter import FIGHT_EVENTS
 from ..dials import turned
+from ..errors import ReplayRefusedError
 from ..figures import RunFigures
 from ..protocol import Mode
-from ..replay import NO_WORLD, ReplayRefusedError
+from ..replay import NO_WORLD
 from ..schema import Int, Record, Text
 from ..world.events import WORLD_EVENTS
 from ..world.rules import find_world_rules

@@ -13,7 +13,7 @@ settled in the same act).
 from __future__ import annotations
 
 from ..combat.encounter import Encounter
-from ..schema import SaveError
+from ..errors import SaveError
 from ..world.reachable import check_world
 from ..world.rules import WorldRules
 from ..world.world import World

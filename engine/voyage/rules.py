@@ -26,6 +26,7 @@ from ..bounds import (
     rule,
 )
 from ..combat.ships import SHIPS, TARGETS
+from ..errors import RuleError
 from ..schema import Bool, Int, Text
 from ..variants import read_variant, split_variant
 
@@ -329,9 +330,9 @@ KNOWN_RULESETS: tuple[str, ...] = tuple(
 def find_voyage_rules(name: str, engine_version: str | None = None) -> VoyageRules:
     """The ruleset `name` as the engine `engine_version` played it (this engine's, by
     default), or a variant of it by name (`full[storm_days=60]`, a study's: engine/variants.py);
-    ValueError naming those there are, or the change that is wrong."""
+    RuleError naming those there are, or the change that is wrong."""
     table = LEGACY_RULESETS.get(engine_version or "", RULESETS)
     base, changes = split_variant(name)
     if base not in table:
-        raise ValueError(f"no voyage rules {name!r}: one of {', '.join(table)}")
+        raise RuleError(f"no voyage rules {name!r}: one of {', '.join(table)}")
     return read_variant(table[base], changes) if changes else table[base]

@@ -18,6 +18,7 @@ import orjson
 from ..combat.encounter import Encounter
 from ..combat.outfit import Outfit
 from ..combat.ships import CREW, KIND_INDEX, SHIPS, TARGETS, UPGRADES
+from ..errors import SaveError
 from ..schema import (
     RNG_MAX,
     SEED_MAX,
@@ -27,7 +28,6 @@ from ..schema import (
     Nested,
     Record,
     Row,
-    SaveError,
     Seq,
     Text,
     not_an_object,
@@ -185,11 +185,11 @@ class VoyageState:
     @classmethod
     def from_dict(cls, data: Any, world: World | None = None) -> VoyageState:
         """A state from to_dict's output, checked to its last field by the declarations (node
-        and port ids in the World, where it is given); ValueError naming what is wrong."""
+        and port ids in the World, where it is given); SaveError naming what is wrong."""
         try:
             return cls._read(data, world_limits(world) if world is not None else {})
         except SaveError as error:
-            raise ValueError(f"not a voyage: {error}") from None
+            raise SaveError(f"not a voyage: {error}") from None
 
     @classmethod
     def _read(cls, data: Any, limits: Limits) -> VoyageState:

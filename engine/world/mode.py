@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from ..errors import IllegalActionError, ReplayRefusedError
 from ..events import Event
 from ..figures import RunFigures
-from ..protocol import Game, IllegalActionError, Mode, Outcome
-from ..replay import NO_WORLD, ReplayRefusedError
+from ..protocol import Game, Mode, Outcome
+from ..replay import NO_WORLD
 from ..schema import Int, Record, Text
 from .events import WORLD_EVENTS
 from .game import ENGINE_VERSION, advance, create_world, observe

@@ -10,7 +10,8 @@ resume's, so nothing is kept).
 
 from __future__ import annotations
 
-from ..schema import SaveError, show
+from ..errors import SaveError
+from ..schema import show
 from .game import create_world
 from .kinds import KINDS
 from .rules import WorldRules

@@ -20,16 +20,12 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
+from ..errors import NegativeWeightError, NoRouteError
 from ..sea import leg_costs as sea_leg_costs
 from .kinds import RIGS as RIGS  # the rigs' names, for the route command
 from .kinds import WEATHERLY
 from .rules import WorldRules
 from .world import Floats, Ints, World, narrowest
-
-
-class NegativeWeightError(ValueError):
-    """A leg weighed below nothing (or not a number): Dijkstra's shortest way over it is no way
-    at all (scipy's runs on, and its predecessors may go round in a circle)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,10 +269,6 @@ class Route:
     @property
     def steps(self) -> int:
         return len(self.nodes) - 1
-
-
-class NoRouteError(ValueError):
-    """No way between the two places with the straits as asked."""
 
 
 def route(

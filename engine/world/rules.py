@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..bounds import NAME, PER_MILLE, SPAN_DAYS, Float, Name, Tup, check_rules, rule
+from ..errors import RuleError
 from ..schema import Bool, Int
 from ..variants import read_variant, split_variant
 
@@ -261,7 +262,7 @@ def find_world_rules(name: str) -> WorldRules:
         return RULESETS[name]
     base, changes = split_variant(name)
     if base not in RULESETS or not changes:
-        raise ValueError(f"no world rules named {name!r}; choose from {', '.join(RULESETS)}")
+        raise RuleError(f"no world rules named {name!r}; choose from {', '.join(RULESETS)}")
     return read_variant(RULESETS[base], changes)
 
 

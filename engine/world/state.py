@@ -12,6 +12,7 @@ from typing import Any
 
 import orjson
 
+from ..errors import SaveError
 from ..schema import (
     RNG_MAX,
     SEED_MAX,
@@ -19,7 +20,6 @@ from ..schema import (
     Limits,
     Record,
     Row,
-    SaveError,
     Seq,
     Spec,
     Text,
@@ -191,11 +191,11 @@ class WorldState:
     @classmethod
     def from_dict(cls, data: Any, world: World | None = None) -> WorldState:
         """A state from to_dict's output, checked to its last field by the declarations (with
-        the World's sizes, where it is given); ValueError naming the first thing wrong."""
+        the World's sizes, where it is given); SaveError naming the first thing wrong."""
         try:
             return cls.read(data, "", world_limits(world) if world is not None else {})
         except SaveError as error:
-            raise ValueError(f"not a world state: {error}") from None
+            raise SaveError(f"not a world state: {error}") from None
 
     @classmethod
     def read(cls, data: Any, path: str, limits: Limits) -> WorldState:
