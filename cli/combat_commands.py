@@ -95,11 +95,11 @@ def fight(
         with user_errors():
             store = RunStore(db_path(ctx), notify=note, patient=True)
             if resuming:
-                session = FightSession.resume(store, run)
+                session = FightSession.pick_up(store, run)
                 typer.echo(f"resuming run {session.run_id} at round {session.state.round}")
             else:
                 with held():  # Ctrl-C waits: the fight begun is the one Ctrl-C names
-                    session = FightSession.start(store, target, outfit, seed)
+                    session = FightSession.begin(store, target, outfit, seed)
                 typer.echo(
                     f"seed {seed}: your {ship} against "
                     f"{session.state.setup.target_kind().name} (run {session.run_id})"

@@ -155,7 +155,7 @@ class RunBuffer:
         )
 
     def add_events(
-        self, run_id: int, first_seq: int, events: Sequence[RawEvent], day: int = 0
+        self, run_id: int, first_seq: int, events: Sequence[RawEvent], day: int | list[int] = 0
     ) -> None:
         self.events.add(run_id, first_seq, events, day)
 

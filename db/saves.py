@@ -16,9 +16,6 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from privateer.engine.combat.encounter import ENGINE_VERSION, SAVE_VERSION, Encounter
-from privateer.engine.combat.mode import OPTIONS as FIGHT_OPTIONS
-from privateer.engine.combat.mode import FightGame, outfit_of
 from privateer.engine.errors import SaveError
 from privateer.engine.schema import Record, read_record
 
@@ -26,21 +23,8 @@ from .errors import DatabaseError
 from .runlog import Statement, now
 
 
-def save_statement(run_id: int, state: Encounter) -> Statement:
-    """An upsert of a fight's save, for `write(..., extra=...)`."""
-    return state_save_statement(run_id, SAVE_VERSION, state.to_dict())
-
-
 def drop_save_statement(run_id: int) -> Statement:
     return ("DELETE FROM saves WHERE run_id = ?", [run_id])
-
-
-@dataclass(frozen=True)
-class LoadedSave:
-    run_id: int
-    state: Encounter
-    next_event_seq: int
-    actions: list[str]
 
 
 @dataclass(frozen=True)
@@ -138,26 +122,6 @@ def _read_options(run_id: int, stored: Any, declared: Record) -> dict[str, Any]:
     except ValueError:
         problem = "they are not JSON"
     raise DatabaseError(f"run {run_id}'s options cannot be used: {problem}")
-
-
-def load_save(conn: sa.Connection, run_id: int | None = None) -> LoadedSave:
-    """The save of a fight in progress (the newest, unless run_id says which), checked: read by
-    the game its run's options describe, as a fight of its seed going on."""
-    stored = load_stored_save(
-        conn,
-        run_id,
-        mode="fight",
-        save_version=SAVE_VERSION,
-        engine_version=ENGINE_VERSION,
-        start_with="privateer fight",
-        options=FIGHT_OPTIONS,
-    )
-    game = FightGame(str(stored.options["target"]), outfit_of(stored.options))
-    try:
-        state = game.resume(stored.data, stored.seed)
-    except ValueError as error:
-        raise unusable(stored.run_id, error) from None
-    return LoadedSave(stored.run_id, state, stored.next_event_seq, stored.actions)
 
 
 def unusable(run_id: int, error: ValueError) -> DatabaseError:

@@ -19,7 +19,8 @@ What a record of a game keeps (engine/record.py, written once for every mode) th
 hooks with defaults: `log_text` / `read_logged` (an action's text in the log, and back, as the
 side to act takes it), `clock` (the round, day or tick: the log's day column),
 `checkpoint_due` (when a state hash is kept), `act_into` (events appended to the record's
-list, for a mode whose hot path makes plain tuples).
+list, for a mode whose hot path makes plain tuples). What a session writes in the run's row
+(cli/session.py) it says by `side_name` and `tally`.
 
 Each mode declares itself (`engine/<mode>/mode.py`) and joins the registry in `engine/modes.py`;
 nothing dispatches on a mode's name.
@@ -59,6 +60,19 @@ class Outcome:
     @property
     def reason(self) -> str:
         return str(self.termination.value)
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What a run's row keeps of a game as it stands, for the side a person plays: its length
+    (rounds, turns or ticks; days), its score (the mode's: gold, a result's sign), and what it
+    was against (`target`) and in (`ship`). None where the mode keeps no such figure."""
+
+    rounds: int | None = None
+    days: int | None = None
+    score: int | None = None
+    target: str | None = None
+    ship: str | None = None
 
 
 S = TypeVar("S")
@@ -152,6 +166,15 @@ class Game(ABC, Generic[S, A]):
         is no action, or was logged for another side)."""
         return self.parse_action(text)
 
+    def side_name(self, state: S) -> str:
+        """The side to act as the log's actions name it ("you" where one side plays)."""
+        return "you"
+
+    def tally(self, state: S, side: int = 0) -> Tally:
+        """The run's figures as `state` stands, `side` being the person's (engine/figures.py
+        says what each mode's mean)."""
+        return Tally()
+
     def act_into(self, state: S, action: A, events: list[RawEvent]) -> None:
         """`act`, its events appended to `events`."""
         events.extend(self.act(state, action))
@@ -188,6 +211,7 @@ class Mode:
     needs_world: bool
     options: Record
     game: GameMaker
+    save_version: int = 1  # the shape of its saved state: a save of another is refused
     example: Mapping[str, Any] = field(default_factory=dict)
     earlier_versions: tuple[str, ...] = ()  # engine versions whose runs it still plays
     events: Mapping[str, object] = field(default_factory=dict)

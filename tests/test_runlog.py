@@ -13,12 +13,13 @@ import sqlalchemy as sa
 from typer.testing import CliRunner
 
 from privateer.cli.app import app
+from privateer.cli.fight_session import FightSession
 from privateer.db import migrate, open_database
 from privateer.db.errors import DatabaseError
 from privateer.db.log_writer import LogWriter, fight_row
+from privateer.db.run_store import RunStore
 from privateer.db.runlog import RunBuffer, next_run_id, write
 from privateer.db.runs import all_run_ids, logged_runs, run_events
-from privateer.db.saves import load_save
 from privateer.engine.combat.bots import BOTS
 from privateer.engine.combat.encounter import create_encounter
 from privateer.engine.combat.mode import FightGame
@@ -176,9 +177,10 @@ def test_a_save_of_a_newer_version_is_refused(db_path: Path) -> None:
     engine = open_database(db_path, notify=lambda _: None)
     with engine.begin() as conn:
         conn.execute(sa.text("UPDATE saves SET save_version = 99"))
-    with engine.connect() as conn, pytest.raises(DatabaseError, match="version 99, newer"):
-        load_save(conn)
     engine.dispose()
+    store = RunStore(db_path, notify=lambda _: None)
+    with pytest.raises(DatabaseError, match="version 99, newer"):
+        FightSession.pick_up(store)
     result = runner.invoke(app, ["--db", str(db_path), "fight", "--resume"], input="12\n")
     assert result.exit_code == 2 and "version 99" in result.stderr
 

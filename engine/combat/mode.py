@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, Any
 from ..errors import SaveError
 from ..events import Event, RawEvent
 from ..figures import RunFigures
-from ..protocol import Game, Mode, Outcome
+from ..protocol import Game, Mode, Outcome, Tally
 from ..reachable import same_as_game
 from ..schema import Int, Maybe, Record, Seq, Text
 from .cards import THEM, YOU
 from .encounter import (
     ENGINE_VERSION,
     FIGHT_EVENTS,
+    SAVE_VERSION,
     Encounter,
     Keep,
     Setup,
@@ -27,7 +28,7 @@ from .encounter import (
     play_keep,
 )
 from .outfit import Outfit
-from .settle import settled_events
+from .settle import settle, settled_events
 from .ships import CREW, KIND_INDEX, SHIPS, TARGETS, UPGRADES
 
 if TYPE_CHECKING:
@@ -118,6 +119,12 @@ class FightGame(Game[Encounter, Keep]):
     def parse_action(self, text: str) -> Keep:
         return Keep.from_str(text)
 
+    def tally(self, state: Encounter, side: int = YOU) -> Tally:
+        """Its rounds, what it was against and in; once over, the payout (its score)."""
+        setup = state.setup
+        payout = settle(state).payout if state.result is not None else None
+        return Tally(state.round, None, payout, setup.target, setup.outfit.ship)
+
     def log_text(self, state: Encounter, action: Keep) -> str:
         return _TEXT[action.first][action.second]
 
@@ -171,6 +178,7 @@ MODE = Mode(
     needs_world=False,
     options=OPTIONS,
     game=_game,
+    save_version=SAVE_VERSION,
     example={"target": "merchant", "ship": "brigantine"},
     events=FIGHT_EVENTS,
     figures=RunFigures(unit="gold", rounds="rounds"),  # the payout; a fight takes no days

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import SaveError
 from ..events import Event
 from ..figures import RunFigures
-from ..protocol import Game, Mode, Outcome
+from ..protocol import Game, Mode, Outcome, Tally
 from ..reachable import same_as_game
 from ..schema import Maybe, Record, Text
 from .actions import DuelAction, IllegalDuelAction
@@ -26,7 +26,7 @@ from .game import (
     observe,
 )
 from .rules import DuelRules, find_duel_rules
-from .state import PERSONALITIES, SIDES, DuelState
+from .state import BLUE, PERSONALITIES, SAVE_VERSION, SIDES, DuelState
 
 if TYPE_CHECKING:
     from ..world.world import World
@@ -81,6 +81,16 @@ class DuelGame(Game[DuelState, DuelAction]):
         """An action's code, or "side:code" as the log keeps it (the side is not checked
         here: `read_logged` checks it against whose activation it is)."""
         return DuelAction.from_str(str(text).rpartition(":")[2])
+
+    def side_name(self, state: DuelState) -> str:
+        return SIDES[state.side]
+
+    def tally(self, state: DuelState, side: int = 0) -> Tally:
+        """Its rounds and Blue's captain; once over, +1 if `side` won, -1 if it lost, 0."""
+        score = None
+        if state.result is not None:
+            score = 0 if state.winner is None else (1 if state.winner == side else -1)
+        return Tally(state.round, None, score, state.captains[BLUE])
 
     def log_text(self, state: DuelState, action: DuelAction) -> str:
         """ "red:m0": the action with the side whose activation it is."""
@@ -139,6 +149,7 @@ MODE = Mode(
     needs_world=False,
     options=OPTIONS,
     game=_game,
+    save_version=SAVE_VERSION,
     example={"captain": "bold"},
     events=DUEL_EVENTS,
     figures=RunFigures(results=("Red lost", "nobody won", "Red won"), rounds="rounds"),

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import SaveError
 from ..events import Event
 from ..figures import RunFigures
-from ..protocol import Game, Mode, Outcome
+from ..protocol import Game, Mode, Outcome, Tally
 from ..schema import Record, Seq, Text
 from .actions import IllegalTabletopAction, TabletopAction
 from .events import TABLETOP_EVENTS
@@ -87,6 +87,17 @@ class TabletopGame(Game[TabletopState, TabletopAction]):
         """An action's text, or "nation:text" as the log keeps it (the nation is checked by
         `read_logged`, against the seat to act)."""
         return TabletopAction.from_str(str(text).rpartition(":")[2])
+
+    def side_name(self, state: TabletopState) -> str:
+        return state.players[current_side(state)]
+
+    def tally(self, state: TabletopState, side: int = 0) -> Tally:
+        """Its turns and the nation at `side`; once over, +1 if it won, -1 if not, 0 if
+        nobody did."""
+        score = None
+        if state.result is not None:
+            score = 0 if state.winner is None else (1 if state.winner == side else -1)
+        return Tally(state.turn, None, score, state.players[side])
 
     def log_text(self, state: TabletopState, action: TabletopAction) -> str:
         """ "england:play 12": the action with the nation of the seat to act."""

@@ -22,7 +22,7 @@ from ..combat.encounter import legal_actions as fight_actions
 from ..combat.ships import CREW, KIND_INDEX, SHIPS, UPGRADES
 from ..errors import SaveError
 from ..events import Event
-from ..protocol import Game, Outcome
+from ..protocol import Game, Outcome, Tally
 from ..rng import seed_state
 from ..world import wars
 from ..world.game import advance, create_world, season_of
@@ -667,6 +667,10 @@ class VoyageGame(Game[VoyageState, VoyageAction]):
 
     def clock(self, state: VoyageState) -> int:
         return state.day
+
+    def tally(self, state: VoyageState, side: int = 0) -> Tally:
+        """Her days, her gold (the score) and her ship."""
+        return Tally(None, state.day, state.gold, None, state.ship)
 
     def checkpoint_due(
         self, state: VoyageState, action: VoyageAction, clock_before: int, played: int

@@ -19,6 +19,7 @@ from ..world.world import World
 from .events import VOYAGE_EVENTS
 from .game import ENGINE_VERSION, VoyageGame
 from .rules import KNOWN_RULESETS, MAX_DAYS, find_voyage_rules
+from .state import SAVE_VERSION
 
 OPTIONS = Record(
     {"rules": Text(KNOWN_RULESETS), "days": Int(1, MAX_DAYS)},
@@ -55,6 +56,7 @@ MODE = Mode(
     needs_world=True,
     options=OPTIONS,
     game=_game,
+    save_version=SAVE_VERSION,
     example={"rules": "full", "days": 90},
     events={**WORLD_EVENTS, **FIGHT_EVENTS, **VOYAGE_EVENTS},
     earlier_versions=("voyage-1", "voyage-2"),
