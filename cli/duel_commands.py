@@ -78,11 +78,11 @@ def duel(
         with user_errors():
             store = RunStore(db_path(ctx), notify=note, patient=True)
             if resuming:
-                session = DuelSession.resume(store, run)
+                session = DuelSession.pick_up(store, run)
                 typer.echo(f"resuming run {session.run_id} in round {session.state.round}")
             else:
                 with held():  # Ctrl-C waits: the duel begun is the one Ctrl-C names
-                    session, events = DuelSession.start(store, seed, captain, chosen)
+                    session, events = DuelSession.begin(store, seed, captain, chosen)
                 typer.echo(
                     f"seed {seed}: you command Red; Blue's captain is at sea (run {session.run_id})"
                 )
