@@ -83,7 +83,7 @@ def play(
                 picked = tabletop_screen.settle(store, seed, new=new)
                 resuming, run = picked is not None, picked
             if resuming:
-                session = TabletopSession.resume(store, run)
+                session = TabletopSession.pick_up(store, run)
                 typer.echo(
                     f"resuming run {session.run_id} on turn {session.turn}: you play "
                     f"{session.nation.capitalize()}"
@@ -91,7 +91,7 @@ def play(
             else:
                 assert options is not None
                 with held():  # Ctrl-C waits: the game begun is the one Ctrl-C names
-                    session, events = TabletopSession.start(store, seed, options)
+                    session, events = TabletopSession.begin(store, seed, options)
                 typer.echo(opening_line(session, seed))
                 for line in events_lines(events, session.nation):
                     typer.echo(line)

@@ -49,7 +49,7 @@ def run(session: TabletopSession, read_line: ReadLine | None = None) -> None:
         legal = session.legal()
         texts = [a.to_str() for a in legal]
         if texts == ["end"]:
-            _tell(session, session.play(legal[0]), auto=True)
+            _tell(session, session.take(legal[0]), auto=True)
             continue
         view = session.view()
         if view != drawn:
@@ -92,7 +92,7 @@ def run(session: TabletopSession, read_line: ReadLine | None = None) -> None:
         except ValueError as error:
             typer.echo(f"  {error}")
             continue
-        _tell(session, session.play(action))
+        _tell(session, session.take(action))
     view = session.view()
     for out in table_lines(view):
         typer.echo(out)

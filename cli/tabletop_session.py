@@ -16,27 +16,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from privateer.db.errors import DatabaseError
-from privateer.db.interrupts import held
 from privateer.db.run_store import RunStore
-from privateer.db.runlog import RunBuffer, Statement, finish_run_statement, progress_statement
-from privateer.db.saves import (
-    abandon_statements,
-    drop_save_statement,
-    list_saves,
-    load_stored_save,
-    state_save_statement,
-    unusable,
-)
+from privateer.db.runlog import RunBuffer
+from privateer.db.saves import StoredSave, abandon_statements, list_saves
 from privateer.engine.events import Event
 from privateer.engine.modes import MODES
 from privateer.engine.protocol import Mode
-from privateer.engine.tabletop.actions import IllegalTabletopAction
+from privateer.engine.tabletop.actions import IllegalTabletopAction, TabletopAction
 from privateer.engine.tabletop.bots import BOTS
 from privateer.engine.tabletop.mode import TabletopGame
+from privateer.engine.tabletop.state import TabletopState
 
-SAVE_VERSION = 1
-"""The shape of the saved state (the engine's `TabletopState.to_dict()`, checked whole by
-`from_dict` on resume): a save of another version is refused, never read half-understood."""
+from .session import GameSession
 
 MODE = "tabletop"
 BOT_SEED_STRIDE = 1_000_003  # a prime: the seeds of successive games' bots never line up
@@ -72,106 +63,85 @@ class Move:
 
 
 @dataclass
-class TabletopSession:
-    store: RunStore
-    game: TabletopGame
-    run_id: int
-    seed: int
-    options: dict[str, Any]
-    state: Any
-    next_seq: int
-    played: int
-    saved_turn: int = 0  # the turn of the last save written (what a Ctrl-C leaves standing)
-    pending: RunBuffer = field(default_factory=RunBuffer)
-    closed: bool = False  # the run's end is written (its save dropped)
+class TabletopSession(GameSession[TabletopState, TabletopAction]):
+    """The one session (cli/session.py) at the person's seat (`side`), the run's `options`
+    naming the bots at the others."""
+
+    options: dict[str, Any] = field(default_factory=dict)
 
     # --- starting and resuming -----------------------------------------------------------
 
     @classmethod
-    def start(
+    def begin(
         cls, store: RunStore, seed: int, options: dict[str, Any]
     ) -> tuple[TabletopSession, list[Event]]:
         """A new game, logged as a new run and saved before anyone plays; with the events of
         the deal and the roll for first."""
         game = game_for(options)
-        state, events = game.new_initial_state(seed)
-
-        def first_rows(run_id: int) -> tuple[RunBuffer, list[Statement]]:
-            buffer = RunBuffer()
-            buffer.add_run(
-                run_id,
-                MODE,
-                seed,
-                options,
-                engine_version=mode().engine_version,
-                rounds=_turn(game, state),
-                target=_seat(options),
-                bot=_bots_text(options),
-                finished=False,
-            )
-            buffer.add_events(run_id, 0, events)
-            return buffer, [state_save_statement(run_id, SAVE_VERSION, game.serialise(state))]
-
-        run_id = store.start(first_rows)
-        session = cls(store, game, run_id, seed, options, state, len(events), 0, _turn(game, state))
-        return session, events
+        seat = _seat(options)
+        side = 0 if seat is None else game.players.index(seat)
+        session = cls.start(store, mode(), game, seed, options, side=side, bot=_bots_text(options))
+        assert isinstance(session, TabletopSession)
+        session.options = options
+        return session, session.record.new_events(0)
 
     @classmethod
-    def resume(cls, store: RunStore, run_id: int | None = None) -> TabletopSession:
+    def pick_up(cls, store: RunStore, run_id: int | None = None) -> TabletopSession:
         """The game saved last (or run_id's), exactly where it was."""
-        with store.reading() as conn:
-            stored = load_stored_save(
-                conn,
-                run_id,
-                mode=MODE,
-                save_version=SAVE_VERSION,
-                engine_version=(mode().engine_version, *mode().earlier_versions),
-                start_with="privateer tabletop",
-                options=mode().options,
-            )
-            seed, raw = _run_row(conn, stored.run_id)
-        options = {**stored.options, "bots": _bots(stored.run_id, stored.options, raw)}
-        try:  # by the game its run's options describe: its rules and nations
-            game = game_for(options)
-            state = game.resume(stored.data, seed)
-        except ValueError as error:
-            raise unusable(stored.run_id, error) from None
-        return cls(
-            store,
-            game,
-            stored.run_id,
-            seed,
-            options,
-            state,
-            stored.next_event_seq,
-            len(stored.actions),
-            _turn(game, state),
+        bots: dict[str, str] = {}
+
+        def game_of(stored: StoredSave) -> TabletopGame:
+            with store.reading() as conn:
+                _, raw = _run_row(conn, stored.run_id)
+            bots.update(_bots(stored.run_id, stored.options, raw))
+            return game_for(stored.options)
+
+        session = cls.resume(
+            store, mode(), run_id, start_with="privateer tabletop", game_of=game_of
         )
+        assert isinstance(session, TabletopSession)
+        with store.reading() as conn:
+            _, raw = _run_row(conn, session.run_id)
+        session.options = {**_logged_options(raw), "bots": bots}
+        seat = _seat(session.options)
+        session.side = 0 if seat is None else session.players.index(seat)
+        session.saved = session.game.tally(session.state, session.side)
+        return session
 
     # --- what the screen reads -------------------------------------------------------------
 
     @property
+    def seed(self) -> int:
+        return self.record.seed
+
+    @property
+    def table(self) -> TabletopGame:
+        """The game as the bots read it (its rules and seats)."""
+        game = self.game
+        assert isinstance(game, TabletopGame)
+        return game
+
+    @property
     def players(self) -> list[str]:
-        return list(self.options["players"])
+        return list(self.state.players)
 
     @property
     def seat(self) -> int:
         """The person's seat index: the one nation the options give no bot."""
-        nation = _seat(self.options)
-        assert nation is not None
-        return self.players.index(nation)
+        return self.side
 
     @property
     def nation(self) -> str:
         return self.players[self.seat]
 
     @property
-    def over(self) -> bool:
-        return self.game.outcome(self.state) is not None
+    def turn(self) -> int:
+        return int(self.state.turn)
 
     @property
-    def turn(self) -> int:
-        return _turn(self.game, self.state)
+    def saved_turn(self) -> int:
+        """The turn of the last save written (what a Ctrl-C leaves standing)."""
+        return int(self.saved.rounds or 0)
 
     def to_act(self) -> int:
         return self.game.current_side(self.state)
@@ -197,20 +167,16 @@ class TabletopSession:
             return None
         return raid_modifier(self.state.rules, int(raid["attack"]), int(raid["defence"]))
 
-    def pending_writes(self) -> bool:
-        """Whether anything was played since the last save."""
-        return bool(self.pending.actions["run_id"])
-
     # --- playing -----------------------------------------------------------------------------
 
-    def play(self, action: Any) -> Move:
-        """The person's action (one of `legal()`); logged, saved with the bots' answers by
+    def take(self, action: Any) -> Move:
+        """The person's action (one of `legal()`); logged, and saved with the bots' answers by
         `save`. An action not open now raises IllegalTabletopAction and changes nothing."""
         if self.over or self.to_act() != self.seat:
             raise IllegalTabletopAction("it is not your turn to play")
         if action not in self.legal():
             raise IllegalTabletopAction(f"{action.to_str()}: not a play open now")
-        return self._play(action)
+        return self._move(action)
 
     def bots(self) -> Iterator[Move]:
         """The bots' moves, one at a time as each is made, until it is the person's turn or
@@ -219,47 +185,14 @@ class TabletopSession:
         while not self.over and self.to_act() != self.seat:
             side = self.to_act()
             bot = BOTS[names[self.players[side]]]
-            action = bot.choose(self.game, self.state, side, bot_seed(self.seed, self.played))
-            yield self._play(action)
+            played = len(self.record.actions)
+            action = bot.choose(self.table, self.state, side, bot_seed(self.seed, played))
+            yield self._move(action)
 
-    def _play(self, action: Any) -> Move:
+    def _move(self, action: Any) -> Move:
         side = self.to_act()
-        nation = self.players[side]
         words = self.describe(action)
-        events = self.game.act(self.state, action)
-        self.pending.add_events(self.run_id, self.next_seq, events)
-        self.next_seq += len(events)
-        self.pending.add_actions(
-            self.run_id, self.played, [f"{nation}:{action.to_str()}"], side=nation
-        )
-        self.played += 1
-        if self.over or self.played % TabletopGame.checkpoint_every == 0:
-            self.pending.add_checkpoints(
-                self.run_id, [(self.played, self.game.state_hash(self.state))]
-            )
-        return Move(side, nation, action, words, events)
-
-    def save(self) -> None:
-        """Write what was played since the last save with the state (or, the game over, close
-        the run and drop its save), in one transaction."""
-        game, state, run_id = self.game, self.state, self.run_id
-        done = game.outcome(state)
-        if done is None:
-            extra = [
-                state_save_statement(run_id, SAVE_VERSION, game.serialise(state)),
-                progress_statement(run_id, self.turn),
-            ]
-        else:
-            score = 0 if done.winner is None else (1 if done.winner == self.seat else -1)
-            extra = [
-                drop_save_statement(run_id),
-                finish_run_statement(run_id, done.reason, score, self.turn),
-            ]
-        with held():  # Ctrl-C waits for the save and its note: saved_turn is what was committed
-            self.store.write(self.pending, extra)
-            self.pending = RunBuffer()
-            self.saved_turn = self.turn
-            self.closed = done is not None
+        return Move(side, self.players[side], action, words, self.play(action))
 
 
 # --- runs in progress ------------------------------------------------------------------------
@@ -288,8 +221,12 @@ def _bots_text(options: dict[str, Any]) -> str:
     return ",".join(f"{nation}={bot}" for nation, bot in options["bots"].items())
 
 
-def _turn(game: TabletopGame, state: Any) -> int:
-    return int(game.observe(state, 0)["turn"])
+def _logged_options(raw: Any) -> dict[str, Any]:
+    """A run's options as logged (JSON text or a mapping)."""
+    import json
+
+    value = json.loads(raw) if isinstance(raw, str) else raw
+    return dict(value) if isinstance(value, dict) else {}
 
 
 def _run_row(conn: Any, run_id: int) -> tuple[int, Any]:

@@ -39,7 +39,7 @@ def _saved(db: Path, run_id: int | None = None) -> Any:
     from privateer.cli.tabletop_session import TabletopSession
     from privateer.db.run_store import RunStore
 
-    return TabletopSession.resume(RunStore(db), run_id)
+    return TabletopSession.pick_up(RunStore(db), run_id)
 
 
 def _saved_hash(db: Path, run_id: int | None = None) -> str:
@@ -88,7 +88,7 @@ def test_the_screen_shows_the_seats_view_and_never_another_hand(db_path: Path) -
 
     result = tabletop(db_path, "--seed", "2", *FAST, input="quit\n")
     assert result.exit_code == 0, result.output
-    session = TabletopSession.resume(RunStore(db_path))
+    session = TabletopSession.pick_up(RunStore(db_path))
     checked = 0
     for _ in range(40):
         if session.over:
@@ -108,7 +108,7 @@ def test_the_screen_shows_the_seats_view_and_never_another_hand(db_path: Path) -
                 for card_id in hand:
                     assert not re.search(rf"#{card_id}\b", shown), (card_id, shown)
         assert all(k in view for k in ("hand", "hand_sizes", "table", "deck_size", "raid"))
-        session.play(session.legal()[-1])
+        session.take(session.legal()[-1])
         checked += 1
     assert checked >= 10
 
