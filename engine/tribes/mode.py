@@ -15,6 +15,7 @@ from ..protocol import Game, Mode, Outcome
 from .events import TRIBES_EVENTS
 from .game import ENGINE_VERSION, TribesAction, act, legal_actions, new_game
 from .replay import OPTIONS, Setup, replay_logged
+from .rules import TribesRules
 from .state import TribesState
 from .view import view_for
 
@@ -29,7 +30,7 @@ class Termination(Enum):
 
 
 class TribesGame(Game[TribesState, TribesAction]):
-    """A world by `setup` (tribes, size, tick cap)."""
+    """A world by `setup` (tribes, size, tick cap, rules)."""
 
     mode = "tribes"
 
@@ -37,8 +38,14 @@ class TribesGame(Game[TribesState, TribesAction]):
         self.setup = setup or Setup()
         self.sides = self.setup.tribes  # type: ignore[misc]
 
+    @property
+    def rules(self) -> TribesRules:
+        """The rules the world is played by (the setup's, by name)."""
+        return self.setup.played_by()
+
     def new_initial_state(self, seed: int) -> tuple[TribesState, list[Event]]:
-        return new_game(seed, self.setup.tribes, self.setup.size, self.setup.ticks)
+        setup = self.setup
+        return new_game(seed, setup.tribes, setup.size, setup.ticks, self.rules)
 
     def legal_actions(self, state: TribesState) -> list[TribesAction]:
         return legal_actions(state)

@@ -13,11 +13,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bounds import NAME
 from ..events import Event, RawEvent
 from ..replay import LoggedRun
 from ..schema import Int, Record, Seq, Text
 from .constants import CHECKPOINT_EVERY
 from .game import IllegalActionError, TribesAction, act, new_game
+from .rules import SEED_NAME, TribesRules, find_tribes_rules
 from .state import TribesState
 
 MAX_TRIBES = 8
@@ -25,21 +27,32 @@ MIN_SIZE, MAX_SIZE = 32, 512
 MAX_TICKS = 1_000_000
 OPTIONS = Record(
     {"tribes": Int(1, MAX_TRIBES), "size": Int(MIN_SIZE, MAX_SIZE), "ticks": Int(1, MAX_TICKS),
-     "policies": Seq(Text(max_len=400), max_len=MAX_TRIBES)},
-    optional=frozenset({"tribes", "size", "ticks", "policies"}),
+     "policies": Seq(Text(max_len=400), max_len=MAX_TRIBES), "rules": NAME},
+    optional=frozenset({"tribes", "size", "ticks", "policies", "rules"}),
     extra=True,
 )  # fmt: skip
 """What a Tribes run's logged options may hold (engine/schema.py): the tribes (1-8), the map's
-side (32-512), the tick cap, and the policies that played it (names or scripted files)."""
+side (32-512), the tick cap, the policies that played it (names or scripted files), and the
+rules it was played by (rules.py: a preset, or a variant named for its changes; absent: the
+seed's)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """The world a run plays: tribes, the map's side, the tick cap (defaults: the issue's)."""
+    """The world a run plays: tribes, the map's side, the tick cap (defaults: the issue's), and
+    the rules by name (`rules`: the seed's by default)."""
 
     tribes: int = 4
     size: int = 64
     ticks: int = 2000
+    rules: str = SEED_NAME
+
+    def __post_init__(self) -> None:
+        self.played_by()  # a name no rules answer to is refused here (ValueError)
+
+    def played_by(self) -> TribesRules:
+        """The rules the run plays by (found by name, remembered)."""
+        return find_tribes_rules(self.rules)
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> Setup:
@@ -49,10 +62,13 @@ class Setup:
             int(read.get("tribes", default.tribes)),
             int(read.get("size", default.size)),
             int(read.get("ticks", default.ticks)),
+            str(read.get("rules", default.rules)),
         )
 
     def options(self, policies: Iterable[str] = ()) -> dict[str, Any]:
         out: dict[str, Any] = {"tribes": self.tribes, "size": self.size, "ticks": self.ticks}
+        if self.rules != SEED_NAME:  # the seed's rules go unnamed, as runs logged before them
+            out["rules"] = self.rules
         named = list(policies)
         if named:
             out["policies"] = named
@@ -74,7 +90,7 @@ class TribesRecord:
 
 def start_record(seed: int, setup: Setup) -> TribesRecord:
     """A new world's record: its opening events and the hash at tick 0."""
-    state, events = new_game(seed, setup.tribes, setup.size, setup.ticks)
+    state, events = new_game(seed, setup.tribes, setup.size, setup.ticks, setup.played_by())
     return TribesRecord(seed, setup, state, events=events, checkpoints=[(0, state.state_hash())])
 
 
