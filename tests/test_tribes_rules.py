@@ -6,10 +6,13 @@ names it so its replay plays it again."""
 from __future__ import annotations
 
 from dataclasses import fields
+from pathlib import Path
 
 import orjson
 import pytest
+from typer.testing import CliRunner
 
+from privateer.cli.app import app
 from privateer.engine.bounds import RuleError, declared, source_of
 from privateer.engine.modes import check_run
 from privateer.engine.replay import LoggedRun
@@ -127,3 +130,18 @@ def test_rules_narrow_the_order_languages_ranges() -> None:
     assert refusal(state, 0, parse_order("rations 1300")) == "rations are 0..1200, not 1300"
     assert refusal(state, 0, parse_order("found 20 20 60")) == "found takes at least 80 settlers"
     assert refusal(new_world(4, 2, 32, 100), 0, parse_order("rations 1300")) is None
+
+
+def test_the_cli_plays_logs_and_replays_a_variant(tmp_path: Path) -> None:
+    db = tmp_path / "runs.duckdb"
+    rules = "seed-002[farm_rate=130]"
+    args = ["--tribes", "2", "--size", "32", "--ticks", "100", "--seed", "5"]
+    result = CliRunner().invoke(
+        app, ["--db", str(db), "tribes", "run", *args, "--rules", rules, "--log"]
+    )
+    assert result.exit_code == 0, result.output
+    assert f"rules {rules}" in result.stdout
+    replayed = CliRunner().invoke(app, ["--db", str(db), "runs", "replay", "1"])
+    assert replayed.exit_code == 0 and "identical" in replayed.stdout, replayed.output
+    bad = CliRunner().invoke(app, ["tribes", "run", *args, "--rules", "seed-002[farm_rate=-1]"])
+    assert bad.exit_code == 2 and "farm_rate -1 is outside 0.." in bad.output
