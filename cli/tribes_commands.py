@@ -105,10 +105,19 @@ POLICY_HELP = (
 )
 
 
-def _setup(tribes: int, size: int, ticks: int) -> Any:
+RULES_HELP = (
+    "The rules it is played by: the seed's (seed-002), or a variant of them named for its "
+    "changes, as seed-002[farm_rate=120,tech_cost.milling=40] (engine/tribes/rules.py's fields)."
+)
+
+
+def _setup(tribes: int, size: int, ticks: int, rules: str = "seed-002") -> Any:
     from privateer.engine.tribes.mode import Setup
 
-    return Setup(tribes, size, ticks)
+    try:
+        return Setup(tribes, size, ticks, rules)
+    except ValueError as error:
+        fail(f"--rules: {error}")
 
 
 @app.command("run")
@@ -119,6 +128,7 @@ def run_command(
     ticks: int = int_option(2000, "--ticks", 1, MAX_TICKS, "Ticks to run: the tick cap."),
     seed: int = seed_option("The world's seed."),
     policy: list[str] = typer.Option([], "--policy", help=POLICY_HELP),
+    rules: str = typer.Option("seed-002", "--rules", metavar="NAME", help=RULES_HELP),
     log: bool = typer.Option(
         False, "--log", help="Log the run (mode tribes) for `privateer runs replay`."
     ),
@@ -133,7 +143,8 @@ def run_command(
     captures, raids, trades and age, the world's battles, sieges, captures, raids, trades,
     caravans and threat camps, and, every --every ticks, each tribe's population, production,
     starvation deaths and tool coverage. The default policies, cycled over the tribes, are
-    militarist, trader, builder and grower. With --log the run (its
+    militarist, trader, builder and grower; --rules plays a variant of the seed's rules. With
+    --log the run (its
     orders, events, metrics frames and checkpoint hashes every 100 ticks) is written as a run
     that `privateer runs replay RUN_ID` re-checks."""
     import time
@@ -144,6 +155,7 @@ def run_command(
 
     if every % 10:
         fail(f"--every {every}: a multiple of 10 (the metrics frames come every 10 ticks)")
+    setup = _setup(tribes, size, ticks, rules)
     players = policy_players(policy)
     path = None
     if log:
@@ -163,7 +175,7 @@ def run_command(
                 intervals.append(snapshot(state))
 
         started = time.perf_counter()
-        record = run_world(seed, _setup(tribes, size, ticks), players, on_step)
+        record = run_world(seed, setup, players, on_step)
         seconds = time.perf_counter() - started
     run_id = None
     if path is not None:

@@ -173,9 +173,10 @@ def print_summary(record: TribesRecord, intervals: list[dict[str, Any]], seconds
     state = record.state
     rows = tribe_rows(state, end_scores(record), record.new_events(0))
     setup = setup_of(record)
+    rules = "" if "rules" not in setup.options() else f", rules {setup.rules}"
     typer.echo(
         f"Tribes, seed {record.seed}, {setup.size}x{setup.size}, {setup.tribes} tribes, "
-        f"{state.tick} ticks ({seconds:.1f} s)"
+        f"{state.tick} ticks{rules} ({seconds:.1f} s)"
     )
     typer.echo("")
     typer.echo("metrics by tribe: population / production / starvation / tool coverage per mille")

@@ -9,7 +9,7 @@ from typing import Any
 import typer
 
 from privateer.engine.events import Event
-from privateer.engine.tribes.constants import PROFESSIONS, TERRITORY_RADIUS
+from privateer.engine.tribes.constants import PROFESSIONS
 from privateer.engine.tribes.mode import Setup
 from privateer.engine.tribes.policies import POLICY_EVERY
 from privateer.engine.tribes.state import TribesState
@@ -42,7 +42,7 @@ def chart_input(state: TribesState, title: str) -> dict[str, Any]:
                 "x": s.x,
                 "y": s.y,
                 "pop": s.pop,
-                "radius": TERRITORY_RADIUS[s.tier],
+                "radius": state.rules.territory_radius[s.tier],
                 "walls": s.count("walls"),
             }
             for s in state.settlements

@@ -7,12 +7,14 @@ save or a 64-bit column holds, a draw that would never end).
 A field declares its bound in its metadata (`storm_days: int = rule(120, Int(1, ODDS_MAX))`)
 with engine/schema.py's kinds (`Int`, `Bool`, `Text`) and, for what only rules hold, those here
 (`Float`, `Name`, `Tup`, `Table`, `Instance`); a table made by `field()` says
-`metadata=bounded(kind)`. An `Int` bound may name another integer field of the same
-rules (`morale_start: int = rule(7, Int(0, "morale_max"))`). `check_rules` (each rules object's
-`__post_init__`) refuses the first field out of its bound in one line naming the field, its
-value and the bound (`storm_days -1 is outside 1..1000000`); `read_rule` reads one value as a
-user writes it and holds it to its field's bound before any rules are made (a named bound is
-then taken at its widest: the named field's own).
+`metadata=bounded(kind)`. A field may also say where its number comes from
+(`rule(120, ODDS, "seed: about one day in 120")`, read back by `source_of`), as the Tribes'
+and the fight's rules do for every field. An `Int` bound may name another integer field of the
+same rules (`morale_start: int = rule(7, Int(0, "morale_max"))`). `check_rules` (each rules
+object's `__post_init__`) refuses the first field out of its bound in one line naming the
+field, its value and the bound (`storm_days -1 is outside 1..1000000`); `read_rule` reads one
+value as a user writes it and holds it to its field's bound before any rules are made (a named
+bound is then taken at its widest: the named field's own).
 
 >>> @dataclass(frozen=True)
 ... class Odds:
@@ -45,6 +47,7 @@ from .schema import Bool, Int, Kind, Limits, Text, show
 T = TypeVar("T")
 
 RULE = "rule"  # the metadata key a rules field declares its bound under
+SOURCE = "source"  # ... and where its number comes from (a seed's words, or why it was chosen)
 PER_MILLE = Int(0, 1000)  # a chance or a share, per mille
 ODDS_MAX = 1_000_000  # "one day in N": far past any rule, and well inside a 32-bit draw
 SPAN_DAYS = 1_000  # a span a state keeps as a day to come: a save holds 1,000 past its last day
@@ -127,16 +130,26 @@ class Instance:
         return value
 
 
-def rule(default: T, kind: Kind) -> T:
-    """A rules field with its default and its bound: `storm_days: int = rule(120, ...)`."""
-    made: T = field(default=default, metadata={RULE: kind})
+def rule(default: T, kind: Kind, source: str = "") -> T:
+    """A rules field with its default and its bound: `storm_days: int = rule(120, ...)`, and
+    where its number comes from, if the rules say so in their fields (`source_of`)."""
+    made: T = field(default=default, metadata=bounded(kind, source))
     return made
 
 
-def bounded(kind: Kind) -> dict[str, Kind]:
-    """A rules field's metadata declaring its bound, where the field is made by `field()` (a
-    table, a new one for each rules object)."""
-    return {RULE: kind}
+def bounded(kind: Kind, source: str = "") -> dict[str, Any]:
+    """A rules field's metadata declaring its bound (and its source, if given), where the
+    field is made by `field()` (a table, a new one for each rules object)."""
+    return {RULE: kind, SOURCE: source} if source else {RULE: kind}
+
+
+def source_of(cls: type, name: str) -> str:
+    """Where field `name` of rules class `cls` says its number comes from ("seed: ...",
+    "chosen: ..."), or "" if it does not say; KeyError for a field it has not."""
+    for f in fields(cls):
+        if f.name == name:
+            return str(f.metadata.get(SOURCE, ""))
+    raise KeyError(f"{cls.__name__} has no field {name!r}")
 
 
 def bound_of(cls: type, name: str) -> Kind:

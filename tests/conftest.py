@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Generator, Iterator
 from pathlib import Path
 
@@ -33,6 +34,14 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 def db_path(tmp_path: Path) -> Path:
     """A database path in a fresh directory; the file does not exist yet."""
     return tmp_path / "test.duckdb"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _matplotlib_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """matplotlib keeps its font cache in one folder for the whole run: left to itself it
+    would follow each test's XDG_CACHE_HOME below, rebuild the cache there and leave it in
+    folders whose contents a test counts."""
+    os.environ.setdefault("MPLCONFIGDIR", str(tmp_path_factory.mktemp("matplotlib")))
 
 
 @pytest.fixture(autouse=True)

@@ -12,13 +12,7 @@ import pytest
 from privateer.engine.events import Event
 from privateer.engine.tribes import flows
 from privateer.engine.tribes.accum import EXTRACTION_D, flow
-from privateer.engine.tribes.constants import (
-    FARM_RATE,
-    FOOD_KINDS,
-    PROFESSION_INDEX,
-    RESOURCES,
-    TOOLLESS_YIELD,
-)
+from privateer.engine.tribes.constants import FOOD_KINDS, PROFESSION_INDEX, RESOURCES
 from privateer.engine.tribes.consumption import consume
 from privateer.engine.tribes.elimination import eliminate
 from privateer.engine.tribes.events import TRIBES_EVENTS
@@ -32,10 +26,13 @@ from privateer.engine.tribes.population import (
     housing_factor,
     surplus_factor,
 )
+from privateer.engine.tribes.rules import SEED
 from privateer.engine.tribes.score import score
 from privateer.engine.tribes.setup import new_world
 from privateer.engine.tribes.state import Effect, Settlement, TribesState, Wagon
 from privateer.engine.tribes.step import step
+
+FARM_RATE, TOOLLESS_YIELD = SEED.farm_rate, SEED.toolless_yield  # the seed's rules
 
 BREAD, FISH, MEAT, GRAIN = (1 << FOOD_KINDS.index(k) for k in ("bread", "fish", "meat", "grain"))
 

@@ -12,21 +12,20 @@ from hypothesis import strategies as st
 
 from privateer.engine.errors import IllegalActionError
 from privateer.engine.events import Event
-from privateer.engine.tribes.constants import (
-    ACTIONS_PER_TICK,
-    FOUND_GRAIN_RESERVE,
-    PROFESSIONS,
-    RITES,
-    WAGON_STUCK_TICKS,
-)
+from privateer.engine.tribes.constants import PROFESSIONS
 from privateer.engine.tribes.orders import Allocate, parse_order
 from privateer.engine.tribes.policies import POLICIES, POLICY_EVERY, load_policy
+from privateer.engine.tribes.rules import SEED
 from privateer.engine.tribes.rulings import apply_order, order_is_open, refusal, take_orders
 from privateer.engine.tribes.setup import new_settlement, new_world
 from privateer.engine.tribes.state import Settlement, Tribe, TribesState, Wagon
 from privateer.engine.tribes.step import step
 from privateer.engine.tribes.view import view_for
 from privateer.engine.tribes.wagons import move_wagons
+
+# the seed's rules
+ACTIONS_PER_TICK, FOUND_GRAIN_RESERVE = SEED.actions_per_tick, SEED.found_grain_reserve
+WAGON_STUCK_TICKS = SEED.wagon_stuck_ticks
 
 CANONICAL = [
     "allocate farmer=400 woodcutter=50 builder=40",
@@ -545,4 +544,6 @@ def test_bad_scripted_files_fail_with_one_clear_line(text: str, reason: str) -> 
 
 def test_rites_table_is_what_the_orders_use() -> None:
     # blessing 20 faith for 50 ticks, warding 40 for 100 (seed)
-    assert RITES["blessing"][:2] == (20, 50) and RITES["warding"][:2] == (40, 100)
+    cost, duration = SEED.rite_cost, SEED.rite_duration
+    assert (cost["blessing"], duration["blessing"]) == (20, 50)
+    assert (cost["warding"], duration["warding"]) == (40, 100)

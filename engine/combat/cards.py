@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
+from .rules import FIGHT
+
 YOU, THEM = 0, 1
 SIDES = ("you", "them")
 
@@ -25,7 +27,9 @@ class Wound(IntEnum):
     SAILS = 3
 
 
-WOUND_COST = {Wound.NONE: 0, Wound.LEAK: 2, Wound.FIRE: 3, Wound.SAILS: 0}
+WOUND_COST = {wound: FIGHT.wound_cost(wound) for wound in Wound}
+"""What each wound costs by the seed's fight rules (rules.py: a leak 2, fire 3): the card words
+and the bots' reckoning read it; a fight reads its own rules."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from typing import Any
 
 import orjson
 
+from ..bounds import NAME
 from ..errors import IllegalActionError, SaveError
 from ..events import (
     KINDS,
@@ -44,8 +45,9 @@ from ..schema import (
     read_record,
     show,
 )
-from .cards import SIDES, THEM, WOUND_COST, YOU, CardKind, Wound
+from .cards import SIDES, THEM, YOU, CardKind, Wound
 from .outfit import Outfit
+from .rules import FIGHT, FIGHT_NAME, FightRules, find_fight_rules
 from .ships import (
     BOATS_KIND,
     CATALOGUE,
@@ -70,9 +72,8 @@ SAVE_VERSION = 3  # 3: the outfit's struck cards, the setup's terms (hold, walls
 Each change adds a revision in migrations/ that upgrades stored saves."""
 HAND_SIZE = 3
 KEEP = 2
-AWAY = 3  # way that gets a side away
-FLEE_WAY = 2
-RAID_BOATS = 2  # fall-back flee cards a raiding party carries
+# The fight's numbers (way to get away, a flee card's way, wounds' costs, threat, a raid's
+# boats, relief's cadence, what is settled after) are its rules' (rules.py, `Setup.rules`).
 
 
 class IllegalFightAction(IllegalActionError):
@@ -224,7 +225,8 @@ class Setup:
     """What the fight is between; fixed for the whole encounter. A voyage sets the terms: the
     gold in her hold (a town: its treasury as it stands), a town's walls raised and its relief
     come sooner for each raid it has turned out while on its guard, and the strike-colours
-    cards put into her deck (its strike_colours rule)."""
+    cards put into her deck (its strike_colours rule). The fight plays by `rules` (rules.py:
+    the seed's, by default)."""
 
     target: str
     outfit: Outfit
@@ -233,6 +235,7 @@ class Setup:
     walls: int = 0  # hull added to hers
     relief_sooner: int = 0  # rounds earlier than her kind's relief
     strikes: int = 0  # strike-colours cards added to her deck
+    rules: FightRules = FIGHT
 
     def target_kind(self) -> Target:
         return TARGETS[self.target]
@@ -254,7 +257,7 @@ class Setup:
     def your_cards(self) -> tuple[int, ...]:
         cards = self.outfit.deck()
         if self.target_kind().town:
-            cards = cards + (BOATS_KIND,) * RAID_BOATS
+            cards = cards + (BOATS_KIND,) * self.rules.raid_boats
         return cards
 
 
@@ -311,6 +314,7 @@ class Encounter:
                 "walls": self.setup.walls,
                 "relief_sooner": self.setup.relief_sooner,
                 **({"strikes": self.setup.strikes} if self.setup.strikes else {}),
+                **({"rules": self.setup.rules.name} if self.setup.rules.name != FIGHT_NAME else {}),
                 "outfit": {
                     "ship": outfit.ship,
                     "crew": list(outfit.crew),
@@ -428,6 +432,8 @@ class Encounter:
             compact += (o.struck, setup.hold, setup.walls, setup.relief_sooner)
         if setup.strikes:  # the strike_colours rule's term, only when set, likewise
             compact += (setup.strikes,)
+        if setup.rules.name != FIGHT_NAME:  # rules other than the seed's, named, likewise
+            compact += (setup.rules.name,)
         return orjson.dumps(compact)
 
 
@@ -440,14 +446,16 @@ def create_encounter(
     walls: int = 0,
     relief_sooner: int = 0,
     strikes: int = 0,
+    rules: FightRules = FIGHT,
 ) -> tuple[Encounter, list[Event]]:
-    """A fight against a kind of target: the cards shuffled and the first hand dealt. A voyage
-    gives the terms (see Setup); alone, she is as her kind is."""
+    """A fight against a kind of target by `rules` (the seed's by default): the cards shuffled
+    and the first hand dealt. A voyage gives the terms (see Setup); alone, she is as her kind
+    is."""
     if target not in TARGETS:
         raise IllegalFightAction(f"unknown target {target!r}; choose from {', '.join(TARGETS)}")
     outfit = outfit or Outfit()
     outfit.validate()
-    setup = Setup(target, outfit, seed, hold, walls, relief_sooner, strikes)
+    setup = Setup(target, outfit, seed, hold, walls, relief_sooner, strikes, rules)
     kind = setup.target_kind()
     cards = [make_card(k, YOU) for k in setup.your_cards()]
     cards += [make_card(k, THEM) for k in setup.her_cards()]
@@ -491,14 +499,19 @@ def outcome(state: Encounter) -> Outcome | None:
 
 
 def threatened(state: Encounter, side: int) -> bool:
-    """Half hull or less, or outgunned two to one: then a side's flee cards work.
+    """Half hull or less, or outgunned two to one: then a side's flee cards work (the rules'
+    threatened_fraction and outgunned_ratio).
 
     Outgunned is measured in hull, as it stands when the card resolves: a ship facing twice
     her own hull is outgunned, which is why a fleet or an armada is something to run from,
     and why a bigger ship of your own changes that (seed 000, "balance").
     """
-    other = 1 - side
-    return state.hull[side] * 2 <= state.max_hull[side] or state.hull[other] >= 2 * state.hull[side]
+    rules = state.setup.rules
+    hull = state.hull
+    return (
+        hull[side] * rules.threatened_fraction <= state.max_hull[side]
+        or hull[1 - side] >= rules.outgunned_ratio * hull[side]
+    )
 
 
 def act(state: Encounter, action: Keep, *, log: bool = True) -> list[Event]:
@@ -554,7 +567,7 @@ def _resolve_card(state: Encounter, card: int, events: list[RawEvent] | None) ->
     state.discard[side].append(card)
     r = state.round
     if kind.is_wound:
-        cost = WOUND_COST[kind.is_wound]
+        cost = state.setup.rules.wound_cost(kind.is_wound)
         if kind.is_wound == Wound.SAILS:
             state.sails[side] -= 1
         if cost:
@@ -601,7 +614,7 @@ def _resolve_card(state: Encounter, card: int, events: list[RawEvent] | None) ->
     if kind.flee:
         works = threatened(state, side) and state.sails[side] == 0
         if works:
-            state.way[side] += FLEE_WAY
+            state.way[side] += state.setup.rules.flee_way
         if events is not None:
             why = 0 if works else (1 if state.sails[side] else 2)  # index into WHY
             events.append(("flee", r, (side, card >> 1, int(works), state.way[side], why)))
@@ -678,13 +691,16 @@ def _damage(state: Encounter, side: int, amount: int) -> None:
 
 def _check(state: Encounter, events: list[RawEvent] | None) -> bool:
     """Set the result if the fight has just ended; True if it has."""
+    way = state.way
     if state.hull[THEM] == 0:
         state.result = Termination.DESTROYED
     elif state.hull[YOU] == 0:
         state.result = Termination.SUNK
-    elif state.way[YOU] >= AWAY:
+    elif not (way[YOU] or way[THEM]):  # no way made: nobody is away (the rules' away is >= 1)
+        return False
+    elif way[YOU] >= state.setup.rules.away:
         state.result = Termination.GOT_AWAY
-    elif state.way[THEM] >= AWAY:
+    elif way[THEM] >= state.setup.rules.away:
         state.result = Termination.FLED
     else:
         return False
@@ -706,7 +722,7 @@ def _end_round(state: Encounter, events: list[RawEvent] | None) -> None:
             if events is not None:
                 events.append(("carried_inland", state.round, (carried, state.hold)))
         start = state.setup.relief_from()
-        due = state.round >= start and (state.round - start) % 2 == 0
+        due = state.round >= start and (state.round - start) % state.setup.rules.relief_every == 0
         if due and state.relief_left > 0:
             state.relief_left -= 1
             state.deck.append(make_card(RELIEF_KIND, THEM))
@@ -805,6 +821,10 @@ def _read_setup(data: Any, path: str, limits: Limits) -> Setup:
         outfit.validate()
     except ValueError as error:
         raise SaveError(f"{path}.outfit: {error}") from None
+    try:
+        rules = find_fight_rules(values.get("rules", FIGHT_NAME))
+    except ValueError as error:
+        raise SaveError(f"{path}.rules: {error}") from None
     return Setup(
         values["target"],
         outfit,
@@ -813,17 +833,20 @@ def _read_setup(data: Any, path: str, limits: Limits) -> Setup:
         values["walls"],
         values["relief_sooner"],
         values.get("strikes", 0),
+        rules,
     )
 
 
 def _setup_limits(setup: Setup) -> dict[str, int]:
-    """What the terms of the fight bound: each side's hull, her hold, her relief."""
+    """What the terms of the fight bound: each side's hull, her hold, her relief, the way a
+    side can make (its rules': away, and a flee card's more)."""
     kind = setup.target_kind()
     return {
         "your_hull": setup.outfit.max_hull(),
         "her_hull": setup.her_hull(),
         "her_hold": setup.her_hold(),
         "relief": kind.relief_count if kind.town else 0,
+        "way": setup.rules.away + setup.rules.flee_way,
     }
 
 
@@ -836,8 +859,9 @@ SETUP_SAVED = Record(
         "relief_sooner": Int(0, 100),
         "strikes": Int(0, 100),
         "outfit": OUTFIT_SAVED,
+        "rules": NAME,  # the fight's rules (rules.py), saved only when not the seed's
     },
-    optional=frozenset({"strikes"}),  # the strike_colours rule's term, saved only when set
+    optional=frozenset({"strikes", "rules"}),  # saved only when set
 )
 
 SAVED = Record(
@@ -848,7 +872,7 @@ SAVED = Record(
         "hand": Seq(Card(), max_len=HAND_SIZE),
         "discard": Row((_CARDS, _CARDS)),  # by side, yours and hers
         "hull": Row((Int(0, "your_hull"), Int(0, "her_hull"))),
-        "way": Row((Int(0, AWAY + FLEE_WAY),) * 2),
+        "way": Row((Int(0, "way"),) * 2),
         "brace": Row((Int(0, 1_000),) * 2),
         "sails": Row((Int(0, "created"),) * 2),  # wounds: cards the fight made
         "hold": Int(0, "her_hold"),

@@ -28,6 +28,7 @@ from .encounter import (
     play_keep,
 )
 from .outfit import Outfit
+from .rules import FIGHT, FightRules
 from .settle import settle, settled_events
 from .ships import CREW, KIND_INDEX, SHIPS, TARGETS, UPGRADES
 
@@ -65,7 +66,8 @@ def outfit_of(options: Mapping[str, Any]) -> Outfit:
 
 
 class FightGame(Game[Encounter, Keep]):
-    """A fight against `target` in `outfit` (a pinnace, by default), on a voyage's terms."""
+    """A fight against `target` in `outfit` (a pinnace, by default), on a voyage's terms, by
+    `rules` (the seed's, by default)."""
 
     mode = "fight"
     sides = 2
@@ -78,10 +80,12 @@ class FightGame(Game[Encounter, Keep]):
         hold: int | None = None,
         walls: int = 0,
         relief_sooner: int = 0,
+        rules: FightRules = FIGHT,
     ) -> None:
         self.target = target
         self.outfit = outfit or Outfit()
         self.hold, self.walls, self.relief_sooner = hold, walls, relief_sooner
+        self.rules = rules
 
     def new_initial_state(self, seed: int) -> tuple[Encounter, list[Event]]:
         return create_encounter(
@@ -91,6 +95,7 @@ class FightGame(Game[Encounter, Keep]):
             hold=self.hold,
             walls=self.walls,
             relief_sooner=self.relief_sooner,
+            rules=self.rules,
         )
 
     def legal_actions(self, state: Encounter) -> list[Keep]:
@@ -142,11 +147,18 @@ class FightGame(Game[Encounter, Keep]):
         return state
 
     def check_reachable(self, state: Encounter) -> None:
-        """The fight is on this game's terms (its target, outfit, hold, walls and relief; no
-        strike-colours card, which only a voyage deals), and one going on has both hulls."""
+        """The fight is on this game's terms (its target, outfit, hold, walls, relief and
+        rules; no strike-colours card, which only a voyage deals), and one going on has both
+        hulls."""
         setup = state.setup
         terms = Setup(
-            self.target, self.outfit, setup.seed, self.hold, self.walls, self.relief_sooner
+            self.target,
+            self.outfit,
+            setup.seed,
+            self.hold,
+            self.walls,
+            self.relief_sooner,
+            rules=self.rules,
         )
         try:
             same_as_game("the fight's terms", setup, terms)

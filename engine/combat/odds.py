@@ -70,6 +70,7 @@ def _odds(setup: Setup, choose: Callable[[Encounter], Keep], trials: int) -> Odd
             walls=setup.walls,
             relief_sooner=setup.relief_sooner,
             strikes=setup.strikes,
+            rules=setup.rules,
         )
         while state.result is None and state.round <= MAX_ROUNDS:
             act(state, choose(state), log=False)

@@ -1,6 +1,7 @@
 """Afterwards it is settled (seed 000): the payout goes in the purse, your hull is kept as it
 came out, each prisoner questioned gives a rumor, a ship destroyed is laid up at home for 60
-days, a ship parted from leaves you be for 5, and if you're sunk the run is over."""
+days, a ship parted from leaves you be for 5 (the fight's rules: laid_up_days,
+leaves_you_be_days), and if you're sunk the run is over."""
 
 from __future__ import annotations
 
@@ -9,9 +10,6 @@ from dataclasses import dataclass
 from ..events import Event, RawEvent
 from .cards import YOU
 from .encounter import OUTCOME_INDEX, Encounter, Termination
-
-LAID_UP_DAYS = 60
-LEAVES_YOU_BE_DAYS = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +40,7 @@ class Settlement:
 def settle(state: Encounter) -> Settlement:
     result, payout, plunder, bounty, hull, rumors, sunk = _terms(state)
     town = state.setup.target_kind().town
+    rules = state.setup.rules
     return Settlement(
         outcome=result,
         payout=payout,
@@ -49,8 +48,8 @@ def settle(state: Encounter) -> Settlement:
         bounty=bounty,
         hull=hull,
         rumors=rumors,
-        laid_up_days=LAID_UP_DAYS if result is Termination.DESTROYED and not town else 0,
-        leaves_you_be_days=LEAVES_YOU_BE_DAYS if result is Termination.PARTED else 0,
+        laid_up_days=rules.laid_up_days if result is Termination.DESTROYED and not town else 0,
+        leaves_you_be_days=rules.leaves_you_be_days if result is Termination.PARTED else 0,
         run_over=sunk,
     )
 

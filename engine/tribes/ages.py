@@ -19,38 +19,32 @@ from __future__ import annotations
 from typing import Any
 
 from ..events import Event
-from .constants import AGE_POWER_PER_SOLDIER
 from .flows import consumed
+from .rules import SEED, TribesRules
 from .state import Tribe, TribesState
 
 AGE_NAMES = ("wandering", "settled", "crafting", "high")
-ADVANCE_COSTS: tuple[dict[str, int], ...] = (
-    {"grain": 800, "timber": 400, "hides": 100},
-    {"bread": 400, "planks": 300, "metal": 150, "cloth": 100, "coin": 100},
-    {"bread": 800, "metal": 300, "armor": 60, "ale": 300, "coin": 400, "clothes": 150},
-)
-"""Seed: the burn to leave age n for n + 1."""
-AGE_RATE_BONUS = 100  # seed: +100 per mille on every extraction and refinement rate, an age
-AGE_SCORE_FLAT = 60  # seed: +60 score, an age
-AGE_SCORE_MULTIPLIER = 250  # seed: the total times (1000 + age x 250) per mille
+# Each age's burn and gifts: the rules' advance_costs, age_rate_bonus, age_power_per_soldier,
+# age_score_flat and age_score_multiplier.
 TOP_AGE = len(AGE_NAMES) - 1
 
 
-def age_bonus(tribe: Tribe) -> int:
+def age_bonus(tribe: Tribe, rules: TribesRules = SEED) -> int:
     """The per-mille bonus on the tribe's extraction and refinement rates."""
-    return AGE_RATE_BONUS * tribe.age
+    return rules.age_rate_bonus * tribe.age
 
 
-def age_power(tribe: Tribe) -> int:
+def age_power(tribe: Tribe, rules: TribesRules = SEED) -> int:
     """The power each of the tribe's soldiers gains from its age."""
-    return AGE_POWER_PER_SOLDIER * tribe.age
+    return rules.age_power_per_soldier * tribe.age
 
 
-def age_score(tribe: Tribe, total: int) -> int:
+def age_score(tribe: Tribe, total: int, rules: TribesRules) -> int:
     """The score `total` (the seed's sum of terms) with the age's flat bonus and multiplier."""
     if not tribe.age:
         return total
-    return (total + AGE_SCORE_FLAT * tribe.age) * (1000 + AGE_SCORE_MULTIPLIER * tribe.age) // 1000
+    flat = rules.age_score_flat * tribe.age
+    return (total + flat) * (1000 + rules.age_score_multiplier * tribe.age) // 1000
 
 
 def _held(state: TribesState, tribe_id: int) -> dict[str, int]:
@@ -69,7 +63,7 @@ def refusal(state: TribesState, tribe_id: int, order: Any) -> str | None:
     if tribe.age >= TOP_AGE:
         return f"the tribe is in the {AGE_NAMES[TOP_AGE]} age, the last"
     held = _held(state, tribe_id)
-    cost = ADVANCE_COSTS[tribe.age]
+    cost = state.rules.advance_costs[tribe.age]
     short = [f"{n} {r}" for r, n in cost.items() if held.get(r, 0) < n]
     if short:
         need = ", ".join(f"{n} {r}" for r, n in cost.items())
@@ -80,7 +74,7 @@ def refusal(state: TribesState, tribe_id: int, order: Any) -> str | None:
 def apply(state: TribesState, tribe_id: int, order: Any, events: list[Event]) -> None:
     """Burn the cost across the settlements (ascending id), move up an age, tell it."""
     tribe = state.tribes[tribe_id]
-    for resource, n in ADVANCE_COSTS[tribe.age].items():
+    for resource, n in state.rules.advance_costs[tribe.age].items():
         left = n
         for settlement in state.settlements:
             if not left:

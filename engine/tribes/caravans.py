@@ -5,10 +5,10 @@ movement.py's greedy step with its slide round water, like the settler wagons).
 A caravan that reaches its destination tile delivers its cargo to whoever holds the settlement
 there now (the seed's convention: a destination captured on the way, its captor receives the
 goods), under the store cap (overflow lost), with a "caravan_arrived" event naming the owner
-(`tribe`) and the receiver. Chosen, as for wagons: a caravan that has not come nearer than its
-best distance for CARAVAN_STUCK_TICKS (30) ticks in a row, or whose destination is gone (an
-abandoned settlement), unloads at its owner's nearest settlement (Chebyshev, ties to the lowest
-id); with none left its goods are lost (settlement -1).
+(`tribe`) and the receiver. Chosen, as for wagons: a caravan that has not come nearer than its best
+distance for caravan_stuck_ticks (the rules', 30) ticks in a row, or whose destination is gone (an
+abandoned settlement), unloads at its owner's nearest settlement (Chebyshev, ties to the lowest id);
+with none left its goods are lost (settlement -1).
 
 Goods on the road are still goods: they were taken out of the stores when the caravan set out
 and go back into stores on arrival, neither production nor consumption (seed, "Metrics": trade
@@ -24,7 +24,7 @@ here (raided bare) leaves the road without arriving.
 from __future__ import annotations
 
 from ..events import Event
-from .constants import CARAVAN_STUCK_TICKS, RESOURCES
+from .constants import RESOURCES
 from .movement import travel
 from .orders import chebyshev
 from .state import Caravan, Settlement, TribesState
@@ -128,7 +128,7 @@ def unload(
         for resource in RESOURCES:
             n = caravan.cargo.get(resource, 0)
             if n:
-                add_store(at, resource, n)
+                add_store(at, resource, n, state.rules)
     events.append(
         Event(
             "caravan_arrived",
@@ -159,7 +159,7 @@ def move_caravans(state: TribesState, events: list[Event]) -> None:
         distance = travel(state, caravan)
         if distance == 0:
             unload(state, caravan, dest, events)
-        elif caravan.stuck >= CARAVAN_STUCK_TICKS:
+        elif caravan.stuck >= state.rules.caravan_stuck_ticks:
             unload(state, caravan, _nearest_own(state, caravan), events)
         else:
             on_the_road.append(caravan)

@@ -11,15 +11,7 @@ from __future__ import annotations
 
 from ..events import Event
 from . import flows
-from .constants import (
-    BUILD_COUNT_MAX,
-    BUILDERS_PER_SITE,
-    BUILDINGS,
-    MAX_WALLS,
-    PROFESSION_INDEX,
-    QUEUE_CAP,
-    WALL_LEVELS,
-)
+from .constants import BUILDING_GATES, PROFESSION_INDEX, WALL_GATES
 from .largest_remainder import apportion
 from .state import BuildSite, Settlement, TribesState
 
@@ -40,22 +32,26 @@ def plan_build(
     None if the order is not open: an unknown building or the hall, a count outside 1..5, the
     queue full, a tech or terrain gate shut, a tower without walls, walls past level 3, or not
     enough materials in the settlement's stores for the whole order."""
-    if building not in BUILDINGS or building == "hall" or not 1 <= count <= BUILD_COUNT_MAX:
+    rules = state.rules
+    if building not in BUILDING_GATES or building == "hall":
         return None
-    if len(settlement.queue) + count > QUEUE_CAP:
+    if not 1 <= count <= rules.build_count_max:
+        return None
+    if len(settlement.queue) + count > rules.queue_cap:
         return None
     techs = state.tribes[settlement.tribe].techs
-    cost, points, tech, terrain = BUILDINGS[building]
+    tech, terrain = BUILDING_GATES[building]
+    cost, points = rules.building_cost[building], rules.building_points[building]
     plan: Plan = []
     if building == "walls":
         start = settlement.count("walls") + queued(settlement, "walls")
-        if start + count > MAX_WALLS:
+        if start + count > rules.max_walls:
             return None
         for level in range(start + 1, start + count + 1):
-            wall_cost, wall_points, wall_tech = WALL_LEVELS[level - 1]
+            wall_tech = WALL_GATES[level - 1]
             if wall_tech is not None and wall_tech not in techs:
                 return None
-            plan.append((wall_cost, wall_points, level))
+            plan.append((rules.wall_cost[level - 1], rules.wall_points[level - 1], level))
     else:
         if tech is not None and tech not in techs:
             return None
@@ -88,7 +84,7 @@ def enqueue(state: TribesState, settlement: Settlement, building: str, count: in
 
 
 def can_demolish(settlement: Settlement, building: str) -> bool:
-    return building in BUILDINGS and building != "hall" and settlement.count(building) > 0
+    return building in BUILDING_GATES and building != "hall" and settlement.count(building) > 0
 
 
 def demolish(settlement: Settlement, building: str) -> bool:
@@ -106,7 +102,7 @@ def doomed_building(settlement: Settlement) -> str | None:
     numerous (ties in the buildings' order; walls count as their level), never the hall; None
     if there is none but the hall."""
     best: str | None = None
-    for name in BUILDINGS:
+    for name in BUILDING_GATES:
         n = settlement.count(name)
         if name != "hall" and n > 0 and (best is None or n > settlement.count(best)):
             best = name
@@ -122,6 +118,7 @@ def construct(state: TribesState, events: list[Event]) -> None:
     past that are lost for the tick (the builders stand idle), not carried to another site.
     A completed site leaves the queue: the building's count rises by 1 (walls: to the site's
     level), `tribe.buildings_completed` by 1, and a "built" event tells it, in queue order."""
+    per_site = state.rules.builders_per_site
     for settlement in state.settlements:
         queue = settlement.queue
         if not queue:
@@ -129,7 +126,7 @@ def construct(state: TribesState, events: list[Event]) -> None:
         builders = settlement.labour[BUILDER]
         if not builders:
             continue
-        active = min(len(queue), max(1, builders // BUILDERS_PER_SITE))
+        active = min(len(queue), max(1, builders // per_site))
         shares = apportion(builders, [1] * active)
         done: list[BuildSite] = []
         for site, share in zip(queue, shares, strict=False):

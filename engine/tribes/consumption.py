@@ -31,22 +31,24 @@ from __future__ import annotations
 
 from ..events import Event
 from . import flows
-from .constants import (
-    ALE_DIVISOR,
-    CLOTHES_DIVISOR,
-    FOOD_DIVISOR,
-    FOOD_POINTS,
-    STARVE_DEATH_DIVISOR,
-    STARVE_MORALE,
-)
+from .constants import FOOD_KINDS
+from .rules import PerRules, TribesRules
 from .state import Settlement, Tribe, TribesState
 
-_EAT_ORDER = tuple((kind, points, 1 << i) for i, (kind, points) in enumerate(FOOD_POINTS))
+EatOrder = tuple[tuple[str, int, int], ...]
 
 
-def eat(settlement: Settlement, tribe: Tribe, need: int) -> int:
-    """Eat `need` points from the settlement's stores (after its credit) in the seed's order;
-    the points still owed (the shortfall)."""
+def _eat_order(rules: TribesRules) -> EatOrder:
+    """(kind, points a unit, its bit in `interval["food_kinds"]`), in the seed's eat order."""
+    return tuple((kind, rules.food_points[kind], 1 << i) for i, kind in enumerate(FOOD_KINDS))
+
+
+EAT_ORDER = PerRules(_eat_order)
+
+
+def eat(settlement: Settlement, tribe: Tribe, need: int, order: EatOrder) -> int:
+    """Eat `need` points from the settlement's stores (after its credit) in the seed's order
+    (`order`: EAT_ORDER of the rules); the points still owed (the shortfall)."""
     acc = settlement.acc
     credit = acc.get("food_credit", 0)
     if credit >= need:
@@ -55,7 +57,7 @@ def eat(settlement: Settlement, tribe: Tribe, need: int) -> int:
     need -= credit
     stores = settlement.stores
     kinds = 0
-    for kind, points, bit in _EAT_ORDER:
+    for kind, points, bit in order:
         have = stores[kind]
         if not have:
             continue
@@ -72,11 +74,11 @@ def eat(settlement: Settlement, tribe: Tribe, need: int) -> int:
     return need if need > 0 else 0
 
 
-def starve(settlement: Settlement, tribe: Tribe, shortfall: int) -> int:
+def starve(settlement: Settlement, tribe: Tribe, shortfall: int, rules: TribesRules) -> int:
     """The seed's starvation: deaths, morale and the event; the deaths."""
-    deaths = min(shortfall, max(1, settlement.pop // STARVE_DEATH_DIVISOR), settlement.pop)
+    deaths = min(shortfall, max(1, settlement.pop // rules.starve_death_divisor), settlement.pop)
     settlement.pop -= deaths
-    settlement.morale = max(0, settlement.morale - STARVE_MORALE)
+    settlement.morale = max(0, settlement.morale - rules.starve_morale)
     settlement.interval["starved"] = 1
     flows.count(tribe, "deaths", deaths)
     flows.count(tribe, "starvation", deaths)
@@ -86,16 +88,20 @@ def starve(settlement: Settlement, tribe: Tribe, shortfall: int) -> int:
 def consume(state: TribesState, events: list[Event]) -> None:
     """Phase 8: every settlement, ascending id, eats, drinks and (in the cold) wears clothes."""
     tribes = state.tribes
+    rules = state.rules
+    food_divisor, ale_divisor = rules.food_divisor, rules.ale_divisor
+    clothes_divisor = rules.clothes_divisor
+    eat_order = EAT_ORDER(rules)
     for settlement in state.settlements:
         tribe = tribes[settlement.tribe]
         pop = settlement.pop
         acc = settlement.acc
         stores = settlement.stores
         # food
-        need, acc["food"] = divmod(pop * tribe.rations + acc.get("food", 0), FOOD_DIVISOR)
-        shortfall = eat(settlement, tribe, need) if need else 0
+        need, acc["food"] = divmod(pop * tribe.rations + acc.get("food", 0), food_divisor)
+        shortfall = eat(settlement, tribe, need, eat_order) if need else 0
         if shortfall:
-            deaths = starve(settlement, tribe, shortfall)
+            deaths = starve(settlement, tribe, shortfall, rules)
             events.append(
                 Event(
                     "starvation",
@@ -111,7 +117,7 @@ def consume(state: TribesState, events: list[Event]) -> None:
         # ale
         if tribe.ale_ration:
             settlement.interval["ale_wanted"] = 1
-            want, acc["ale"] = divmod(pop * tribe.ale_ration + acc.get("ale", 0), ALE_DIVISOR)
+            want, acc["ale"] = divmod(pop * tribe.ale_ration + acc.get("ale", 0), ale_divisor)
             if want:
                 drunk = min(want, stores["ale"])
                 stores["ale"] -= drunk
@@ -120,7 +126,7 @@ def consume(state: TribesState, events: list[Event]) -> None:
                     settlement.interval["ale_served"] = 0
         # clothes
         if settlement.cold:
-            worn, acc["clothes"] = divmod(pop + acc.get("clothes", 0), CLOTHES_DIVISOR)
+            worn, acc["clothes"] = divmod(pop + acc.get("clothes", 0), clothes_divisor)
             if worn:
                 used = min(worn, stores["clothes"])
                 stores["clothes"] -= used

@@ -31,21 +31,9 @@ from __future__ import annotations
 from ..events import Event
 from .accum import EXTRACTION_D
 from .ages import age_bonus
-from .constants import (
-    COIN_RATE,
-    CROP_ROTATION_BONUS,
-    FARM_RATE,
-    FISH_RATE,
-    HARVEST_RITE_BONUS,
-    ORE_RATE,
-    PROFESSION_INDEX,
-    STONE_RATE,
-    TIMBER_RATE,
-    TOOL_WEAR_PER,
-    TOOLED_YIELD,
-    TOOLLESS_YIELD,
-)
+from .constants import PROFESSION_INDEX
 from .flows import consumed, produced
+from .rules import TribesRules
 from .state import Settlement, Tribe, TribesState
 from .stores import add_store
 
@@ -69,17 +57,20 @@ def coverage(tools: int, workers: list[int]) -> list[int]:
     return covered
 
 
-def _yield(settlement: Settlement, tribe: Tribe, resource: str, base: int, rate: int) -> None:
+def _yield(
+    settlement: Settlement, tribe: Tribe, resource: str, base: int, rate: int, rules: TribesRules
+) -> None:
     """Flow `base` worker-per-mille at `rate` per mille into the stores (D = 1e6)."""
     acc = settlement.acc
     key = "extract:" + resource
     out, acc[key] = divmod(base * rate + acc.get(key, 0), EXTRACTION_D)
     if out:
-        produced(tribe, resource, add_store(settlement, resource, out))
+        produced(tribe, resource, add_store(settlement, resource, out, rules))
 
 
 def extract_settlement(state: TribesState, settlement: Settlement, tribe: Tribe) -> tuple[int, int]:
     """One settlement's extraction and tool wear; (extractive workers, covered workers)."""
+    rules = state.rules
     labour = settlement.labour
     workers = [labour[i] for i in EXTRACTIVE_INDICES]
     total = sum(workers)
@@ -89,34 +80,33 @@ def extract_settlement(state: TribesState, settlement: Settlement, tribe: Tribe)
     stores = settlement.stores
     covered = coverage(stores["tools"], workers)
     settlement.interval["herders_covered"] = covered[2]
-    bases = [
-        c * TOOLED_YIELD + (w - c) * TOOLLESS_YIELD for w, c in zip(workers, covered, strict=True)
-    ]
+    tooled, toolless = rules.tooled_yield, rules.toolless_yield
+    bases = [c * tooled + (w - c) * toolless for w, c in zip(workers, covered, strict=True)]
     if tribe.age:  # every rate +100 per mille an age (ages.py): exact, bases are 200k
-        bonus = 1000 + age_bonus(tribe)
+        bonus = 1000 + age_bonus(tribe, rules)
         bases = [b * bonus // 1000 for b in bases]
     if workers[0]:
-        rate = FARM_RATE
+        rate = rules.farm_rate
         if "crop_rotation" in tribe.techs:
-            rate += CROP_ROTATION_BONUS
+            rate += rules.crop_rotation_bonus
         if state.effects and state.has_effect("harvest", settlement.id):
-            rate += HARVEST_RITE_BONUS
-        _yield(settlement, tribe, "grain", bases[0], rate)
+            rate += rules.harvest_rite_bonus
+        _yield(settlement, tribe, "grain", bases[0], rate, rules)
     if workers[1]:
-        _yield(settlement, tribe, "fish", bases[1], FISH_RATE)
+        _yield(settlement, tribe, "fish", bases[1], rules.fish_rate, rules)
     if workers[3]:
-        _yield(settlement, tribe, "timber", bases[3], TIMBER_RATE)
+        _yield(settlement, tribe, "timber", bases[3], rules.timber_rate, rules)
     if workers[4]:
-        _yield(settlement, tribe, "stone", bases[4], STONE_RATE)
+        _yield(settlement, tribe, "stone", bases[4], rules.stone_rate, rules)
         census = settlement.census
         if census.get("ore", 0) >= 1:
-            _yield(settlement, tribe, "ore", bases[4], ORE_RATE)
+            _yield(settlement, tribe, "ore", bases[4], rules.ore_rate, rules)
         if census.get("gold", 0) >= 1:
-            _yield(settlement, tribe, "coin", bases[4], COIN_RATE)
+            _yield(settlement, tribe, "coin", bases[4], rules.coin_rate, rules)
     used = sum(covered)
     if used:
         acc = settlement.acc
-        worn, acc["wear"] = divmod(used + acc.get("wear", 0), TOOL_WEAR_PER)
+        worn, acc["wear"] = divmod(used + acc.get("wear", 0), rules.tool_wear_per)
         if worn:  # worn <= used <= tools: (used + 199) div 200 <= used for used >= 1
             stores["tools"] -= worn
             consumed(tribe, "tools", worn)

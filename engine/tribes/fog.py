@@ -38,13 +38,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..events import Event
-from .constants import (
-    SIGHTING_COOLDOWN,
-    TERRITORY_RADIUS,
-    UNIT_VISION,
-    VIEW_EVENTS,
-    VISION_BEYOND_TERRITORY,
-)
+from .constants import TIER_NAMES
+from .rules import SEED, PerRules, TribesRules
 from .state import TribesState
 
 INVOLVED_FIELDS = ("tribe", "by", "enemy", "attacker", "defender", "previous", "counterparty",
@@ -55,12 +50,15 @@ HOSTILE = "hostile"
 Source = tuple[int, int, int]  # x, y, radius
 
 
-def settlement_vision(tier: int) -> int:
+def settlement_vision(tier: int, rules: TribesRules = SEED) -> int:
     """Seed: a settlement sees its territory radius + 2."""
-    return TERRITORY_RADIUS[tier] + VISION_BEYOND_TERRITORY
+    return rules.territory_radius[tier] + rules.vision_beyond_territory
 
 
-SETTLEMENT_VISION = tuple(settlement_vision(tier) for tier in range(len(TERRITORY_RADIUS)))
+SETTLEMENT_VISION = PerRules(
+    lambda rules: tuple(settlement_vision(tier, rules) for tier in range(len(TIER_NAMES)))
+)
+"""Each tier's settlement vision by the rules."""
 
 
 @lru_cache(maxsize=256)
@@ -126,11 +124,13 @@ def forget() -> None:
 def sources(state: TribesState) -> list[list[Source]]:
     """Each tribe's vision sources (by tribe id): its settlements, warbands, caravans, wagons."""
     out: list[list[Source]] = [[] for _ in state.tribes]
+    rules = state.rules
+    seen, unit = SETTLEMENT_VISION(rules), rules.unit_vision
     for s in state.settlements:
-        out[s.tribe].append((s.x, s.y, SETTLEMENT_VISION[s.tier]))
+        out[s.tribe].append((s.x, s.y, seen[s.tier]))
     for units in (state.warbands, state.caravans, state.wagons):
         for u in units:
-            out[u.tribe].append((u.x, u.y, UNIT_VISION))
+            out[u.tribe].append((u.x, u.y, unit))
     return out
 
 
@@ -141,9 +141,11 @@ def visions(state: TribesState) -> list[int]:
 
 def vision(state: TribesState, tribe: int) -> int:
     """`tribe`'s current vision mask."""
-    found = [(s.x, s.y, SETTLEMENT_VISION[s.tier]) for s in state.settlements if s.tribe == tribe]
+    rules = state.rules
+    seen, unit = SETTLEMENT_VISION(rules), rules.unit_vision
+    found = [(s.x, s.y, seen[s.tier]) for s in state.settlements if s.tribe == tribe]
     for units in (state.warbands, state.caravans, state.wagons):
-        found += [(u.x, u.y, UNIT_VISION) for u in units if u.tribe == tribe]
+        found += [(u.x, u.y, unit) for u in units if u.tribe == tribe]
     return _union(state.size, tuple(found))
 
 
@@ -232,6 +234,7 @@ def sightings(state: TribesState, events: list[Event]) -> None:
     told = state.sightings
     things: dict[int, tuple[list[Thing], int]] | None = None
     keys = _keys(len(state.tribes))
+    cooldown = state.rules.sighting_cooldown
     for observer in state.tribes:
         if not observer.alive or observer.id not in pairs:
             continue
@@ -239,7 +242,7 @@ def sightings(state: TribesState, events: list[Event]) -> None:
         for enemy in pairs[observer.id]:
             key = keys[observer.id][enemy]
             last = told.get(key)
-            if last is not None and tick - last < SIGHTING_COOLDOWN:
+            if last is not None and tick - last < cooldown:
                 continue
             if things is None:
                 things = _things(state)
@@ -302,11 +305,12 @@ def visible_events(
 ) -> list[Event]:
     """The events of `events` delivered to `tribe`, the newest 60 at most, oldest first."""
     mask = vision(state, tribe) if mask is None else mask
+    most = state.rules.view_events
     out: list[Event] = []
     for event in reversed(events):
         if delivered(state, tribe, event, mask):
             out.append(event)
-            if len(out) == VIEW_EVENTS:
+            if len(out) == most:
                 break
     out.reverse()
     return out

@@ -6,7 +6,7 @@ as text that round-trips.
 - `T:ORDER`: queue the order text ORDER for tribe T for the next step (orders.py reads it).
   It is refused (IllegalTribesAction, nothing changed) unless rulings.py says it is open now for
   a live tribe and the tribe has fewer than 64 orders queued (seed: phase 1 takes the first 64
-  a tribe a tick; queuing more would only be dropped).
+  a tribe a tick, the rules' actions_per_tick; queuing more would only be dropped).
 
 `legal_actions` offers `step` and `step 10` (or the ticks left, when fewer), then a finite,
 representative list of the orders open now, tribe by tribe: research of each tech, build one
@@ -28,7 +28,8 @@ from functools import lru_cache
 from ..errors import IllegalActionError
 from ..events import Event
 from . import orders, rulings
-from .constants import ACTIONS_PER_TICK, BUILDING_NAMES, RITES, TECH_NAMES
+from .constants import BUILDING_NAMES, RITE_TARGETS, TECH_NAMES
+from .rules import SEED, TribesRules
 from .setup import new_world
 from .state import TribesState
 from .step import step
@@ -104,8 +105,9 @@ def refusal(state: TribesState, action: TribesAction) -> str | None:
         return None
     if action.tribe >= len(state.tribes) or not state.tribes[action.tribe].alive:
         return f"no live tribe {action.tribe}"
-    if queued(state, action.tribe) >= ACTIONS_PER_TICK:
-        return f"tribe {action.tribe} has {ACTIONS_PER_TICK} orders queued already"
+    most = state.rules.actions_per_tick
+    if queued(state, action.tribe) >= most:
+        return f"tribe {action.tribe} has {most} orders queued already"
     why = rulings.refusal(state, action.tribe, parsed(action.text))
     return None if why is None else f"{action.to_str()!r}: {why}"
 
@@ -134,7 +136,7 @@ def candidate_orders(state: TribesState, tribe: int) -> list[str]:
     own = state.settlements_of(tribe)
     for settlement in own:
         texts += [f"build {settlement.id} {b}" for b in BUILDING_NAMES if b != "hall"]
-    for rite, (_, _, target) in RITES.items():
+    for rite, target in RITE_TARGETS.items():
         if target == "settlement":
             texts += [f"rite {rite} {settlement.id}" for settlement in own]
         elif target == "tribe":
@@ -151,8 +153,9 @@ def legal_actions(state: TribesState) -> list[TribesAction]:
     actions = [TribesAction(1)]
     if left > 1:
         actions.append(TribesAction(min(STEP_BATCH, left)))
+    most = state.rules.actions_per_tick
     for tribe in state.tribes:
-        if not tribe.alive or queued(state, tribe.id) >= ACTIONS_PER_TICK:
+        if not tribe.alive or queued(state, tribe.id) >= most:
             continue
         for text in candidate_orders(state, tribe.id):
             order = parsed(text)
@@ -187,7 +190,9 @@ def world_events(state: TribesState) -> list[Event]:
     return events
 
 
-def new_game(seed: int, tribes: int, size: int, ticks: int) -> tuple[TribesState, list[Event]]:
-    """A new world and what it tells."""
-    state = new_world(seed, tribes, size, ticks)
+def new_game(
+    seed: int, tribes: int, size: int, ticks: int, rules: TribesRules = SEED
+) -> tuple[TribesState, list[Event]]:
+    """A new world played by `rules` (the seed's by default) and what it tells."""
+    state = new_world(seed, tribes, size, ticks, rules)
     return state, world_events(state)

@@ -1,10 +1,10 @@
 """Hauling between a tribe's own settlements on slow ticks (seed 002, "Logistics & trade"):
 the routes, then food equalization, both through the haulers' throughput.
 
-Throughput (seed): 20 units per hauler at the source per 10 ticks, so each slow tick a
-settlement may send out HAULER_THROUGHPUT x its haulers (this tick's labour) units in all,
-shared by its routes and the equalization. Chosen order: the routes first (they are the
-tribe's explicit orders), tribes and routes by ascending id, then the equalization from what
+Throughput (seed): 20 units per hauler at the source per 10 ticks, so each slow tick a settlement
+may send out hauler_throughput (the rules') x its haulers (this tick's labour) units in all, shared
+by its routes and the equalization. Chosen order: the routes first (they are the tribe's explicit
+orders), tribes and routes by ascending id, then the equalization from what
 budget is left.
 
 Route (seed): moves permille x (surplus above the keep-level 100) of its resource, rounded
@@ -28,29 +28,23 @@ production nor consumption.
 
 from __future__ import annotations
 
-from .constants import (
-    FOOD_POINTS,
-    HAULER_THROUGHPUT,
-    PERMILLE,
-    PROFESSION_INDEX,
-    ROUTE_KEEP,
-)
+from .constants import FOOD_KINDS, PERMILLE, PROFESSION_INDEX
+from .rules import TribesRules
 from .state import Route, Settlement, TribesState
 from .stores import add_store, store_cap
 
 HAULER = PROFESSION_INDEX["hauler"]
-POINTS = dict(FOOD_POINTS)
 EQUALIZED = ("grain", "fish", "meat", "bread")  # seed's listing order
 
 
-def budget(settlement: Settlement) -> int:
+def budget(settlement: Settlement, rules: TribesRules) -> int:
     """Units the settlement's haulers can move out this slow tick."""
-    return HAULER_THROUGHPUT * settlement.labour[HAULER]
+    return rules.hauler_throughput * settlement.labour[HAULER]
 
 
-def move(source: Settlement, dest: Settlement, resource: str, n: int) -> int:
+def move(source: Settlement, dest: Settlement, resource: str, n: int, rules: TribesRules) -> int:
     """Move up to n units (what the destination has room for); how many moved."""
-    moved = add_store(dest, resource, min(n, source.stores[resource]))
+    moved = add_store(dest, resource, min(n, source.stores[resource]), rules)
     source.stores[resource] -= moved
     return moved
 
@@ -58,28 +52,34 @@ def move(source: Settlement, dest: Settlement, resource: str, n: int) -> int:
 def run_routes(
     state: TribesState, tribe_id: int, budgets: dict[int, int], by_id: dict[int, Settlement]
 ) -> None:
+    rules = state.rules
     for route in state.routes:
         if route.tribe != tribe_id:
             continue
         source, dest = by_id[route.source], by_id[route.dest]
-        surplus = source.stores[route.resource] - ROUTE_KEEP
+        surplus = source.stores[route.resource] - rules.route_keep
         if surplus <= 0:
             continue
         want = surplus * route.permille // PERMILLE
-        budgets[source.id] -= move(source, dest, route.resource, min(want, budgets[source.id]))
+        n = min(want, budgets[source.id])
+        budgets[source.id] -= move(source, dest, route.resource, n, rules)
 
 
-def food_points(settlement: Settlement) -> int:
+def food_points(settlement: Settlement, rules: TribesRules) -> int:
     stores = settlement.stores
-    return sum(stores[food] * points for food, points in FOOD_POINTS)
+    points = rules.food_points
+    return sum(stores[food] * points[food] for food in FOOD_KINDS)
 
 
-def equalize_food(settlements: list[Settlement], budgets: dict[int, int]) -> None:
+def equalize_food(
+    settlements: list[Settlement], budgets: dict[int, int], rules: TribesRules
+) -> None:
     """The tribe's food toward pop-proportional shares (see the module)."""
     total_pop = sum(s.pop for s in settlements)
     if total_pop <= 0:
         return
-    points = [food_points(s) for s in settlements]
+    value_of = rules.food_points
+    points = [food_points(s, rules) for s in settlements]
     total = sum(points)
     gap = [total * s.pop // total_pop - p for s, p in zip(settlements, points, strict=True)]
     for i, donor in enumerate(settlements):
@@ -89,16 +89,16 @@ def equalize_food(settlements: list[Settlement], budgets: dict[int, int]) -> Non
             if gap[j] <= 0:
                 continue
             for food in EQUALIZED:
-                value = POINTS[food]
+                value = value_of[food]
                 n = min(
                     donor.stores[food],
                     budgets[donor.id],
                     min(-gap[i], gap[j]) // value,
-                    store_cap(receiver) - receiver.stores[food],
+                    store_cap(receiver, rules) - receiver.stores[food],
                 )
                 if n <= 0:
                     continue
-                moved = move(donor, receiver, food, n)
+                moved = move(donor, receiver, food, n, rules)
                 budgets[donor.id] -= moved
                 gap[i] += moved * value
                 gap[j] -= moved * value
@@ -122,8 +122,8 @@ def haul(state: TribesState) -> None:
         if not tribe.alive:
             continue
         own = [s for s in state.settlements if s.tribe == tribe.id]
-        budgets = {s.id: budget(s) for s in own}
+        budgets = {s.id: budget(s, state.rules) for s in own}
         if kept:
             run_routes(state, tribe.id, budgets, by_id)
         if len(own) >= 2 and any(s.labour[HAULER] for s in own):
-            equalize_food(own, budgets)
+            equalize_food(own, budgets, state.rules)

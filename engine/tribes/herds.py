@@ -26,47 +26,36 @@ from __future__ import annotations
 
 from ..events import Event
 from . import flows
-from .constants import (
-    HERD_GROWTH,
-    HERD_GROWTH_FED,
-    HERDS_PER_HERDER,
-    HERDS_PER_PASTURE,
-    HORSE_GROWTH,
-    HORSES_PER_PASTURE,
-    PERMILLE,
-    PROFESSION_INDEX,
-    SLAUGHTER_HIDES,
-    SLAUGHTER_MEAT,
-    TOOLED_YIELD,
-    TOOLLESS_YIELD,
-    WOOL_RATE,
-)
+from .constants import PERMILLE, PROFESSION_INDEX
+from .rules import TribesRules
 from .state import Settlement, Tribe, TribesState
 from .stores import add_store
 
 HERDER = PROFESSION_INDEX["herder"]
 
 
-def _stock(settlement: Settlement, tribe: Tribe, resource: str, amount: int) -> None:
+def _stock(
+    settlement: Settlement, tribe: Tribe, resource: str, amount: int, rules: TribesRules
+) -> None:
     """Put goods in store under the cap; what is stored counts as produced."""
-    flows.produced(tribe, resource, add_store(settlement, resource, amount))
+    flows.produced(tribe, resource, add_store(settlement, resource, amount, rules))
 
 
-def tending_capacity(settlement: Settlement) -> int:
+def tending_capacity(settlement: Settlement, rules: TribesRules) -> int:
     """Herds the settlement's herders can tend (covered herders at full, uncovered at 600)."""
     herders = settlement.labour[HERDER]
     covered = min(herders, settlement.interval.get("herders_covered", 0))
-    yield_permille = covered * TOOLED_YIELD + (herders - covered) * TOOLLESS_YIELD
-    return yield_permille * HERDS_PER_HERDER // PERMILLE
+    yield_permille = covered * rules.tooled_yield + (herders - covered) * rules.toolless_yield
+    return yield_permille * rules.herds_per_herder // PERMILLE
 
 
-def tend(settlement: Settlement, tribe: Tribe) -> None:
+def tend(settlement: Settlement, tribe: Tribe, rules: TribesRules) -> None:
     """One slow tick of a settlement's herds and horses."""
     acc = settlement.acc
     stores = settlement.stores
     pastures = settlement.count("pasture")
     herds = settlement.herds
-    tended = min(herds, tending_capacity(settlement))
+    tended = min(herds, tending_capacity(settlement, rules))
     # fodder
     gates = settlement.grain_gates
     fed = min(
@@ -81,26 +70,29 @@ def tend(settlement: Settlement, tribe: Tribe) -> None:
         flows.consumed(tribe, "grain", fed)
     # growth
     growth, acc["herds"] = divmod(
-        fed * HERD_GROWTH_FED + (tended - fed) * HERD_GROWTH + acc.get("herds", 0), PERMILLE
+        fed * rules.herd_growth_fed + (tended - fed) * rules.herd_growth + acc.get("herds", 0),
+        PERMILLE,
     )
-    cap = HERDS_PER_PASTURE * pastures
+    cap = rules.herds_per_pasture * pastures
     if herds < cap:
         herds = min(herds + growth, cap)
     # wool
-    wool, acc["wool"] = divmod(tended * WOOL_RATE + acc.get("wool", 0), PERMILLE)
+    wool, acc["wool"] = divmod(tended * rules.wool_rate + acc.get("wool", 0), PERMILLE)
     if wool:
-        _stock(settlement, tribe, "wool", wool)
+        _stock(settlement, tribe, "wool", wool, rules)
     # slaughter
     killed, acc["slaughter"] = divmod(herds * tribe.slaughter + acc.get("slaughter", 0), PERMILLE)
     killed = min(killed, herds)
     if killed:
         herds -= killed
-        _stock(settlement, tribe, "meat", killed * SLAUGHTER_MEAT)
-        _stock(settlement, tribe, "hides", killed * SLAUGHTER_HIDES)
+        _stock(settlement, tribe, "meat", killed * rules.slaughter_meat, rules)
+        _stock(settlement, tribe, "hides", killed * rules.slaughter_hides, rules)
     settlement.herds = herds
     # horses
-    foals, acc["horses"] = divmod(settlement.horses * HORSE_GROWTH + acc.get("horses", 0), PERMILLE)
-    horse_cap = HORSES_PER_PASTURE * pastures
+    foals, acc["horses"] = divmod(
+        settlement.horses * rules.horse_growth + acc.get("horses", 0), PERMILLE
+    )
+    horse_cap = rules.horses_per_pasture * pastures
     if settlement.horses < horse_cap:
         settlement.horses = min(settlement.horses + foals, horse_cap)
 
@@ -108,5 +100,6 @@ def tend(settlement: Settlement, tribe: Tribe) -> None:
 def tend_herds(state: TribesState, events: list[Event]) -> None:
     """Phase 6 (slow): every settlement's herds, ascending id."""
     tribes = state.tribes
+    rules = state.rules
     for settlement in state.settlements:
-        tend(settlement, tribes[settlement.tribe])
+        tend(settlement, tribes[settlement.tribe], rules)

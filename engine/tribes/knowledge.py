@@ -21,27 +21,23 @@ expire. (Part 2 adds the peddler and offer matching to phase 12, after this.)
 from __future__ import annotations
 
 from ..events import Event
-from .constants import (
-    FAITH_RATE,
-    KNOWLEDGE_RATE,
-    PERMILLE,
-    PROFESSION_INDEX,
-    TECH_ESCALATION,
-    TECHS,
-)
+from .constants import PERMILLE, PROFESSION_INDEX, TECH_PREREQS
+from .rules import SEED, TribesRules
 from .state import Tribe, TribesState
 
 SCHOLAR = PROFESSION_INDEX["scholar"]
 PRIEST = PROFESSION_INDEX["priest"]
 
 
-def research_cost(tech: str, owned: int) -> int:
+def research_cost(tech: str, owned: int, rules: TribesRules = SEED) -> int:
     """The seed's escalated cost of `tech` for a tribe owning `owned` techs."""
-    return TECHS[tech][0] * (TECH_ESCALATION + owned) // TECH_ESCALATION
+    escalation = rules.tech_escalation
+    return rules.tech_cost[tech] * (escalation + owned) // escalation
 
 
 def accrue(state: TribesState) -> None:
     """Knowledge and faith from every tribe's scholars and priests."""
+    rules = state.rules
     scholars = [0] * len(state.tribes)
     priests = [0] * len(state.tribes)
     for settlement in state.settlements:
@@ -52,24 +48,26 @@ def accrue(state: TribesState) -> None:
             continue
         acc = tribe.acc
         made, acc["knowledge"] = divmod(
-            scholars[tribe.id] * KNOWLEDGE_RATE + acc.get("knowledge", 0), PERMILLE
+            scholars[tribe.id] * rules.knowledge_rate + acc.get("knowledge", 0), PERMILLE
         )
         tribe.knowledge += made
-        made, acc["faith"] = divmod(priests[tribe.id] * FAITH_RATE + acc.get("faith", 0), PERMILLE)
+        made, acc["faith"] = divmod(
+            priests[tribe.id] * rules.faith_rate + acc.get("faith", 0), PERMILLE
+        )
         tribe.faith += made
 
 
 def complete_research(state: TribesState, tribe: Tribe, events: list[Event]) -> None:
     tech = tribe.research
-    if tech is None or tech not in TECHS:
+    if tech is None or tech not in TECH_PREREQS:
         return
     if tech in tribe.techs:
         tribe.research = None
         return
-    prereq = TECHS[tech][1]
+    prereq = TECH_PREREQS[tech]
     if prereq is not None and prereq not in tribe.techs:
         return
-    cost = research_cost(tech, len(tribe.techs))
+    cost = research_cost(tech, len(tribe.techs), state.rules)
     if tribe.knowledge < cost:
         return
     tribe.knowledge -= cost

@@ -26,38 +26,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .ages import age_power
-from .constants import (
-    ARMED_BONUS,
-    LOSER_LOSS_BASE,
-    LOSER_LOSS_DIVISOR,
-    LOSER_LOSS_MAX,
-    MILITIA_DIVISOR,
-    PERMILLE,
-    SOLDIER_BASE,
-    TERRAIN_POWER,
-    TOWER_DEFENSE,
-    VARIANCE_BASE,
-    VARIANCE_SPAN,
-    WALL_DEFENSE,
-    WALL_POWER_PER_LEVEL,
-    WAR_RITE_BONUS,
-    WINNER_LOSS_MAX,
-    WINNER_LOSS_MIN,
-    WINNER_LOSS_NUMERATOR,
-)
+from .constants import PERMILLE
 from .orders import chebyshev
 from .rng import SplitMix32
+from .rules import SEED, TribesRules
 from .state import Settlement, TribesState, Warband
 
 
-def base_power(warband: Warband, situational: int = 0, age_bonus: int = 0) -> int:
+def base_power(
+    warband: Warband, situational: int = 0, age_bonus: int = 0, rules: TribesRules = SEED
+) -> int:
     """The seed's power of a warband with `situational` per soldier and `age_bonus` per soldier
     from its tribe's age (see the module)."""
     size = warband.size
     if size <= 0:
         return 0
     armor_ratio = warband.armor * PERMILLE // size
-    per_soldier = 100 * (SOLDIER_BASE + ARMED_BONUS + situational) + armor_ratio
+    per_soldier = 100 * (rules.soldier_base + rules.armed_bonus + situational) + armor_ratio
     power = size * (per_soldier + warband.veterancy) // 100
     return max(0, power + size * age_bonus)
 
@@ -65,7 +50,7 @@ def base_power(warband: Warband, situational: int = 0, age_bonus: int = 0) -> in
 def terrain_bonus(state: TribesState, x: int, y: int) -> int:
     """The defender's terrain term per soldier (forest +2, hills +3, mountain/volcano +4,
     swamp -2, else 0)."""
-    return TERRAIN_POWER.get(state.rows[y][x], 0)
+    return state.rules.terrain_power.get(state.rows[y][x], 0)
 
 
 def garrisons(state: TribesState, settlement: Settlement) -> list[Warband]:
@@ -96,27 +81,31 @@ def garrisoned_at(state: TribesState, warband: Warband) -> Settlement | None:
 
 def warband_power(state: TribesState, warband: Warband) -> int:
     """Power as an attacker (or in the score): no situational term."""
-    return base_power(warband, 0, age_power(state.tribes[warband.tribe]))
+    rules = state.rules
+    return base_power(warband, 0, age_power(state.tribes[warband.tribe], rules), rules)
 
 
 def defending_power(state: TribesState, warband: Warband) -> int:
     """Power as a defender: its tile's terrain, and the wall bonus when it garrisons an own
     settlement."""
+    rules = state.rules
     situational = terrain_bonus(state, warband.x, warband.y)
     post = garrisoned_at(state, warband)
     if post is not None:
-        situational += WALL_POWER_PER_LEVEL * post.count("walls")
-    return base_power(warband, situational, age_power(state.tribes[warband.tribe]))
+        situational += rules.wall_power_per_level * post.count("walls")
+    age = age_power(state.tribes[warband.tribe], rules)
+    return base_power(warband, situational, age, rules)
 
 
 def settlement_defense(state: TribesState, settlement: Settlement) -> int:
     """The seed's raid defense: pop/10 militia + walls x 100 + towers x 50 + the power of its
     garrisons (each a defender with the wall bonus). Threat raids (phase 11) and storms use it
     too."""
+    rules = state.rules
     defense = (
-        settlement.pop // MILITIA_DIVISOR
-        + WALL_DEFENSE * settlement.count("walls")
-        + TOWER_DEFENSE * settlement.count("tower")
+        settlement.pop // rules.militia_divisor
+        + rules.wall_defense * settlement.count("walls")
+        + rules.tower_defense * settlement.count("tower")
     )
     for garrison in garrisons(state, settlement):
         defense += defending_power(state, garrison)
@@ -130,7 +119,7 @@ def war_rite(state: TribesState, warband: Warband, power: int) -> int:
     for effect in state.effects:
         if effect.kind == "war" and effect.target == warband.id and effect.expires > tick:
             state.effects.remove(effect)
-            return power * (PERMILLE + WAR_RITE_BONUS) // PERMILLE
+            return power * (PERMILLE + state.rules.war_rite_bonus) // PERMILLE
     return power
 
 
@@ -150,25 +139,31 @@ class Outcome:
         return self.winner == "attacker"
 
 
-def loss_permilles(winner_power: int, loser_power: int) -> tuple[int, int]:
+def loss_permilles(
+    winner_power: int, loser_power: int, rules: TribesRules = SEED
+) -> tuple[int, int]:
     """(winner's, loser's) losses per mille by the seed's formulas."""
     r = max(1, winner_power * PERMILLE // max(1, loser_power))
-    loser = min(LOSER_LOSS_MAX, LOSER_LOSS_BASE + r // LOSER_LOSS_DIVISOR)
-    winner = min(WINNER_LOSS_MAX, max(WINNER_LOSS_MIN, WINNER_LOSS_NUMERATOR // r))
+    loser = min(rules.loser_loss_max, rules.loser_loss_base + r // rules.loser_loss_divisor)
+    winner = min(
+        rules.winner_loss_max, max(rules.winner_loss_min, rules.winner_loss_numerator // r)
+    )
     return winner, loser
 
 
 def fight(state: TribesState, attacker_power: int, defender_power: int) -> Outcome:
     """One battle: both powers varied +-5% by the PRNG (attacker drawn first), higher wins,
     a tie to the defender; the losses by the seed's formulas."""
+    rules = state.rules
+    base, span = rules.variance_base, rules.variance_span
     r = SplitMix32(state.rng)
-    attack = attacker_power * (VARIANCE_BASE + r.rng(VARIANCE_SPAN)) // PERMILLE
-    defend = defender_power * (VARIANCE_BASE + r.rng(VARIANCE_SPAN)) // PERMILLE
+    attack = attacker_power * (base + r.rng(span)) // PERMILLE
+    defend = defender_power * (base + r.rng(span)) // PERMILLE
     state.rng = r.state
     if attack > defend:
-        won, lost = loss_permilles(attack, defend)
+        won, lost = loss_permilles(attack, defend, rules)
         return Outcome("attacker", won, lost, attack, defend)
-    won, lost = loss_permilles(defend, attack)
+    won, lost = loss_permilles(defend, attack, rules)
     return Outcome("defender", lost, won, attack, defend)
 
 

@@ -32,7 +32,9 @@ def assault_camps(state: TribesState, events: list[Event]) -> None:
         if camp is None or camp not in state.camps:
             continue
         outcome = fight(
-            state, war_rite(state, warband, attack_power(state, warband)), camp_power(camp)
+            state,
+            war_rite(state, warband, attack_power(state, warband)),
+            camp_power(camp, state.rules),
         )
         # a win's +50 veterancy comes with clear_camp
         dead = settle_warband(state, warband, outcome, True, events, not outcome.attacker_won)

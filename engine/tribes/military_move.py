@@ -16,7 +16,6 @@ Where an order makes for (chosen where the seed is silent):
 from __future__ import annotations
 
 from ..events import Event
-from .constants import PATROL_RADIUS
 from .military_orders import allied
 from .military_supply import disband
 from .military_units import home_of, hostile, nearest_own
@@ -26,19 +25,20 @@ from .state import TribesState, Warband
 
 
 def _patrol_target(state: TribesState, warband: Warband, ax: int, ay: int) -> tuple[int, int]:
+    radius = state.rules.patrol_radius
     best: tuple[int, int, int, int] | None = None
     for other in state.warbands:
         if (
             other.size > 0
             and hostile(state, warband.tribe, other.tribe)
-            and chebyshev(other.x, other.y, ax, ay) <= PATROL_RADIUS
+            and chebyshev(other.x, other.y, ax, ay) <= radius
         ):
             key = (chebyshev(other.x, other.y, warband.x, warband.y), other.id, other.x, other.y)
             if best is None or key < best:
                 best = key
     if best is None:
         for camp in state.camps:
-            if chebyshev(camp.x, camp.y, ax, ay) <= PATROL_RADIUS:
+            if chebyshev(camp.x, camp.y, ax, ay) <= radius:
                 key = (chebyshev(camp.x, camp.y, warband.x, warband.y), camp.id, camp.x, camp.y)
                 if best is None or key < best:
                     best = key

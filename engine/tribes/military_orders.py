@@ -24,15 +24,7 @@ from typing import Any
 
 from ..events import Event
 from . import flows
-from .constants import (
-    MUSTER_MIN_REMAIN,
-    MUSTER_MIN_SIZE,
-    RAM_COST,
-    RITES,
-    SUPPLY_ORDER,
-    SUPPLY_PER_SOLDIER,
-    WARBAND_MORALE,
-)
+from .constants import SUPPLY_ORDER
 from .mapgen import OCEAN
 from .orders import Muster, Rite, WarbandOrder
 from .state import Effect, Settlement, TribesState, Warband
@@ -62,10 +54,12 @@ def _muster_refusal(state: TribesState, tribe_id: int, order: Muster) -> str | N
         return f"settlement {order.settlement} is not the tribe's"
     if not settlement.count("barracks"):
         return f"settlement {settlement.id} has no barracks"
-    if order.size < MUSTER_MIN_SIZE:
-        return f"a warband musters at least {MUSTER_MIN_SIZE} soldiers"
-    if settlement.pop - order.size < MUSTER_MIN_REMAIN:
-        return f"settlement {settlement.id} must keep {MUSTER_MIN_REMAIN} of its {settlement.pop}"
+    rules = state.rules
+    if order.size < rules.muster_min_size:
+        return f"a warband musters at least {rules.muster_min_size} soldiers"
+    if settlement.pop - order.size < rules.muster_min_remain:
+        keep = rules.muster_min_remain
+        return f"settlement {settlement.id} must keep {keep} of its {settlement.pop}"
     if settlement.stores["weapons"] < order.size:
         return f"{order.size} soldiers need {order.size} weapons"
     if order.cavalry:
@@ -123,7 +117,7 @@ def refusal(state: TribesState, tribe_id: int, order: Any) -> str | None:
             return f"warband {warband.id} is routing home"
         return _target_refusal(state, tribe_id, order)
     if isinstance(order, Rite) and order.rite == "war":
-        cost = RITES["war"][0]
+        cost = state.rules.rite_cost["war"]
         if own_warband(state, tribe_id, order.target) is None:
             return f"warband {order.target} is not the tribe's"
         faith = state.tribes[tribe_id].faith
@@ -166,10 +160,12 @@ def muster(state: TribesState, tribe_id: int, order: Muster, events: list[Event]
     flows.consumed(tribe, "armor", armor)
     if order.cavalry:
         settlement.horses -= size
-    supply = take_supply(state, settlement, SUPPLY_PER_SOLDIER * size)
-    ram = "siegecraft" in tribe.techs and all(stores[r] >= n for r, n in RAM_COST.items())
+    rules = state.rules
+    supply = take_supply(state, settlement, rules.supply_per_soldier * size)
+    ram_cost = rules.ram_cost
+    ram = "siegecraft" in tribe.techs and all(stores[r] >= n for r, n in ram_cost.items())
     if ram:
-        for resource, n in RAM_COST.items():
+        for resource, n in ram_cost.items():
             stores[resource] -= n
             flows.consumed(tribe, resource, n)
     warband = Warband(
@@ -182,7 +178,7 @@ def muster(state: TribesState, tribe_id: int, order: Muster, events: list[Event]
         armor=armor,
         cavalry=order.cavalry,
         supply=supply,
-        morale=WARBAND_MORALE,
+        morale=rules.warband_morale,
         ram=ram,
     )
     state.warbands.append(warband)
@@ -226,7 +222,7 @@ def apply(state: TribesState, tribe_id: int, order: Any, events: list[Event]) ->
         assert warband is not None
         warband.order = order_dict(order)
     elif isinstance(order, Rite) and order.rite == "war":
-        cost, duration, _ = RITES["war"]
+        cost, duration = state.rules.rite_cost["war"], state.rules.rite_duration["war"]
         tick = state.tick
         state.tribes[tribe_id].faith -= cost
         state.effects.append(Effect("war", tribe_id, order.target, tick + duration))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ..events import Event
 from . import flows
-from .constants import LOOT_ORDER, LOOT_PER_SOLDIER, RESOURCES
+from .constants import LOOT_ORDER, RESOURCES
 from .construction import demolish, doomed_building
 from .military_battle import defending_power, fight, garrisons, settlement_defense, war_rite
 from .military_battle import warband_power as attack_power
@@ -37,19 +37,22 @@ from .military_units import (
     tell_battle,
 )
 from .orders import chebyshev
+from .rules import TribesRules
 from .state import Caravan, Settlement, TribesState, Warband
 from .stores import store_cap
 
 LOOT_ALL = LOOT_ORDER + tuple(r for r in RESOURCES if r not in LOOT_ORDER)
 
 
-def haul(goods: dict[str, int], capacity: int, home: Settlement | None) -> dict[str, int]:
+def haul(
+    goods: dict[str, int], capacity: int, home: Settlement | None, rules: TribesRules
+) -> dict[str, int]:
     """Move up to `capacity` units out of `goods` into `home`'s stores in the loot order (what
     home has room for); the loot taken, by resource."""
     loot: dict[str, int] = {}
     if home is None:
         return loot
-    cap = store_cap(home)
+    cap = store_cap(home, rules)
     stores = home.stores
     for resource in LOOT_ALL:
         if capacity <= 0:
@@ -79,7 +82,7 @@ def raid_settlement(
     lost = 0
     for garrison in defenders:
         lost += settle_warband(state, garrison, outcome, False, events)
-    deaths = militia_deaths(target, outcome.defender_losses)
+    deaths = militia_deaths(target, outcome.defender_losses, state.rules)
     if deaths:
         target.pop -= deaths
         flows.count(state.tribes[target.tribe], "deaths", deaths)
@@ -91,7 +94,7 @@ def raid_settlement(
     if not won:
         return
     home = home_of(state, warband)
-    loot = haul(target.stores, LOOT_PER_SOLDIER * warband.size, home)
+    loot = haul(target.stores, state.rules.loot_per_soldier * warband.size, home, state.rules)
     events.append(
         Event(
             "raid",
@@ -145,7 +148,7 @@ def raid_caravan(
         if not outcome.attacker_won:
             return
     home = home_of(state, warband)
-    loot = haul(caravan.cargo, LOOT_PER_SOLDIER * warband.size, home)
+    loot = haul(caravan.cargo, state.rules.loot_per_soldier * warband.size, home, state.rules)
     caravan.cargo = {r: n for r, n in caravan.cargo.items() if n > 0}
     events.append(
         Event(

@@ -17,12 +17,6 @@ from __future__ import annotations
 
 from ..events import Event
 from . import flows
-from .constants import (
-    CAPTURED_MORALE,
-    SIEGE_NO_RAM_DIVISOR,
-    SIEGE_NO_RAM_WALLS,
-    SIEGE_WALL_DAMAGE,
-)
 from .military_battle import fight, garrisons, settlement_defense, war_rite
 from .military_battle import warband_power as attack_power
 from .military_field import clash
@@ -34,13 +28,14 @@ from .state import Settlement, TribesState, Warband
 
 def batter(state: TribesState, warband: Warband, target: Settlement, events: list[Event]) -> None:
     """One slow tick's damage to the walls."""
+    rules = state.rules
     walls = target.count("walls")
     damage = attack_power(state, warband)
-    if not warband.ram and walls >= SIEGE_NO_RAM_WALLS:
-        damage //= SIEGE_NO_RAM_DIVISOR
+    if not warband.ram and walls >= rules.siege_no_ram_walls:
+        damage //= rules.siege_no_ram_divisor
     acc = target.acc.get("siege", 0) + damage
-    while walls > 0 and acc >= SIEGE_WALL_DAMAGE * walls:
-        acc -= SIEGE_WALL_DAMAGE * walls
+    while walls > 0 and acc >= rules.siege_wall_damage * walls:
+        acc -= rules.siege_wall_damage * walls
         walls -= 1
     if walls:
         target.buildings["walls"] = walls
@@ -62,7 +57,7 @@ def batter(state: TribesState, warband: Warband, target: Settlement, events: lis
 def capture(state: TribesState, warband: Warband, target: Settlement, events: list[Event]) -> None:
     previous = target.tribe
     target.tribe = warband.tribe
-    target.morale = CAPTURED_MORALE
+    target.morale = state.rules.captured_morale
     target.override = None
     target.acc.pop("siege", None)
     warband.order = {"kind": "garrison", "settlement": target.id}
@@ -84,7 +79,7 @@ def storm(state: TribesState, warband: Warband, target: Settlement, events: list
         settlement_defense(state, target),
     )
     dead = settle_warband(state, warband, outcome, True, events)
-    deaths = militia_deaths(target, outcome.defender_losses)
+    deaths = militia_deaths(target, outcome.defender_losses, state.rules)
     if deaths:
         target.pop -= deaths
         flows.count(state.tribes[target.tribe], "deaths", deaths)

@@ -16,13 +16,7 @@ from __future__ import annotations
 
 from ..events import Event
 from . import flows
-from .constants import (
-    DESERTION_MORALE,
-    DESERTION_PERMILLE,
-    PERMILLE,
-    SUPPLY_EATEN_PER_SOLDIER,
-    SUPPLY_PER_SOLDIER,
-)
+from .constants import PERMILLE
 from .military_orders import take_supply
 from .military_units import supplier
 from .state import Settlement, TribesState, Warband
@@ -31,13 +25,14 @@ from .stores import add_store
 
 def supply(state: TribesState, events: list[Event]) -> None:
     """The slow tick's eating, refilling and desertion, warbands in ascending id."""
+    rules = state.rules
     for warband in state.warbands:
-        need = SUPPLY_EATEN_PER_SOLDIER * warband.size
+        need = rules.supply_eaten_per_soldier * warband.size
         eaten = min(warband.supply, need)
         warband.supply -= eaten
         source = supplier(state, warband)
         if source is not None:
-            want = SUPPLY_PER_SOLDIER * warband.size - warband.supply
+            want = rules.supply_per_soldier * warband.size - warband.supply
             if want > 0:
                 warband.supply += take_supply(state, source, want)
         elif eaten < need:
@@ -45,11 +40,12 @@ def supply(state: TribesState, events: list[Event]) -> None:
 
 
 def desert(state: TribesState, warband: Warband, events: list[Event]) -> None:
+    rules = state.rules
     acc = warband.acc
     left, acc["desertion"] = divmod(
-        warband.size * DESERTION_PERMILLE + acc.get("desertion", 0), PERMILLE
+        warband.size * rules.desertion_permille + acc.get("desertion", 0), PERMILLE
     )
-    warband.morale = max(0, warband.morale - DESERTION_MORALE)
+    warband.morale = max(0, warband.morale - rules.desertion_morale)
     left = min(left, warband.size)
     if not left:
         return
@@ -66,7 +62,7 @@ def desert(state: TribesState, warband: Warband, events: list[Event]) -> None:
 
 
 def _give_back(settlement: Settlement, resource: str, amount: int, state: TribesState) -> None:
-    added = add_store(settlement, resource, amount)
+    added = add_store(settlement, resource, amount, state.rules)
     flows.produced(state.tribes[settlement.tribe], resource, added)
 
 

@@ -18,15 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..events import Event
-from .constants import (
-    MILITIA_DIVISOR,
-    PERMILLE,
-    ROUT_MORALE,
-    VETERANCY_LOSS,
-    VETERANCY_WIN,
-)
+from .constants import PERMILLE
 from .military_battle import Outcome, casualties
 from .orders import chebyshev
+from .rules import TribesRules
 from .state import Settlement, TribesState, Warband
 from .territory import claim_owners
 
@@ -68,7 +63,9 @@ def bump(state: TribesState, tribe: int | None, counter: str) -> None:
     counters[counter] = counters.get(counter, 0) + 1
 
 
-def lose(warband: Warband, permille: int, lost: bool, veterancy: bool = True) -> int:
+def lose(
+    warband: Warband, permille: int, lost: bool, rules: TribesRules, veterancy: bool = True
+) -> int:
     """Take a battle's losses (per mille; the loser at least 1 soldier), armour in proportion,
     and its veterancy (+50 won, +20 lost); the soldiers lost."""
     dead = casualties(warband.size, permille, lost)
@@ -77,7 +74,7 @@ def lose(warband: Warband, permille: int, lost: bool, veterancy: bool = True) ->
         warband.size -= dead
         warband.armor = min(warband.armor, warband.size)
     if veterancy:
-        warband.veterancy += VETERANCY_LOSS if lost else VETERANCY_WIN
+        warband.veterancy += rules.veterancy_loss if lost else rules.veterancy_win
     return dead
 
 
@@ -86,7 +83,7 @@ def rout(state: TribesState, warband: Warband, events: list[Event]) -> None:
     if warband.size <= 0:
         return
     warband.routing = True
-    warband.morale = max(0, warband.morale - ROUT_MORALE)
+    warband.morale = max(0, warband.morale - state.rules.rout_morale)
     warband.order = {}
     events.append(Event("routed", state.tick, {"tribe": warband.tribe, "warband": warband.id}))
 
@@ -103,7 +100,7 @@ def settle_warband(
     lost, comes after the battle is told: `rout_losers`)."""
     won = outcome.attacker_won == attacker
     permille = outcome.attacker_losses if attacker else outcome.defender_losses
-    dead = lose(warband, permille, not won, veterancy)
+    dead = lose(warband, permille, not won, state.rules, veterancy)
     warband.fought = state.tick
     return dead
 
@@ -154,9 +151,9 @@ def tell_battle(
     bump(state, defender, "battles")
 
 
-def militia_deaths(settlement: Settlement, permille: int) -> int:
+def militia_deaths(settlement: Settlement, permille: int, rules: TribesRules) -> int:
     """The militia's (pop/10) losses at `permille`: the people who die defending."""
-    return min(settlement.pop, settlement.pop // MILITIA_DIVISOR * permille // PERMILLE)
+    return min(settlement.pop, settlement.pop // rules.militia_divisor * permille // PERMILLE)
 
 
 def drop_dead(state: TribesState) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from ..bounds import NAME
 from ..events import Event
 from ..figures import RunFigures
 from ..protocol import Game, Mode, Outcome
@@ -18,6 +19,7 @@ from ..schema import Int, Record, Seq, Text
 from .constants import CHECKPOINT_EVERY
 from .events import TRIBES_EVENTS
 from .game import ENGINE_VERSION, TribesAction, act, legal_actions, new_game
+from .rules import SEED_NAME, TribesRules, find_tribes_rules
 from .state import TribesState
 from .view import view_for
 
@@ -30,21 +32,32 @@ MIN_SIZE, MAX_SIZE = 32, 512
 MAX_TICKS = 1_000_000
 OPTIONS = Record(
     {"tribes": Int(1, MAX_TRIBES), "size": Int(MIN_SIZE, MAX_SIZE), "ticks": Int(1, MAX_TICKS),
-     "policies": Seq(Text(max_len=400), max_len=MAX_TRIBES)},
-    optional=frozenset({"tribes", "size", "ticks", "policies"}),
+     "policies": Seq(Text(max_len=400), max_len=MAX_TRIBES), "rules": NAME},
+    optional=frozenset({"tribes", "size", "ticks", "policies", "rules"}),
     extra=True,
 )  # fmt: skip
 """What a Tribes run's logged options may hold (engine/schema.py): the tribes (1-8), the map's
-side (32-512), the tick cap, and the policies that played it (names or scripted files)."""
+side (32-512), the tick cap, the policies that played it (names or scripted files), and the
+rules it was played by (rules.py: a preset, or a variant named for its changes; absent: the
+seed's)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """The world a run plays: tribes, the map's side, the tick cap (defaults: the issue's)."""
+    """The world a run plays: tribes, the map's side, the tick cap (defaults: the issue's), and
+    the rules by name (`rules`: the seed's by default)."""
 
     tribes: int = 4
     size: int = 64
     ticks: int = 2000
+    rules: str = SEED_NAME
+
+    def __post_init__(self) -> None:
+        self.played_by()  # a name no rules answer to is refused here (RuleError)
+
+    def played_by(self) -> TribesRules:
+        """The rules the run plays by (found by name, remembered)."""
+        return find_tribes_rules(self.rules)
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> Setup:
@@ -54,10 +67,13 @@ class Setup:
             int(read.get("tribes", default.tribes)),
             int(read.get("size", default.size)),
             int(read.get("ticks", default.ticks)),
+            str(read.get("rules", default.rules)),
         )
 
     def options(self, policies: Iterable[str] = ()) -> dict[str, Any]:
         out: dict[str, Any] = {"tribes": self.tribes, "size": self.size, "ticks": self.ticks}
+        if self.rules != SEED_NAME:  # the seed's rules go unnamed, as runs logged before them
+            out["rules"] = self.rules
         named = list(policies)
         if named:
             out["policies"] = named
@@ -71,7 +87,7 @@ class Termination(Enum):
 
 
 class TribesGame(Game[TribesState, TribesAction]):
-    """A world by `setup` (tribes, size, tick cap)."""
+    """A world by `setup` (tribes, size, tick cap, rules)."""
 
     mode = "tribes"
     opening_checkpoint = True  # the hash at tick 0
@@ -80,8 +96,14 @@ class TribesGame(Game[TribesState, TribesAction]):
         self.setup = setup or Setup()
         self.sides = self.setup.tribes  # type: ignore[misc]
 
+    @property
+    def rules(self) -> TribesRules:
+        """The rules the world is played by (the setup's, by name)."""
+        return self.setup.played_by()
+
     def new_initial_state(self, seed: int) -> tuple[TribesState, list[Event]]:
-        return new_game(seed, self.setup.tribes, self.setup.size, self.setup.ticks)
+        setup = self.setup
+        return new_game(seed, setup.tribes, setup.size, setup.ticks, self.rules)
 
     def legal_actions(self, state: TribesState) -> list[TribesAction]:
         return legal_actions(state)

@@ -2,9 +2,10 @@
 takes them. An order parses from its text (`parse_order`, IllegalActionError with the reason on
 anything that is not an order) into a frozen dataclass whose `to_str()` gives the canonical
 text back (`parse_order(o.to_str()) == o`; case and spacing are free, pairs come back in
-profession order). Ranges fixed by the seed (per milles, rations 0..2000, known names) are
-checked when an order is made; what depends on the world (own settlement, alive tribe, stores,
-techs, faith, map) is checked by `refusal` against the state.
+profession order). Ranges fixed by the seed (per milles, rations 0..2000, known names) are checked
+when an order is made (rules that narrow a range are held to it in rulings.py); what depends on the
+world (own settlement, alive tribe, stores, techs, faith, map) is checked by `refusal` against the
+state.
 
 The texts (SETT is a settlement's id, PROF a profession, N a whole number):
 
@@ -43,16 +44,16 @@ from typing import ClassVar
 
 from ..errors import IllegalActionError
 from .constants import (
-    BUILD_COUNT_MAX,
-    BUILDINGS,
-    FOUND_MIN_SETTLERS,
+    BUILDING_GATES,
+    ORDER_COUNT_MAX,
+    ORDER_MIN_SETTLERS,
+    ORDER_RATIONS_MAX,
     PERMILLE,
     PROFESSIONS,
-    RATIONS_MAX,
     RESOURCES,
-    RITES,
+    RITE_TARGETS,
     SMITHY_OUTPUTS,
-    TECHS,
+    TECH_PREREQS,
 )
 
 CRAFT_GATES = ("mill", "brew", "fodder")
@@ -101,10 +102,10 @@ class Build:
     count: int = 1
 
     def __post_init__(self) -> None:
-        if self.building not in BUILDINGS or self.building == "hall":
+        if self.building not in BUILDING_GATES or self.building == "hall":
             raise IllegalActionError(f"{self.building!r} is not a building one can build")
-        if not 1 <= self.count <= BUILD_COUNT_MAX:
-            raise IllegalActionError(f"build count is 1..{BUILD_COUNT_MAX}, not {self.count}")
+        if not 1 <= self.count <= ORDER_COUNT_MAX:
+            raise IllegalActionError(f"build count is 1..{ORDER_COUNT_MAX}, not {self.count}")
 
     def to_str(self) -> str:
         count = f" {self.count}" if self.count != 1 else ""
@@ -118,7 +119,7 @@ class Demolish:
     building: str
 
     def __post_init__(self) -> None:
-        if self.building not in BUILDINGS or self.building == "hall":
+        if self.building not in BUILDING_GATES or self.building == "hall":
             raise IllegalActionError(f"{self.building!r} is not a building one can demolish")
 
     def to_str(self) -> str:
@@ -131,8 +132,8 @@ class Rations:
     value: int
 
     def __post_init__(self) -> None:
-        if not 0 <= self.value <= RATIONS_MAX:
-            raise IllegalActionError(f"rations are 0..{RATIONS_MAX}, not {self.value}")
+        if not 0 <= self.value <= ORDER_RATIONS_MAX:
+            raise IllegalActionError(f"rations are 0..{ORDER_RATIONS_MAX}, not {self.value}")
 
     def to_str(self) -> str:
         return f"rations {self.value}"
@@ -198,8 +199,9 @@ class Research:
     tech: str
 
     def __post_init__(self) -> None:
-        if self.tech not in TECHS:
-            raise IllegalActionError(f"{self.tech!r} is not a tech; one of {', '.join(TECHS)}")
+        if self.tech not in TECH_PREREQS:
+            techs = ", ".join(TECH_PREREQS)
+            raise IllegalActionError(f"{self.tech!r} is not a tech; one of {techs}")
 
     def to_str(self) -> str:
         return f"research {self.tech}"
@@ -215,11 +217,12 @@ class Rite:
     target: int = -1
 
     def __post_init__(self) -> None:
-        if self.rite not in RITES:
-            raise IllegalActionError(f"{self.rite!r} is not a rite; one of {', '.join(RITES)}")
-        tribe_wide = RITES[self.rite][2] == "tribe"
+        if self.rite not in RITE_TARGETS:
+            rites = ", ".join(RITE_TARGETS)
+            raise IllegalActionError(f"{self.rite!r} is not a rite; one of {rites}")
+        tribe_wide = RITE_TARGETS[self.rite] == "tribe"
         if tribe_wide != (self.target < 0):
-            what = "takes no target" if tribe_wide else f"needs a {RITES[self.rite][2]}'s id"
+            what = "takes no target" if tribe_wide else f"needs a {RITE_TARGETS[self.rite]}'s id"
             raise IllegalActionError(f"rite {self.rite} {what}")
 
     def to_str(self) -> str:
@@ -234,8 +237,8 @@ class Found:
     settlers: int
 
     def __post_init__(self) -> None:
-        if self.settlers < FOUND_MIN_SETTLERS:
-            raise IllegalActionError(f"found takes at least {FOUND_MIN_SETTLERS} settlers")
+        if self.settlers < ORDER_MIN_SETTLERS:
+            raise IllegalActionError(f"found takes at least {ORDER_MIN_SETTLERS} settlers")
 
     def to_str(self) -> str:
         return f"found {self.x} {self.y} {self.settlers}"

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .constants import BUILDINGS, MAX_WALLS, WALL_LEVELS
+from .constants import WALL_GATES
 from .policy_economy import GROWER_TECHS, Plan, Style, economy, has_building
 from .policy_market import side_trade, totals
 from .policy_sight import age
+from .rules import SEED
 
 BUILD_TECHS = ("milling", "masonry", "smelting", "castellany", "crop_rotation", "brewing",
                *(t for t in GROWER_TECHS if t not in ("milling", "masonry", "smelting",
@@ -46,16 +47,16 @@ def _fortify(plan: Plan) -> None:
         if s["pop"] < TOWN_POP:
             continue
         level = has_building(s, "walls")
-        if level < MAX_WALLS:
-            cost, _, gate = WALL_LEVELS[level]
+        if level < SEED.max_walls:
+            cost, gate = SEED.wall_cost[level], WALL_GATES[level]
             if (gate is None or plan.has(gate)) and _affords(s, cost):
                 plan.build(s, "walls", cost)
         if s["buildings"].get("walls", 0) and has_building(s, "tower") < TOWERS:
-            cost = BUILDINGS["tower"][0]
+            cost = SEED.building_cost["tower"]
             if _affords(s, cost):
                 plan.build(s, "tower", cost)
         if age(plan.view) >= 1 and not has_building(s, "weavers_hall"):
-            plan.build(s, "weavers_hall", BUILDINGS["weavers_hall"][0])
+            plan.build(s, "weavers_hall", SEED.building_cost["weavers_hall"])
 
 
 def _advance(plan: Plan) -> list[str]:

@@ -14,23 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .constants import (
-    BIOME_CAP,
-    FOOD_DIVISOR,
-    FOUND_MIN_DISTANCE,
-    HALL_HOUSING,
-    HALL_HOUSING_PER_TIER,
-    HOUSE_HOUSING,
-    PROFESSIONS,
-    SLOTS,
-    SLOW_TICK_INTERVAL,
-    STORE_BASE,
-    STORE_PER_BUILDING,
-    TECHS,
-)
+from .constants import BIOME_CLASS, PROFESSIONS, TECH_PREREQS
+from .rules import SEED
 
 Policy = Callable[[dict[str, Any]], list[str]]
-POLICY_EVERY = SLOW_TICK_INTERVAL  # chosen: a policy is asked once a slow interval
+# chosen: a policy is asked once a slow interval of the seed's rules (the policies plan by the
+# seed's rules, `SEED`, whatever rules the world is played by: they are players, not rules)
+POLICY_EVERY = SEED.slow_tick_interval
 
 FOOD = (("bread", 3), ("fish", 2), ("meat", 2), ("grain", 1))
 GROWER_TECHS = ("milling", "smelting", "crop_rotation", "brewing", "masonry", "liturgy",
@@ -73,7 +63,7 @@ SCHOLAR = Style(techs=SCHOLAR_TECHS, libraries=3, scholarly=True)
 
 def _stock_cap(s: dict[str, Any]) -> int:
     b: dict[str, int] = s["buildings"]
-    return STORE_BASE + STORE_PER_BUILDING * (b.get("granary", 0) + b.get("warehouse", 0))
+    return SEED.store_base + SEED.store_per_building * (b.get("granary", 0) + b.get("warehouse", 0))
 
 
 def _capacities(s: dict[str, Any]) -> dict[str, int]:
@@ -81,22 +71,22 @@ def _capacities(s: dict[str, Any]) -> dict[str, int]:
     b: dict[str, int] = s["buildings"]
     census: dict[str, int] = s["census"]
     out: dict[str, int] = {}
-    for profession, slots in SLOTS.items():
+    for profession, slots in SEED.slots.items():
         cap = 0
-        for name, n in slots:
+        for name, n in slots.items():
             count = b.get(name, 0)
             if count:
                 cap += n * count
-        biome = BIOME_CAP.get(profession)
+        biome = BIOME_CLASS.get(profession)
         if biome is not None and cap:
-            cap = min(cap, census.get(biome[0], 0) * biome[1])
+            cap = min(cap, census.get(biome, 0) * SEED.biome_cap[profession])
         out[profession] = cap
     return out
 
 
 def _housing(s: dict[str, Any], houses: int) -> int:
     tier: int = s["tier"]
-    return HALL_HOUSING + HALL_HOUSING_PER_TIER * tier + HOUSE_HOUSING * houses
+    return SEED.hall_housing + SEED.hall_housing_per_tier * tier + SEED.house_housing * houses
 
 
 def queued(s: dict[str, Any], building: str) -> int:
@@ -138,7 +128,7 @@ class Plan:
 def _farmers_needed(plan: Plan) -> int:
     """Farmers to feed the tribe with a margin (per tick, in thousandths of a point)."""
     tribe = plan.tribe
-    demand = plan.pop * tribe["rations"] // (FOOD_DIVISOR // 1000)
+    demand = plan.pop * tribe["rations"] // (SEED.food_divisor // 1000)
     stock = sum(s["stores"][k] * p for s in plan.settlements for k, p in FOOD)
     ticks_of_food = stock * 1000 // max(1, demand)
     margin = 1600 if ticks_of_food < 200 else 1300 if ticks_of_food < 800 else 1000
@@ -189,7 +179,7 @@ def _research(plan: Plan) -> list[str]:
     if current is not None and current not in plan.techs:
         return []
     for tech in plan.style.techs:
-        prereq = TECHS[tech][1]
+        prereq = TECH_PREREQS[tech]
         if tech not in plan.techs and (prereq is None or prereq in plan.techs):
             return [f"research {tech}"]
     return []
@@ -309,7 +299,8 @@ def _site(view: dict[str, Any], s: dict[str, Any]) -> tuple[int, int] | None:
                     continue
                 if not (3 <= x < size - 3 and 3 <= y < size - 3) or rows[y][x] != ".":
                     continue
-                if any(max(abs(x - tx), abs(y - ty)) < FOUND_MIN_DISTANCE for tx, ty in taken):
+                near = SEED.found_min_distance
+                if any(max(abs(x - tx), abs(y - ty)) < near for tx, ty in taken):
                     continue
                 plains = sum(row[x - 3 : x + 4].count(".") for row in rows[y - 3 : y + 4])
                 if plains >= 20:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .constants import BASE_VALUE
+from .rules import SEED
 
 SPAWN_RING = (3, 8)  # seed: spawns sit on a ring at 3/8 of the size (the scouts' circle)
 
@@ -86,7 +86,7 @@ def alive_tribes(view: dict[str, Any]) -> list[int]:
 
 
 def value_of(resource: str, amount: int) -> int:
-    return BASE_VALUE.get(resource, 1) * amount
+    return SEED.base_value.get(resource, 1) * amount
 
 
 def ring_points(view: dict[str, Any]) -> list[tuple[int, int]]:

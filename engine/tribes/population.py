@@ -26,34 +26,12 @@ from __future__ import annotations
 
 from ..events import Event
 from . import flows
-from .constants import (
-    BIRTH_RATE,
-    DEATH_RATE,
-    EMIGRATION_MORALE,
-    EMIGRATION_RATE,
-    FOOD_DIVISOR,
-    FOOD_POINTS,
-    HALL_HOUSING,
-    HALL_HOUSING_PER_TIER,
-    HOUSE_HOUSING,
-    HOUSING_TAPER_FROM,
-    MORALE_ALE,
-    MORALE_BASE,
-    MORALE_BLESSING,
-    MORALE_CLOTHES_SHORT,
-    MORALE_DRIFT_DIVISOR,
-    MORALE_FOOD_VARIETY,
-    MORALE_MAX,
-    MORALE_STARVED,
-    PERMILLE,
-    SURPLUS_TICKS,
-    TIER_NAMES,
-)
+from .constants import FOOD_KINDS, PERMILLE, TIER_NAMES
+from .rules import SEED, TribesRules
 from .state import Settlement, TribesState
 from .territory import tier_for
 
 BIRTH_D = PERMILLE**4  # 8 per mille x three per-mille factors
-_TAPER = PERMILLE * PERMILLE // (PERMILLE - HOUSING_TAPER_FROM)  # 5000: 1000 over the last 20%
 
 
 def fresh_interval() -> dict[str, int]:
@@ -62,70 +40,75 @@ def fresh_interval() -> dict[str, int]:
 
 
 def morale_target(state: TribesState, settlement: Settlement) -> int:
+    rules = state.rules
     interval = settlement.interval
-    target = MORALE_BASE
+    target = rules.morale_base
     if interval.get("food_kinds", 0).bit_count() >= 2:
-        target += MORALE_FOOD_VARIETY
+        target += rules.morale_food_variety
     if interval.get("ale_wanted", 0) and interval.get("ale_served", 1):
-        target += MORALE_ALE
+        target += rules.morale_ale
     if state.has_effect("blessing", settlement.id):
-        target += MORALE_BLESSING
+        target += rules.morale_blessing
     if interval.get("clothes_short", 0):
-        target += MORALE_CLOTHES_SHORT
+        target += rules.morale_clothes_short
     if interval.get("starved", 0):
-        target += MORALE_STARVED
-    return min(MORALE_MAX, max(0, target))
+        target += rules.morale_starved
+    return min(rules.morale_max, max(0, target))
 
 
-def drift(morale: int, target: int) -> int:
+def drift(morale: int, target: int, rules: TribesRules) -> int:
     """A quarter of the gap, truncated toward zero."""
     gap = target - morale
-    step = gap // MORALE_DRIFT_DIVISOR if gap >= 0 else -(-gap // MORALE_DRIFT_DIVISOR)
+    divisor = rules.morale_drift_divisor
+    step = gap // divisor if gap >= 0 else -(-gap // divisor)
     return morale + step
 
 
-def housing(settlement: Settlement) -> int:
+def housing(settlement: Settlement, rules: TribesRules) -> int:
     return settlement.count("hall") * (
-        HALL_HOUSING + HALL_HOUSING_PER_TIER * settlement.tier
-    ) + HOUSE_HOUSING * settlement.count("house")
+        rules.hall_housing + rules.hall_housing_per_tier * settlement.tier
+    ) + rules.house_housing * settlement.count("house")
 
 
-def housing_factor(pop: int, capacity: int) -> int:
+def housing_factor(pop: int, capacity: int, rules: TribesRules = SEED) -> int:
     """Per mille: 1000 to 80% occupancy, linearly down to 0 at 100%."""
     if capacity <= 0:
         return 0
-    return min(PERMILLE, max(0, (capacity - pop) * _TAPER // capacity))
+    taper = PERMILLE * PERMILLE // (PERMILLE - rules.housing_taper_from)  # 5000: the last 20%
+    return min(PERMILLE, max(0, (capacity - pop) * taper // capacity))
 
 
-def food_points(settlement: Settlement) -> int:
+def food_points(settlement: Settlement, rules: TribesRules) -> int:
     stores = settlement.stores
-    return sum(stores[kind] * points for kind, points in FOOD_POINTS)
+    points = rules.food_points
+    return sum(stores[kind] * points[kind] for kind in FOOD_KINDS)
 
 
-def surplus_factor(points: int, pop: int, rations: int) -> int:
+def surplus_factor(points: int, pop: int, rations: int, rules: TribesRules = SEED) -> int:
     """Per mille: stored points over 50 ticks of demand, saturating at 1000."""
-    demand = pop * rations * SURPLUS_TICKS  # x 1/50000 points
+    demand = pop * rations * rules.surplus_ticks  # x 1/50000 points
     if demand <= 0:
         return PERMILLE
-    return min(PERMILLE, points * FOOD_DIVISOR * PERMILLE // demand)
+    return min(PERMILLE, points * rules.food_divisor * PERMILLE // demand)
 
 
 def grow(state: TribesState, settlement: Settlement, events: list[Event]) -> None:
+    rules = state.rules
     tribe = state.tribes[settlement.tribe]
     acc = settlement.acc
-    settlement.morale = drift(settlement.morale, morale_target(state, settlement))
+    settlement.morale = drift(settlement.morale, morale_target(state, settlement), rules)
     pop = settlement.pop
     factors = (
-        housing_factor(pop, housing(settlement))
+        housing_factor(pop, housing(settlement, rules), rules)
         * settlement.morale
-        * surplus_factor(food_points(settlement), pop, tribe.rations)
+        * surplus_factor(food_points(settlement, rules), pop, tribe.rations, rules)
     )
-    births, acc["births"] = divmod(pop * BIRTH_RATE * factors + acc.get("births", 0), BIRTH_D)
-    deaths, acc["deaths"] = divmod(pop * DEATH_RATE + acc.get("deaths", 0), PERMILLE)
+    births, acc["births"] = divmod(pop * rules.birth_rate * factors + acc.get("births", 0), BIRTH_D)
+    deaths, acc["deaths"] = divmod(pop * rules.death_rate + acc.get("deaths", 0), PERMILLE)
     emigrants = 0
-    if settlement.morale < EMIGRATION_MORALE:
+    if settlement.morale < rules.emigration_morale:
         emigrants, acc["emigration"] = divmod(
-            pop * EMIGRATION_RATE + acc.get("emigration", 0), PERMILLE
+            pop * rules.emigration_rate + acc.get("emigration", 0), PERMILLE
         )
     deaths = min(deaths, pop)
     emigrants = min(emigrants, pop - deaths)
@@ -141,7 +124,7 @@ def grow(state: TribesState, settlement: Settlement, events: list[Event]) -> Non
                 {"tribe": tribe.id, "settlement": settlement.id, "people": emigrants},
             )
         )
-    tier = tier_for(settlement.pop, settlement.tier)
+    tier = tier_for(settlement.pop, settlement.tier, rules)
     if tier > settlement.tier:
         settlement.tier = tier
         events.append(

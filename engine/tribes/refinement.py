@@ -2,9 +2,9 @@
 profession order (miller, baker, brewer, smelter, smith, carpenter, tanner, weaver, tailor), so
 flour milled this tick can be baked this tick.
 
-Each worker makes `rate` per mille of an output unit a tick (`REFINING`), through the refine
-accumulator ("refine:miller", ...; D = 1000): capacity = (workers x rate + acc) div 1000, made
-= min(capacity, what the inputs in store allow), and when starved of input the accumulator is
+Each worker makes `rate` per mille of an output unit a tick (the rules' `refine_rate`), through the
+refine accumulator ("refine:miller", ...; D = 1000): capacity = (workers x rate + acc) div 1000,
+made = min(capacity, what the inputs in store allow), and when starved of input the accumulator is
 clamped below 1000, so starved capacity is lost, not banked (`accum.refine`). The miller's grain
 is also limited by the mill grain gate and the brewer's by the brew gate (the craft decrees'
 budgets of the interval, `settlement.grain_gates`, spent as used).
@@ -24,29 +24,38 @@ from __future__ import annotations
 from ..events import Event
 from .accum import refine
 from .ages import age_bonus
-from .constants import ARMOR_EXTRA, PROFESSION_INDEX, REFINING, SMITHY_GATES, SMITHY_OUTPUTS
+from .constants import PROFESSION_INDEX, REFINE_OUTPUT, SMITHY_GATES, SMITHY_OUTPUTS
 from .flows import consumed, produced
 from .largest_remainder import apportion
+from .rules import PerRules, TribesRules
 from .state import Settlement, Tribe, TribesState
 from .stores import add_store
 
-# (profession index, accumulator key, rate, inputs, output, grain gate or None); a gated
-# chain's first input is its grain
-_CHAINS: tuple[tuple[int, str, int, tuple[tuple[str, int], ...], str, str | None], ...] = tuple(
-    (
-        PROFESSION_INDEX[worker],
-        "refine:" + worker,
-        rate,
-        inputs,
-        output,
-        {"miller": "mill", "brewer": "brew"}.get(worker),
+Inputs = tuple[tuple[str, int], ...]
+Chain = tuple[int, str, int, Inputs, str, str | None]
+
+
+def _chains(rules: TribesRules) -> tuple[tuple[Chain, ...], int, Inputs, Inputs]:
+    """The rules' workshop chains in profession order, each (profession index, accumulator
+    key, rate, inputs, output, grain gate or None; a gated chain's first input is its grain),
+    then the smith's rate, inputs and armour's extra inputs."""
+    chains = tuple(
+        (
+            PROFESSION_INDEX[worker],
+            "refine:" + worker,
+            rules.refine_rate[worker],
+            tuple(rules.refine_inputs[worker].items()),
+            output,
+            {"miller": "mill", "brewer": "brew"}.get(worker),
+        )
+        for worker, output in sorted(REFINE_OUTPUT.items(), key=lambda i: PROFESSION_INDEX[i[0]])
     )
-    for worker, (rate, inputs, output) in sorted(
-        REFINING.items(), key=lambda item: PROFESSION_INDEX[item[0]]
-    )
-)
+    smith = tuple(rules.refine_inputs["smith"].items())
+    return chains, rules.refine_rate["smith"], smith, tuple(rules.armor_extra.items())
+
+
+CHAINS = PerRules(_chains)
 SMITH = PROFESSION_INDEX["smith"]
-_SMITH_RATE, _SMITH_INPUTS, _ = REFINING["smith"]
 
 
 def smithy_weights(tribe: Tribe) -> list[int]:
@@ -74,17 +83,25 @@ def _allowed(stores: dict[str, int], inputs: tuple[tuple[str, int], ...]) -> int
 
 
 def _make(
-    settlement: Settlement, tribe: Tribe, inputs: tuple[tuple[str, int], ...], output: str, n: int
+    settlement: Settlement, tribe: Tribe, inputs: Inputs, output: str, n: int, rules: TribesRules
 ) -> None:
     """Spend the inputs of `n` units and store the output."""
     stores = settlement.stores
     for resource, per in inputs:
         stores[resource] -= n * per
         consumed(tribe, resource, n * per)
-    produced(tribe, output, add_store(settlement, output, n))
+    produced(tribe, output, add_store(settlement, output, n, rules))
 
 
-def _smith(settlement: Settlement, tribe: Tribe, workers: int, rate: int) -> None:
+def _smith(
+    settlement: Settlement,
+    tribe: Tribe,
+    workers: int,
+    rate: int,
+    rules: TribesRules,
+    smith: Inputs,
+    armor_extra: Inputs,
+) -> None:
     acc = settlement.acc
     key = "refine:smith"
     before = acc.get(key, 0)
@@ -96,26 +113,28 @@ def _smith(settlement: Settlement, tribe: Tribe, workers: int, rate: int) -> Non
         for kind, share in zip(SMITHY_OUTPUTS, shares, strict=True):
             if not share:
                 continue
-            inputs = _SMITH_INPUTS + ARMOR_EXTRA if kind == "armor" else _SMITH_INPUTS
+            inputs = smith + armor_extra if kind == "armor" else smith
             n = min(share, _allowed(stores, inputs))
             if n:
-                _make(settlement, tribe, inputs, kind, n)
+                _make(settlement, tribe, inputs, kind, n, rules)
                 made += n
     _, acc[key] = refine(workers, rate, before, made)
 
 
-def refine_settlement(settlement: Settlement, tribe: Tribe) -> None:
+def refine_settlement(settlement: Settlement, tribe: Tribe, rules: TribesRules) -> None:
     """One settlement's workshops, in profession order."""
     labour = settlement.labour
     stores = settlement.stores
     acc = settlement.acc
-    bonus = 1000 + age_bonus(tribe)  # every rate +100 per mille an age (ages.py)
-    for index, key, rate, inputs, output, gate in _CHAINS:
+    chains, smith_rate, smith, armor_extra = CHAINS(rules)
+    bonus = 1000 + age_bonus(tribe, rules)  # every rate +100 per mille an age (ages.py)
+    for index, key, rate, inputs, output, gate in chains:
         workers = labour[index]
         if not workers:
             continue  # no capacity: (0 + acc) div 1000 = 0, acc unchanged
         if index == SMITH:
-            _smith(settlement, tribe, workers, _SMITH_RATE * bonus // 1000)
+            rate = smith_rate * bonus // 1000
+            _smith(settlement, tribe, workers, rate, rules, smith, armor_extra)
             continue
         rate = rate * bonus // 1000  # exact: every rate is a multiple of 10
         available = _allowed(stores, inputs)
@@ -124,7 +143,7 @@ def refine_settlement(settlement: Settlement, tribe: Tribe) -> None:
             available = min(available, settlement.grain_gates.get(gate, 0) // grain_per)
         made, acc[key] = refine(workers, rate, acc.get(key, 0), available)
         if made:
-            _make(settlement, tribe, inputs, output, made)
+            _make(settlement, tribe, inputs, output, made, rules)
             if gate is not None:
                 settlement.grain_gates[gate] -= made * inputs[0][1]
 
@@ -132,5 +151,6 @@ def refine_settlement(settlement: Settlement, tribe: Tribe) -> None:
 def refine_all(state: TribesState, events: list[Event]) -> None:
     """Phase 5, first half: every settlement's workshops (ascending id)."""
     tribes = state.tribes
+    rules = state.rules
     for settlement in state.settlements:
-        refine_settlement(settlement, tribes[settlement.tribe])
+        refine_settlement(settlement, tribes[settlement.tribe], rules)

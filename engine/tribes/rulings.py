@@ -19,9 +19,11 @@ Readings of the seed chosen here:
   no faith spent twice); its effect lasts to tick + duration (exclusive).
 - `found`: the site is on the map, land (not ocean or river), and at Chebyshev distance >= 6
   from every settlement of any tribe; SETTLERS >= 50; the source (own settlement with the
-  largest pop, ties to the lowest id) keeps at least FOUND_MIN_REMAIN (50) people and must hold
-  the wagon's grain and timber (constants: FOUND_GRAIN_*, FOUND_TIMBER_PER_SETTLER), which
+  largest pop, ties to the lowest id) keeps at least found_min_remain (50) people and must hold
+  the wagon's grain and timber (the rules' found_grain_*, found_timber_per_settler), which
   are moved, not consumed, into the wagon.
+- Rules that narrow a range the order language holds (a build's count, rations, a wagon's
+  settlers; rules.py) refuse an order outside the narrower range here.
 """
 
 from __future__ import annotations
@@ -31,16 +33,7 @@ from typing import Any, Protocol
 from ..errors import IllegalActionError
 from ..events import Event
 from . import ages, military_orders, trade_orders
-from .constants import (
-    ACTIONS_PER_TICK,
-    FOUND_GRAIN_RESERVE,
-    FOUND_GRAIN_TICKS,
-    FOUND_MIN_DISTANCE,
-    FOUND_MIN_REMAIN,
-    FOUND_TIMBER_PER_SETTLER,
-    RITES,
-    TECHS,
-)
+from .constants import RITE_TARGETS, TECH_PREREQS
 from .construction import can_demolish, demolish, enqueue, plan_build
 from .mapgen import WATER
 from .orders import (
@@ -66,6 +59,7 @@ from .orders import (
     chebyshev,
     parse_order,
 )
+from .rules import TribesRules
 from .state import Effect, Settlement, TribesState, Wagon
 
 
@@ -108,11 +102,11 @@ def found_source(state: TribesState, tribe_id: int) -> Settlement | None:
     return best
 
 
-def wagon_load(source: Settlement, order: Found) -> tuple[int, int]:
-    """(grain, timber) a wagon of `order` carries out of `source` (constants: FOUND_*)."""
+def wagon_load(source: Settlement, order: Found, rules: TribesRules) -> tuple[int, int]:
+    """(grain, timber) a wagon of `order` carries out of `source` (the rules' found_*)."""
     trip = chebyshev(source.x, source.y, order.x, order.y)
-    grain = order.settlers * (trip + FOUND_GRAIN_RESERVE) // FOUND_GRAIN_TICKS
-    return grain, order.settlers * FOUND_TIMBER_PER_SETTLER
+    grain = order.settlers * (trip + rules.found_grain_reserve) // rules.found_grain_ticks
+    return grain, order.settlers * rules.found_timber_per_settler
 
 
 def site_refusal(state: TribesState, x: int, y: int) -> str | None:
@@ -122,22 +116,28 @@ def site_refusal(state: TribesState, x: int, y: int) -> str | None:
         return f"({x}, {y}) is off the map"
     if state.rows[y][x] in WATER:
         return f"({x}, {y}) is water"
+    least = state.rules.found_min_distance
     for s in state.settlements:
-        if chebyshev(s.x, s.y, x, y) < FOUND_MIN_DISTANCE:
-            return f"({x}, {y}) is within {FOUND_MIN_DISTANCE - 1} tiles of settlement {s.id}"
+        if chebyshev(s.x, s.y, x, y) < least:
+            return f"({x}, {y}) is within {least - 1} tiles of settlement {s.id}"
     return None
 
 
 def _found_refusal(state: TribesState, tribe_id: int, order: Found) -> str | None:
+    rules = state.rules
+    if order.settlers < rules.found_min_settlers:
+        return f"found takes at least {rules.found_min_settlers} settlers"
     source = found_source(state, tribe_id)
     if source is None:
         return "the tribe has no settlement to send settlers from"
-    if source.pop - order.settlers < FOUND_MIN_REMAIN:
-        return f"settlement {source.id} must keep {FOUND_MIN_REMAIN} of its {source.pop} people"
+    if source.pop - order.settlers < rules.found_min_remain:
+        return (
+            f"settlement {source.id} must keep {rules.found_min_remain} of its {source.pop} people"
+        )
     site = site_refusal(state, order.x, order.y)
     if site is not None:
         return site
-    grain, timber = wagon_load(source, order)
+    grain, timber = wagon_load(source, order, rules)
     if source.stores["grain"] < grain or source.stores["timber"] < timber:
         return f"the wagon needs {grain} grain and {timber} timber from settlement {source.id}"
     return None
@@ -166,14 +166,14 @@ def refusal(state: TribesState, tribe_id: int, order: Order) -> str | None:
             return f"settlement {settlement.id} has no {order.building}"
         return None
     if isinstance(order, Research):
-        prereq = TECHS[order.tech][1]
+        prereq = TECH_PREREQS[order.tech]
         if order.tech in tribe.techs:
             return f"{order.tech} is known already"
         if prereq is not None and prereq not in tribe.techs:
             return f"{order.tech} needs {prereq} first"
         return None
     if isinstance(order, Rite):
-        cost, _, scope = RITES[order.rite]
+        cost, scope = state.rules.rite_cost[order.rite], RITE_TARGETS[order.rite]
         target = tribe_id if scope == "tribe" else order.target
         if scope == "settlement" and _own(state, tribe_id, target) is None:
             return f"settlement {target} is not the tribe's"
@@ -184,6 +184,8 @@ def refusal(state: TribesState, tribe_id: int, order: Order) -> str | None:
         return None
     if isinstance(order, Found):
         return _found_refusal(state, tribe_id, order)
+    if isinstance(order, Rations) and order.value > state.rules.rations_max:
+        return f"rations are 0..{state.rules.rations_max}, not {order.value}"
     return None  # the decrees: their ranges were checked when the order was made
 
 
@@ -258,7 +260,8 @@ def _apply(state: TribesState, tribe_id: int, order: Order, events: list[Event])
     elif isinstance(order, Research):
         tribe.research = order.tech
     elif isinstance(order, Rite):
-        cost, duration, scope = RITES[order.rite]
+        cost, scope = state.rules.rite_cost[order.rite], RITE_TARGETS[order.rite]
+        duration = state.rules.rite_duration[order.rite]
         target = tribe_id if scope == "tribe" else order.target
         tribe.faith -= cost
         state.effects.append(Effect(order.rite, tribe_id, target, tick + duration))
@@ -276,7 +279,7 @@ def _apply(state: TribesState, tribe_id: int, order: Order, events: list[Event])
 def _set_out(state: TribesState, tribe_id: int, order: Found, events: list[Event]) -> None:
     source = found_source(state, tribe_id)
     assert source is not None
-    grain, timber = wagon_load(source, order)
+    grain, timber = wagon_load(source, order, state.rules)
     source.pop -= order.settlers
     source.stores["grain"] -= grain
     source.stores["timber"] -= timber
@@ -324,16 +327,17 @@ def apply_order(state: TribesState, tribe_id: int, order: Order, events: list[Ev
 
 def take_orders(state: TribesState, events: list[Event]) -> None:
     """Phase 1: the queued orders, tribes by ascending id, the first 64 of each tribe in the
-    order queued (seed: ACTIONS_PER_TICK); text that is no order, or an order not open, is
-    dropped silently (no event, no change). The queue is then empty."""
+    order queued (seed: the rules' actions_per_tick); text that is no order, or an order not open,
+    is dropped silently (no event, no change). The queue is then empty."""
     if not state.orders:
         return
     by_tribe: dict[int, list[str]] = {}
     for tribe_id, text in state.orders:
         by_tribe.setdefault(tribe_id, []).append(text)
     state.orders = []
+    most = state.rules.actions_per_tick
     for tribe_id in sorted(by_tribe):
-        for text in by_tribe[tribe_id][:ACTIONS_PER_TICK]:
+        for text in by_tribe[tribe_id][:most]:
             try:
                 order = parse_order(text)
             except IllegalActionError:

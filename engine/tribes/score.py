@@ -9,14 +9,6 @@ mille (ages.age_score).
 from __future__ import annotations
 
 from .ages import age_score
-from .constants import (
-    SCORE_COIN_DIVISOR,
-    SCORE_PER_BUILDING,
-    SCORE_PER_SETTLEMENT,
-    SCORE_PER_TECH,
-    SCORE_POP_DIVISOR,
-    SCORE_WARBAND_DIVISOR,
-)
 from .military_battle import warband_power as one_warband_power
 from .state import Tribe, TribesState
 
@@ -27,6 +19,7 @@ def warband_power(state: TribesState, tribe: Tribe) -> int:
 
 
 def score(state: TribesState, tribe: Tribe) -> int:
+    rules = state.rules
     pop = coin = settlements = 0
     for settlement in state.settlements:
         if settlement.tribe == tribe.id:
@@ -35,10 +28,11 @@ def score(state: TribesState, tribe: Tribe) -> int:
             coin += settlement.stores["coin"]
     return age_score(
         tribe,
-        pop // SCORE_POP_DIVISOR
-        + SCORE_PER_SETTLEMENT * settlements
-        + SCORE_PER_TECH * len(tribe.techs)
-        + warband_power(state, tribe) // SCORE_WARBAND_DIVISOR
-        + coin // SCORE_COIN_DIVISOR
-        + SCORE_PER_BUILDING * tribe.buildings_completed,
+        pop // rules.score_pop_divisor
+        + rules.score_per_settlement * settlements
+        + rules.score_per_tech * len(tribe.techs)
+        + warband_power(state, tribe) // rules.score_warband_divisor
+        + coin // rules.score_coin_divisor
+        + rules.score_per_building * tribe.buildings_completed,
+        rules,
     )

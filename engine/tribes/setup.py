@@ -4,20 +4,11 @@ its census taken and its grain gates set, so tick 0 is complete before any step.
 
 from __future__ import annotations
 
-from .constants import (
-    COLD_TERRAIN,
-    PROFESSIONS,
-    START_BUILDINGS,
-    START_HERDS,
-    START_HORSES,
-    START_MORALE,
-    START_POP,
-    START_STORES,
-    START_TIER,
-)
+from .constants import COLD_TERRAIN, PROFESSIONS
 from .flows import reset as reset_flows
 from .fog import explore
 from .mapgen import generate
+from .rules import SEED, TribesRules
 from .state import Settlement, Tribe, TribesState, empty_stores
 from .territory import set_grain_gates, take_census, tier_for
 
@@ -27,16 +18,10 @@ TRIBE_NAMES = (
 )  # fmt: skip
 """Chosen: a tribe's name by its id (the seed numbers them; names read better in a summary)."""
 
-# Chosen: the standing allocation a tribe starts with (per mille by profession), a sober
-# economy that feeds and tools itself until its policy says otherwise. The seed leaves it open.
-DEFAULT_ALLOCATION = {
-    "farmer": 330, "herder": 15, "woodcutter": 50, "miner": 25, "smith": 15,
-    "carpenter": 5, "scholar": 8, "priest": 8, "builder": 40,
-}  # fmt: skip
 
-
-def default_allocation() -> list[int]:
-    return [DEFAULT_ALLOCATION.get(p, 0) for p in PROFESSIONS]
+def default_allocation(rules: TribesRules) -> list[int]:
+    """The standing allocation a tribe starts with (the rules' start_allocation)."""
+    return [rules.start_allocation.get(p, 0) for p in PROFESSIONS]
 
 
 def is_cold(rows: tuple[str, ...], x: int, y: int) -> bool:
@@ -61,8 +46,8 @@ def new_settlement(
         y=y,
         founded=state.tick,
         pop=pop,
-        tier=tier_for(pop, 0),
-        morale=START_MORALE,
+        tier=tier_for(pop, 0, state.rules),
+        morale=state.rules.start_morale,
         herds=0,
         horses=0,
         cold=is_cold(state.rows, x, y),
@@ -73,18 +58,23 @@ def new_settlement(
     return settlement
 
 
-def new_world(seed: int, tribes: int = 4, size: int = 64, ticks: int = 2000) -> TribesState:
-    """The world at tick 0 for (seed, tribes, size), to run for `ticks` ticks."""
+def new_world(
+    seed: int, tribes: int = 4, size: int = 64, ticks: int = 2000, rules: TribesRules = SEED
+) -> TribesState:
+    """The world at tick 0 for (seed, tribes, size), to run for `ticks` ticks by `rules`."""
     if ticks < 1:
         raise ValueError(f"a run lasts at least 1 tick, not {ticks}")
     world = generate(seed, size, tribes)
-    state = TribesState(seed=seed, size=size, rows=world.rows, tick_cap=ticks, rng=world.rng_state)
+    state = TribesState(
+        seed=seed, size=size, rows=world.rows, tick_cap=ticks, rng=world.rng_state, rules=rules
+    )
     for tribe_id in range(tribes):
         state.tribes.append(
             Tribe(
                 id=tribe_id,
                 name=TRIBE_NAMES[tribe_id % len(TRIBE_NAMES)],
-                allocation=default_allocation(),
+                allocation=default_allocation(rules),
+                rations=rules.rations_default,
                 craft={"mill": 0, "brew": 0, "fodder": 0},
                 smithy={"tools": 1000, "weapons": 0, "armor": 0},
             )
@@ -95,13 +85,13 @@ def new_world(seed: int, tribes: int = 4, size: int = 64, ticks: int = 2000) -> 
             "self" if other == tribe.id else "neutral" for other in range(tribes)
         ]  # chosen: every tribe starts neutral toward every other
     for tribe_id, (x, y) in enumerate(world.spawns):
-        home = new_settlement(state, tribe_id, x, y, START_POP, TRIBE_NAMES[tribe_id % 16])
-        home.tier = START_TIER
-        home.morale = START_MORALE
-        home.herds = START_HERDS
-        home.horses = START_HORSES
-        home.buildings = dict(START_BUILDINGS)
-        home.stores.update(START_STORES)
+        home = new_settlement(state, tribe_id, x, y, rules.start_pop, TRIBE_NAMES[tribe_id % 16])
+        home.tier = rules.start_tier
+        home.morale = rules.start_morale
+        home.herds = rules.start_herds
+        home.horses = rules.start_horses
+        home.buildings = dict(rules.start_buildings)
+        home.stores.update(rules.start_stores)
         take_census(state, home)
         state.settlements.append(home)
     for settlement in state.settlements:

@@ -8,6 +8,11 @@ Everything here is hashed: `to_dict` is the canonical form (dict keys sorted whe
 (SaveError, naming the field) one of the wrong shape. No floats anywhere. `copy()` is a deep
 copy through the canonical form (cheap enough: states are small and copied rarely).
 
+The state carries its rules (`rules`, rules.py's TribesRules): the canonical form names them
+(`"rules"`) only when they are not the seed's, so a state of the seed's rules hashes as it
+always has, and one of other rules never hashes as one of the seed's. `from_dict` finds them
+by that name (a preset, or a variant named for its changes).
+
 Ids: settlements and wagons draw from one counter (`next_id`), so a lower id is always the
 earlier-made thing, which is how the seed breaks ties ("earlier-founded settlement wins").
 """
@@ -22,7 +27,8 @@ import orjson
 
 from ..errors import SaveError
 from ..schema import show
-from .constants import PROFESSIONS, RESOURCES, RITES
+from .constants import PROFESSIONS, RESOURCES, RITE_TARGETS
+from .rules import SEED, SEED_NAME, TribesRules, find_tribes_rules
 
 RESULTS = ("tick_cap", "last_standing", "all_gone")
 
@@ -114,7 +120,7 @@ class Wagon:
     settlers: int
     grain: int
     source: int  # the settlement they left
-    timber: int = 0  # building timber for the new camp (constants: FOUND_TIMBER_PER_SETTLER)
+    timber: int = 0  # building timber for the new camp (rules: found_timber_per_settler)
     stuck: int = 0  # ticks in a row without beating `best` (wagons.py)
     best: int = -1  # the nearest (Chebyshev) it has been to the site; -1 before it moves
     prev_x: int = -1  # the tile it stepped from, which a slide does not step back onto
@@ -246,12 +252,14 @@ class TribesState:
     metrics: dict[str, Any] | None = None  # the latest frame
     result: str | None = None
     winner: int | None = None
+    rules: TribesRules = SEED  # named in the canonical form unless the seed's (see the module)
 
     # --- reading ---------------------------------------------------------------------------
 
     def is_slow(self) -> bool:
-        """Whether this step runs the slow systems: (tick + 1) % 10 == 0."""
-        return (self.tick + 1) % 10 == 0
+        """Whether this step runs the slow systems: (tick + 1) % 10 == 0 (the rules'
+        `slow_tick_interval`)."""
+        return (self.tick + 1) % self.rules.slow_tick_interval == 0
 
     def settlements_of(self, tribe: int) -> list[Settlement]:
         return [s for s in self.settlements if s.tribe == tribe]
@@ -279,7 +287,7 @@ class TribesState:
     # --- the canonical form ----------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "seed": self.seed,
             "size": self.size,
             "rows": list(self.rows),
@@ -302,6 +310,9 @@ class TribesState:
             "result": self.result,
             "winner": self.winner,
         }
+        if self.rules.name != SEED_NAME:
+            out["rules"] = self.rules.name
+        return out
 
     def canonical(self) -> bytes:
         return orjson.dumps(self.to_dict(), option=orjson.OPT_SORT_KEYS)
@@ -310,7 +321,9 @@ class TribesState:
         return hashlib.sha256(self.canonical()).hexdigest()
 
     def copy(self) -> TribesState:
-        return TribesState.from_dict(orjson.loads(self.canonical()))
+        copied = TribesState.from_dict(orjson.loads(self.canonical()))
+        copied.rules = self.rules  # the very object (found again by name, it would be equal)
+        return copied
 
     @classmethod
     def from_dict(cls, data: Any) -> TribesState:
@@ -318,6 +331,13 @@ class TribesState:
         rows = _list(d, "rows", "state")
         if not rows or not all(isinstance(r, str) and len(r) == len(rows) for r in rows):
             raise SaveError("state.rows must be a square of terrain rows")
+        rules_name = d.get("rules", SEED_NAME)
+        try:
+            rules = find_tribes_rules(str(rules_name)) if isinstance(rules_name, str) else None
+        except ValueError as error:
+            raise SaveError(f"state.rules: {error}") from None
+        if rules is None:
+            raise SaveError(f"state.rules must be a rules name, not {show(rules_name)}")
         result = d.get("result")
         if result is not None and result not in RESULTS:
             raise SaveError(f"state.result {show(result)} is not one of {', '.join(RESULTS)}")
@@ -349,6 +369,7 @@ class TribesState:
                 metrics=d.get("metrics"),
                 result=result,
                 winner=d.get("winner"),
+                rules=rules,
             )
         except (KeyError, TypeError, IndexError, ValueError) as error:
             if isinstance(error, SaveError):
@@ -429,4 +450,4 @@ def _settlement(data: Any, path: str) -> Settlement:
     return settlement
 
 
-RITE_KINDS = tuple(RITES)
+RITE_KINDS = tuple(RITE_TARGETS)

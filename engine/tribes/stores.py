@@ -8,24 +8,25 @@ takes nothing more."""
 
 from __future__ import annotations
 
-from .constants import STORE_BASE, STORE_PER_BUILDING
+from .rules import SEED, TribesRules
 from .state import Settlement
 
 
-def store_cap(settlement: Settlement) -> int:
-    """How much of each resource the settlement can hold."""
+def store_cap(settlement: Settlement, rules: TribesRules = SEED) -> int:
+    """How much of each resource the settlement can hold (the rules' store_base and
+    store_per_building)."""
     buildings = settlement.buildings
-    return STORE_BASE + STORE_PER_BUILDING * (
+    return rules.store_base + rules.store_per_building * (
         buildings.get("granary", 0) + buildings.get("warehouse", 0)
     )
 
 
-def add_store(settlement: Settlement, resource: str, amount: int) -> int:
+def add_store(settlement: Settlement, resource: str, amount: int, rules: TribesRules = SEED) -> int:
     """Put up to `amount` of `resource` into the stores, the overflow past the cap lost; the
     amount actually stored."""
     stores = settlement.stores
     held = stores[resource]
-    added = min(amount, store_cap(settlement) - held)
+    added = min(amount, store_cap(settlement, rules) - held)
     if added <= 0:
         return 0
     stores[resource] = held + added

@@ -4,11 +4,11 @@ territory (claims)"); the census counts the biomes of the claim, which cap extra
 buildings. The grain gates (the craft decrees' shares of the grain stock for mill, brew and
 fodder) are set here too, on the same slow phase.
 
-The claims: a multi-source bucket Dijkstra from every settlement at once. Entering a tile costs
-CLAIM_COST of its terrain (plains/steppe 1, forest/arctic 2, hills/ore/gold 2, swamp 3,
+The claims: a multi-source bucket Dijkstra from every settlement at once. Entering a tile costs the
+rules' claim_cost of its terrain (plains/steppe 1, forest/arctic 2, hills/ore/gold 2, swamp 3,
 mountain 5; ocean, river and volcano are impassable); a settlement claims the tiles it reaches
-within its tier's budget (TIER_CLAIM_BUDGET 5/8/12/16 accumulated cost, inclusive). Each tile
-goes to the settlement that reaches it cheapest, ties to the lower id (the earlier founded).
+within its tier's budget (tier_claim_budget 5/8/12/16 accumulated cost, inclusive). Each tile goes
+to the settlement that reaches it cheapest, ties to the lower id (the earlier founded).
 Chosen readings:
 - Steps go to the 8 neighbours (the Tribes world is Chebyshev: territory radii, vision,
   movement), so on open plains a budget of B claims the square of radius B; the budgets are
@@ -20,65 +20,55 @@ Chosen readings:
   river tiles 8-adjacent to a claimed tile (each settlement counts its own; two settlements
   may share a shore). No tile of water is ever claimed.
 
-Cost: the claims are a pure function of the map and every settlement's (id, x, y, tier), so
-they are cached on exactly that key (`claim_owners`): the Dijkstra runs again only when a
-settlement is founded, lost, or rises a tier; the results are the same with or without the
-cache. Nothing of the claim is kept in the hashed state beyond the census; `claims(state)`
-gives the claimed tiles (indices y * size + x, ascending) for views and charts.
+Cost: the claims are a pure function of the map and every settlement's (id, x, y, tier), so they are
+cached on exactly that key and the rules' claim table (`claim_owners`): the Dijkstra runs again only
+when a settlement is founded, lost, or rises a tier; the results are the same with or without the
+cache. Nothing of the claim is kept in the hashed state beyond the census; `claims(state)` gives the
+claimed tiles (indices y * size + x, ascending) for views and charts.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
-from .constants import TIER_CLAIM_BUDGET, TIER_POP
-from .mapgen import (
-    ARCTIC,
-    FOREST,
-    GOLD,
-    HILLS,
-    HILLS_CLASS,
-    MOUNTAIN,
-    ORE,
-    PLAINS,
-    STEPPE,
-    SWAMP,
-    WATER,
-)
+from .mapgen import FOREST, GOLD, HILLS_CLASS, ORE, PLAINS, WATER
+from .rules import PerRules, TribesRules
 from .state import Settlement, TribesState
 
 CENSUS_CLASSES = ("plains", "forest", "hills", "water", "ore", "gold")
 
-CLAIM_COST: dict[str, int] = {
-    PLAINS: 1,
-    STEPPE: 1,
-    FOREST: 2,
-    ARCTIC: 2,
-    HILLS: 2,
-    ORE: 2,
-    GOLD: 2,
-    SWAMP: 3,
-    MOUNTAIN: 5,
-}
-"""Seed: the cost of claiming a tile by its terrain; absent terrains (ocean, river, volcano)
-are impassable."""
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Claim:
+    """The rules' claim table: each terrain's cost (absent: impassable) and each tier's
+    budget. One per rules object (`CLAIM`), compared by identity, so the caches below key on
+    it at the cost of a pointer."""
+
+    costs: dict[str, int]
+    budgets: tuple[int, ...]
+
+
+CLAIM = PerRules(lambda rules: Claim(dict(rules.claim_cost), tuple(rules.tier_claim_budget)))
 Sources = tuple[tuple[int, int, int, int], ...]  # (id, x, y, tier), ascending id
 
 
-def tier_for(pop: int, tier: int) -> int:
+def tier_for(pop: int, tier: int, rules: TribesRules) -> int:
     """The tier a population reaches (camp, village >= 100, town >= 400, city >= 1000); a tier
     once reached is kept."""
-    reached = max(i for i, least in enumerate(TIER_POP) if pop >= least)
+    reached = max(i for i, least in enumerate(rules.tier_pop) if pop >= least)
     return max(tier, reached)
 
 
 @lru_cache(maxsize=8)
-def _grid(rows: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+def _grid(
+    rows: tuple[str, ...], claim: Claim
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """The map's claim cost per tile (0: impassable) and every tile's 8 neighbours on the map,
-    flat (index y * size + x), computed once per map."""
+    flat (index y * size + x), computed once per map and claim table."""
     size = len(rows)
-    costs = tuple(CLAIM_COST.get(tile, 0) for row in rows for tile in row)
+    claim_cost = claim.costs
+    costs = tuple(claim_cost.get(tile, 0) for row in rows for tile in row)
     neighbours = tuple(
         tuple(
             (y + dy) * size + x + dx
@@ -93,13 +83,13 @@ def _grid(rows: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, ...]
 
 
 @lru_cache(maxsize=64)
-def _owners(rows: tuple[str, ...], sources: Sources) -> tuple[int, ...]:
+def _owners(rows: tuple[str, ...], sources: Sources, claim: Claim) -> tuple[int, ...]:
     """The claiming settlement's id of every tile (-1: unclaimed): the bucket Dijkstra.
 
     Labels are (cost, settlement id), compared as pairs; a tile is settled when its cost's
     bucket is reached (every step costs >= 1, so nothing can improve it after), and grows its
     owner's claim only while the accumulated cost stays within the owner's budget."""
-    costs, neighbours = _grid(rows)
+    costs, neighbours = _grid(rows, claim)
     size = len(rows)
     n = size * size
     best = [-1] * n  # the accumulated cost (-1: not reached)
@@ -108,7 +98,7 @@ def _owners(rows: tuple[str, ...], sources: Sources) -> tuple[int, ...]:
     budget: dict[int, int] = {}
     top = 0
     for sid, _x, _y, tier in sources:
-        budget[sid] = TIER_CLAIM_BUDGET[tier]
+        budget[sid] = claim.budgets[tier]
         top = max(top, budget[sid])
     buckets: list[list[int]] = [[] for _ in range(top + 1)]
     for sid, x, y, _ in sources:
@@ -148,7 +138,7 @@ def sources_of(state: TribesState, extra: Settlement | None = None) -> Sources:
 
 def claim_owners(state: TribesState, extra: Settlement | None = None) -> tuple[int, ...]:
     """Every tile's claiming settlement (-1: wilderness), index y * size + x (cached)."""
-    return _owners(state.rows, sources_of(state, extra))
+    return _owners(state.rows, sources_of(state, extra), CLAIM(state.rules))
 
 
 def claims(state: TribesState) -> dict[int, tuple[int, ...]]:
@@ -162,12 +152,14 @@ def claims(state: TribesState) -> dict[int, tuple[int, ...]]:
 
 
 @lru_cache(maxsize=64)
-def _censuses(rows: tuple[str, ...], sources: Sources) -> dict[int, tuple[tuple[str, int], ...]]:
+def _censuses(
+    rows: tuple[str, ...], sources: Sources, claim: Claim
+) -> dict[int, tuple[tuple[str, int], ...]]:
     """Each source's census from its claim: plains, forest, hills (every hills-class tile, ore
     and gold veins included), ore, gold over the claimed tiles; water the distinct ocean and
     river tiles next to them."""
-    owners = _owners(rows, sources)
-    _, neighbours = _grid(rows)
+    owners = _owners(rows, sources, claim)
+    _, neighbours = _grid(rows, claim)
     flat = "".join(rows)
     counts = {sid: dict.fromkeys(CENSUS_CLASSES, 0) for sid, *_ in sources}
     shores: dict[int, set[int]] = {sid: set() for sid, *_ in sources}
@@ -198,7 +190,7 @@ def _censuses(rows: tuple[str, ...], sources: Sources) -> dict[int, tuple[tuple[
 def take_census(state: TribesState, settlement: Settlement) -> None:
     """Count the biomes of the settlement's claim as the settlements stand now (it among them,
     placed or being founded)."""
-    census = _censuses(state.rows, sources_of(state, settlement))
+    census = _censuses(state.rows, sources_of(state, settlement), CLAIM(state.rules))
     settlement.census = dict(census[settlement.id])
 
 
@@ -219,7 +211,7 @@ def territory_and_census(state: TribesState) -> None:
     id (tiers move in phase 9, with population)."""
     if not state.settlements:
         return
-    census = _censuses(state.rows, sources_of(state))
+    census = _censuses(state.rows, sources_of(state), CLAIM(state.rules))
     for settlement in state.settlements:
         settlement.census = dict(census[settlement.id])
         set_grain_gates(state, settlement)

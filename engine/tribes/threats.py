@@ -12,7 +12,7 @@
   skeleton_barrow, mountain -> ogre_den, volcano after tick 6000 (tick > 6000) -> demon_gate,
   anything else (a volcano before) -> goblin_camp. Its strength = base + tick / 250 +
   nearbyWealth / 5000, capped at 4x base (chosen: the growth cap holds from the start), where
-  nearbyWealth (chosen) is the base-value worth (constants.BASE_VALUE) of the stores of every
+  nearbyWealth (chosen) is the base-value worth (the rules' base_value) of the stores of every
   settlement within 25 tiles (the raid reach) of the camp. A "camp_spawned" event.
 - Raids: a camp raids on each slow tick where the ticks since it spawned are a positive
   multiple of 100 (chosen: each camp on its own clock, so the first raid comes 100 ticks after
@@ -41,35 +41,14 @@ Counters (tribe.counters): "threat_raids" suffered and lost, "threat_raids_repel
 from __future__ import annotations
 
 from ..events import Event
-from .constants import (
-    BASE_VALUE,
-    CAMP_BASE,
-    CAMP_BOUNTY_PER_STRENGTH,
-    CAMP_CAP_MULTIPLE,
-    CAMP_CLEARED_VETERANCY,
-    CAMP_DESTROY_MULTIPLE,
-    CAMP_EVERY,
-    CAMP_LOOT_PER_STRENGTH,
-    CAMP_MAX,
-    CAMP_MAX_DISTANCE,
-    CAMP_MIN_DISTANCE,
-    CAMP_POWER_PER_STRENGTH,
-    CAMP_RAID_EVERY,
-    CAMP_RAID_RANGE,
-    CAMP_REPELLED_DIVISOR,
-    CAMP_STRENGTH_TICKS,
-    CAMP_TRIES,
-    CAMP_WEALTH_DIVISOR,
-    CAMP_WEALTH_RADIUS,
-    DEMON_GATE_AFTER,
-    LOOT_ORDER,
-)
+from .constants import LOOT_ORDER
 from .construction import demolish, doomed_building
 from .flows import produced
 from .mapgen import MOUNTAIN, SWAMP, VOLCANO, WATER
 from .military_battle import fight, settlement_defense
 from .orders import chebyshev
 from .rng import SplitMix32
+from .rules import SEED, TribesRules
 from .state import Camp, Settlement, TribesState, Warband
 from .stores import add_store
 from .territory import claim_owners
@@ -83,46 +62,50 @@ def _count(state: TribesState, tribe: int, counter: str, amount: int = 1) -> Non
 # --- what camps are --------------------------------------------------------------------------
 
 
-def camp_cap(tick: int) -> int:
+def camp_cap(tick: int, rules: TribesRules = SEED) -> int:
     """How many camps the world may hold on `tick`: min(6, 1 + tick / 1500)."""
-    return min(CAMP_MAX, 1 + tick // CAMP_EVERY)
+    return min(rules.camp_max, 1 + tick // rules.camp_every)
 
 
-def camp_kind(terrain: str, tick: int) -> str:
+def camp_kind(terrain: str, tick: int, rules: TribesRules = SEED) -> str:
     """The kind of camp a tile of `terrain` raises on `tick`."""
     if terrain == SWAMP:
         return "skeleton_barrow"
     if terrain == MOUNTAIN:
         return "ogre_den"
-    if terrain == VOLCANO and tick > DEMON_GATE_AFTER:
+    if terrain == VOLCANO and tick > rules.demon_gate_after:
         return "demon_gate"
     return "goblin_camp"
 
 
-def worth(settlement: Settlement) -> int:
+def worth(settlement: Settlement, rules: TribesRules = SEED) -> int:
     """The base-value worth of a settlement's stores."""
-    return sum(n * BASE_VALUE[r] for r, n in settlement.stores.items() if n)
+    value = rules.base_value
+    return sum(n * value[r] for r, n in settlement.stores.items() if n)
 
 
 def nearby_wealth(state: TribesState, x: int, y: int) -> int:
     """The worth of the stores of every settlement within 25 tiles of (x, y)."""
-    return sum(
-        worth(s) for s in state.settlements if chebyshev(s.x, s.y, x, y) <= CAMP_WEALTH_RADIUS
-    )
+    rules = state.rules
+    radius = rules.camp_wealth_radius
+    return sum(worth(s, rules) for s in state.settlements if chebyshev(s.x, s.y, x, y) <= radius)
 
 
 def spawn_strength(state: TribesState, kind: str, x: int, y: int) -> int:
     """A new camp's strength: base + tick / 250 + nearbyWealth / 5000, at most 4x base."""
-    base = CAMP_BASE[kind]
+    rules = state.rules
+    base = rules.camp_base[kind]
     strength = (
-        base + state.tick // CAMP_STRENGTH_TICKS + nearby_wealth(state, x, y) // CAMP_WEALTH_DIVISOR
+        base
+        + state.tick // rules.camp_strength_ticks
+        + nearby_wealth(state, x, y) // rules.camp_wealth_divisor
     )
-    return min(strength, CAMP_CAP_MULTIPLE * base)
+    return min(strength, rules.camp_cap_multiple * base)
 
 
-def camp_power(camp: Camp) -> int:
+def camp_power(camp: Camp, rules: TribesRules = SEED) -> int:
     """A camp's power, raiding or defending against an assault: strength x 8."""
-    return camp.strength * CAMP_POWER_PER_STRENGTH
+    return camp.strength * rules.camp_power_per_strength
 
 
 def camp_at(state: TribesState, x: int, y: int) -> Camp | None:
@@ -150,8 +133,9 @@ def nearest_settlement(state: TribesState, x: int, y: int) -> tuple[Settlement |
 
 def grow(state: TribesState) -> None:
     """Every camp +1 strength, up to 4x its base."""
+    multiple = state.rules.camp_cap_multiple
     for camp in state.camps:
-        cap = CAMP_CAP_MULTIPLE * camp.base
+        cap = multiple * camp.base
         if camp.strength < cap:
             camp.strength += 1
 
@@ -163,18 +147,19 @@ def wild(state: TribesState, owners: tuple[int, ...], x: int, y: int) -> bool:
     if camp_at(state, x, y) is not None:
         return False
     _, distance = nearest_settlement(state, x, y)
-    return CAMP_MIN_DISTANCE <= distance <= CAMP_MAX_DISTANCE
+    return state.rules.camp_min_distance <= distance <= state.rules.camp_max_distance
 
 
 def spawn(state: TribesState, events: list[Event]) -> Camp | None:
     """One spawn attempt under the cap (at most 8 draws of x then y); the camp, if one came."""
-    if not state.settlements or len(state.camps) >= camp_cap(state.tick):
+    rules = state.rules
+    if not state.settlements or len(state.camps) >= camp_cap(state.tick, rules):
         return None
     owners = claim_owners(state)
     r = SplitMix32(state.rng)
     size = state.size
     found: tuple[int, int] | None = None
-    for _ in range(CAMP_TRIES):
+    for _ in range(rules.camp_tries):
         x = r.rng(size)
         y = r.rng(size)
         if wild(state, owners, x, y):
@@ -184,9 +169,9 @@ def spawn(state: TribesState, events: list[Event]) -> Camp | None:
     if found is None:
         return None
     x, y = found
-    kind = camp_kind(state.rows[y][x], state.tick)
+    kind = camp_kind(state.rows[y][x], state.tick, rules)
     strength = spawn_strength(state, kind, x, y)
-    camp = Camp(state.new_id(), kind, x, y, strength, CAMP_BASE[kind], state.tick)
+    camp = Camp(state.new_id(), kind, x, y, strength, rules.camp_base[kind], state.tick)
     state.camps.append(camp)
     events.append(
         Event(
@@ -216,14 +201,15 @@ def take_loot(settlement: Settlement, units: int) -> dict[str, int]:
 
 def raid(state: TribesState, camp: Camp, settlement: Settlement, events: list[Event]) -> None:
     """The camp raids `settlement` (see the module)."""
+    rules = state.rules
     tick = state.tick
     tribe = settlement.tribe
-    power = camp_power(camp)
+    power = camp_power(camp, rules)
     if state.effects and state.has_effect("warding", tribe):
         power //= 2
     outcome = fight(state, power, settlement_defense(state, settlement))
     won = outcome.attacker_won
-    lost = 0 if won else camp.strength // CAMP_REPELLED_DIVISOR
+    lost = 0 if won else camp.strength // rules.camp_repelled_divisor
     events.append(
         Event(
             "battle",
@@ -246,7 +232,7 @@ def raid(state: TribesState, camp: Camp, settlement: Settlement, events: list[Ev
         camp.strength -= lost
         _count(state, tribe, "threat_raids_repelled")
         return
-    loot = take_loot(settlement, CAMP_LOOT_PER_STRENGTH * camp.strength)
+    loot = take_loot(settlement, rules.camp_loot_per_strength * camp.strength)
     _count(state, tribe, "threat_raids")
     _count(state, tribe, "threat_loot", sum(loot.values()))
     events.append(
@@ -256,7 +242,7 @@ def raid(state: TribesState, camp: Camp, settlement: Settlement, events: list[Ev
             {"tribe": tribe, "by": -1, "settlement": settlement.id, "loot": loot, "deaths": 0},
         )
     )
-    if outcome.attacker_power >= CAMP_DESTROY_MULTIPLE * outcome.defender_power:
+    if outcome.attacker_power >= rules.camp_destroy_multiple * outcome.defender_power:
         building = doomed_building(settlement)
         if building is not None:
             demolish(settlement, building)
@@ -273,12 +259,13 @@ def raid(state: TribesState, camp: Camp, settlement: Settlement, events: list[Ev
 def raids(state: TribesState, events: list[Event]) -> None:
     """Every camp whose raid is due raids its nearest settlement within 25 (ascending id)."""
     tick = state.tick
+    every, reach = state.rules.camp_raid_every, state.rules.camp_raid_range
     for camp in list(state.camps):
         age = tick - camp.spawned
-        if age <= 0 or age % CAMP_RAID_EVERY:
+        if age <= 0 or age % every:
             continue
         target, distance = nearest_settlement(state, camp.x, camp.y)
-        if target is not None and distance <= CAMP_RAID_RANGE:
+        if target is not None and distance <= reach:
             raid(state, camp, target, events)
 
 
@@ -318,13 +305,14 @@ def clear_camp(
     and the same), coin = 2 x the camp's strength into its home's stores (under the cap;
     counted as production, new coin entering the economy), the camp removed, a
     "threat_cleared" event (its coin: what was stored). The coin stored."""
+    rules = state.rules
     if veterancy:
-        warband.veterancy += CAMP_CLEARED_VETERANCY
+        warband.veterancy += rules.camp_cleared_veterancy
     home = bounty_home(state, warband)
     coin = 0
     tribe = state.tribes[warband.tribe]
     if home is not None:
-        coin = add_store(home, "coin", CAMP_BOUNTY_PER_STRENGTH * camp.strength)
+        coin = add_store(home, "coin", rules.camp_bounty_per_strength * camp.strength, rules)
         produced(tribe, "coin", coin)
     state.camps = [c for c in state.camps if c.id != camp.id]
     _count(state, warband.tribe, "camps_cleared")

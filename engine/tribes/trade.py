@@ -4,7 +4,7 @@ with a market (seed); a tribe without one neither sells to the peddler (chosen: 
 calls at markets) nor matches offers.
 
 The peddler (seed): an offer to the peddler (wanting coin) sells instantly, each slow tick, at
-25% of the base value (40% with coinage): coin = give_n x BASE_VALUE x rate / 1000, through
+25% of the base value (40% with coinage): coin = give_n x base_value x rate / 1000, through
 the tribe's "peddler" accumulator (the seed's rule for fractional flows). Chosen: the price is
 the peddler's, so the offer's wanted amount is not read; the sale needs the whole give_n at
 the market (no part sales); no caravan, no risk. A repeat offer sells every slow tick, another
@@ -36,14 +36,8 @@ from __future__ import annotations
 
 from ..events import Event
 from .caravans import set_out
-from .constants import (
-    BASE_VALUE,
-    OFFER_ANY,
-    OFFER_PEDDLER,
-    PEDDLER_RATE,
-    PEDDLER_RATE_COINAGE,
-    PERMILLE,
-)
+from .constants import OFFER_ANY, OFFER_PEDDLER, PERMILLE
+from .rules import TribesRules
 from .state import Offer, Settlement, Tribe, TribesState
 from .stores import add_store
 
@@ -60,10 +54,10 @@ def _count(tribe: Tribe, counter: str) -> None:
     tribe.counters[counter] = tribe.counters.get(counter, 0) + 1
 
 
-def peddler_price(tribe: Tribe, resource: str, amount: int) -> int:
+def peddler_price(tribe: Tribe, resource: str, amount: int, rules: TribesRules) -> int:
     """Coin the peddler pays for `amount` of `resource` now, the accumulator advanced."""
-    rate = PEDDLER_RATE_COINAGE if "coinage" in tribe.techs else PEDDLER_RATE
-    total = amount * BASE_VALUE[resource] * rate + tribe.acc.get("peddler", 0)
+    rate = rules.peddler_rate_coinage if "coinage" in tribe.techs else rules.peddler_rate
+    total = amount * rules.base_value[resource] * rate + tribe.acc.get("peddler", 0)
     tribe.acc["peddler"] = total % PERMILLE
     return total // PERMILLE
 
@@ -95,9 +89,9 @@ def sell_to_peddler(state: TribesState, offer: Offer, events: list[Event]) -> bo
     if market is None or market.stores[offer.give] < offer.give_n:
         return False
     tribe = state.tribes[offer.tribe]
-    coin = peddler_price(tribe, offer.give, offer.give_n)
+    coin = peddler_price(tribe, offer.give, offer.give_n, state.rules)
     market.stores[offer.give] -= offer.give_n
-    add_store(market, "coin", coin)
+    add_store(market, "coin", coin, state.rules)
     _count(tribe, "trades")
     events.append(
         Event(

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..events import Event
-from .constants import MAX_OFFERS, MAX_ROUTES, OFFER_PEDDLER
+from .constants import OFFER_PEDDLER
 from .orders import Offer, Route, Stance, Withdraw
 from .state import Offer as OfferState
 from .state import Route as RouteState
@@ -66,8 +66,8 @@ def refusal(state: TribesState, tribe_id: int, order: Any) -> str | None:
         if order.permille == 0:
             return None if existing is not None else "there is no such route to delete"
         held = sum(1 for r in state.routes if r.tribe == tribe_id)
-        if existing is None and held >= MAX_ROUTES:
-            return f"a tribe holds at most {MAX_ROUTES} routes"
+        if existing is None and held >= state.rules.max_routes:
+            return f"a tribe holds at most {state.rules.max_routes} routes"
         return None
     if isinstance(order, Offer):
         if order.give_amount < 1 or order.want_amount < 1:
@@ -76,8 +76,8 @@ def refusal(state: TribesState, tribe_id: int, order: Any) -> str | None:
             why = _other_tribe(state, tribe_id, order.to)
             if why is not None:
                 return why
-        if sum(1 for o in state.offers if o.tribe == tribe_id) >= MAX_OFFERS:
-            return f"a tribe holds at most {MAX_OFFERS} offers"
+        if sum(1 for o in state.offers if o.tribe == tribe_id) >= state.rules.max_offers:
+            return f"a tribe holds at most {state.rules.max_offers} offers"
         return None
     if isinstance(order, Withdraw):
         if not any(o.id == order.offer and o.tribe == tribe_id for o in state.offers):

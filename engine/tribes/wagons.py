@@ -3,7 +3,7 @@ food equalization here, after the wagons.
 
 Each wagon, in ascending id, moves one tile a tick toward its site (movement.py's greedy
 step with its slide round water). A wagon that has not come nearer than its best distance so
-far for WAGON_STUCK_TICKS (30, chosen) ticks in a row gives up and merges home.
+far for wagon_stuck_ticks (the rules', 30, chosen) ticks in a row gives up and merges home.
 
 On reaching its site the wagon founds a settlement there (pop = its settlers, its grain and
 timber into the stores, named "<tribe> <id>", a "founded" event), unless a settlement has come
@@ -18,7 +18,6 @@ counts as neither).
 from __future__ import annotations
 
 from ..events import Event
-from .constants import WAGON_STUCK_TICKS
 from .movement import travel
 from .orders import chebyshev
 from .rulings import site_refusal
@@ -45,8 +44,8 @@ def merge_home(state: TribesState, wagon: Wagon, events: list[Event]) -> None:
     home = _nearest_own(state, wagon)
     if home is not None:
         home.pop += wagon.settlers
-        add_store(home, "grain", wagon.grain)
-        add_store(home, "timber", wagon.timber)
+        add_store(home, "grain", wagon.grain, state.rules)
+        add_store(home, "timber", wagon.timber, state.rules)
     events.append(
         Event(
             "wagon_merged",
@@ -65,8 +64,8 @@ def found_at_site(state: TribesState, wagon: Wagon, events: list[Event]) -> None
     """The wagon becomes a settlement on its site (kept in ascending id: ids only grow)."""
     name = f"{state.tribes[wagon.tribe].name} {state.next_id}"
     settlement = new_settlement(state, wagon.tribe, wagon.x, wagon.y, wagon.settlers, name)
-    add_store(settlement, "grain", wagon.grain)
-    add_store(settlement, "timber", wagon.timber)
+    add_store(settlement, "grain", wagon.grain, state.rules)
+    add_store(settlement, "timber", wagon.timber, state.rules)
     set_grain_gates(state, settlement)
     state.settlements.append(settlement)
     events.append(
@@ -97,7 +96,7 @@ def move_wagons(state: TribesState, events: list[Event]) -> None:
                 found_at_site(state, wagon, events)
             else:
                 merge_home(state, wagon, events)
-        elif wagon.stuck >= WAGON_STUCK_TICKS:
+        elif wagon.stuck >= state.rules.wagon_stuck_ticks:
             merge_home(state, wagon, events)
         else:
             on_the_road.append(wagon)

@@ -1,0 +1,113 @@
+"""The card fight's rules object (engine/combat/rules.py): every number of the loop is a field
+with a bound and a source; the seed's rules fight exactly as the fight always has (hashes
+pinned before the rules object); a rule turned fights differently, and a fight by other rules
+names them in its save and its hash and reads back by them."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+import pytest
+
+from privateer.engine.bounds import RuleError, declared, source_of
+from privateer.engine.combat.bots import BALANCED
+from privateer.engine.combat.encounter import Encounter, act, create_encounter
+from privateer.engine.combat.mode import FightGame
+from privateer.engine.combat.outfit import Outfit
+from privateer.engine.combat.rules import FIGHT, FightRules, field_names, find_fight_rules
+from privateer.engine.combat.settle import settle
+from privateer.engine.events import Event
+
+# (target, how it ended, rounds, state hash) for a brigantine at seed 21 by the balanced bot,
+# computed by the engine before the rules object: the seed's rules must fight to them exactly
+PINNED = [
+    (
+        "merchant",
+        "destroyed",
+        7,
+        "9e396858c7e192ef6c16fca462ddf0ab4b94143700f4e965653fc5b7d1aca05a",
+    ),
+    ("town", "destroyed", 9, "661d8958956d4ad042f653ac07c0cf4ecd735131f58d1aca160119e5e5788a3d"),
+    ("armada", "got_away", 6, "0496ac343c4b7993e6c6e704201d38d8c959a6f5fe1f75b7f8bf97e67ff7172b"),
+]
+
+
+def fought(target: str, rules: FightRules = FIGHT) -> tuple[Encounter, list[Event]]:
+    state, events = create_encounter(target, Outfit("brigantine"), 21, rules=rules)
+    while state.result is None:
+        events += act(state, BALANCED.choose(state))
+    return state, events
+
+
+def test_every_field_declares_a_bound_and_its_source() -> None:
+    bounds = declared(FightRules)
+    assert set(bounds) == {f.name for f in fields(FightRules)}
+    for name in bounds:
+        assert source_of(FightRules, name).startswith(("seed", "chosen")), name
+    assert len(field_names()) == 10
+
+
+@pytest.mark.parametrize(("target", "result", "rounds", "digest"), PINNED)
+def test_the_seeds_rules_fight_to_the_pinned_hashes(
+    target: str, result: str, rounds: int, digest: str
+) -> None:
+    state, _ = fought(target)
+    assert (state.result and state.result.value, state.round) == (result, rounds)
+    assert state.state_hash() == digest
+    assert "rules" not in state.to_dict()["setup"]
+
+
+@pytest.mark.parametrize(
+    ("target", "change"),
+    [
+        ("armada", "away=4"),
+        ("armada", "flee_way=1"),
+        ("armada", "outgunned_ratio=3"),
+        ("merchant", "leak_cost=4"),
+        ("town", "raid_boats=0"),
+        ("town", "relief_every=1"),
+    ],
+)
+def test_a_rule_turned_fights_differently_and_is_named(target: str, change: str) -> None:
+    rules = find_fight_rules(f"seed-000[{change}]")
+    seed_state, seed_events = fought(target)
+    state, events = fought(target, rules)
+    assert [tuple(e) for e in events] != [tuple(e) for e in seed_events]
+    assert state.state_hash() != seed_state.state_hash()
+    saved = state.to_dict()
+    assert saved["setup"]["rules"] == rules.name
+    again = Encounter.from_dict(saved)
+    assert again.setup.rules is rules and again.state_hash() == state.state_hash()
+
+
+def test_what_is_settled_follows_the_rules() -> None:
+    state, _ = fought("merchant", find_fight_rules("seed-000[laid_up_days=30]"))
+    assert settle(state).laid_up_days == 30
+    assert settle(fought("merchant")[0]).laid_up_days == 60
+
+
+def test_the_game_carries_its_rules() -> None:
+    rules = find_fight_rules("seed-000[away=4]")
+    game = FightGame("armada", Outfit("brigantine"), rules=rules)
+    state, _ = game.new_initial_state(5)
+    assert state.setup.rules is rules
+    assert game.deserialise(game.serialise(state)).setup.rules is rules
+    with pytest.raises(ValueError, match="terms"):
+        FightGame("armada", Outfit("brigantine")).deserialise(game.serialise(state))
+
+
+def test_bad_rules_are_refused_in_one_line() -> None:
+    for name, wanted in [
+        ("seed-000[away=0]", "away 0 is outside 1..100"),
+        ("seed-000[awy=4]", "no rule 'awy'"),
+        ("seed-001", "no fight rules 'seed-001'"),
+    ]:
+        with pytest.raises(ValueError) as caught:
+            find_fight_rules(name)
+        assert wanted in str(caught.value) and "\n" not in str(caught.value)
+    with pytest.raises(RuleError, match="differ from the preset"):
+        FightRules(away=4)
+    saved = fought("merchant")[0].to_dict()
+    saved["setup"]["rules"] = "seed-000[away=none]"
+    with pytest.raises(ValueError, match=r"setup\.rules"):
+        Encounter.from_dict(saved)
