@@ -18,8 +18,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--long",
         action="store_true",
-        help="Run the long tests too (marked reliability or fidelity: minutes); skipped "
-        "otherwise.",
+        help="Run the long tests too (marked reliability or fidelity: minutes); skipped otherwise.",
     )
 
 

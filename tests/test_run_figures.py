@@ -96,7 +96,7 @@ def test_the_runs_page_says_the_same(runs_of_every_kind: Path, tmp_path: Path) -
         client.app.state.chart_drawing.join()  # type: ignore[attr-defined]
         page = client.get("/runs").text
         listed = _by_mode(client.get("/api/runs").json()["runs"])
-    assert "<th>score</th>" in page and "<th class=\"num\">gold</th>" not in page
+    assert "<th>score</th>" in page and '<th class="num">gold</th>' not in page
     assert "<td>lost</td>" in page and "9 turns" in page
     assert listed["sim"]["days"] is None and listed["sim"]["length_words"].endswith(" rounds")
     assert listed["duel"]["score_words"] in ("Red won", "nobody won", "Red lost")
