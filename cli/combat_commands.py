@@ -26,8 +26,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from privateer.db.log_writer import LogWriter
-    from privateer.engine.combat.outfit import Outfit
-    from privateer.engine.combat.record import FightRecord
+    from privateer.engine.combat import FightRecord, Outfit
 
 SHIPS_HELP = "pinnace, brigantine, frigate, galleon."
 CREW_HELP = (
@@ -42,7 +41,7 @@ TARGETS_HELP = (
 
 
 def _outfit(ship: str, crew: list[str], upgrades: list[str], hull: int | None) -> Outfit:
-    from privateer.engine.combat.outfit import Outfit, OutfitError
+    from privateer.engine.combat import Outfit, OutfitError
 
     outfit = Outfit(ship=ship, crew=tuple(crew), upgrades=tuple(upgrades), hull=hull)
     try:
@@ -53,7 +52,7 @@ def _outfit(ship: str, crew: list[str], upgrades: list[str], hull: int | None) -
 
 
 def _check_target(target: str) -> None:
-    from privateer.engine.combat.ships import TARGETS
+    from privateer.engine.combat import TARGETS
 
     if target not in TARGETS:
         fail(f"unknown target {target!r}; choose from {', '.join(TARGETS)}")
@@ -143,8 +142,7 @@ def sim(
     of the fights (destroyed, sunk, fled, got away, parted) and the mean rounds."""
     from contextlib import ExitStack
 
-    from privateer.engine.combat.bots import BOTS
-    from privateer.engine.combat.sim import simulate
+    from privateer.engine.combat import BOTS, simulate
 
     _check_target(target)
     outfit = _outfit(ship, crew, upgrade, hull)

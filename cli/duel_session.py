@@ -23,7 +23,9 @@ from privateer.engine.duel import (
     BLUE,
     CHECKPOINT_EVERY,
     ENGINE_VERSION,
+    OPTIONS,
     RED,
+    SAVE_VERSION,
     SIDES,
     DuelAction,
     DuelRules,
@@ -35,9 +37,7 @@ from privateer.engine.duel import (
     plan,
     why_illegal,
 )
-from privateer.engine.duel.mode import MODE as DUEL
-from privateer.engine.duel.replay import OPTIONS
-from privateer.engine.duel.state import SAVE_VERSION
+from privateer.engine.duel import MODE as DUEL
 from privateer.engine.events import Event
 
 MODE = "duel"

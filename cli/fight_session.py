@@ -13,10 +13,16 @@ from privateer.db.interrupts import held
 from privateer.db.run_store import RunStore
 from privateer.db.runlog import RunBuffer, finish_run_statement, progress_statement
 from privateer.db.saves import drop_save_statement, load_save, save_statement
-from privateer.engine.combat.encounter import Encounter, Keep, create_encounter
-from privateer.engine.combat.outfit import Outfit
-from privateer.engine.combat.record import FightRecord, play_step
-from privateer.engine.combat.settle import Settlement, settle
+from privateer.engine.combat import (
+    Encounter,
+    FightRecord,
+    Keep,
+    Outfit,
+    Settlement,
+    create_encounter,
+    play_step,
+    settle_fight,
+)
 from privateer.engine.events import Event
 
 MODE = "fight"
@@ -68,7 +74,7 @@ class FightSession:
         return self.state.result is not None
 
     def settlement(self) -> Settlement:
-        return settle(self.state)
+        return settle_fight(self.state)
 
     def play(self, keep: Keep) -> list[Event]:
         """Play a keep, then log and save it (or, if the fight is over, settle the run and
@@ -83,7 +89,7 @@ class FightSession:
         if state.result is None:
             extra = [save_statement(run_id, state), progress_statement(run_id, state.round)]
         else:
-            settlement = settle(state)
+            settlement = settle_fight(state)
             extra = [
                 drop_save_statement(run_id),
                 finish_run_statement(run_id, state.result.value, settlement.payout, state.round),

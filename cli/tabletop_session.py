@@ -30,9 +30,7 @@ from privateer.db.saves import (
 from privateer.engine.events import Event
 from privateer.engine.modes import MODES
 from privateer.engine.protocol import IllegalActionError, Mode
-from privateer.engine.tabletop.bots import BOTS
-from privateer.engine.tabletop.mode import TabletopGame
-from privateer.engine.tabletop.replay import CHECKPOINT_EVERY
+from privateer.engine.tabletop import BOTS, CHECKPOINT_EVERY, TabletopGame
 
 SAVE_VERSION = 1
 """The shape of the saved state (the engine's `TabletopState.to_dict()`, checked whole by
@@ -190,7 +188,7 @@ class TabletopSession:
 
     def raid_modifier(self, view: dict[str, Any]) -> int | None:
         """The raid table's modifier for the raid under way (the engine's rule), or None."""
-        from privateer.engine.tabletop.rules import raid_modifier
+        from privateer.engine.tabletop import raid_modifier
 
         raid = view.get("raid")
         if raid is None:

@@ -12,8 +12,7 @@ from pathlib import Path
 
 import typer
 
-from privateer.engine.voyage.actions import IllegalVoyageAction
-from privateer.engine.voyage.pending import Meeting
+from privateer.engine.voyage import IllegalVoyageAction, Meeting
 
 from . import voyage_input, voyage_shop, voyage_turn
 from .render import glossary_lines

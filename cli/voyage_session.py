@@ -27,13 +27,21 @@ from privateer.db.saves import (
     unusable,
 )
 from privateer.engine.events import Event
-from privateer.engine.voyage.actions import VoyageAction
-from privateer.engine.voyage.game import ACCEPTED_VERSIONS, VoyageGame
-from privateer.engine.voyage.record import OPTIONS, VoyageRecord, begin, game_for, step
-from privateer.engine.voyage.rules import find_voyage_rules
-from privateer.engine.voyage.shore import keel_closed
-from privateer.engine.voyage.state import SAVE_VERSION, VoyageState
-from privateer.engine.world.world import World
+from privateer.engine.voyage import (
+    ACCEPTED_VERSIONS,
+    OPTIONS,
+    SAVE_VERSION,
+    VoyageAction,
+    VoyageGame,
+    VoyageRecord,
+    VoyageState,
+    begin,
+    find_voyage_rules,
+    game_for,
+    keel_closed,
+    step,
+)
+from privateer.engine.world import World
 
 from .ashore import land_reader
 from .places import Places

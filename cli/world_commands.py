@@ -181,8 +181,7 @@ def sim(
     """Run the world without a player for --days and summarise it: wars opened and closed,
     corsair raids, fleets arrived, guard ships driven off, voyages completed by kind, ships at
     sea by kind at the end, and the state hash (the same seed gives the same hash)."""
-    from privateer.engine.world.game import ENGINE_VERSION, summary
-    from privateer.engine.world.record import record_world
+    from privateer.engine.world import ENGINE_VERSION, record_world, summary
 
     from .worlds import engine_world
 

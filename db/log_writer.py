@@ -41,8 +41,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from privateer.engine.combat.encounter import ENGINE_VERSION
-from privateer.engine.combat.record import FightRecord
+from privateer.engine.combat import ENGINE_VERSION, FightRecord
 from privateer.engine.events import RawEvent
 
 from .errors import DatabaseError

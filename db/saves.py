@@ -16,10 +16,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from privateer.engine.combat.encounter import ENGINE_VERSION, SAVE_VERSION, Encounter
-from privateer.engine.combat.mode import FightGame
-from privateer.engine.combat.record import OPTIONS as FIGHT_OPTIONS
-from privateer.engine.combat.record import outfit_of
+from privateer.engine.combat import ENGINE_VERSION, SAVE_VERSION, Encounter, FightGame, outfit_of
+from privateer.engine.combat import OPTIONS as FIGHT_OPTIONS
 from privateer.engine.schema import Record, SaveError, read_record
 
 from .errors import DatabaseError

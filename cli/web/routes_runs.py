@@ -145,7 +145,7 @@ def _read_voyage(request: Request, run_id: int) -> tuple[dict[str, Any], Voyage 
     from privateer.db.world_load import world_hash
     from privateer.engine.modes import MODES
     from privateer.engine.replay import check_world
-    from privateer.engine.voyage.record import game_for
+    from privateer.engine.voyage import game_for
     from privateer.pipeline.chart.runs import read_voyage
 
     with database(request) as engine:

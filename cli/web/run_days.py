@@ -63,8 +63,7 @@ def run_days(world: Any, run: Any) -> RunDays:
 def _replay(world: Any, run: Any) -> RunDays:
     """Her logged actions applied again (engine/voyage/record.py's way): before each sail, the
     state as that day ends; the last state as her voyage ends."""
-    from privateer.engine.voyage.actions import Sail
-    from privateer.engine.voyage.record import begin, game_for, step
+    from privateer.engine.voyage import Sail, begin, game_for, step
 
     game = game_for(world, run.options, run.engine_version)
     record = begin(game, run.seed)

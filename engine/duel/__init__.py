@@ -36,44 +36,58 @@ Choices where the seed is silent (each a named field of `DuelRules` or a named c
 Events (`Event(kind, round, data)` with a dict): duel_start, wind, activation, repaired,
 drift, move, turn, repair, fire, reload, escape, pass, duel_end. `redact_event` hides what
 the other side may not see (her reload's shot, her personality).
+
+
+The mode's public face: what front ends may use of it (engine/face.py), each name imported
+from its module when first asked for, so importing one costs only what its module needs.
 """
 
-from ..events import Event
-from .actions import ACTION_WORDS, ALL_ACTIONS, DuelAction, IllegalActionError
-from .captain import choose, debug_view, plan
-from .game import (
-    ENGINE_VERSION,
-    act,
-    create_duel,
-    current_side,
-    legal_actions,
-    observe,
-    outcome,
-    redact_event,
-    why_illegal,
-)
-from .hexes import FACING_NAMES, Sector, distance, hex_name, sector
-from .personality import POSTURES, TEMPERS, Temper, posture
-from .replay import (
-    CHECKPOINT_EVERY,
-    DuelRecord,
-    record_duel,
-    record_step,
-    replay_duel,
-    start_record,
-)
-from .rules import RULESETS, SHOT_HITS, SHOTS, DuelRules, find_duel_rules
-from .sim import personality_table, play_duel
-from .state import (
-    BLUE,
-    PERSONALITIES,
-    RED,
-    SIDES,
-    DuelOutcome,
-    DuelState,
-    ShipState,
-    Termination,
-)
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..face import shown
+
+if TYPE_CHECKING:
+    from ..events import Event
+    from .actions import ACTION_WORDS, ALL_ACTIONS, DuelAction, IllegalActionError
+    from .captain import choose, debug_view, plan
+    from .game import (
+        ENGINE_VERSION,
+        act,
+        create_duel,
+        current_side,
+        legal_actions,
+        observe,
+        outcome,
+        redact_event,
+        why_illegal,
+    )
+    from .hexes import FACING_NAMES, Sector, distance, hex_name, sector
+    from .mode import MODE
+    from .personality import POSTURES, TEMPERS, Temper, posture
+    from .replay import (
+        CHECKPOINT_EVERY,
+        OPTIONS,
+        DuelRecord,
+        record_duel,
+        record_step,
+        replay_duel,
+        start_record,
+    )
+    from .rules import RULESETS, SHOT_HITS, SHOTS, DuelRules, find_duel_rules
+    from .sim import personality_table, play_duel
+    from .state import (
+        BLUE,
+        PERSONALITIES,
+        RED,
+        SAVE_VERSION,
+        SIDES,
+        DuelOutcome,
+        DuelState,
+        ShipState,
+        Termination,
+    )
 
 __all__ = [
     "ACTION_WORDS",
@@ -82,10 +96,13 @@ __all__ = [
     "CHECKPOINT_EVERY",
     "ENGINE_VERSION",
     "FACING_NAMES",
+    "MODE",
+    "OPTIONS",
     "PERSONALITIES",
     "POSTURES",
     "RED",
     "RULESETS",
+    "SAVE_VERSION",
     "SHOTS",
     "SHOT_HITS",
     "SIDES",
@@ -124,3 +141,6 @@ __all__ = [
     "start_record",
     "why_illegal",
 ]
+
+if not TYPE_CHECKING:
+    __getattr__ = shown(__name__)
