@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from privateer.cli.chart_frames import seen_picture
 from privateer.engine.voyage.sighting import describe_ship, hostile, target_of
 from privateer.engine.world import pursuit, wars
 from privateer.engine.world.bar import _talk, stand_a_round
@@ -47,7 +48,6 @@ from privateer.engine.world.rumors import (
 )
 from privateer.engine.world.state import SAILING, WorldState
 from privateer.engine.world.world import BUDGETS, ENTRY_BYTES, HOPS, World
-from privateer.pipeline.chart.runs import seen_picture
 from tests.voyage_fixtures import put_ship, quiet_voyage
 from tests.world_fixtures import synthetic_world
 

@@ -1,6 +1,6 @@
 """A logged voyage day by day, for its page: replayed once from its log (the engine's replay,
 as `privateer chart --run --day` does it) and kept: her gold, hull, morale and node each day,
-and the state at the end of each day, from which the day's picture (pipeline/chart's
+and the state at the end of each day, from which the day's picture (cli/chart_frames.py's
 `seen_picture`: her chart, ships in sight, her rumors' rings) is read when asked."""
 
 from __future__ import annotations
