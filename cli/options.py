@@ -148,8 +148,7 @@ def world_rules_option(example: str) -> Any:
 
 def world_rules_set(setting: list[str]) -> WorldRules:
     """The world's rules with `--set`'s changes (named by them); a bad one: one line, exit 2."""
-    from privateer.engine.dials import parse_dial, turned
-    from privateer.engine.voyage import FULL
+    from privateer.engine.voyage import FULL, parse_dial, turned
     from privateer.engine.world import SEED_000
 
     changes: dict[str, Any] = {}

@@ -75,7 +75,6 @@ SHARED = frozenset(
         "events",  # the one event record
         "figures",  # what a mode's row in `runs` holds
         "schema",  # what a save may hold (SaveError)
-        "dials",  # a balance study's dials over the voyage's and the world's rules
     )
 )
 """The modules at the engine's top every mode shares, which front ends may import."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ..face import shown
 
 if TYPE_CHECKING:
-    from . import step as step_module
+    from . import step as step_module  # the phase order: `tribes bench` times each phase
     from .accum import EXTRACTION_D, SIMPLE_D, flow, refine
     from .constants import PROFESSIONS, TERRITORY_RADIUS
     from .game import ENGINE_VERSION, TribesAction, act

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..face import shown
 
 if TYPE_CHECKING:
+    from ..dials import MAX_POINTS, captain_of, parse_dial, turned  # a study's dials
     from .actions import (
         Attack,
         Berth,
@@ -69,6 +70,7 @@ __all__ = [
     "CAPTAINS",
     "ENGINE_VERSION",
     "FULL",
+    "MAX_POINTS",
     "MODE",
     "OPTIONS",
     "REGIONS",
@@ -112,6 +114,7 @@ __all__ = [
     "bribe_cost",
     "can_strike",
     "captain_for",
+    "captain_of",
     "dilemma_options",
     "find_captain",
     "find_voyage_rules",
@@ -123,6 +126,7 @@ __all__ = [
     "letters_done",
     "licensed",
     "location_of",
+    "parse_dial",
     "play",
     "raid_read_of",
     "refusal",
@@ -132,6 +136,7 @@ __all__ = [
     "state_on_day",
     "step",
     "summarise",
+    "turned",
     "voyage_rules",
     "wake_of",
     "world_rules",
