@@ -87,10 +87,7 @@ def combat(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Fights per second of the lookahead (balanced) bot, on one core."""
-    from privateer.engine.combat.bots import BALANCED
-    from privateer.engine.combat.outfit import Outfit
-    from privateer.engine.combat.ships import TARGETS
-    from privateer.engine.combat.sim import simulate
+    from privateer.engine.combat import BALANCED, TARGETS, Outfit, simulate
 
     if target not in TARGETS:
         fail(f"unknown target {target!r}; choose from {', '.join(TARGETS)}")
@@ -150,9 +147,7 @@ def sim_logging_overhead(fights: int, runs: int) -> dict[str, float | int]:
     import resource
 
     from privateer.db.log_writer import LogWriter, fight_row
-    from privateer.engine.combat.bots import BOTS
-    from privateer.engine.combat.outfit import Outfit
-    from privateer.engine.combat.sim import simulate
+    from privateer.engine.combat import BOTS, Outfit, simulate
 
     outfit = Outfit()
 
@@ -284,7 +279,7 @@ def world_sim(
     """World-days a second with all the world's traffic on one core. The first run in a
     process also computes the route trees the ships need (timed apart, as cold); the median of
     --runs more, with the routes known, is the days_per_second."""
-    from privateer.engine.world.game import advance, create_world
+    from privateer.engine.world import advance, create_world
 
     from .worlds import engine_world
 
@@ -338,7 +333,7 @@ def voyage_bench(
     first), medians of --rounds. With --workers, instead: `privateer voyage` on each worker
     count, whole commands timed from outside (medians of --rounds), runs a second and the
     speedup over the first count (the ratio of the medians; each round's ratio too)."""
-    from privateer.engine.voyage.rules import RULESETS
+    from privateer.engine.voyage import RULESETS
 
     if rules not in RULESETS:
         fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
@@ -349,9 +344,7 @@ def voyage_bench(
     runs = runs or 10
     from privateer.db import open_database
     from privateer.db.run_store import RunStore
-    from privateer.engine.voyage.captain import CAPTAINS, captain_for
-    from privateer.engine.voyage.captained import captained
-    from privateer.engine.voyage.game import VoyageGame
+    from privateer.engine.voyage import CAPTAINS, VoyageGame, captain_for, play_captained
 
     from .voyage_batch import Timed, _now
     from .voyage_commands import _write
@@ -360,7 +353,7 @@ def voyage_bench(
     world = engine_world(ctx)
     game = VoyageGame(world, RULESETS[rules], days=days)
     captain = CAPTAINS[captain_for(rules)]  # the ruleset's own, as `voyage` plays it
-    captained(game, runs, captain.choose)  # warm: the route trees a run needs
+    play_captained(game, runs, captain.choose)  # warm: the route trees a run needs
 
     def one_round(store: RunStore | None) -> tuple[float, int]:
         started = time.perf_counter()
@@ -368,7 +361,7 @@ def voyage_bench(
         batch = []
         for seed in range(runs):
             began = _now()
-            record = captained(game, seed, captain.choose)
+            record = play_captained(game, seed, captain.choose)
             assert record.state is not None
             sailed += record.state.day
             batch.append(Timed(record, began, _now()))
@@ -425,12 +418,8 @@ def memory(
     import hashlib
     import resource
 
-    from privateer.engine.voyage.captain import CAPTAIN
-    from privateer.engine.voyage.captained import captained
-    from privateer.engine.voyage.game import VoyageGame
-    from privateer.engine.voyage.rules import RULESETS
-    from privateer.engine.world.game import advance, create_world
-    from privateer.engine.world.world import CACHES_BYTES, MB
+    from privateer.engine.voyage import CAPTAIN, RULESETS, VoyageGame, play_captained
+    from privateer.engine.world import CACHES_BYTES, MB, advance, create_world
 
     from .voyage_commands import _has_the_ports
     from .worlds import engine_world
@@ -442,7 +431,7 @@ def memory(
         _has_the_ports(world, RULESETS["full"])
         game = VoyageGame(world, RULESETS["full"])
         for seed in range(runs):
-            record = captained(game, seed, CAPTAIN.choose)
+            record = play_captained(game, seed, CAPTAIN.choose)
             assert record.state is not None
             digest.update(record.state.state_hash().encode())
     if days:
@@ -528,7 +517,7 @@ def voyage_workers(
     import subprocess
     import sys
 
-    from privateer.engine.voyage.rules import RULESETS
+    from privateer.engine.voyage import RULESETS
 
     from .common import db_path
     from .voyage_commands import _has_the_ports

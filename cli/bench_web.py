@@ -117,13 +117,14 @@ def _logged_voyage(ctx: typer.Context, db: Path) -> int:
     with user_errors():  # a file that is no database: one line
         found = newest_finished_run(db, "voyage")
     if found is None:
-        from typer.testing import CliRunner
-
-        from .app import app
+        from click.testing import CliRunner
 
         note("logging a voyage in the copy to scrub (120 days)")
         args = ["--db", str(db), "voyage", "--runs", "1", "--days", "120", "--workers", "1"]
-        result = CliRunner().invoke(app, [*args, "--log", "--quiet", "--json"])
+        # the command line this command is part of, as click holds it (no import of cli/app,
+        # which imports this module)
+        command = ctx.find_root().command
+        result = CliRunner().invoke(command, [*args, "--log", "--quiet", "--json"])
         if result.exit_code != 0:
             fail(f"could not log a voyage to scrub: {result.output.strip()}")
         found = newest_finished_run(db, "voyage")

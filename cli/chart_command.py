@@ -1,6 +1,7 @@
 """`privateer chart OUT`: draw the world as built. The options, their checks and what is
-written; the pictures themselves (the wakes, the runs, the box fitted to them, the drawing)
-are pipeline/chart's."""
+written; what the engine works out for the pictures (the world's ships' wakes, a voyage
+replayed to a day) is cli/chart_frames.py's, the pictures themselves (the runs read from the
+log, the box fitted to them, the drawing) pipeline/chart's."""
 
 from __future__ import annotations
 
@@ -75,6 +76,8 @@ def chart(
     on Drake's circuit with his route and the places she touched); with
     --where, where captains sink, fight or raid. The output is checked writable before the
     drawing starts; an OUT already there is refused unless --force, a symbolic link always."""
+    import dataclasses
+
     from privateer.pipeline.chart import (
         FORMATS,
         STYLES,
@@ -83,10 +86,10 @@ def chart(
         Flow,
         draw_chart,
         run_pictures,
-        world_wakes,
     )
     from privateer.pipeline.errors import WorldBuildError
 
+    from .chart_frames import region_boxes, replay_seen, world_wakes
     from .progress import stage_progress
     from .worlds import engine_world
 
@@ -110,7 +113,13 @@ def chart(
     engine = open_db(ctx, create=False)
     with user_errors():
         try:
-            runs = run_pictures(engine, run=run, day=day, where=where, box=chosen_box, scale=scale)
+            runs = run_pictures(
+                engine, run=run, day=day, where=where, box=chosen_box, scale=scale,
+                regions=region_boxes(),
+            )  # fmt: skip
+            if run is not None and day is not None:
+                seen, sighted = replay_seen(engine, run, day)
+                runs = dataclasses.replace(runs, seen=seen, sighted=tuple(sighted))
         except WorldBuildError as error:
             fail(str(error))
     if runs.seen is not None:

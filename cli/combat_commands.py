@@ -24,9 +24,7 @@ from .progress import QUIET_HELP, counting
 
 if TYPE_CHECKING:
     from privateer.db.log_writer import LogWriter
-    from privateer.engine.combat.encounter import Encounter, Keep
-    from privateer.engine.combat.outfit import Outfit
-    from privateer.engine.combat.sim import OnRecord
+    from privateer.engine.combat import Encounter, Keep, OnRecord, Outfit
     from privateer.engine.record import GameRecord
 
 SHIPS_HELP = "pinnace, brigantine, frigate, galleon."
@@ -42,7 +40,7 @@ TARGETS_HELP = (
 
 
 def _outfit(ship: str, crew: list[str], upgrades: list[str], hull: int | None) -> Outfit:
-    from privateer.engine.combat.outfit import Outfit
+    from privateer.engine.combat import Outfit
     from privateer.engine.errors import OutfitError
 
     outfit = Outfit(ship=ship, crew=tuple(crew), upgrades=tuple(upgrades), hull=hull)
@@ -54,7 +52,7 @@ def _outfit(ship: str, crew: list[str], upgrades: list[str], hull: int | None) -
 
 
 def _check_target(target: str) -> None:
-    from privateer.engine.combat.ships import TARGETS
+    from privateer.engine.combat import TARGETS
 
     if target not in TARGETS:
         fail(f"unknown target {target!r}; choose from {', '.join(TARGETS)}")
@@ -144,8 +142,7 @@ def sim(
     of the fights (destroyed, sunk, fled, got away, parted) and the mean rounds."""
     from contextlib import ExitStack
 
-    from privateer.engine.combat.bots import BOTS
-    from privateer.engine.combat.sim import simulate
+    from privateer.engine.combat import BOTS, simulate
 
     _check_target(target)
     outfit = _outfit(ship, crew, upgrade, hull)

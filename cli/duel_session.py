@@ -10,6 +10,7 @@ from __future__ import annotations
 from privateer.db.run_store import RunStore
 from privateer.engine.duel import (
     BLUE,
+    MODE,
     RED,
     Captains,
     DuelAction,
@@ -19,7 +20,6 @@ from privateer.engine.duel import (
     IllegalDuelAction,
     why_illegal,
 )
-from privateer.engine.duel.mode import MODE
 from privateer.engine.events import Event
 
 from .session import GameSession

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import typer
 
-from privateer.engine.combat.encounter import Keep
+from privateer.engine.combat import Keep
 
 from .fight_session import FightSession
 from .render import event_line, glossary_lines, state_lines

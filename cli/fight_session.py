@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from privateer.db.run_options import fight_options_json
 from privateer.db.run_store import RunStore
-from privateer.engine.combat.encounter import Encounter, Keep
-from privateer.engine.combat.mode import MODE, FightGame
-from privateer.engine.combat.outfit import Outfit
-from privateer.engine.combat.settle import Settlement, settle
+from privateer.engine.combat import (
+    MODE,
+    Encounter,
+    FightGame,
+    Keep,
+    Outfit,
+    Settlement,
+    settle_fight,
+)
 from privateer.engine.events import Event
 
 from .session import GameSession
@@ -36,7 +41,7 @@ class FightSession(GameSession[Encounter, Keep]):
         return int(self.saved.rounds or 0)
 
     def settlement(self) -> Settlement:
-        return settle(self.state)
+        return settle_fight(self.state)
 
     def play(self, action: Keep) -> list[Event]:
         """Play a keep, then log and save it (or, if the fight is over, settle the run and

@@ -18,7 +18,7 @@ import typer
 from .common import fail
 
 if TYPE_CHECKING:
-    from privateer.engine.world.rules import WorldRules
+    from privateer.engine.world import WorldRules
     from privateer.pipeline.params import Box
 
 SEED_MAX = 2**62  # any seed of every mode; the runs table keeps seeds in a BIGINT
@@ -148,9 +148,8 @@ def world_rules_option(example: str) -> Any:
 
 def world_rules_set(setting: list[str]) -> WorldRules:
     """The world's rules with `--set`'s changes (named by them); a bad one: one line, exit 2."""
-    from privateer.engine.dials import parse_dial, turned
-    from privateer.engine.voyage.rules import FULL
-    from privateer.engine.world.rules import SEED_000
+    from privateer.engine.voyage import FULL, parse_dial, turned
+    from privateer.engine.world import SEED_000
 
     changes: dict[str, Any] = {}
     try:

@@ -30,7 +30,7 @@ from .typed_names import close, either, fold, matches
 if TYPE_CHECKING:
     from scipy.sparse import csr_matrix
 
-    from privateer.engine.world.world import World
+    from privateer.engine.world import World
 
 CAPES_FILE = DATA_DIR / "capes.csv"
 ASHORE_FILE = DATA_DIR / "ashore.csv"

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from privateer.engine.combat.cards import GLOSSARY, THEM, YOU
-from privateer.engine.combat.encounter import Encounter, card_kind, card_name, card_side
-from privateer.engine.combat.encounter import threatened as is_threatened
+from privateer.engine.combat import GLOSSARY, THEM, YOU, Encounter, card_kind, card_name, card_side
+from privateer.engine.combat import threatened as is_threatened
 from privateer.engine.events import Event
 
 SIDE_NAME = {"you": "you", "them": "she"}

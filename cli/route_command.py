@@ -11,7 +11,7 @@ from .options import season_option, world_rules_option, world_rules_set
 from .worlds import engine_world
 
 if TYPE_CHECKING:
-    from privateer.engine.world.world import World
+    from privateer.engine.world import World
 
 SEASON_NAMES = ("spring", "summer", "autumn", "winter")
 
@@ -80,11 +80,11 @@ def route(
     latitudes' storms and ice). `--via` forces straits in order; `--avoid` closes them;
     `--draught deep` keeps off the banks (seed 000: "Banks keep deep keels off"); when that
     leaves no way, says so and exits 1."""
-    from privateer.engine.combat.ships import DRAUGHTS
+    from privateer.engine.combat import DRAUGHTS
     from privateer.engine.errors import NoRouteError
-    from privateer.engine.voyage.shore import bank_at, banks_closed
-    from privateer.engine.world.routes import RIGS, high_seas
-    from privateer.engine.world.routes import route as find_route
+    from privateer.engine.voyage import bank_at, banks_closed
+    from privateer.engine.world import RIGS, high_seas
+    from privateer.engine.world import route as find_route
 
     weighing = high_seas(world_rules_set(setting))
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import typer
 
-from privateer.engine.voyage.rules import FULL
-from privateer.engine.world.kinds import KINDS
+from privateer.engine.voyage import FULL
+from privateer.engine.world import KINDS
 
 from .common import Output, fail, output_options
 from .options import (
@@ -44,10 +44,13 @@ def bar(
     """A night in PORT's bar on --day of the world run from --seed: each round you stand the
     house, what was heard (a ship's kind and flag, where and how many days ago, and how far to
     trust it) or nothing. The room gets drunker each round."""
-    from privateer.engine.world.bar import stand_a_round
-    from privateer.engine.world.game import advance, create_world
-    from privateer.engine.world.rules import SEED_000
-    from privateer.engine.world.rumors import describe
+    from privateer.engine.world import (
+        SEED_000,
+        advance,
+        create_world,
+        describe_rumor,
+        stand_a_round,
+    )
 
     from .places import Places, UnknownPlace, find_port
 
@@ -62,7 +65,7 @@ def bar(
     for _ in range(day):
         advance(world, state)
     if nights > 1:
-        from privateer.engine.world.bar import survey
+        from privateer.engine.world import survey
 
         output.rows(
             survey(world, state, SEED_000, index, nights, rounds),
@@ -79,7 +82,7 @@ def bar(
         keys = ("ship_kind", "flag", "node", "lon", "lat", "days_old", "reliability")
         row.update({k: None for k in keys})
         if rumor is not None:
-            told = describe(world, rumor, state.day)
+            told = describe_rumor(world, rumor, state.day)
             row.update({k: told[k] for k in keys})
         rows.append(row)
     if output.format.value != "table":
@@ -121,8 +124,7 @@ def rumors(
     (the fewest nodes holding 70% of the cloud of where she could be) and how often the ship
     is really inside it, by the rumor's age (2, 4, 8, 12 days) and by how much of the sea is
     charted (a blank chart, the Caribbean's waters, the whole sea)."""
-    from privateer.engine.world.chart_worth import chart_worth
-    from privateer.engine.world.kinds import kind_index
+    from privateer.engine.world import chart_worth_of, kind_index
 
     wrules = world_rules_set(setting)
     try:
@@ -131,7 +133,9 @@ def rumors(
         fail(str(error))
     world = engine_world(ctx)
     try:
-        rows = chart_worth(world, seed, count, round(reliability * 1000), kinds=kinds, rules=wrules)
+        rows = chart_worth_of(
+            world, seed, count, round(reliability * 1000), kinds=kinds, rules=wrules
+        )
     except ValueError as error:
         fail(str(error))
     output.rows(

@@ -29,7 +29,7 @@ from privateer.db.saves import (
 from privateer.engine.events import Event
 from privateer.engine.protocol import Action, Game, Mode, Outcome, Tally
 from privateer.engine.record import GameRecord, begin, step
-from privateer.engine.world.world import World
+from privateer.engine.world import World
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)

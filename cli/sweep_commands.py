@@ -32,7 +32,7 @@ from .worlds import engine_world
 if TYPE_CHECKING:
     from privateer.db.run_store import RunStore
     from privateer.db.sweeps import Study
-    from privateer.engine.world.world import World
+    from privateer.engine.world import World
 
 MAX_RUNS = 1_000_000  # a study's runs in all (points x runs a point)
 PLOT_SUFFIXES = (".png", ".svg")
@@ -114,8 +114,7 @@ def run(
     each, and print each point's figures: won (with its 95% Wilson interval), the mean day
     home, raids a run, sunk and by what, alive at the end, the named seas reached. The study is
     kept (`sweep list`); a point an earlier study stored is read back, not played again."""
-    from privateer.engine.dials import MAX_POINTS, parse_dial
-    from privateer.engine.voyage.rules import RULESETS
+    from privateer.engine.voyage import MAX_POINTS, RULESETS, parse_dial
 
     from .voyage_batch import scheduler_address
 
@@ -157,9 +156,8 @@ def _turned(rules_name: str, settings: list[dict[str, Any]]) -> list[Any]:
     """The rules (voyage's, world's) of every setting, each field within its bound
     (engine/bounds.py): one that is not (a morale to start past the most there is) is said in
     one line before any work."""
-    from privateer.engine.dials import turned
-    from privateer.engine.voyage.rules import RULESETS
-    from privateer.engine.world.rules import find_world_rules
+    from privateer.engine.voyage import RULESETS, turned
+    from privateer.engine.world import find_world_rules
 
     played_in = find_world_rules(RULESETS[rules_name].world_rules)
     try:
@@ -186,7 +184,7 @@ def _play(
 ) -> tuple[Study, list[dict[str, Any]]]:
     from privateer.db.run_store import RunStore
     from privateer.db.sweeps import Study, new_sweep, stored_keys, sweep_points
-    from privateer.engine.voyage.game import ENGINE_VERSION
+    from privateer.engine.voyage import ENGINE_VERSION
 
     from .voyage_batch import ClusterError, cluster, default_workers
 
@@ -235,17 +233,14 @@ def _playable(
 ) -> None:
     """Refuse, before any work, a setting the game cannot be played by (a port this world has
     not, a number the rules cannot take): its first seed is tried for a month."""
-    from privateer.engine.dials import captain_of
-    from privateer.engine.voyage.captain_spec import find_captain
-    from privateer.engine.voyage.captained import captained
-    from privateer.engine.voyage.game import VoyageGame
+    from privateer.engine.voyage import VoyageGame, captain_of, find_captain, play_captained
 
     shown = " ".join(f"{k}={v}" for k, v in setting.items())
     for port in (rules.start_port, rules.home_port):
         if port not in world.port_by_name:
             fail(f"{shown}: this world has no port {port!r}")
     try:
-        captained(
+        play_captained(
             VoyageGame(world, rules, wrules, days=TRIAL_DAYS),
             0,
             find_captain(captain_of(setting, rules_name)).choose,
@@ -281,7 +276,7 @@ def _play_points(
     """Play the points not stored yet; as each ends, its results (and runs) are written and its
     figures kept with the study."""
     from privateer.db.sweeps import write_results
-    from privateer.engine.dials import captain_of
+    from privateer.engine.voyage import captain_of
 
     from .voyage_batch import run_voyages
     from .voyage_commands import _write

@@ -28,7 +28,7 @@ app.callback()(play)
 
 
 def _seats(players: int | None, nations: str | None, bots: list[str]) -> list[str]:
-    from privateer.engine.tabletop.rules import NATIONS
+    from privateer.engine.tabletop import NATIONS
 
     if nations is not None:
         chosen = [n.strip().lower() for n in nations.split(",") if n.strip()]
@@ -40,7 +40,7 @@ def _seats(players: int | None, nations: str | None, bots: list[str]) -> list[st
 
 
 def _rules(name: str, settings: list[str]) -> Any:
-    from privateer.engine.tabletop.rules import find_tabletop_rules, parse_setting
+    from privateer.engine.tabletop import find_tabletop_rules, parse_setting
 
     try:
         rules = find_tabletop_rules(name)
@@ -83,9 +83,7 @@ def sim(
     edge), mean rounds to 100 gold, gold by source, raids by result, and how often each event
     card decided a game (the winner played it in the game's last round). A JSON row for each
     (bot, seat)."""
-    from privateer.engine.tabletop.bots import BOTS
-    from privateer.engine.tabletop.game import check_players
-    from privateer.engine.tabletop.sim import simulate
+    from privateer.engine.tabletop import BOTS, check_players, simulate
 
     chosen_bots = [b.strip().lower() for b in bots.split(",") if b.strip()]
     unknown = [b for b in chosen_bots if b not in BOTS]
@@ -122,7 +120,7 @@ def sim(
 
 
 def _print(output: Output, summary: Any, games: int, seats: list[str], rules: str) -> None:
-    from privateer.engine.tabletop.sim import event_names
+    from privateer.engine.tabletop import event_names
 
     rows = summary.rows()
     if output.format.value != "table":
@@ -175,7 +173,7 @@ class _Logger:
     def add(self, record: Any, stats: Any) -> None:
         from privateer.db.log_writer import run_row
         from privateer.db.runlog import options_json
-        from privateer.engine.tabletop.game import ENGINE_VERSION
+        from privateer.engine.tabletop import ENGINE_VERSION
 
         options = {
             "players": stats.players,
@@ -222,7 +220,7 @@ def odds(
     """The raid table checked: at each modifier (-2..+2) the engine's own dice rolled --rolls
     times through its raid table, each result's share against its exact 2D6 chance (in
     36ths). Exits 1 if any share strays 0.5 points or more."""
-    from privateer.engine.tabletop.odds import measure_odds
+    from privateer.engine.tabletop import measure_odds
 
     rows = measure_odds(rolls, seed)
     output.rows(rows, rates=["exact", "measured"])

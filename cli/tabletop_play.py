@@ -121,8 +121,7 @@ def game_options(players: str, seat: str | None, bots: str | None, rules: str) -
     """The run's options from the command line, checked (one line and exit 2 otherwise):
     {"players": [...], "bots": {nation: bot}, "rules": name}, the person's seat absent from
     the bots."""
-    from privateer.engine.tabletop.bots import BOTS
-    from privateer.engine.tabletop.rules import NATIONS, find_tabletop_rules
+    from privateer.engine.tabletop import BOTS, NATIONS, find_tabletop_rules
 
     try:
         chosen = find_tabletop_rules(rules)

@@ -180,7 +180,7 @@ def outcome_line(view: Mapping[str, Any]) -> str:
 
 def card_lines(card_id: int) -> list[str]:
     """?CARD: what a card is and does, and where its copies sit in the deck's ids."""
-    from privateer.engine.tabletop.cards import DECK, card_words
+    from privateer.engine.tabletop import DECK, card_words
 
     name = DECK[card_id].name
     ids = [i for i, c in enumerate(DECK) if c.name == name]
@@ -251,7 +251,7 @@ RESULT_WORDS = {  # the seed's raid table, its words for the target's kind
 def _roll_words(d: Mapping[str, Any], me: str) -> str:
     """The raid table's roll in words: "France's raid on #23 Merchantman: str 11 against 4,
     rolled 4+5 = 9, +2 = 11: success: the merchant is captured"."""
-    from privateer.engine.tabletop.cards import card
+    from privateer.engine.tabletop import card
 
     dice = [int(x) for x in d["dice"]]
     rolled = sum(dice)

@@ -121,7 +121,7 @@ def choice(text: str, texts: list[str], session: TabletopSession) -> int:
 
 def explain(query: str) -> list[str]:
     """?CARD: a card by its id or name (any case; a unique beginning will do)."""
-    from privateer.engine.tabletop.cards import CARD_LIST, DECK_SIZE
+    from privateer.engine.tabletop import CARD_LIST, DECK_SIZE
 
     query = query.strip()
     if not query:
@@ -144,7 +144,7 @@ def explain(query: str) -> list[str]:
 
 
 def first_id(name: str) -> int:
-    from privateer.engine.tabletop.cards import DECK
+    from privateer.engine.tabletop import DECK
 
     return next(i for i, c in enumerate(DECK) if c.name == name)
 

@@ -22,10 +22,13 @@ from privateer.db.saves import StoredSave, abandon_statements, list_saves
 from privateer.engine.events import Event
 from privateer.engine.modes import MODES
 from privateer.engine.protocol import Mode
-from privateer.engine.tabletop.actions import IllegalTabletopAction, TabletopAction
-from privateer.engine.tabletop.bots import BOTS
-from privateer.engine.tabletop.mode import TabletopGame
-from privateer.engine.tabletop.state import TabletopState
+from privateer.engine.tabletop import (
+    BOTS,
+    IllegalTabletopAction,
+    TabletopAction,
+    TabletopGame,
+    TabletopState,
+)
 
 from .session import GameSession
 
@@ -160,7 +163,7 @@ class TabletopSession(GameSession[TabletopState, TabletopAction]):
 
     def raid_modifier(self, view: dict[str, Any]) -> int | None:
         """The raid table's modifier for the raid under way (the engine's rule), or None."""
-        from privateer.engine.tabletop.rules import raid_modifier
+        from privateer.engine.tabletop import raid_modifier
 
         raid = view.get("raid")
         if raid is None:

@@ -10,9 +10,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from privateer.engine.tribes import step as step_module
-from privateer.engine.tribes.mode import Setup
-from privateer.engine.tribes.sim import Played, run_world
+from privateer.engine.tribes import Played, Setup, run_world, step_module
 
 
 def phase_names() -> list[str]:

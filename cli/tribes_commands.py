@@ -79,7 +79,7 @@ def map_command(
 
 
 def _site(index: int, xy: tuple[int, int], figures: Any) -> dict[str, Any]:
-    from privateer.engine.tribes.setup import TRIBE_NAMES
+    from privateer.engine.tribes import TRIBE_NAMES
 
     return {
         "tribe": index,
@@ -112,7 +112,7 @@ RULES_HELP = (
 
 
 def _setup(tribes: int, size: int, ticks: int, rules: str = "seed-002") -> Any:
-    from privateer.engine.tribes.mode import Setup
+    from privateer.engine.tribes import Setup
 
     try:
         return Setup(tribes, size, ticks, rules)
@@ -149,7 +149,7 @@ def run_command(
     that `privateer runs replay RUN_ID` re-checks."""
     import time
 
-    from privateer.engine.tribes.sim import run_world
+    from privateer.engine.tribes import run_world
 
     from .tribes_run import log_run, policy_players, print_summary, snapshot, summary_json
 
@@ -203,7 +203,7 @@ def view_command(
     settlements, warbands and caravans and the camps in its sight, and the events it was told
     since its policy was last asked (as a policy's view has them)."""
     run, setup, at = _logged_run(ctx, run_id, tick)
-    from privateer.engine.tribes.view import view_for
+    from privateer.engine.tribes import view_for
 
     from .tribes_view import print_view, recent_at
 
@@ -229,7 +229,7 @@ def _logged_run(ctx: typer.Context, run_id: int, tick: int | None) -> tuple[Any,
     """A logged Tribes run, its setup and the tick asked for (the end if None), checked."""
     from privateer.db.runs import logged_runs
     from privateer.engine.errors import SaveError
-    from privateer.engine.tribes.mode import Setup
+    from privateer.engine.tribes import Setup
 
     existing_db(ctx)
     engine = open_db(ctx, create=False)
@@ -260,7 +260,7 @@ def chart_command(
     """Draw a Tribes map as a woodcut: the terrain, each settlement with its territory square
     in its tribe's colour, and the settlements' names lettered as on the sea chart. An OUT
     already there is refused unless --force, a symbolic link always."""
-    from privateer.engine.tribes.setup import new_world
+    from privateer.engine.tribes import new_world
 
     from .outputs import check_output, writing_output
 

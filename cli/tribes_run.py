@@ -8,9 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from privateer.engine.events import Event
-from privateer.engine.tribes.mode import Setup
-from privateer.engine.tribes.sim import Played, TribesRecord, setup_of
-from privateer.engine.tribes.state import TribesState
+from privateer.engine.tribes import Played, Setup, TribesRecord, TribesState, setup_of
 
 from .common import fail, note
 
@@ -28,18 +26,18 @@ SIEGE_BATTLES = ("siege", "storm")
 def policy_players(names: list[str]) -> list[Played]:
     """Each --policy as a player: a built-in's name, or a path to a scripted JSON file (the
     format is policies.py's). One line and exit 2 for a name that is neither."""
-    from privateer.engine.tribes import policies
+    from privateer.engine.tribes import POLICIES, policy_from_json
 
     out = []
     for name in names or list(DEFAULT_POLICIES):
-        if name in policies.POLICIES:
-            out.append(Played(name, policies.POLICIES[name]))
+        if name in POLICIES:
+            out.append(Played(name, POLICIES[name]))
             continue
         path = Path(name)
         if not path.is_file():
-            fail(f"--policy {name!r}: not a built-in ({', '.join(policies.POLICIES)}) nor a file")
+            fail(f"--policy {name!r}: not a built-in ({', '.join(POLICIES)}) nor a file")
         try:
-            out.append(Played(path.name, policies.policy_from_json(path.read_bytes())))
+            out.append(Played(path.name, policy_from_json(path.read_bytes())))
         except (OSError, ValueError) as error:
             fail(f"--policy {name}: {error}")
     return out
@@ -243,7 +241,7 @@ def log_run(path: Path, record: TribesRecord, policy_names: list[str]) -> int:
     from privateer.db.log_writer import LogWriter, run_row
     from privateer.db.run_list import list_runs
     from privateer.db.runlog import options_json
-    from privateer.engine.tribes.game import ENGINE_VERSION
+    from privateer.engine.tribes import ENGINE_VERSION
 
     state = record.state
     scores = end_scores(record)
@@ -271,8 +269,7 @@ def log_run(path: Path, record: TribesRecord, policy_names: list[str]) -> int:
 
 def state_at(seed: int, setup: Setup, actions: list[str], tick: int) -> TribesState:
     """A logged run's world re-run to `tick` (a logged step that passes it is cut short)."""
-    from privateer.engine.tribes.game import TribesAction, act
-    from privateer.engine.tribes.sim import start_record
+    from privateer.engine.tribes import TribesAction, act, start_record
 
     state = start_record(seed, setup).state
     for text in actions:

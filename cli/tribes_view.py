@@ -9,10 +9,7 @@ from typing import Any
 import typer
 
 from privateer.engine.events import Event
-from privateer.engine.tribes.constants import PROFESSIONS
-from privateer.engine.tribes.mode import Setup
-from privateer.engine.tribes.policies import POLICY_EVERY
-from privateer.engine.tribes.state import TribesState
+from privateer.engine.tribes import POLICY_EVERY, PROFESSIONS, Setup, TribesState
 
 from .tribes_terrain import TERRAIN_NAMES
 
@@ -23,7 +20,7 @@ def chart_input(state: TribesState, title: str) -> dict[str, Any]:
     tribe claiming each tile, -1 wilderness, row by row: territory.py's organic claims), the
     warbands (size, order, routing), the caravans and settler wagons on the road, and the
     threat camps. The whole world: a chart is the lead's map, not a tribe's view."""
-    from privateer.engine.tribes.territory import claim_owners
+    from privateer.engine.tribes import claim_owners
 
     owners = claim_owners(state)
     tribe_of = {s.id: s.tribe for s in state.settlements}
@@ -104,8 +101,7 @@ def recent_at(
     """A logged run's world re-run to `tick` (a logged step that passes it is cut short) and
     the events a policy asked at `tick` is given: the world's opening events at tick 0, else
     those of the steps since the last multiple of 10 before it (sim.py asks every 10 ticks)."""
-    from privateer.engine.tribes.game import TribesAction, act
-    from privateer.engine.tribes.sim import start_record
+    from privateer.engine.tribes import TribesAction, act, start_record
 
     record = start_record(seed, setup)
     state = record.state

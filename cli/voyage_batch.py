@@ -32,11 +32,8 @@ from typing import TYPE_CHECKING, Any
 from distributed.diagnostics.plugin import WorkerPlugin
 
 if TYPE_CHECKING:
-    from privateer.engine.voyage.captained import VoyageRecord
-    from privateer.engine.voyage.rules import VoyageRules
-    from privateer.engine.voyage.sim import RunResult
-    from privateer.engine.world.rules import WorldRules
-    from privateer.engine.world.world import World
+    from privateer.engine.voyage import RunResult, VoyageRecord, VoyageRules
+    from privateer.engine.world import World, WorldRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,18 +70,14 @@ def _now() -> datetime:
 
 def play_batch(world: World, batch: Batch) -> list[Played]:
     """Play each seed of the batch with the batch's captain bot."""
-    from privateer.engine.voyage.captain_spec import find_captain
-    from privateer.engine.voyage.captained import captained
-    from privateer.engine.voyage.game import VoyageGame
-    from privateer.engine.voyage.sim import RunResult
-    from privateer.engine.voyage.wake import wake_of
+    from privateer.engine.voyage import RunResult, VoyageGame, find_captain, play_captained, wake_of
 
     game = VoyageGame(world, batch.rules, batch.wrules, days=batch.days)
     start = world.port_by_name[batch.rules.start_port].node
     out: list[Played] = []
     for seed in batch.seeds:
         began = _now()
-        record = captained(game, seed, find_captain(batch.captain).choose)
+        record = play_captained(game, seed, find_captain(batch.captain).choose)
         timed = Timed(record, began, _now()) if batch.keep_records else None
         assert record.state is not None
         result = RunResult.of(record.state, wake_of(world, start, record.new_events(0)))
@@ -362,7 +355,13 @@ def dask_setup(worker: Any) -> None:
     """Run by each worker of our LocalCluster as it starts (dask's preload of this module):
     what playing a batch imports is imported now, while the command reads the world, not when
     the first batch arrives."""
-    from privateer.engine.voyage import captain, captained, game, sim  # noqa: F401
+    from privateer.engine.voyage import (  # noqa: F401
+        RunResult,
+        VoyageGame,
+        find_captain,
+        play_captained,
+        wake_of,
+    )
 
 
 def _local_cluster(workers: int) -> Any:

@@ -23,8 +23,8 @@ from .progress import QUIET_HELP, counting
 from .worlds import engine_world
 
 if TYPE_CHECKING:
-    from privateer.engine.voyage.rules import VoyageRules
-    from privateer.engine.world.world import World
+    from privateer.engine.voyage import VoyageRules
+    from privateer.engine.world import World
 
 CAPTAIN_HELP = (
     "ours: the captain bot at its best (it reads a ship before it engages, keeps the score on "
@@ -87,11 +87,8 @@ def voyage(
     (committed, replayable), one line says how many were played and which were logged, exit
     130."""
     from privateer.db.interrupts import held
-    from privateer.engine.voyage.captain import captain_for
-    from privateer.engine.voyage.captain_spec import find_captain
-    from privateer.engine.voyage.rules import RULESETS
-    from privateer.engine.voyage.sim import summarise
-    from privateer.engine.world.rules import find_world_rules
+    from privateer.engine.voyage import RULESETS, captain_for, find_captain, summarise
+    from privateer.engine.world import find_world_rules
 
     from .voyage_batch import (
         ClusterError,
@@ -294,7 +291,7 @@ def play(
     from privateer.db.errors import WaitInterrupted
     from privateer.db.interrupts import held, interrupted
     from privateer.db.run_store import RunStore
-    from privateer.engine.voyage.rules import RULESETS
+    from privateer.engine.voyage import RULESETS
 
     from . import voyage_choice, voyage_screen
     from .voyage_goal import opening_line

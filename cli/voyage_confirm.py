@@ -19,13 +19,15 @@ from typing import Protocol
 import typer
 
 from privateer.engine.events import Event
-from privateer.engine.voyage.actions import IllegalVoyageAction
-from privateer.engine.voyage.game import VoyageGame
-from privateer.engine.voyage.letters import licensed
-from privateer.engine.voyage.pending import Meeting
-from privateer.engine.voyage.raid_read import raid_read
-from privateer.engine.voyage.state import VoyageState
-from privateer.engine.world import wars
+from privateer.engine.voyage import (
+    IllegalVoyageAction,
+    Meeting,
+    VoyageGame,
+    VoyageState,
+    licensed,
+    raid_read_of,
+)
+from privateer.engine.world import at_war
 
 from .voyage_goal import missing
 from .voyage_raid import long_odds, long_odds_line, size_up_lines
@@ -117,7 +119,7 @@ def _risky(session: Played, nation: int, events: list[Event]) -> bool:
         return False  # a monster is nobody's
     state = session.state
     england = session.game.world.nation("england")
-    return not wars.at_war(state.world, nation, england) and not licensed(state, nation)
+    return not at_war(state.world, nation, england) and not licensed(state, nation)
 
 
 @dataclass(frozen=True)
@@ -144,7 +146,7 @@ def raid_brief(session: Played) -> RaidBrief | None:
     world, rules = session.game.world, session.game.rules
     port = world.ports[state.port]
     whose = f"{port.name} ({_nation(world.nations[port.nation])})"
-    read = raid_read(after.fight) if after.fight is not None else None
+    read = raid_read_of(after.fight) if after.fight is not None else None
     lines = size_up_lines(whose, read) if read is not None else []
     home = port.name in (rules.home_port, rules.start_port)
     changes = home or _risky(session, port.nation, events)

@@ -4,9 +4,7 @@ when she comes home short. Decides nothing: the engine's check of a win stays th
 
 from __future__ import annotations
 
-from privateer.engine.voyage.letters import letters_done
-from privateer.engine.voyage.rules import VoyageRules
-from privateer.engine.voyage.state import VoyageState
+from privateer.engine.voyage import VoyageRules, VoyageState, letters_done
 
 
 def goal_words(rules: VoyageRules) -> str:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from privateer.engine.combat.ships import CREW, UPGRADES
-from privateer.engine.voyage.port import SHIP_ORDER
+from privateer.engine.combat import CREW, UPGRADES
+from privateer.engine.voyage import SHIP_ORDER
 
 from .voyage_raid import HELP_MORE as RAID_HELP
 from .voyage_render import CIRCUIT_HELP, LETTER_HELP, READ_HELP

@@ -17,17 +17,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from privateer.engine.combat.ships import CATALOGUE, CREW, KIND_INDEX, SHIPS, UPGRADES
-from privateer.engine.voyage.actions import (
+from privateer.engine.combat import CATALOGUE, CREW, KIND_INDEX, SHIPS, UPGRADES
+from privateer.engine.voyage import (
     Choose,
+    Engagement,
     IllegalVoyageAction,
     KeepCards,
+    Meeting,
+    PrizeOffer,
+    Question,
     VoyageAction,
+    VoyageGame,
+    VoyageState,
+    dilemma_options,
 )
-from privateer.engine.voyage.dilemmas import options
-from privateer.engine.voyage.game import VoyageGame
-from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Question
-from privateer.engine.voyage.state import VoyageState
 
 from .places import Places, UnknownPlace, find_port
 from .typed_names import close, either, fold, matches, spoken
@@ -142,7 +145,7 @@ def waiting(session: Session) -> str | None:
         choices = " | ".join(f"prize {i + 1}" for i in range(len(pending.cards)))
         return f"her stores wait: {choices} | prize none first (or just the number)"
     if isinstance(pending, Question):
-        count = len(options(session.state, session.game.rules))
+        count = len(dilemma_options(session.state, session.game.rules))
         return f"{pending.name} waits on an answer: its number, 1 to {count}, first"
     if isinstance(pending, Engagement):
         return "in a fight: keep two cards first (for example 12)"
@@ -340,12 +343,14 @@ def _names_one(text: str, table: dict[str, str], *also: str) -> bool:
 
 
 def _numbers(session: Session) -> list[str]:
-    return [str(i + 1) for i in range(len(options(session.state, session.game.rules)))]
+    return [str(i + 1) for i in range(len(dilemma_options(session.state, session.game.rules)))]
 
 
 def _choices(session: Session) -> dict[str, str]:
     """A question's choices by their words: "ride it out" -> "0"."""
-    return {o.choice: str(i) for i, o in enumerate(options(session.state, session.game.rules))}
+    return {
+        o.choice: str(i) for i, o in enumerate(dilemma_options(session.state, session.game.rules))
+    }
 
 
 def _picks(text: str) -> tuple[int, int] | None:

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from privateer.engine.voyage import letters
-from privateer.engine.voyage.letter_where import LetterWhere, letter_where
+from privateer.engine.voyage import LetterWhere, letter_where_of, region_nodes
 
 from .places import days_words
 
 if TYPE_CHECKING:
-    from privateer.engine.voyage.game import VoyageGame
-    from privateer.engine.voyage.state import VoyageState
+    from privateer.engine.voyage import VoyageGame, VoyageState
     from privateer.pipeline.chart.runs import Mark
 
     from .places import Places
@@ -22,7 +20,7 @@ if TYPE_CHECKING:
 
 def where_now(game: VoyageGame, state: VoyageState) -> LetterWhere | None:
     """The engine's read of where the letter in hand sends her (None: no letter in hand)."""
-    return letter_where(game.world, state, game.rules, game.wrules)
+    return letter_where_of(game.world, state, game.rules, game.wrules)
 
 
 def _degrees(value: float, positive: str, negative: str) -> str:
@@ -188,7 +186,7 @@ def chart_regions(
     hand's among them whatever the log says."""
     if where is None or not where.boxes or any(name == where.region for name, _ in regions):
         return regions
-    nodes = tuple(sorted(letters.region_nodes(game.world, where.region)))
+    nodes = tuple(sorted(region_nodes(game.world, where.region)))
     return (*regions, (where.region, nodes))
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from privateer.engine.combat.odds import TRIALS, Odds
+from privateer.engine.combat import TRIALS, Odds
 
 from .voyage_render import card_words
 

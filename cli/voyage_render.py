@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from privateer.engine.combat.ships import CATALOGUE, KIND_INDEX
+from privateer.engine.combat import CATALOGUE, KIND_INDEX
 from privateer.engine.events import Event
 
 from .render import event_line, pips

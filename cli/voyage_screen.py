@@ -12,8 +12,7 @@ from pathlib import Path
 
 import typer
 
-from privateer.engine.voyage.actions import IllegalVoyageAction
-from privateer.engine.voyage.pending import Meeting
+from privateer.engine.voyage import IllegalVoyageAction, Meeting
 
 from . import voyage_input, voyage_shop, voyage_turn
 from .render import glossary_lines
@@ -200,11 +199,11 @@ def _chart(session: VoyageSession, name: str) -> None:
     import dataclasses
 
     from privateer.db.runs import voyage_track
-    from privateer.pipeline.chart import FORMATS, draw_chart
+    from privateer.pipeline.chart import FORMATS, draw_chart, read_voyage
     from privateer.pipeline.chart.fit import legible_scale
-    from privateer.pipeline.chart.runs import read_voyage
     from privateer.pipeline.params import Box
 
+    from .chart_frames import region_boxes
     from .outputs import OutputError, output_problem, replacing
 
     text = name.strip()
@@ -240,7 +239,7 @@ def _chart(session: VoyageSession, name: str) -> None:
 
     engine = open_database(session.store.path, read_only=True, spatial=True)
     try:
-        voyage = read_voyage(engine, session.run_id)
+        voyage = read_voyage(engine, session.run_id, regions=region_boxes())
         voyage = dataclasses.replace(
             voyage,
             title=f"{voyage.title} · day {state.day} · {state.gold} gold{chart_words(where)}",

@@ -28,14 +28,19 @@ from privateer.db.saves import (
 )
 from privateer.engine.events import Event
 from privateer.engine.record import GameRecord, begin, step
-from privateer.engine.voyage.actions import VoyageAction
-from privateer.engine.voyage.captained import VoyageRecord
-from privateer.engine.voyage.game import ACCEPTED_VERSIONS, VoyageGame
-from privateer.engine.voyage.mode import OPTIONS, game_for
-from privateer.engine.voyage.rules import find_voyage_rules
-from privateer.engine.voyage.shore import keel_closed
-from privateer.engine.voyage.state import SAVE_VERSION, VoyageState
-from privateer.engine.world.world import World
+from privateer.engine.voyage import (
+    ACCEPTED_VERSIONS,
+    OPTIONS,
+    SAVE_VERSION,
+    VoyageAction,
+    VoyageGame,
+    VoyageRecord,
+    VoyageState,
+    find_voyage_rules,
+    game_for,
+    keel_closed,
+)
+from privateer.engine.world import World
 
 from .ashore import land_reader
 from .places import Places

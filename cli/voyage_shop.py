@@ -12,13 +12,18 @@ from typing import Any
 
 import typer
 
-from privateer.engine.combat.ships import CATALOGUE, CREW, SHIPS, UPGRADES
-from privateer.engine.voyage import port as harbour
-from privateer.engine.voyage.actions import IllegalVoyageAction
-from privateer.engine.voyage.rules import VoyageRules
-from privateer.engine.voyage.sheet import hand_brings
-from privateer.engine.voyage.state import VoyageState
-from privateer.engine.world.world import World
+from privateer.engine.combat import CATALOGUE, CREW, SHIPS, UPGRADES
+from privateer.engine.voyage import (
+    IllegalVoyageAction,
+    VoyageRules,
+    VoyageState,
+    bribe_cost,
+    can_strike,
+    hand_brings,
+    refusal,
+    ships_for_sale,
+)
+from privateer.engine.world import World
 
 from .voyage_render import card_words, offer_lines
 from .voyage_session import VoyageSession
@@ -79,7 +84,7 @@ def _favours(session: VoyageSession) -> list[str]:
     """What a port that will not deal sells you all the same: a bribe or the pardon."""
     world, state, rules = session.world, session.state, session.game.rules
     nation = world.ports[state.port].nation
-    cost = harbour.bribe_cost(state, rules, nation)
+    cost = bribe_cost(state, rules, nation)
     lines = [f"  bribe: {cost} gold, a point of standing"] if cost else []
     if nation == world.nation("england") and state.world.pirate:
         lines.append(f"  pardon: {rules.pardon_gold} gold, England's grudge cleared")
@@ -105,7 +110,7 @@ def why_not(
     if state.port < 0:
         return None
     port = world.ports[state.port]
-    refused = harbour.refusal(world, state, rules, state.port)
+    refused = refusal(world, state, rules, state.port)
     if verb in ("bribe", "pardon"):
         return _why_not_favour(world, state, rules, verb)
     if refused:
@@ -129,7 +134,7 @@ def why_not(
         most = min(missing, state.gold // rules.repair_gold)
         return f"repair 1 to {most}: {missing} to mend, {rules.repair_gold} gold a point"
     if verb == "strike":
-        why = harbour.can_strike(state, rules, name)
+        why = can_strike(state, rules, name)
         if why is not None and why.startswith("not enough gold"):
             return _short(state.gold, rules.strike_gold)
         return why
@@ -152,7 +157,7 @@ def _why_not_hire(state: VoyageState, rules: VoyageRules, hand: str) -> str | No
 
 def _why_not_ship(world: World, state: VoyageState, rules: VoyageRules, ship: str) -> str | None:
     name = world.ports[state.port].name
-    sold = harbour.ships_for_sale(world, state, rules)
+    sold = ships_for_sale(world, state, rules)
     if ship in sold:
         return _short(state.gold, rules.ship_gold[ship])
     if ship not in SHIPS:
@@ -174,7 +179,7 @@ def _why_not_favour(world: World, state: VoyageState, rules: VoyageRules, verb: 
         return _short(state.gold, rules.pardon_gold)
     if nation == england and state.world.pirate:
         return "England's officials take no bribe from a pirate: buy a pardon"
-    cost = harbour.bribe_cost(state, rules, nation)
+    cost = bribe_cost(state, rules, nation)
     if cost == 0:
         return f"{world.nation_names[nation]} has nothing against you: no bribe wanted"
     return _short(state.gold, cost)

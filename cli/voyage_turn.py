@@ -5,10 +5,9 @@ lines its own way)."""
 
 from __future__ import annotations
 
-from privateer.engine.combat.ships import CATALOGUE, KIND_INDEX
+from privateer.engine.combat import CATALOGUE, KIND_INDEX
 from privateer.engine.events import Event
-from privateer.engine.voyage.location import location
-from privateer.engine.voyage.pending import Engagement, Meeting, PrizeOffer, Question
+from privateer.engine.voyage import Engagement, Meeting, PrizeOffer, Question, location_of
 
 from .render import state_lines
 from .voyage_goal import clock, prompt_figures
@@ -94,7 +93,7 @@ def target(session: VoyageSession) -> str | None:
 def here(session: VoyageSession) -> str:
     """The location panel in a line, as observe gives it."""
     game = session.game
-    return place_line(location(game.world, session.state, game.rules))
+    return place_line(location_of(game.world, session.state, game.rules))
 
 
 def event_lines(

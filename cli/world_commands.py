@@ -183,9 +183,7 @@ def sim(
     sea by kind at the end, and the state hash (the same seed gives the same hash)."""
     from privateer.engine.record import advance as play_a
     from privateer.engine.record import begin
-    from privateer.engine.world.game import ENGINE_VERSION, summary
-    from privateer.engine.world.mode import DAY, WorldGame
-    from privateer.engine.world.rules import SEED_000
+    from privateer.engine.world import DAY, ENGINE_VERSION, SEED_000, WorldGame, summary
 
     from .worlds import engine_world
 

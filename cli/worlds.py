@@ -10,7 +10,7 @@ import typer
 from .common import open_db, user_errors
 
 if TYPE_CHECKING:
-    from privateer.engine.world.world import World
+    from privateer.engine.world import World
 
 
 def engine_world(ctx: typer.Context) -> World:

@@ -18,8 +18,7 @@ from .runlog import RunBuffer, write
 
 def _synthetic(count: int) -> list[Event]:
     """Shot landing, as a fight records it (side, card, landed, soaked, hull), over and over."""
-    from privateer.engine.combat.encounter import FIGHT_EVENTS
-    from privateer.engine.combat.ships import KIND_INDEX
+    from privateer.engine.combat import FIGHT_EVENTS, KIND_INDEX
 
     hit = FIGHT_EVENTS["hit"]  # its values as declared: side, card, landed, soaked, hull
     assert hit.names == ("side", "card", "landed", "soaked", "hull")

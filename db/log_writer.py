@@ -41,7 +41,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from privateer.engine.combat.encounter import ENGINE_VERSION, Encounter, Keep
+from privateer.engine.combat import ENGINE_VERSION, Encounter, Keep
 from privateer.engine.events import RawEvent
 from privateer.engine.record import GameRecord
 

@@ -219,8 +219,8 @@ def captain_named(alias: str) -> str:
     `--captain` takes it. The run log names ours `captain` and another `captain-NAME`, and a
     study's every run `captain`: its captain is the one its changes name, else its ruleset's
     own (engine/voyage/captain.py's RULES_CAPTAINS). Every other bot as logged."""
-    from privateer.engine.voyage.captain import RULES_CAPTAINS
-    from privateer.engine.voyage.mode import MODE as VOYAGE
+    from privateer.engine.voyage import MODE as VOYAGE
+    from privateer.engine.voyage import RULES_CAPTAINS
 
     bot = f"{alias}.bot"
 

@@ -20,7 +20,7 @@ import numpy as np
 import orjson
 import pyarrow as pa
 
-from privateer.engine.combat.encounter import ENGINE_VERSION, Encounter, Keep
+from privateer.engine.combat import ENGINE_VERSION, Encounter, Keep
 from privateer.engine.events import RENDER, RawEvent
 from privateer.engine.record import GameRecord
 
@@ -30,7 +30,7 @@ from .run_options import fight_options_json as fight_options_json
 from .run_options import options_json as options_json
 
 if TYPE_CHECKING:
-    from privateer.engine.voyage.captained import VoyageRecord
+    from privateer.engine.voyage import VoyageRecord
 
 
 def now() -> datetime:
@@ -211,7 +211,7 @@ class RunBuffer:
         played by a person is written as it goes, its run row first. `options` adds to (or
         overrides) what the run's options say: a study's run names its study, its point and
         the rules it turned (`changes`). `played`: when a bot's voyage began and ended."""
-        from privateer.engine.voyage.game import ENGINE_VERSION as VOYAGE_VERSION
+        from privateer.engine.voyage import ENGINE_VERSION as VOYAGE_VERSION
 
         state = record.state
         assert state is not None

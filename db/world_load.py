@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import sqlalchemy as sa
 
-from privateer.engine.world.world import NODE_KINDS, Port, World
+from privateer.engine.world import NODE_KINDS, Port, World
 
 from .errors import DatabaseError
 

@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from privateer.cli.app import app
+from privateer.cli.chart_frames import region_boxes
 from privateer.db import open_database
 from privateer.pipeline.chart import run_pictures, woodcut_chart_figure
 from privateer.pipeline.chart import woodcut as wc
@@ -180,7 +181,9 @@ def test_a_boxed_chart_hides_nothing(logged: Path, box: Box) -> None:
 @pytest.mark.parametrize("run", [1, 2, 3])
 def test_a_run_chart_hides_nothing_and_keeps_its_key_off_her_track(logged: Path, run: int) -> None:
     engine = open_database(logged, read_only=True, notify=lambda _: None)
-    pictures = run_pictures(engine, run=run, day=None, where=None, box=None, scale=None)
+    pictures = run_pictures(
+        engine, run=run, day=None, where=None, box=None, scale=None, regions=region_boxes()
+    )
     assert pictures.voyage is not None and pictures.box is not None
     fig, drawn = woodcut_chart_figure(
         engine, box=pictures.box, scale=(pictures.scale or 6.0) * 0.6, voyage=pictures.voyage
@@ -249,7 +252,9 @@ def test_a_boxed_chart_is_drawn_legible_unless_its_scale_is_given(
 
 def test_where_is_boxed_to_where_it_happened(logged: Path) -> None:
     engine = open_database(logged, read_only=True, notify=lambda _: None)
-    fights = run_pictures(engine, run=None, day=None, where="fights", box=None, scale=None)
+    fights = run_pictures(
+        engine, run=None, day=None, where="fights", box=None, scale=None, regions=region_boxes()
+    )
     xy = _nodes(engine)
     engine.dispose()
     assert fights.where is not None and fights.box is not None and fights.scale is not None

@@ -1,6 +1,6 @@
 """The chart's parts that draw nothing, on the synthetic sea: the world's ships' wakes for
-`chart --turns` (warships as the ship-kind table says, a wake broken where she did not sail),
-and the box and scale fitted to a run's picture."""
+`chart --turns` (cli/chart_frames.py: warships as the ship-kind table says, a wake broken
+where she did not sail), and the box and scale fitted to a run's picture."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ import math
 
 import pytest
 
+from privateer.cli.chart_frames import world_wakes
 from privateer.engine.world.game import create_world
 from privateer.engine.world.kinds import KINDS
-from privateer.pipeline.chart import run_pictures, world_wakes
+from privateer.pipeline.chart import run_pictures
 from privateer.pipeline.chart.fit import (
     BOX_CHART_PX,
     LEGIBLE_PX,
@@ -58,12 +59,13 @@ def test_a_run_is_drawn_1600_pixels_wide_within_bounds(width: float, scale: floa
 
 def test_no_run_asked_for_reads_nothing_keeps_the_box_and_draws_it_legible() -> None:
     box = Box(-10.0, 35.0, 5.0, 45.0)
-    nothing = run_pictures(None, run=None, day=None, where=None, box=box, scale=None)  # type: ignore[arg-type]
+    nothing = run_pictures(None, run=None, day=None, where=None, box=box, scale=None, regions={})  # type: ignore[arg-type]
     assert (nothing.voyage, nothing.seen, nothing.where, nothing.sighted) == (None, None, None, ())
     assert (nothing.box, nothing.scale) == (box, legible_scale(box))
-    given = run_pictures(None, run=None, day=None, where=None, box=box, scale=3.0)  # type: ignore[arg-type]
+    given = run_pictures(None, run=None, day=None, where=None, box=box, scale=3.0, regions={})  # type: ignore[arg-type]
     assert given.scale == 3.0  # a scale given is kept
-    assert run_pictures(None, run=None, day=None, where=None, box=None, scale=None).scale is None  # type: ignore[arg-type]
+    unboxed = run_pictures(None, run=None, day=None, where=None, box=None, scale=None, regions={})  # type: ignore[arg-type]
+    assert unboxed.scale is None
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ from privateer.engine.events import Event, check_payload
 from privateer.engine.modes import MODES
 from privateer.engine.protocol import Game, Mode
 from privateer.engine.voyage.captain import CAPTAIN
-from privateer.engine.voyage.captained import captained
+from privateer.engine.voyage.captained import play_captained
 from tests.world_fixtures import synthetic_world
 
 WORLD = synthetic_world()
@@ -144,7 +144,7 @@ def test_the_captains_voyages_tell_only_declared_events(rules: str) -> None:
     game = mode.game({"rules": rules, "days": 300}, WORLD)
     told: set[str] = set()
     for seed in range(3):
-        record = captained(game, seed, CAPTAIN.choose)
+        record = play_captained(game, seed, CAPTAIN.choose)
         fits_its_declaration(mode, record.events)
         told |= {e.kind for e in record.events}
     assert {"fight", "fight_over", "in_port", "prize"} <= told

@@ -28,7 +28,7 @@ from privateer.engine.events import Event
 from privateer.engine.modes import MODES
 from privateer.engine.protocol import Game
 from privateer.engine.voyage.captain import CAPTAIN
-from privateer.engine.voyage.captained import captained
+from privateer.engine.voyage.captained import play_captained
 from privateer.engine.voyage.game import VoyageGame
 from privateer.engine.voyage.letters import REGIONS, Region
 from tests.world_fixtures import synthetic_world
@@ -77,7 +77,7 @@ def _tabletop_eager(game: Game[Any, Any]) -> list[str]:
 def _captain(seed: int) -> Callable[[Game[Any, Any]], list[str]]:
     def played(game: Game[Any, Any]) -> list[str]:
         assert isinstance(game, VoyageGame)
-        return captained(game, seed, CAPTAIN.choose).actions
+        return play_captained(game, seed, CAPTAIN.choose).actions
 
     return played
 

@@ -131,7 +131,7 @@ def test_voyages_on_a_local_cluster_report_the_ids_written_and_nothing_of_dask(
         store: RunStore, records: list[Any], world_hash: str, **kwargs: Any
     ) -> list[int]:
         if len(batches) == 2:  # after seeds 0 and 1 are written, before 2 and 3
-            FightSession.start(RunStore(db_path), "merchant", Outfit(ship="pinnace"), 9)
+            FightSession.begin(RunStore(db_path), "merchant", Outfit(ship="pinnace"), 9)
         batches.append(len(records))
         return written(store, records, world_hash, **kwargs)
 

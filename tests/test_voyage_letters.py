@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from privateer.cli.chart_frames import seen_picture
 from privateer.cli.voyage_render import LETTER_HELP
 from privateer.engine.voyage import letters
 from privateer.engine.voyage.actions import Attack, Course, Sail
@@ -22,7 +23,6 @@ from privateer.engine.voyage.rules import find_voyage_rules
 from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world.kinds import MERCHANT, TREASURE
 from privateer.engine.world.rumors import Rumor, alive
-from privateer.pipeline.chart.runs import seen_picture
 from tests.voyage_fixtures import WORLD, act_text, port_index, put_ship, quiet_voyage, screen
 
 FULL = find_voyage_rules("full")

@@ -14,7 +14,7 @@ from privateer.engine.modes import check_run, replayer
 from privateer.engine.replay import LoggedRun, verify_run
 from privateer.engine.voyage.actions import IllegalVoyageAction
 from privateer.engine.voyage.captain import CAPTAIN
-from privateer.engine.voyage.captained import captained
+from privateer.engine.voyage.captained import play_captained
 from privateer.engine.voyage.game import VoyageGame, create_voyage
 from privateer.engine.voyage.mode import game_for
 from privateer.engine.voyage.rules import find_voyage_rules
@@ -72,8 +72,12 @@ def test_an_action_outside_the_legal_ones_is_refused_and_changes_nothing(
 
 
 def test_the_captains_voyage_is_golden_and_replays_from_its_actions() -> None:
-    record = captained(VoyageGame(WORLD, find_voyage_rules("full"), days=365), 7, CAPTAIN.choose)
-    again = captained(VoyageGame(WORLD, find_voyage_rules("full"), days=365), 7, CAPTAIN.choose)
+    record = play_captained(
+        VoyageGame(WORLD, find_voyage_rules("full"), days=365), 7, CAPTAIN.choose
+    )
+    again = play_captained(
+        VoyageGame(WORLD, find_voyage_rules("full"), days=365), 7, CAPTAIN.choose
+    )
     assert record.state is not None and again.state is not None
     assert record.actions == again.actions
     assert record.state.tally["fights"] > 0 and record.state.day == 365
@@ -107,7 +111,7 @@ def _first_year_of_an_earlier_engine(rules: str, version: str, state_hash: str) 
     Returns the game it was played by."""
     options = {"rules": rules, "days": 365}
     old = game_for(WORLD, options, version)
-    record = captained(old, 7, CAPTAIN.choose)
+    record = play_captained(old, 7, CAPTAIN.choose)
     assert record.state is not None and record.state.state_hash() == state_hash
     events = [(i, e.kind, e.payload()) for i, e in enumerate(record.events)]
     logged = LoggedRun(
@@ -136,7 +140,7 @@ def test_a_classic_voyage_of_voyage_2_plays_in_the_seeds_first_world() -> None:
     assert old.wrules.name == "seed-000"
     now = game_for(WORLD, {"rules": "classic", "days": 365})
     assert now.wrules.name == "balanced"  # this engine's classic is the balance pass's
-    played = captained(now, 7, CAPTAIN.choose).state
+    played = play_captained(now, 7, CAPTAIN.choose).state
     assert played is not None and played.state_hash() != CLASSIC_OF_VOYAGE_2
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from privateer.engine.voyage import sailed_clouds
 from privateer.engine.voyage.captain import CAPTAIN, WORLD_CAPTAIN
-from privateer.engine.voyage.captained import captained
+from privateer.engine.voyage.captained import play_captained
 from privateer.engine.voyage.game import VoyageGame
 from privateer.engine.voyage.rules import find_voyage_rules
 from privateer.engine.world.charting import charted, sight
@@ -74,7 +74,7 @@ def test_the_captains_clouds_in_a_voyage_are_the_worlds(
     monkeypatch.setattr(sailed_clouds.SailedClouds, "cloud", both)
     game = VoyageGame(WORLD, find_voyage_rules("full"), days=240)
     for seed in range(4):
-        captained(game, seed, captain.choose)
+        play_captained(game, seed, captain.choose)
     assert looks and all(looks)
 
 

@@ -15,7 +15,7 @@ from privateer.engine.combat.ships import SHIPS
 from privateer.engine.events import Event
 from privateer.engine.voyage.actions import Course, IllegalVoyageAction, Sail
 from privateer.engine.voyage.captain import CAPTAIN
-from privateer.engine.voyage.captained import captained
+from privateer.engine.voyage.captained import play_captained
 from privateer.engine.voyage.game import VoyageGame, act, create_voyage, observe
 from privateer.engine.voyage.rules import VoyageRules, find_voyage_rules
 from privateer.engine.voyage.shore import banks_closed
@@ -214,15 +214,15 @@ def test_the_location_panel_names_each_kind_of_place() -> None:
 def test_with_the_switches_off_the_shore_changes_nothing() -> None:
     plain = _plain_world()
     for rules in (CLASSIC, find_voyage_rules("full")):
-        on_shore = captained(VoyageGame(SHORE, rules, days=200), 3, CAPTAIN.choose)
-        at_plain = captained(VoyageGame(plain, rules, days=200), 3, CAPTAIN.choose)
+        on_shore = play_captained(VoyageGame(SHORE, rules, days=200), 3, CAPTAIN.choose)
+        at_plain = play_captained(VoyageGame(plain, rules, days=200), 3, CAPTAIN.choose)
         assert on_shore.actions == at_plain.actions and on_shore.events == at_plain.events
         assert on_shore.checkpoints == at_plain.checkpoints
 
 
 def test_the_captain_plays_a_voyage_with_every_shore_rule_on() -> None:
     rules = CLASSIC.with_changes(fort_fire=True, banks=True)
-    record = captained(VoyageGame(SHORE, rules, days=200), 3, CAPTAIN.choose)
+    record = play_captained(VoyageGame(SHORE, rules, days=200), 3, CAPTAIN.choose)
     assert record.state is not None and record.state.day > 0
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from privateer.cli.chart_frames import seen_picture
 from privateer.engine.voyage.sighting import describe_ship, hostile, target_of
 from privateer.engine.world import pursuit, wars
 from privateer.engine.world.bar import _talk, stand_a_round
@@ -46,8 +47,7 @@ from privateer.engine.world.rumors import (
     rig_of,
 )
 from privateer.engine.world.state import SAILING, WorldState
-from privateer.engine.world.world import BUDGETS, ENTRY_BYTES, World
-from privateer.pipeline.chart.runs import seen_picture
+from privateer.engine.world.world import BUDGETS, ENTRY_BYTES, HOPS, World
 from tests.voyage_fixtures import put_ship, quiet_voyage
 from tests.world_fixtures import synthetic_world
 
@@ -374,11 +374,11 @@ def test_no_untyped_cache_is_left_on_the_world() -> None:
 def test_hops_are_kept_to_their_budget_and_the_same_when_worked_out_again() -> None:
     world = synthetic_world()
     first = [world.hops_from([n]).copy() for n in range(world.n)]
-    assert len(world.caches.hops) == world.n  # the synthetic sea's all fit
+    assert len(world.memo(HOPS)) == world.n  # the synthetic sea's all fit
     assert BUDGETS["hops"] // (19_202 * 2) >= 1_024  # the real world's, int16: as many as before
     small = dataclasses.replace(world)
-    small.caches.hops.budget = 5 * (first[0].nbytes + ENTRY_BYTES)
+    small.memo(HOPS).budget = 5 * (first[0].nbytes + ENTRY_BYTES)
     for n in (0, 1, 2, 3, 4, 5, 6, 0, 7, 1):
         np.testing.assert_array_equal(small.hops_from([n]), first[n])
-    assert len(small.caches.hops) == 5
-    assert small.caches.hops.held <= small.caches.hops.budget
+    assert len(small.memo(HOPS)) == 5
+    assert small.memo(HOPS).held <= small.memo(HOPS).budget

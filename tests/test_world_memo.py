@@ -13,13 +13,15 @@ import pytest
 from scipy.sparse import csr_matrix
 
 from privateer.engine.world.game import advance, create_world
-from privateer.engine.world.routes import toward
+from privateer.engine.world.routes import TREES, toward
 from privateer.engine.world.rumors import split_by_source, step_cloud_everywhere, step_sparse
 from privateer.engine.world.world import (
     BUDGETS,
     CACHES_BYTES,
     ENTRY_BYTES,
+    HOPS,
     HOPS_NARROW,
+    Cache,
     Memo,
     WorldCaches,
     footprint,
@@ -82,10 +84,25 @@ def test_footprints_count_what_a_value_holds() -> None:
 
 
 def test_the_budgets_of_a_worlds_caches_add_up_to_at_most_the_bound() -> None:
+    # each declared by the module that keeps it, all of them once the world's face is in
+    assert set(BUDGETS) == {
+        *("hops", "hops_avoiding", "closed_step_graphs"),  # world.py
+        *("leg_costs", "leg_graphs", "inward", "trees"),  # routes.py
+        *("step_costs", "true_next", "split_by_source", "uniform_split", "lingering"),  # rumors
+        *("patrol_beats", "cruise_beats", "home_hops", "trading_reach", "keeping_out"),  # game
+        *("downstream", "hunter_ships"),  # game.py, pursuit.py
+    }
     assert sum(BUDGETS.values()) <= CACHES_BYTES == 100_000_000
     caches = WorldCaches()
-    assert set(caches.memos()) == {f.name for f in dataclasses.fields(WorldCaches)}
+    assert set(caches.memos()) == set(BUDGETS)
     assert all(memo.budget == BUDGETS[name] for name, memo in caches.memos().items())
+
+
+def test_a_cache_is_declared_by_one_module() -> None:
+    assert Cache.declare("privateer.engine.world.routes", "trees", 14_000_000) == TREES
+    with pytest.raises(ValueError, match=r"'trees' is privateer\.engine\.world\.routes's"):
+        Cache.declare("privateer.engine.world.game", "trees", 1)
+    assert BUDGETS["trees"] == 14_000_000
 
 
 def test_hops_are_narrow_where_they_fit_and_the_same_worked_out_again_in_a_tiny_budget() -> None:
@@ -98,11 +115,11 @@ def test_hops_are_narrow_where_they_fit_and_the_same_worked_out_again_in_a_tiny_
     assert several.dtype == np.int16
     np.testing.assert_array_equal(several, np.minimum(np.minimum(first[0], first[40]), first[90]))
     tiny = dataclasses.replace(world)  # a World of its own: its own caches
-    tiny.caches.hops.budget = 3 * (first[0].nbytes + ENTRY_BYTES)
+    tiny.memo(HOPS).budget = 3 * (first[0].nbytes + ENTRY_BYTES)
     for n in [*range(world.n), *range(world.n - 1, -1, -1), 5, 50, 5]:
         np.testing.assert_array_equal(tiny.hops_from([n]), first[n])
-        assert tiny.caches.hops.held <= tiny.caches.hops.budget
-    assert tiny.caches.hops.dropped == 2 * (world.n - 3) + 2  # the last three of each pass hit
+        assert tiny.memo(HOPS).held <= tiny.memo(HOPS).budget
+    assert tiny.memo(HOPS).dropped == 2 * (world.n - 3) + 2  # the last three of each pass hit
 
 
 def test_the_narrowest_integers() -> None:
@@ -114,7 +131,7 @@ def test_route_trees_and_cloud_steps_the_same_when_their_caches_let_them_go() ->
     world = synthetic_world()
     tiny = dataclasses.replace(world)
     for name in ("trees", "true_next", "split_by_source", "hops"):
-        getattr(tiny.caches, name).budget = 1  # nothing kept at all
+        tiny.caches.memos()[name].budget = 1  # nothing kept at all
     charted = np.zeros(world.n, dtype=bool)
     charted[::3] = True
     linger = np.full(world.n, 0.25)
@@ -133,7 +150,7 @@ def test_route_trees_and_cloud_steps_the_same_when_their_caches_let_them_go() ->
         assert whole[kept[0]].tobytes() == kept[1].tobytes()
         split = split_by_source(world, dest)
         assert split.rows.dtype == np.int16 and split.ways.dtype == np.uint8
-    assert len(tiny.caches.trees) == 0 and tiny.caches.trees.held == 0
+    assert len(tiny.memo(TREES)) == 0 and tiny.memo(TREES).held == 0
 
 
 def test_a_world_sim_the_same_with_its_caches_kept_tiny() -> None:

@@ -16,7 +16,7 @@ _LOCK = threading.Lock()
 def world_on_day(world: Any, seed: int, day: int) -> Any:
     """A copy of the world's state from `seed` at the start of `day` (advanced `day` times, as
     `privateer bar --seed --day` does): the caller may stand rounds in it."""
-    from privateer.engine.world.game import advance, create_world
+    from privateer.engine.world import advance, create_world
 
     with _LOCK:
         key = world.content_hash

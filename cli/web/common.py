@@ -20,7 +20,7 @@ from .file_gate import FileGate
 if TYPE_CHECKING:
     import sqlalchemy as sa
 
-    from privateer.engine.world.world import World
+    from privateer.engine.world import World
 
 P = ParamSpec("P")
 T = TypeVar("T")

@@ -8,13 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from privateer.engine.combat.encounter import Keep, card_name, create_encounter
-from privateer.engine.combat.encounter import act as fight_act
-from privateer.engine.combat.mode import outfit_of
-from privateer.engine.combat.settle import settle
-from privateer.engine.duel import DuelGame, hex_name
-from privateer.engine.duel.game import observe
-from privateer.engine.duel.mode import MODE as DUEL
+from privateer.engine.combat import Keep, card_name, create_encounter, outfit_of, settle_fight
+from privateer.engine.combat import act as fight_act
+from privateer.engine.duel import MODE as DUEL
+from privateer.engine.duel import DuelGame, hex_name, observe
 from privateer.engine.events import Event
 from privateer.engine.record import replay_steps
 from privateer.engine.replay import LoggedRun
@@ -83,7 +80,7 @@ def fight_frames(run: LoggedRun) -> dict[str, Any]:
         }
         done = fight_act(state, keep)
         if state.result is not None:
-            done += [Event._make(e) for e in settle(state).raw_events(state.round)]
+            done += [Event._make(e) for e in settle_fight(state).raw_events(state.round)]
         before["lines"] = [line for e in done if (line := event_line(e))]
         before["after"] = [int(state.hull[0]), int(state.hull[1])]
         rounds.append(before)

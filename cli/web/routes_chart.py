@@ -127,9 +127,7 @@ def port_card(request: Request, name: str, seed: int, day: int) -> dict[str, Any
     """What a port's card says: nation, fortified, its waters, and a night in its bar on
     `day` of the world from `seed` (ROUNDS rounds, as `privateer bar` stands them)."""
     from privateer.db import world_read
-    from privateer.engine.world.bar import stand_a_round
-    from privateer.engine.world.rules import SEED_000
-    from privateer.engine.world.rumors import describe
+    from privateer.engine.world import SEED_000, describe_rumor, stand_a_round
 
     from ..places import Places, UnknownPlace, find_port
     from ..rumor_commands import ROUND_GOLD
@@ -173,7 +171,7 @@ def port_card(request: Request, name: str, seed: int, day: int) -> dict[str, Any
         if rumor is None:
             rounds.append({"round": number, "heard": False, "text": "nothing worth the drink"})
             continue
-        told = describe(world, rumor, state.day)
+        told = describe_rumor(world, rumor, state.day)
         flag = told["flag"]
         flag_name = world.nation_names[world.nations.index(str(flag))] if flag else "nobody"
         kind = str(told["ship_kind"]).replace("_", " ")

@@ -34,7 +34,7 @@ from .common import TEMPLATES, database, json_body, page, problem, settings, wor
 if TYPE_CHECKING:
     from privateer.cli.voyage_session import VoyageSession
     from privateer.db.run_store import RunStore
-    from privateer.engine.world.world import World
+    from privateer.engine.world import World
 
 REPLAYS = {"duel": "duel", "fight": "fight", "sim": "fight"}
 """The replay page of a run of each mode: /runs/{run_id}/{REPLAYS[mode]}."""
@@ -164,7 +164,7 @@ def _number(value: Any, name: str, low: int, high: int) -> int:
 
 async def new_voyage(request: Request) -> Response:
     from privateer.cli.options import DAYS_MAX, SEED_MAX
-    from privateer.engine.voyage.rules import RULESETS
+    from privateer.engine.voyage import RULESETS
 
     try:
         body = await json_body(request)
@@ -181,7 +181,7 @@ async def new_voyage(request: Request) -> Response:
 
 def _start(request: Request, seed: int, rules: str, days: int) -> Response:
     from privateer.cli.voyage_session import VoyageSession
-    from privateer.engine.voyage.rules import RULESETS
+    from privateer.engine.voyage import RULESETS
 
     from . import voyage_web
 
@@ -226,7 +226,7 @@ async def voyage_act(request: Request) -> Response:
 
 
 def _act(request: Request, run_id: int, text: str, confirm: bool) -> Response:
-    from privateer.engine.voyage.actions import IllegalVoyageAction
+    from privateer.engine.voyage import IllegalVoyageAction
 
     from . import voyage_web
 
@@ -250,7 +250,7 @@ def _act(request: Request, run_id: int, text: str, confirm: bool) -> Response:
 def play_start(request: Request) -> Response:
     """Start a voyage, or pick one in progress up."""
     from privateer.db.saves import list_saves
-    from privateer.engine.voyage.rules import RULESETS
+    from privateer.engine.voyage import RULESETS
 
     saves: list[dict[str, Any]] = []
     if settings(request).db_path.exists():

@@ -145,8 +145,10 @@ def _read_voyage(request: Request, run_id: int) -> tuple[dict[str, Any], Voyage 
     from privateer.db.world_load import world_hash
     from privateer.engine.modes import MODES
     from privateer.engine.replay import check_world
-    from privateer.engine.voyage.mode import game_for
-    from privateer.pipeline.chart.runs import read_voyage
+    from privateer.engine.voyage import game_for
+    from privateer.pipeline.chart import read_voyage
+
+    from ..chart_frames import region_boxes
 
     with database(request) as engine:
         with engine.connect() as conn:
@@ -171,7 +173,7 @@ def _read_voyage(request: Request, run_id: int) -> tuple[dict[str, Any], Voyage 
         try:
             check_world(logged, world)
             game_for(world, logged.options, logged.engine_version)  # rules it can play by
-            picture = read_voyage(engine, run_id)
+            picture = read_voyage(engine, run_id, regions=region_boxes())
         except Exception as error:  # another world, rules past their bounds, no voyage_start
             run["not_replayed"] = str(error)
             return run, None
@@ -212,12 +214,12 @@ def voyage_json(request: Request, run_id: int) -> dict[str, Any]:
 
 def day_json(request: Request, run_id: int, day: int) -> dict[str, Any]:
     """The voyage at the end of `day`: her node, gold, hull and morale, the ships in sight,
-    her rumors' rings and their search areas (pipeline/chart's `seen_picture`, as `chart
+    her rumors' rings and their search areas (cli/chart_frames.py's `seen_picture`, as `chart
     --run --day` draws it), how much of the sea she has charted, and the day's events in the
     terminal's words."""
     from privateer.engine.events import Event
-    from privateer.pipeline.chart.runs import seen_picture
 
+    from ..chart_frames import seen_picture
     from ..voyage_render import voyage_line
     from .run_days import run_days
 

@@ -1,6 +1,6 @@
 """A logged voyage day by day, for its page: replayed once from its log (the engine's replay,
 as `privateer chart --run --day` does it) and kept: her gold, hull, morale and node each day,
-and the state at the end of each day, from which the day's picture (pipeline/chart's
+and the state at the end of each day, from which the day's picture (cli/chart_frames.py's
 `seen_picture`: her chart, ships in sight, her rumors' rings) is read when asked."""
 
 from __future__ import annotations
@@ -64,8 +64,7 @@ def _replay(world: Any, run: Any) -> RunDays:
     """Her logged actions applied again (engine/voyage/record.py's way): before each sail, the
     state as that day ends; the last state as her voyage ends."""
     from privateer.engine.record import begin, step
-    from privateer.engine.voyage.actions import Sail
-    from privateer.engine.voyage.mode import game_for
+    from privateer.engine.voyage import Sail, game_for
 
     game = game_for(world, run.options, run.engine_version)
     record = begin(game, run.seed)

@@ -11,10 +11,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from privateer.engine.combat.cards import YOU
-from privateer.engine.combat.encounter import card_name, card_side
-from privateer.engine.voyage import port as harbour
-from privateer.engine.voyage.actions import (
+from privateer.engine.combat import YOU, card_name, card_side
+from privateer.engine.voyage import (
     Attack,
     Berth,
     Bribe,
@@ -28,6 +26,7 @@ from privateer.engine.voyage.actions import (
     LetPass,
     Pardon,
     Provisions,
+    Question,
     Raid,
     Repair,
     Sail,
@@ -35,8 +34,8 @@ from privateer.engine.voyage.actions import (
     TakePrize,
     Upgrade,
     VoyageAction,
+    bribe_cost,
 )
-from privateer.engine.voyage.pending import Question
 
 from .. import voyage_input, voyage_shop, voyage_turn
 from ..render import glossary_lines
@@ -196,7 +195,7 @@ def _words(session: VoyageSession, action: VoyageAction) -> tuple[str, int | Non
     if isinstance(action, Strike):
         return f"strike {action.card.replace('_', ' ')} out of the deck", rules.strike_gold, "yard"
     if isinstance(action, Bribe):
-        cost = harbour.bribe_cost(state, rules, world.ports[state.port].nation)
+        cost = bribe_cost(state, rules, world.ports[state.port].nation)
         return "bribe the officials (a point of standing)", cost, "port"
     if isinstance(action, Pardon):
         return "buy a royal pardon", rules.pardon_gold, "port"

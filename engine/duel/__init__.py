@@ -36,37 +36,49 @@ Choices where the seed is silent (each a named field of `DuelRules` or a named c
 Events (`Event(kind, round, data)` with a dict): duel_start, wind, activation, repaired,
 drift, move, turn, repair, fire, reload, escape, pass, duel_end. `redact_event` hides what
 the other side may not see (her reload's shot, her personality).
+
+
+The mode's public face: what front ends may use of it (engine/face.py), each name imported
+from its module when first asked for, so importing one costs only what its module needs.
 """
 
-from ..events import Event
-from .actions import ACTION_WORDS, ALL_ACTIONS, DuelAction, IllegalDuelAction
-from .captain import choose, debug_view, plan
-from .game import (
-    ENGINE_VERSION,
-    act,
-    create_duel,
-    current_side,
-    legal_actions,
-    observe,
-    outcome,
-    redact_event,
-    why_illegal,
-)
-from .hexes import FACING_NAMES, Sector, distance, hex_name, sector
-from .mode import OPTIONS, DuelGame
-from .personality import POSTURES, TEMPERS, Temper, posture
-from .rules import RULESETS, SHOT_HITS, SHOTS, DuelRules, find_duel_rules
-from .sim import Captains, duel_outcome, personality_table, play_duel
-from .state import (
-    BLUE,
-    PERSONALITIES,
-    RED,
-    SIDES,
-    DuelOutcome,
-    DuelState,
-    ShipState,
-    Termination,
-)
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..face import shown
+
+if TYPE_CHECKING:
+    from ..events import Event
+    from .actions import ACTION_WORDS, ALL_ACTIONS, DuelAction, IllegalDuelAction
+    from .captain import choose, debug_view, plan
+    from .game import (
+        ENGINE_VERSION,
+        act,
+        create_duel,
+        current_side,
+        legal_actions,
+        observe,
+        outcome,
+        redact_event,
+        why_illegal,
+    )
+    from .hexes import FACING_NAMES, Sector, distance, hex_name, sector
+    from .mode import MODE, OPTIONS, DuelGame
+    from .personality import POSTURES, TEMPERS, Temper, posture
+    from .rules import RULESETS, SHOT_HITS, SHOTS, DuelRules, find_duel_rules
+    from .sim import Captains, duel_outcome, personality_table, play_duel
+    from .state import (
+        BLUE,
+        PERSONALITIES,
+        RED,
+        SAVE_VERSION,
+        SIDES,
+        DuelOutcome,
+        DuelState,
+        ShipState,
+        Termination,
+    )
 
 __all__ = [
     "ACTION_WORDS",
@@ -74,11 +86,13 @@ __all__ = [
     "BLUE",
     "ENGINE_VERSION",
     "FACING_NAMES",
+    "MODE",
     "OPTIONS",
     "PERSONALITIES",
     "POSTURES",
     "RED",
     "RULESETS",
+    "SAVE_VERSION",
     "SHOTS",
     "SHOT_HITS",
     "SIDES",
@@ -115,3 +129,6 @@ __all__ = [
     "sector",
     "why_illegal",
 ]
+
+if not TYPE_CHECKING:
+    __getattr__ = shown(__name__)

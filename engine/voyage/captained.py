@@ -22,7 +22,7 @@ VoyageRecord = GameRecord[VoyageState, VoyageAction]
 ACTIONS_A_DAY = 200  # far more than any day takes: a captain past this has lost its way
 
 
-def captained(game: VoyageGame, seed: int, captain: Chooser) -> VoyageRecord:
+def play_captained(game: VoyageGame, seed: int, captain: Chooser) -> VoyageRecord:
     """A whole voyage with a captain choosing every action. A captain that goes round in
     circles without the days passing is a bug, said at once (RuntimeError), not a hang."""
     limit = ACTIONS_A_DAY * (game.days + 1)

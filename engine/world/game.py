@@ -30,7 +30,7 @@ from . import pursuit, wars
 from .fleet import FLEETS, muster
 from .islands import place_islands
 from .kinds import KINDS, SHIP_KINDS, Arrival, Muster, ShipKind, Work
-from .routes import CALM, bearing, high_seas, toward
+from .routes import CALM, TREES, bearing, high_seas, toward
 from .rules import SEED_000, WorldRules, find_world_rules
 from .sailing import step
 from .state import (
@@ -45,9 +45,28 @@ from .state import (
     WorldState,
 )
 from .treasury import full_treasuries
-from .world import WAYPOINT, World
+from .world import MB, WAYPOINT, Cache, World
 
 ENGINE_VERSION = "world-2"  # world-2: the state keeps wakes and your chart
+
+# What the World keeps for the daily advance: beats and reaches are short lists, a few dozen
+# of them. A guard ship's beat by (station, flag, days); a privateer's by (home, days)
+PATROL_BEATS: Cache[tuple[int, int, int], list[int]] = Cache.declare(
+    __name__, "patrol_beats", 250_000
+)
+CRUISE_BEATS: Cache[tuple[int, int], list[int]] = Cache.declare(__name__, "cruise_beats", 250_000)
+# the days from a monster's home (~0.3 MB), 31 homes
+HOME_HOPS: Cache[int, Sequence[int]] = Cache.declare(__name__, "home_hops", 2 * MB)
+# a merchant's ports in reach by (home, days)
+TRADING_REACH: Cache[tuple[int, int], list[tuple[int, int]]] = Cache.declare(
+    __name__, "trading_reach", 500_000
+)
+# the ships that keep out of other nations' waters by (the table's version, the ships' kinds)
+KEEPING_OUT: Cache[tuple[int, tuple[int, ...]], list[int]] = Cache.declare(
+    __name__, "keeping_out", 250_000
+)
+# the neighbour down the current, a node per node (0.7 MB), by the drift's knots
+DOWNSTREAM: Cache[float, list[int]] = Cache.declare(__name__, "downstream", 1_500_000)
 
 
 def season_of(rules: WorldRules, day: int) -> int:
@@ -194,7 +213,7 @@ def _sail_ships(
     table = world.leg_table
     waters = world.leg_waters
     graph_index = world.graph_index
-    trees = world.caches.trees.known
+    trees = world.memo(TREES).known
     weather = world.weathers[season]
     calm = seas is CALM
     drifting: tuple[list[int], tuple[tuple[int, ...], ...]] | None = None
@@ -355,7 +374,7 @@ def trade_partners(world: World, state: WorldState, rules: WorldRules, home: int
 def _trading_reach(world: World, home: int, days: int) -> list[tuple[int, int]]:
     """The ports (and their nations) a merchant out of `home` may trade with in peace: within
     `days`, not islanders', not home. Kept per (home, days)."""
-    memo = world.caches.trading_reach
+    memo = world.memo(TRADING_REACH)
     found = memo.get((home, days))
     if found is None:
         hops = world.port_hops[home].tolist()
@@ -427,7 +446,7 @@ def _own_waters_near(world: World, rules: WorldRules, station: int, flag: int) -
     """The places of a guard ship's beat: her nation's waters within `guard_patrol_days` of
     her station."""
     days = rules.guard_patrol_days
-    memo = world.caches.patrol_beats
+    memo = world.memo(PATROL_BEATS)
     found = memo.get((station, flag, days))
     if found is None:
         hops = world.hops_from([station])
@@ -480,7 +499,7 @@ def _cruise(
 def _cruise_beat(world: World, rules: WorldRules, home: int) -> list[int]:
     """The places a privateer cruises to off her base (node `home`)."""
     days = rules.privateer_cruise_days
-    memo = world.caches.cruise_beats
+    memo = world.memo(CRUISE_BEATS)
     nodes = memo.get((home, days))
     if nodes is None:
         hops = world.hops_from([home])
@@ -561,7 +580,7 @@ def _drift(world: World, state: WorldState, rules: WorldRules, ship: int) -> Non
 def _home_hops(world: World, home: int) -> Sequence[int]:
     """Days from `home` to every node, read a value at a time (as Python ints; 2 bytes a
     node, where a list would be 8 and an int of its own beyond 256)."""
-    memo = world.caches.home_hops
+    memo = world.memo(HOME_HOPS)
     found = memo.get(home)
     if found is None:
         hops = world.hops_from([home])
@@ -573,7 +592,7 @@ def _downstream(world: World, rules: WorldRules) -> list[int]:
     """Per node, the neighbour most nearly down its current (-1: slack water, slacker than
     `monster_drift_knots`). Kept per those knots."""
     knots = rules.monster_drift_knots
-    memo = world.caches.downstream
+    memo = world.memo(DOWNSTREAM)
     cached = memo.get(knots)
     if cached is not None:
         return cached
@@ -721,7 +740,7 @@ def _keeping_out(world: World, state: WorldState) -> list[int]:
     """The ships of the kinds that keep out of other nations' waters (the fleet never changes
     its kinds in a run)."""
     key = (KINDS.version, tuple(state.ships["kind"]))
-    memo = world.caches.keeping_out
+    memo = world.memo(KEEPING_OUT)
     found = memo.get(key)
     if found is None:
         keeps = [kind.keeps_out for kind in KINDS.rows]

@@ -36,7 +36,7 @@ from . import wars
 from .kinds import KINDS, Work
 from .rules import WorldRules
 from .state import HUNTING, LAID_UP, SAILING, WorldState
-from .world import World, nearby
+from .world import HOPS, Cache, World, nearby
 
 ANY_RANGE = 1 << 30  # days: farther than any way by sea (a hunt whatever the range)
 
@@ -71,7 +71,7 @@ def node_hops(world: World, node: int) -> npt.NDArray[np.int32]:
     """`world.hops_from([node])`, asked of its memo by the key it keeps one node's under
     first (the daily loop asks it for every hunter: the key's making costs more than the
     look-up)."""
-    found = world.caches.hops.get((node,))
+    found = world.memo(HOPS).get((node,))
     return found if found is not None else world.hops_from([node])
 
 
@@ -129,10 +129,17 @@ def _on_sight(kind: int) -> bool:
     return hunt is not None and hunt.on_sight
 
 
+# What the World keeps for the hunt: the ships that may hunt you, by (the table's version, the
+# ships' kinds)
+HUNTER_SHIPS: Cache[tuple[int, tuple[int, ...]], list[int]] = Cache.declare(
+    __name__, "hunter_ships", 250_000
+)
+
+
 def _hunter_ships(world: World, state: WorldState) -> list[int]:
     """The ships of the kinds that hunt (the fleet never changes its kinds in a run)."""
     key = (KINDS.version, tuple(state.ships["kind"]))
-    memo = world.caches.hunter_ships
+    memo = world.memo(HUNTER_SHIPS)
     found = memo.get(key)
     if found is None:
         hunts = [kind.hunt is not None for kind in KINDS.rows]

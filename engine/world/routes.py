@@ -25,7 +25,7 @@ from ..sea import leg_costs as sea_leg_costs
 from .kinds import RIGS as RIGS  # the rigs' names, for the route command
 from .kinds import WEATHERLY
 from .rules import WorldRules
-from .world import Floats, Ints, World, narrowest
+from .world import MB, Cache, Floats, Ints, World, narrowest
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,11 +92,30 @@ def bearing(lon1: Floats, lat1: Floats, lon2: Floats, lat2: Floats) -> Floats:
     return out
 
 
+# What the World keeps for the routes (each also keyed by the high seas' weighing, HighSeas);
+# per (season, rig[, seas]): 6 of each under one ruleset, room for two rulesets' high seas.
+# Each leg's cost each way, by (season, rig): two floats per leg (0.19 MB)
+LEG_COSTS: Cache[tuple[int, int, HighSeas], tuple[Floats, Floats]] = Cache.declare(
+    __name__, "leg_costs", 1_500_000
+)
+# the leg graph (0.35 MB), by (season, rig, closed nodes), also with banks closed
+LEG_GRAPHS: Cache[tuple[int, int, frozenset[int], HighSeas], csr_matrix] = Cache.declare(
+    __name__, "leg_graphs", 2_500_000
+)
+# the reversed leg graph over graph nodes and their ids (0.34 MB), by (weather, rig)
+INWARD: Cache[tuple[int, int, HighSeas], tuple[csr_matrix, Ints]] = Cache.declare(
+    __name__, "inward", 3 * MB
+)
+# route trees (a leg, int16, per graph node: 14 kB) by (destination, weather, rig): a world of
+# 182 ships needs ~740, a ruleset at most (destinations) x (3 weathers) x (2 rigs), about 1,300
+TREES: Cache[TreeKey, Tree] = Cache.declare(__name__, "trees", 14 * MB)
+
+
 def leg_costs(world: World, season: int, rig: int, seas: HighSeas = CALM) -> tuple[Floats, Floats]:
     """Each leg's cost in days of fair sailing, from a to b and from b to a, in a season
     for a rig: the sum of its steps' costs, each by the wind and current where it starts
     (and the high seas' risk there, `seas`)."""
-    memo = world.caches.leg_costs
+    memo = world.memo(LEG_COSTS)
     cached = memo.get((season, rig, seas))
     if cached is None:
         x, y, leg = world.day_steps
@@ -125,7 +144,7 @@ def _graph(
 ) -> csr_matrix:
     """The leg graph as a directed sparse matrix, legs through `closed` nodes (at either end
     or on the way: a bank's waypoints) left out."""
-    memo = world.caches.leg_graphs
+    memo = world.memo(LEG_GRAPHS)
     cached = memo.get((season, rig, closed, seas))
     if cached is None:
         forward, backward = leg_costs(world, season, rig, seas)
@@ -157,7 +176,7 @@ def weather_of(world: World, season: int) -> int:
 def _inward(world: World, weather: int, rig: int, seas: HighSeas = CALM) -> tuple[csr_matrix, Ints]:
     """The leg graph over graph nodes only, reversed (an edge from each node to those that
     sail to it), with the graph nodes' ids, for route trees toward a destination."""
-    memo = world.caches.inward
+    memo = world.memo(INWARD)
     found = memo.get((weather, rig, seas))
     if found is None:
         graph = _graph(world, weather, rig, frozenset(), seas)
@@ -216,8 +235,8 @@ class Tree:
 def toward(world: World, destination: int, season: int, rig: int, seas: HighSeas = CALM) -> Tree:
     """For every node, the next graph node on the cheapest way to `destination` (-1: none,
     or already there), and the leg a ship there takes (`Tree.legs`). Cached per
-    (destination, weather, rig, seas), the most recently used within BUDGETS["trees"]."""
-    trees = world.caches.trees
+    (destination, weather, rig, seas), the most recently used within its budget (TREES)."""
+    trees = world.memo(TREES)
     weather = world.weathers[season]
     # the daily loop's key: calm seas (the rules' default) keep it as short to hash as before
     key: TreeKey = (

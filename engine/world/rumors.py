@@ -34,7 +34,7 @@ from .kinds import KINDS, SHIP_KINDS, Arrival, ShipKind, Work, last_kind
 from .routes import CALM, HighSeas, TreeKey, bearing, high_seas, weather_of
 from .rules import SEED_000, WorldRules
 from .state import WAKE_DAYS, WorldState
-from .world import Ints, Nodes, World, narrowest
+from .world import MB, Cache, Ints, Nodes, World, narrowest
 
 Mass = npt.NDArray[np.float64]
 
@@ -346,11 +346,25 @@ ONWARD: dict[Work, Callable[[World, WorldState, WorldRules, Rumor], Plan | None]
 
 # --- how a day moves the cloud -----------------------------------------------------------------
 
+# What the World keeps for the clouds: the day graph's costs by (weather, rig, seas) (0.65 MB)
+STEP_COSTS: Cache[tuple[int, int, HighSeas], csr_matrix] = Cache.declare(
+    __name__, "step_costs", 4 * MB
+)
+# the true next step toward a destination by (destination, weather, rig[, seas]) (int16 per
+# node, 38 kB): 217 different in 200 voyages (fewer than 256 kept would thrash: 2.9 ms each)
+TRUE_NEXT: Cache[TreeKey, Nodes] = Cache.declare(__name__, "true_next", 10 * MB)
+# the even split by destination (~0.15 MB), 82 different (64 kept lose nothing, 32 thrash)
+SPLIT_BY_SOURCE: Cache[int, SplitBySource] = Cache.declare(__name__, "split_by_source", 12 * MB)
+# the whole matrix, kept only for the reference step the tests hold the fast one to
+UNIFORM_SPLIT: Cache[int, csr_matrix] = Cache.declare(__name__, "uniform_split", 1 * MB)
+# how a kind lingers, by (kind, rules): a float per node (0.15 MB); a run uses three
+LINGERING: Cache[tuple[ShipKind, WorldRules], Mass] = Cache.declare(__name__, "lingering", 1 * MB)
+
 
 def _step_graph_costs(world: World, weather: int, rig: int, seas: HighSeas = CALM) -> csr_matrix:
     """The day graph with each step's cost in the direction sailed, for a weather and rig
     (and the high seas' weighing, as the world's ships route: routes.HighSeas)."""
-    memo = world.caches.step_costs
+    memo = world.memo(STEP_COSTS)
     found = memo.get((weather, rig, seas))
     if found is None:
         x, y, _ = world.day_steps
@@ -384,7 +398,7 @@ def _step_graph_costs(world: World, weather: int, rig: int, seas: HighSeas = CAL
 def true_next(world: World, dest: int, weather: int, rig: int, seas: HighSeas = CALM) -> Nodes:
     """For every node, the next node of the cheapest way to `dest` by the real sea (itself at
     `dest` or where there is no way); int16 where the world's nodes fit (`narrowest`)."""
-    memo = world.caches.true_next
+    memo = world.memo(TRUE_NEXT)
     key: TreeKey = (dest, weather, rig) if seas is CALM else (dest, weather, rig, seas)
     found = memo.get(key)
     if found is None:
@@ -402,7 +416,7 @@ def uniform_split(world: World, dest: int) -> csr_matrix:
     nearer `dest` (as a matrix to multiply a cloud by); at `dest`, or cut off, it stays.
     Kept for the reference step (`step_cloud_everywhere`); the fast one keeps its own form
     (`split_by_source`)."""
-    memo = world.caches.uniform_split
+    memo = world.memo(UNIFORM_SPLIT)
     found = memo.get(dest)
     if found is None:
         found = memo.put(dest, _uniform_split(world, dest))
@@ -448,7 +462,7 @@ class SplitBySource:
 
 
 def split_by_source(world: World, dest: int) -> SplitBySource:
-    memo = world.caches.split_by_source
+    memo = world.memo(SPLIT_BY_SOURCE)
     found = memo.get(dest)
     if found is None:
         matrix = _uniform_split(world, dest)
@@ -476,7 +490,7 @@ def lingering(world: World, rules: WorldRules, kind: int) -> Mass:
     day; what she does when she stops is her kind's arrival, and so how she lingers
     (`LINGER`). Kept per (kind, rules)."""
     row = KINDS[kind]
-    memo = world.caches.lingering
+    memo = world.memo(LINGERING)
     found = memo.get((row, rules))
     if found is None:
         found = memo.put((row, rules), LINGER[row.arrival](world, rules, row))

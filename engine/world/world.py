@@ -9,7 +9,9 @@ What the rules derive from the arrays is kept on the World as it is first asked 
 depends on the World alone as cached properties (`port_nodes`, `neighbours`, `leg_table`, ...),
 what depends on more (a destination, a season, a rig, the rules) in `World.caches`, one typed
 `Memo` to each thing kept, all of them together within CACHES_BYTES (100 MB; each one's share
-in BUDGETS), the big ones in compact forms (int16 where the values provably fit).
+in BUDGETS), the big ones in compact forms (int16 where the values provably fit). Each thing
+kept is declared (a `Cache`, its name and share) by the module that works it out, so this
+module imports nothing of the modules above it: `world.memo(TREES)` is routes.py's trees.
 """
 
 from __future__ import annotations
@@ -18,21 +20,14 @@ import itertools
 import sys
 from array import array
 from bisect import bisect_left
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import breadth_first_order, dijkstra
-
-if TYPE_CHECKING:  # the types of what the modules above keep here
-    from .kinds import ShipKind
-    from .routes import HighSeas, Tree, TreeKey
-    from .rules import WorldRules
-    from .rumors import SplitBySource
 
 Ints = npt.NDArray[np.int32]
 Floats = npt.NDArray[np.float64]
@@ -135,115 +130,67 @@ class Memo(Generic[K, V]):
 
 MB = 1_000_000
 CACHES_BYTES = 100 * MB  # everything a World keeps beyond its own arrays, all its Memos together
-# Each Memo's share of CACHES_BYTES (their sum is held to it by a test). Sized from what
-# `privateer bench memory` counts: 200 captain voyages (full rules) and 20,000 days of the
-# world in one process. On the real world (19,202 day-graph nodes, 7,105 graph nodes, 11,703
-# legs), an int16 array over the nodes is 38 kB.
-BUDGETS = {
-    # days from a node (int16: 38 kB): the voyages ask for 3,500 different ones, mostly where
-    # the captain is that day, 1.3 million times; ~1,040 kept misses 8,900 times (1.3 ms each),
-    # as the 1,024 kept before. The largest share: every byte here buys speed.
-    "hops": 40 * MB,
-    "hops_avoiding": 2 * MB,  # the same with a deep keel's banks closed: a few per voyage
-    "closed_step_graphs": 1_500_000,  # the day graph less the banks (0.65 MB): those in use
-    # per (season, rig[, seas]): 6 of each under one ruleset; room for two rulesets' high seas
-    "leg_costs": 1_500_000,  # two floats per leg (0.19 MB)
-    "leg_graphs": 2_500_000,  # the leg graph (0.35 MB), also with banks closed
-    "inward": 3 * MB,  # the reversed leg graph over graph nodes and their ids (0.34 MB)
-    "step_costs": 4 * MB,  # the day graph's costs (0.65 MB)
-    # route trees (a leg, int16, per graph node: 14 kB): a world of 182 ships needs ~740, a
-    # ruleset at most (destinations) x (3 weathers) x (2 rigs), about 1,300
-    "trees": 14 * MB,
-    # the rumor clouds' steps, per destination: the true next step (int16 per node, 38 kB),
-    # 217 different in 200 voyages (fewer than 256 kept would thrash: 2.9 ms each); the even
-    # split by source (~0.15 MB), 82 different (64 kept lose nothing, 32 thrash); the whole
-    # matrix is kept only for the reference step the tests hold the fast one to
-    "true_next": 10 * MB,
-    "split_by_source": 12 * MB,
-    "uniform_split": 1 * MB,
-    "lingering": 1 * MB,  # per (kind, rules), a float per node (0.15 MB): a run uses three
-    # game.py: beats and reaches are short lists, a few dozen of them; `home_hops` a list of
-    # a monster's days from home (~0.3 MB), 31 homes; `downstream` a node per node (0.7 MB)
-    "patrol_beats": 250_000,
-    "cruise_beats": 250_000,
-    "home_hops": 2 * MB,
-    "trading_reach": 500_000,
-    "keeping_out": 250_000,
-    "downstream": 1_500_000,
-    "hunter_ships": 250_000,  # pursuit.py: the ships that may hunt you
-}
+BUDGETS: dict[str, int] = {}
+"""Each declared Cache's share of CACHES_BYTES, by its name, in the order declared (their sum
+is held to CACHES_BYTES by a test). Sized from what `privateer bench memory` counts: 200
+captain voyages (full rules) and 20,000 days of the world in one process. On the real world
+(19,202 day-graph nodes, 7,105 graph nodes, 11,703 legs), an int16 array over the nodes is
+38 kB. A World's Memo of a Cache takes its budget from here when it is first asked for."""
+_OWNERS: dict[str, str] = {}
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, slots=True)
+class Cache(Generic[K, V]):
+    """One thing a World keeps, by key: declared once (`declare`), by the module that works
+    it out, with its key's and value's types (`TREES: Cache[TreeKey, Tree]`); a World's Memo
+    of it is `world.memo(TREES)`."""
+
+    name: str
+
+    @staticmethod
+    def declare(owner: str, name: str, budget: int) -> Cache[Any, Any]:
+        """The cache `name`, kept by module `owner` within `budget` bytes of every World's
+        CACHES_BYTES; a name another module keeps is refused (they would share one Memo)."""
+        if _OWNERS.setdefault(name, owner) != owner:
+            raise ValueError(f"the World's cache {name!r} is {_OWNERS[name]}'s, not {owner}'s")
+        BUDGETS.setdefault(name, budget)  # declared again (a module imported twice): as it was
+        return Cache(name)
+
+
+# days from a node (int16: 38 kB): the voyages ask for 3,500 different ones, mostly where the
+# captain is that day, 1.3 million times; ~1,040 kept misses 8,900 times (1.3 ms each), as the
+# 1,024 kept before. The largest share: every byte here buys speed.
+HOPS: Cache[tuple[int, ...], Hops] = Cache.declare(__name__, "hops", 40 * MB)
+# the same over the day graph with some nodes closed (a deep keel's banks), by (closed nodes,
+# sources): a few per voyage
+HOPS_AVOIDING: Cache[tuple[frozenset[int], tuple[int, ...]], Hops] = Cache.declare(
+    __name__, "hops_avoiding", 2 * MB
+)
+# the day graph less the banks (0.65 MB), by the nodes closed: those in use
+CLOSED_STEP_GRAPHS: Cache[frozenset[int], csr_matrix] = Cache.declare(
+    __name__, "closed_step_graphs", 1_500_000
+)
+
+
 class WorldCaches:
-    """Everything kept on a World that depends on more than the World, one Memo each, with
-    its key and what fills it, each within its share of CACHES_BYTES (BUDGETS)."""
+    """Everything kept on a World that depends on more than the World: a Memo to each
+    declared Cache, made when first asked for, within its share of CACHES_BYTES (BUDGETS)."""
 
-    hops: Memo[tuple[int, ...], Hops] = field(default_factory=lambda: Memo(BUDGETS["hops"]))
-    # the same, over the day graph with some nodes closed (a deep keel's banks), by
-    # (closed nodes, sources)
-    hops_avoiding: Memo[tuple[frozenset[int], tuple[int, ...]], Hops] = field(
-        default_factory=lambda: Memo(BUDGETS["hops_avoiding"])
-    )
-    closed_step_graphs: Memo[frozenset[int], csr_matrix] = field(
-        default_factory=lambda: Memo(BUDGETS["closed_step_graphs"])
-    )
-    # routes.py: (season, rig) -> each leg's cost each way; (season, rig, closed nodes) -> the
-    # leg graph; (weather, rig) -> the reversed graph over graph nodes; route trees by
-    # (destination, weather, rig)
-    # (each keyed also by the high seas' weighing, routes.HighSeas)
-    leg_costs: Memo[tuple[int, int, HighSeas], tuple[Floats, Floats]] = field(
-        default_factory=lambda: Memo(BUDGETS["leg_costs"])
-    )
-    leg_graphs: Memo[tuple[int, int, frozenset[int], HighSeas], csr_matrix] = field(
-        default_factory=lambda: Memo(BUDGETS["leg_graphs"])
-    )
-    inward: Memo[tuple[int, int, HighSeas], tuple[csr_matrix, Ints]] = field(
-        default_factory=lambda: Memo(BUDGETS["inward"])
-    )
-    trees: Memo[TreeKey, Tree] = field(default_factory=lambda: Memo(BUDGETS["trees"]))
-    # rumors.py: the day graph's costs by (weather, rig); the true next step toward a
-    # destination by (destination, weather, rig); the even split by destination; how a
-    # kind lingers by (kind, rules)
-    step_costs: Memo[tuple[int, int, HighSeas], csr_matrix] = field(
-        default_factory=lambda: Memo(BUDGETS["step_costs"])
-    )
-    true_next: Memo[TreeKey, Nodes] = field(default_factory=lambda: Memo(BUDGETS["true_next"]))
-    uniform_split: Memo[int, csr_matrix] = field(
-        default_factory=lambda: Memo(BUDGETS["uniform_split"])
-    )
-    split_by_source: Memo[int, SplitBySource] = field(
-        default_factory=lambda: Memo(BUDGETS["split_by_source"])
-    )
-    lingering: Memo[tuple[ShipKind, WorldRules], Floats] = field(
-        default_factory=lambda: Memo(BUDGETS["lingering"])
-    )
-    # game.py: a guard ship's beat by (station, flag, days); a privateer's by (home, days);
-    # the days from a monster's home; the neighbour down the current by the drift's knots
-    patrol_beats: Memo[tuple[int, int, int], list[int]] = field(
-        default_factory=lambda: Memo(BUDGETS["patrol_beats"])
-    )
-    cruise_beats: Memo[tuple[int, int], list[int]] = field(
-        default_factory=lambda: Memo(BUDGETS["cruise_beats"])
-    )
-    home_hops: Memo[int, Sequence[int]] = field(default_factory=lambda: Memo(BUDGETS["home_hops"]))
-    # a merchant's ports in reach by (home, days); the ships that keep out of other nations'
-    # waters by (the table's version, the ships' kinds)
-    trading_reach: Memo[tuple[int, int], list[tuple[int, int]]] = field(
-        default_factory=lambda: Memo(BUDGETS["trading_reach"])
-    )
-    keeping_out: Memo[tuple[int, tuple[int, ...]], list[int]] = field(
-        default_factory=lambda: Memo(BUDGETS["keeping_out"])
-    )
-    downstream: Memo[float, list[int]] = field(default_factory=lambda: Memo(BUDGETS["downstream"]))
-    # pursuit.py: the ships that may hunt you, by (the table's version, the ships' kinds)
-    hunter_ships: Memo[tuple[int, tuple[int, ...]], list[int]] = field(
-        default_factory=lambda: Memo(BUDGETS["hunter_ships"])
-    )
+    __slots__ = ("_memos",)
+
+    def __init__(self) -> None:
+        self._memos: dict[str, Memo[Any, Any]] = {}
+
+    def of(self, cache: Cache[K, V]) -> Memo[K, V]:
+        """The Memo of `cache` (empty at first)."""
+        found = self._memos.get(cache.name)
+        if found is None:
+            found = self._memos[cache.name] = Memo(BUDGETS[cache.name])
+        return found
 
     def memos(self) -> dict[str, Memo[Any, Any]]:
-        """Each Memo by its name (BUDGETS' keys), for reports."""
-        return {name: getattr(self, name) for name in BUDGETS}
+        """Each declared cache's Memo by its name (BUDGETS' keys), for reports."""
+        return {name: self.of(Cache(name)) for name in BUDGETS}
 
 
 @dataclass(frozen=True, eq=False)
@@ -369,7 +316,7 @@ class World:
         HOPS_NARROW days (`_steps_from`). Kept (the most recently used, within BUDGETS): not
         to be written to."""
         key = tuple(sorted({int(s) for s in sources}))
-        memo = self.caches.hops
+        memo = self.memo(HOPS)
         found = memo.get(key)
         if found is None:
             found = memo.put(key, _steps_from(self.step_graph, key))
@@ -382,11 +329,11 @@ class World:
         if not closed:
             return self.hops_from(sources)
         key = tuple(sorted({int(s) for s in sources}))
-        memo = self.caches.hops_avoiding
+        memo = self.memo(HOPS_AVOIDING)
         found = memo.get((closed, key))
         if found is None:
             shut = closed.difference(key)
-            graphs = self.caches.closed_step_graphs
+            graphs = self.memo(CLOSED_STEP_GRAPHS)
             graph = graphs.get(frozenset(shut))
             if graph is None:
                 coo = self.step_graph.tocoo()
@@ -420,6 +367,10 @@ class World:
     @cached_property
     def caches(self) -> WorldCaches:
         return WorldCaches()
+
+    def memo(self, cache: Cache[K, V]) -> Memo[K, V]:
+        """This World's Memo of `cache` (declared by the module that keeps it)."""
+        return self.caches.of(cache)
 
     @cached_property
     def port_nodes(self) -> frozenset[int]:

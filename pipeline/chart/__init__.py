@@ -6,9 +6,10 @@ port an id (`port-<name>`), so the file can be searched; PNG is for those who ca
 The rooms: `common.py` what both styles share; `read.py` what the chart reads of the world;
 `plain.py` the plain style; `woodcut.py` the woodcut's shapes, `woodcut_draw.py` its map's
 layers and `woodcut_frame.py` its border, rose, cartouche and key; `runs.py` the pictures of
-logged runs and `run_layers.py` their drawing on either style; `wakes.py` the world's ships'
-wakes (`--turns`); `fit.py` the box and scale fitted to a run's picture. No module here
-imports another's private name, and none imports this one.
+logged runs and `run_layers.py` their drawing on either style; `fit.py` the box and scale
+fitted to a run's picture. No module here imports another's private name, and none imports
+this one. The pictures are drawn from what they are handed (the world's ships' wakes, what a
+voyage saw on a day: cli/chart_frames.py works them out), never replaying a run.
 """
 
 from __future__ import annotations
@@ -26,8 +27,16 @@ from .common import FORMATS, STYLES, WORLD_BOX, ChartData, Flow, ShipMark, Track
 from .fit import RunPictures, run_pictures
 from .plain import draw_plain
 from .read import read_chart_data, read_flow
-from .runs import WHERE, SeenPicture, VoyagePicture, WherePicture
-from .wakes import world_wakes
+from .runs import (
+    PLAYER_FLAG,
+    WHERE,
+    RegionBoxes,
+    RumorRing,
+    SeenPicture,
+    VoyagePicture,
+    WherePicture,
+    read_voyage,
+)
 from .woodcut_draw import WOODCUT_STAGES, draw_woodcut, svg_point, woodcut_figure, woodcut_web
 
 if TYPE_CHECKING:
@@ -35,11 +44,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMATS",
+    "PLAYER_FLAG",
     "STYLES",
     "WHERE",
     "WOODCUT_STAGES",
     "WORLD_BOX",
     "Flow",
+    "RegionBoxes",
+    "RumorRing",
     "RunPictures",
     "SeenPicture",
     "ShipMark",
@@ -50,12 +62,12 @@ __all__ = [
     "WherePicture",
     "draw_chart",
     "draw_web_chart",
+    "read_voyage",
     "read_web_chart",
     "run_pictures",
     "svg_point",
     "web_chart",
     "woodcut_chart_figure",
-    "world_wakes",
 ]
 
 

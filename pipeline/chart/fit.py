@@ -1,7 +1,8 @@
 """The pictures of logged runs a chart is asked for, and the map's box and scale fitted to
 them: a voyage's chart is boxed to her track, and `--where`'s to where it happened, unless a
 box is given; a chart boxed to a run is drawn RUN_CHART_PX wide, and any other boxed chart at
-least BOX_CHART_PX wide, unless a scale is given."""
+least BOX_CHART_PX wide, unless a scale is given. What she saw on a day is the caller's to
+add (`RunPictures.seen`, cli/chart_frames.py): nothing here replays a run."""
 
 from __future__ import annotations
 
@@ -11,14 +12,7 @@ import sqlalchemy as sa
 
 from ..params import Box
 from .common import ShipMark
-from .runs import (
-    SeenPicture,
-    VoyagePicture,
-    WherePicture,
-    read_voyage,
-    read_where,
-    replay_seen,
-)
+from .runs import RegionBoxes, SeenPicture, VoyagePicture, WherePicture, read_voyage, read_where
 
 RUN_CHART_PX = 1600.0  # a run's chart, boxed to her track, is drawn this many pixels wide
 BOX_CHART_PX = 1000.0  # a boxed chart is drawn this wide (at least 6 pixels a degree)
@@ -28,7 +22,7 @@ LEGIBLE_PX = 800.0  # the narrowest a boxed chart is drawn unless its scale is g
 @dataclass(frozen=True, slots=True)
 class RunPictures:
     """What a chart of logged runs draws, and the box and scale to draw it at (None: the
-    chart's own)."""
+    chart's own); `seen` and `sighted` as the caller worked them out."""
 
     voyage: VoyagePicture | None = None
     seen: SeenPicture | None = None
@@ -46,16 +40,15 @@ def run_pictures(
     where: str | None,
     box: Box | None,
     scale: float | None,
+    regions: RegionBoxes,
 ) -> RunPictures:
-    """The voyage `run` (as far as `day`, and what she saw then), or where captains fared
-    (`where`); a voyage's box fitted to her track, and where captains fared to its places,
-    when no `box` is given; a boxed chart's scale fitted to its box when no `scale` is."""
-    voyage = seen = picture = None
-    sighted: list[ShipMark] = []
+    """The voyage `run` (as far as `day`, the regions of her letters dashed: `regions`, every
+    letter's), or where captains fared (`where`); a voyage's box fitted to her track, and
+    where captains fared to its places, when no `box` is given; a boxed chart's scale fitted
+    to its box when no `scale` is."""
+    voyage = picture = None
     if run is not None:
-        voyage = read_voyage(engine, run, day)
-        if day is not None:
-            seen, sighted = replay_seen(engine, run, day)
+        voyage = read_voyage(engine, run, day, regions=regions)
         if box is None:
             box, fitted = box_round(engine, voyage)
             scale = scale or fitted
@@ -66,7 +59,7 @@ def run_pictures(
             scale = scale or fitted
     if box is not None and scale is None:
         scale = legible_scale(box)
-    return RunPictures(voyage, seen, tuple(sighted), picture, box, scale)
+    return RunPictures(voyage, None, (), picture, box, scale)
 
 
 def box_round(engine: sa.Engine, voyage: VoyagePicture) -> tuple[Box, float]:

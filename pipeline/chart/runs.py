@@ -1,13 +1,16 @@
 """Pictures of logged runs, as the chart draws them: one voyage's track day by day and what
-befell her where (`chart --run`), the chart as she saw it at the end of a day (`--day`, the
-voyage replayed from its log to then), and where captains fight, sink or raid over every
-logged voyage (`chart --where`). Built from the run log's rows (read through db/) and the
-world's node positions; the drawing is `run_layers.py`'s."""
+befell her where (`chart --run`), the chart as she saw it at the end of a day (`--day`: a
+SeenPicture, worked out by the caller from the voyage replayed to then, cli/chart_frames.py),
+and where captains fight, sink or raid over every logged voyage (`chart --where`). Built from
+the run log's rows (read through db/), the world's node positions and what the caller hands
+(the letters' regions as boxes); nothing here replays a run. The drawing is
+`run_layers.py`'s."""
 
 from __future__ import annotations
 
 import bisect
 import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,10 +18,8 @@ import numpy as np
 import sqlalchemy as sa
 
 from privateer.db import run_places
-from privateer.engine.voyage import letters
 
 from ..errors import ChartError
-from .common import ShipMark
 
 WHERE = tuple(run_places.WHERE)
 """What `chart --where` can count."""
@@ -45,6 +46,9 @@ MARK_STYLES: dict[str, tuple[str, str, float, str]] = {
 """How each kind of mark is drawn, in the order the key lists them; a colour "none" is a
 ring in REGION_INK round what it marks (a letter's town, its own port glyph left clear)."""
 REGION_INK = "#5a3a1a"  # a letter's region, dashed, and the rings round its towns
+
+RegionBoxes = Mapping[str, Sequence[tuple[float, float, float, float]]]
+"""Each letter of marque's region by name, as its boxes of the chart (W, S, E, N)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,62 +199,12 @@ class SeenPicture:
     rumors: tuple[RumorRing, ...]
 
 
-def seen_picture(world: Any, state: Any, run_id: int) -> SeenPicture:
-    """The picture of a voyage's state (`state_on_day`): what she had charted, who was in
-    sight, and for every live rumor its ring and its cloud's search area."""
-    from privateer.engine.voyage.game import rumor_kept, voyage_rules, world_rules
-    from privateer.engine.voyage.letters import ADMIRALTY
-    from privateer.engine.voyage.sighting import in_sight
-    from privateer.engine.world.charting import charted
-    from privateer.engine.world.kinds import KINDS
-    from privateer.engine.world.rumors import Rumor, cloud, off_by, search_area
-
-    ws = state.world
-    day = int(state.day)
-
-    def flag(nation: int) -> str:
-        return str(world.nations[nation]) if nation >= 0 else ""
-
-    sight = tuple(
-        (
-            flag(ws.ships["flag"][s]),
-            int(ws.ships["node"][s]),
-            KINDS[ws.ships["kind"][s]].warship,
-        )
-        for s in in_sight(world, state, voyage_rules(state))
-    )
-    masks = [charted(world, ws, season) for season in range(4)]
-    rings = []
-    for raw in state.rumors:
-        rumor = Rumor.from_list(raw)
-        if not rumor_kept(rumor, day, world_rules(state)):  # the Admiralty's word till fresher
-            continue
-        mass = cloud(world, ws, world_rules(state), rumor, day, masks)
-        area = search_area(mass, world_rules(state).search_share)
-        kind = KINDS[rumor.kind].label
-        rings.append(
-            RumorRing(
-                int(rumor.node),
-                max(off_by(world_rules(state), rumor.reliability)),  # 1 or 3 steps
-                (
-                    f"the Admiralty's word of the plate ship, day {rumor.day}"
-                    if rumor.source == ADMIRALTY
-                    else f"{flag(rumor.flag)} {kind}, day {rumor.day}"
-                ),
-                tuple((int(n), float(mass[n])) for n in area),
-            )
-        )
-    title = (
-        f"Run {run_id} · day {day} · {state.gold} gold · hull {state.hull} · "
-        f"{len(sight)} in sight · {len(rings)} rumors"
-    )
-    return SeenPicture(
-        day, title, int(state.node), tuple(int(n) for n in ws.charted_currents), sight, tuple(rings)
-    )
-
-
-def read_voyage(engine: sa.Engine, run_id: int, day: int | None = None) -> VoyagePicture:
-    """The picture of logged voyage `run_id` (as far as `day`, if given), its ports named."""
+def read_voyage(
+    engine: sa.Engine, run_id: int, day: int | None = None, *, regions: RegionBoxes
+) -> VoyagePicture:
+    """The picture of logged voyage `run_id` (as far as `day`, if given), its ports named,
+    and the regions of the letters she was sent to work (`regions`: every letter's, by
+    name) dashed."""
     from privateer.db import world_read
 
     with engine.connect() as conn:
@@ -268,49 +222,21 @@ def read_voyage(engine: sa.Engine, run_id: int, day: int | None = None) -> Voyag
     except ValueError as error:
         raise ChartError(str(error)) from None
     worked = dict.fromkeys(str(p["region"]) for _, kind, p in events if kind == "letter")
-    regions = tuple(
-        (name, _region_nodes(nodes, name)) for name in worked if name in letters.REGIONS
+    dashed = tuple(
+        (name, _region_nodes(nodes, regions[name])) for name in worked if name in regions
     )
-    return dataclasses.replace(picture, regions=regions)
+    return dataclasses.replace(picture, regions=dashed)
 
 
-def _region_nodes(nodes: Any, name: str) -> tuple[int, ...]:
-    """The world's nodes inside a letter's region (engine/voyage/letters.py's boxes)."""
+def _region_nodes(
+    nodes: Any, boxes: Sequence[tuple[float, float, float, float]]
+) -> tuple[int, ...]:
+    """The world's nodes inside a letter's region (its boxes)."""
     lon, lat = nodes["lon"].to_numpy(), nodes["lat"].to_numpy()
     inside = np.zeros(len(lon), dtype=bool)
-    for w, s, e, n in letters.REGIONS[name].boxes:
+    for w, s, e, n in boxes:
         inside |= (lon >= w) & (lon <= e) & (lat >= s) & (lat <= n)
     return tuple(int(i) for i in nodes["node_id"].to_numpy()[inside])
-
-
-def replay_seen(engine: sa.Engine, run_id: int, day: int) -> tuple[SeenPicture, list[ShipMark]]:
-    """The voyage replayed from its log to the end of `day`, and what she saw then; her ship
-    and the ships in sight, to draw. A run this engine cannot replay, or a day past her end,
-    is refused (ChartError)."""
-    from privateer.db.runs import logged_runs
-    from privateer.db.world_load import load_world
-    from privateer.engine.modes import MODES
-    from privateer.engine.replay import check_world
-    from privateer.engine.voyage.captained import state_on_day
-    from privateer.engine.voyage.game import ENGINE_VERSION
-
-    with engine.connect() as conn:
-        (run,) = logged_runs(conn, [run_id])
-    if not MODES["voyage"].plays(run.engine_version):
-        raise ChartError(
-            f"run {run_id} was played by {run.engine_version}; this is {ENGINE_VERSION}"
-        )
-    world = load_world(engine)
-    try:
-        check_world(run, world)
-        state = state_on_day(world, run, day)
-    except ValueError as error:  # a ReplayRefusedError too
-        raise ChartError(str(error)) from None
-    picture = seen_picture(world, state, run_id)
-    lon, lat = world.lon, world.lat
-    ships = [(PLAYER_FLAG, float(lon[picture.node]), float(lat[picture.node]), False)]
-    ships += [(flag, float(lon[n]), float(lat[n]), war) for flag, n, war in picture.in_sight]
-    return picture, ships
 
 
 def read_where(engine: sa.Engine, what: str) -> WherePicture:
