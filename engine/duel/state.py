@@ -211,10 +211,11 @@ class DuelState:
         """Rebuild a state from to_dict's output, checked by the fields' declarations;
         SaveError naming the first problem.
 
-        >>> DuelState.from_dict({"version": 1})
-        Traceback (most recent call last):
-        ...
-        privateer.engine.errors.SaveError: not a duel state: rules is missing
+        >>> try:
+        ...     DuelState.from_dict({"version": 1})
+        ... except SaveError as error:
+        ...     print(error)
+        not a duel state: rules is missing
         """
         try:
             return _read(data)
