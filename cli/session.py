@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from privateer.db.errors import DatabaseError
 from privateer.db.interrupts import held
 from privateer.db.run_store import RunStore
 from privateer.db.runlog import RunBuffer, Statement, finish_run_statement, progress_statement
@@ -76,22 +77,9 @@ class GameSession(Generic[S, A]):
 
         def first_rows(run_id: int) -> tuple[RunBuffer, list[Statement]]:
             buffer = RunBuffer()
-            buffer.add_run(
-                run_id,
-                mode.run_modes[0],
-                seed,
-                options if isinstance(options, str) else dict(options),
-                engine_version=mode.engine_version,
-                score=tally.score,
-                days=tally.days,
-                rounds=tally.rounds,
-                target=tally.target,
-                ship=tally.ship,
-                bot=bot,
-                world_hash=world_hash,
-                finished=False,
+            buffer.add_record(
+                run_id, record, options, bot=bot, world_hash=world_hash, finished=False, side=side
             )
-            buffer.add_events(run_id, 0, record.events, record.clocks)
             return buffer, [state_save_statement(run_id, mode.save_version, saved)]
 
         run_id = store.start(first_rows)
@@ -112,7 +100,8 @@ class GameSession(Generic[S, A]):
     ) -> GameSession[S, A]:
         """The run saved last (or `run_id`'s), exactly where it was: its save read by the game
         its options describe (or `game_of`'s, for a front end that checks more), as a game of
-        its seed going on; refused in one line otherwise (the save left as it is)."""
+        its seed going on, on the `world` it was played on (if it was played on one); refused
+        in one line otherwise (the save left as it is)."""
         with store.reading() as conn:
             stored = load_stored_save(
                 conn,
@@ -122,6 +111,11 @@ class GameSession(Generic[S, A]):
                 engine_version=(mode.engine_version, *mode.earlier_versions),
                 start_with=start_with,
                 options=mode.options,
+            )
+        if world is not None and stored.world_hash not in (None, world.content_hash):
+            raise DatabaseError(
+                f"run {stored.run_id} sailed another world than the one this database holds "
+                "now; it cannot be picked up"
             )
         try:
             game: Game[S, A] = (

@@ -237,12 +237,13 @@ def _write(
     def fill(first: int) -> tuple[RunBuffer, list[Any]]:
         buffer = RunBuffer()
         for offset, timed in enumerate(records):
-            buffer.add_voyage(
+            state = timed.record.state
+            buffer.add_record(
                 first + offset,
                 timed.record,
+                {"rules": state.rules, "days": state.last_day, **(options or {})},
                 bot=bot,
                 world_hash=world_hash,
-                options=options,
                 played=(timed.started_at, timed.finished_at),
             )
         return buffer, []
@@ -312,14 +313,14 @@ def play(
                 picked = voyage_choice.settle(store, seed, rules, new=new)
                 resuming, run = picked is not None, picked
             if resuming:
-                session = VoyageSession.resume(store, world, run)
+                session = VoyageSession.pick_up(store, world, run)
                 session.debug = debug
                 typer.echo(f"resuming run {session.run_id} on day {session.state.day}")
                 typer.echo(opening_line(session.game.rules, session.state))
             else:
                 days = RULESETS[rules].days if days is None else days
                 with held():  # Ctrl-C waits: the run begun is the one Ctrl-C names
-                    session = VoyageSession.start(store, world, seed, rules, days)
+                    session = VoyageSession.begin(store, world, seed, rules, days)
                 session.debug = debug
                 chosen = RULESETS[rules]
                 typer.echo(

@@ -20,7 +20,7 @@ import numpy as np
 import orjson
 import pyarrow as pa
 
-from privateer.engine.combat import ENGINE_VERSION, Encounter, Keep
+from privateer.engine.combat import Encounter, Keep
 from privateer.engine.events import RENDER, RawEvent
 from privateer.engine.record import GameRecord
 
@@ -30,7 +30,7 @@ from .run_options import fight_options_json as fight_options_json
 from .run_options import options_json as options_json
 
 if TYPE_CHECKING:
-    from privateer.engine.voyage import VoyageRecord
+    pass
 
 
 def now() -> datetime:
@@ -124,36 +124,6 @@ class RunBuffer:
         for name, _ in RUN_COLUMNS:
             self.runs[name].append(row[name])
 
-    def add_fight_run(
-        self,
-        run_id: int,
-        mode: str,
-        record: GameRecord[Encounter, Keep],
-        *,
-        bot: str | None,
-        finished: bool = True,
-        world_hash: str | None = None,
-    ) -> None:
-        """A fight's run row: what was fought, and how it ended if it has."""
-        state = record.state
-        settled = next((v for k, _, v in reversed(record.events) if k == "settled"), None)
-        self.add_run(
-            run_id,
-            mode,
-            record.seed,
-            fight_options_json(record.state.setup.target, record.state.setup.outfit, bot),
-            engine_version=ENGINE_VERSION,
-            outcome=state.result.value if state is not None and state.result else None,
-            score=settled[1] if settled else None,  # "settled": outcome, payout, ...
-            days=0,
-            rounds=state.round if state is not None else None,
-            target=record.state.setup.target,
-            ship=record.state.setup.outfit.ship,
-            bot=bot,
-            world_hash=world_hash,
-            finished=finished,
-        )
-
     def add_events(
         self, run_id: int, first_seq: int, events: Sequence[RawEvent], day: int | list[int] = 0
     ) -> None:
@@ -174,68 +144,51 @@ class RunBuffer:
             self.checkpoints["seq"].append(seq)
             self.checkpoints["state_hash"].append(digest)
 
-    def add_fight(
+    def add_record(
         self,
         run_id: int,
-        mode: str,
-        record: GameRecord[Encounter, Keep],
-        bot: str | None,
-        world_hash: str | None = None,
-    ) -> None:
-        """A whole finished fight: its run, every event, action and checkpoint."""
-        self.add_fight_run(run_id, mode, record, bot=bot, world_hash=world_hash)
-        self.events.add(run_id, 0, record.events, 0)
-        actions = record.actions
-        n = len(actions)
-        columns = self.actions
-        columns["run_id"].extend([run_id] * n)
-        columns["seq"].extend(range(n))
-        columns["side"].extend(["you"] * n)
-        columns["action"].extend(actions)
-        self.add_checkpoints(run_id, record.checkpoints)
-
-    def add_voyage(
-        self,
-        run_id: int,
-        record: VoyageRecord,
+        record: GameRecord[Any, Any],
+        options: Mapping[str, Any] | str,
         *,
-        bot: str | None,
-        world_hash: str,
-        finished: bool = True,
-        since: tuple[int, int, int] = (0, 0, 0),
-        options: Mapping[str, Any] | None = None,
+        run_mode: str | None = None,
+        bot: str | None = None,
+        world_hash: str | None = None,
+        finished: bool | None = None,
         played: tuple[datetime, datetime] | None = None,
+        side: int = 0,
     ) -> None:
-        """A voyage's run row, and its events (each with its day), actions and checkpoints
-        past the counts already written, `since` = (events, actions, checkpoints): a voyage
-        played by a person is written as it goes, its run row first. `options` adds to (or
-        overrides) what the run's options say: a study's run names its study, its point and
-        the rules it turned (`changes`). `played`: when a bot's voyage began and ended."""
-        from privateer.engine.voyage import ENGINE_VERSION as VOYAGE_VERSION
+        """Any game's run as its record holds it: the run's row (its figures by the game's
+        `tally` for `side`, its end by its `outcome`; `finished` unless said otherwise once
+        it has ended) and every event (each with the game's clock), action and checkpoint.
+        `run_mode` names the runs it is among when its mode logs under more than one name (a
+        fight a bot played: "sim"); `played`: when a bot's run began and ended."""
+        from privateer.engine.modes import MODES
 
-        state = record.state
-        assert state is not None
-        first_seq, first_action, first_check = since
-        if since == (0, 0, 0):
-            self.add_run(
-                run_id,
-                "voyage",
-                record.seed,
-                {"rules": state.rules, "days": state.last_day, **(options or {})},
-                engine_version=VOYAGE_VERSION,
-                outcome=state.outcome or None,
-                score=state.gold,
-                days=state.day,
-                ship=state.ship,
-                bot=bot,
-                world_hash=world_hash,
-                finished=finished,
-                started_at=played[0] if played else None,
-                finished_at=played[1] if played else None,
-            )
-        self.events.add(run_id, first_seq, record.events[first_seq:], record.clocks[first_seq:])
-        self.add_actions(run_id, first_action, record.actions[first_action:])
-        self.add_checkpoints(run_id, record.checkpoints[first_check:])
+        game, state = record.game, record.state
+        mode = MODES[game.mode]
+        done = game.outcome(state)
+        tally = game.tally(state, side)
+        self.add_run(
+            run_id,
+            run_mode or mode.run_modes[0],
+            record.seed,
+            options if isinstance(options, str) else dict(options),
+            engine_version=mode.engine_version,
+            outcome=done.reason if done is not None else None,
+            score=tally.score,
+            days=tally.days,
+            rounds=tally.rounds,
+            target=tally.target,
+            ship=tally.ship,
+            bot=bot,
+            world_hash=world_hash,
+            finished=done is not None if finished is None else finished,
+            started_at=played[0] if played else None,
+            finished_at=played[1] if played else None,
+        )
+        self.add_events(run_id, 0, record.events, record.clocks)
+        self.add_actions(run_id, 0, record.actions)
+        self.add_checkpoints(run_id, record.checkpoints)
 
     @property
     def run_count(self) -> int:

@@ -38,6 +38,7 @@ class StoredSave:
     options: dict[str, Any]
     engine_version: str = ""  # the engine the run was played with
     seed: int = 0  # the run's seed: a save of another is not its run's
+    world_hash: str | None = None  # the world it was played on (None: it was played on none)
 
 
 def load_stored_save(
@@ -55,7 +56,8 @@ def load_stored_save(
     are read by the mode's declaration of them (`options`), and refused in one line if they
     are not what it says."""
     sql = (
-        "SELECT s.run_id, s.save_version, s.state, r.engine_version, r.options, r.seed "
+        "SELECT s.run_id, s.save_version, s.state, r.engine_version, r.options, r.seed, "
+        "r.world_hash "
         "FROM saves s "
         f"JOIN runs r USING (run_id) WHERE r.mode = '{mode}'"
     )
@@ -71,7 +73,7 @@ def load_stored_save(
         ).first()
         if row is None:
             raise DatabaseError(f"no {mode} in progress is saved; start one with `{start_with}`")
-    found_run, version, state_json, run_engine, options_json, run_seed = row
+    found_run, version, state_json, run_engine, options_json, run_seed, world_hash = row
     if version != save_version:
         newer = "newer than this privateer" if version > save_version else "not one this code knows"
         raise DatabaseError(
@@ -107,6 +109,7 @@ def load_stored_save(
         _read_options(found_run, options_json, options),
         str(run_engine),
         int(run_seed),
+        None if world_hash is None else str(world_hash),
     )
 
 

@@ -92,7 +92,7 @@ def test_after_killing_a_sea_monster_the_words_are_a_beasts(world_db_copy: Path)
     engine = open_database(world_db_copy, notify=lambda _: None)
     world = load_world(engine)
     engine.dispose()
-    session = VoyageSession.start(RunStore(world_db_copy, notify=lambda _: None), world, 7)
+    session = VoyageSession.begin(RunStore(world_db_copy, notify=lambda _: None), world, 7)
     state = session.state
     begin_fight(world, state, "sea_monster", fired_first=True, why="a test")
     assert state.fight is not None

@@ -18,7 +18,7 @@ from privateer.db import migrate, open_database
 from privateer.db.errors import DatabaseError
 from privateer.db.log_writer import LogWriter, fight_row
 from privateer.db.run_store import RunStore
-from privateer.db.runlog import RunBuffer, next_run_id, write
+from privateer.db.runlog import RunBuffer, fight_options, next_run_id, write
 from privateer.db.runs import all_run_ids, logged_runs, run_events
 from privateer.engine.combat.bots import BOTS
 from privateer.engine.combat.encounter import create_encounter
@@ -57,7 +57,10 @@ def test_events_round_trip(db_path: Path) -> None:
     )
     raw = engine.raw_connection()
     buffer = RunBuffer()
-    buffer.add_fight(next_run_id(raw.driver_connection), "sim", record, "careful")
+    options = fight_options(record, "careful")
+    buffer.add_record(
+        next_run_id(raw.driver_connection), record, options, run_mode="sim", bot="careful"
+    )
     write(raw.driver_connection, buffer)
     raw.close()
     with engine.connect() as conn:

@@ -287,7 +287,7 @@ def test_a_world_day_of_a_billion_is_refused(
         ("[1,2]", "options must be an object, not [1, 2]"),
         ('{"rules": "bogus"}', "options.rules 'bogus' is not one of"),
         ('{"days": 10000000}', "options.days 10000000 is outside 1..20000"),
-        ('{"rules": "classic", "days": 730}', "options (rules 'classic', 730 days) are not"),
+        ('{"rules": "classic", "days": 730}', "rules 'full' are not its run's ('classic')"),
     ],
 )
 def test_a_voyage_runs_options_are_read_by_their_declaration(

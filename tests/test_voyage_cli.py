@@ -166,7 +166,8 @@ def test_a_voyage_saved_before_the_late_game_resumes_by_its_rules_and_replays(
 
     def rows(run_id: int) -> tuple[RunBuffer, list[tuple[str, list[object]]]]:
         buffer = RunBuffer()
-        buffer.add_voyage(run_id, record, bot=None, world_hash=world.content_hash, finished=False)
+        options = {"rules": "full", "days": record.state.last_day}
+        buffer.add_record(run_id, record, options, world_hash=world.content_hash, finished=False)
         buffer.runs["engine_version"][-1] = "voyage-1"
         return buffer, [state_save_statement(run_id, SAVE_VERSION, state.to_dict())]
 

@@ -97,7 +97,7 @@ def _resume(request: Request, run_id: int) -> VoyageSession | Response:
         return held[0]  # nothing has written the file since: the session is as its save
     world = play_world(request)
     try:
-        session = VoyageSession.resume(_store(request), world, run_id)
+        session = VoyageSession.pick_up(_store(request), world, run_id)
     except DatabaseLockedError:
         raise  # held by another process: the app's 503, not this run's fault
     except DatabaseError as error:
@@ -195,7 +195,7 @@ def _start(request: Request, seed: int, rules: str, days: int) -> Response:
                 400,
                 f"this world has no {missing[0]}: build the whole world (`world build`)",
             )
-        session = VoyageSession.start(_store(request), world, seed, rules, days)
+        session = VoyageSession.begin(_store(request), world, seed, rules, days)
         keep(request, session)
         state = voyage_web.view(session)
     return JSONResponse({"run_id": session.run_id, "state": state}, status_code=201)

@@ -125,10 +125,11 @@ class FightGame(Game[Encounter, Keep]):
         return Keep.from_str(text)
 
     def tally(self, state: Encounter, side: int = YOU) -> Tally:
-        """Its rounds, what it was against and in; once over, the payout (its score)."""
+        """Its rounds (a fight takes no days), what it was against and in; once over, the
+        payout (its score)."""
         setup = state.setup
         payout = settle(state).payout if state.result is not None else None
-        return Tally(state.round, None, payout, setup.target, setup.outfit.ship)
+        return Tally(state.round, 0, payout, setup.target, setup.outfit.ship)
 
     def log_text(self, state: Encounter, action: Keep) -> str:
         return _TEXT[action.first][action.second]
