@@ -232,24 +232,20 @@ def _write(
 ) -> list[int]:
     """Log captain-bot voyages in one transaction; their run ids. `options` adds to what each
     run's options say (a study's runs name their study and the rules it turned)."""
-    from privateer.db.runlog import RunBuffer
+    from .batch import log_records
 
-    def fill(first: int) -> tuple[RunBuffer, list[Any]]:
-        buffer = RunBuffer()
-        for offset, timed in enumerate(records):
-            state = timed.record.state
-            buffer.add_record(
-                first + offset,
-                timed.record,
-                {"rules": state.rules, "days": state.last_day, **(options or {})},
-                bot=bot,
-                world_hash=world_hash,
-                played=(timed.started_at, timed.finished_at),
-            )
-        return buffer, []
+    def options_of(record: Any) -> dict[str, Any]:
+        state = record.state
+        return {"rules": state.rules, "days": state.last_day, **(options or {})}
 
-    first = store.start(fill)
-    return list(range(first, first + len(records)))
+    return log_records(
+        store,
+        [timed.record for timed in records],
+        options_of,
+        bot=bot,
+        world_hash=world_hash,
+        played=[(timed.started_at, timed.finished_at) for timed in records],
+    )
 
 
 def play(
