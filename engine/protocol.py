@@ -32,7 +32,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from .errors import SaveError
 from .events import REPLAY_EVENTS, Event, RawEvent
@@ -41,6 +41,14 @@ from .schema import Record
 
 if TYPE_CHECKING:
     from .world.world import World
+
+
+class OwnState(Protocol):
+    """A state that hashes and copies itself, as every mode's here does (Game's defaults)."""
+
+    def state_hash(self) -> str: ...
+
+    def copy(self) -> Any: ...
 
 
 class Action(Protocol):
@@ -144,8 +152,10 @@ class Game(ABC, Generic[S, A]):
             raise SaveError(f"seed {self.seed_of(state)} is not its run's ({seed})")
         return state
 
-    @abstractmethod
-    def state_hash(self, state: S) -> str: ...
+    def state_hash(self, state: S) -> str:
+        """The state's hash (a mode's state hashes its own canonical form: `state_hash()`);
+        a mode whose state does not overrides this."""
+        return cast(OwnState, state).state_hash()
 
     def clock(self, state: S) -> int:
         """Where the game is in its own time (a voyage's day, a world's tick), which the log
@@ -179,8 +189,10 @@ class Game(ABC, Generic[S, A]):
         """`act`, its events appended to `events`."""
         events.extend(self.act(state, action))
 
-    @abstractmethod
-    def copy(self, state: S) -> S: ...
+    def copy(self, state: S) -> S:
+        """A copy to play on that shares nothing mutable (a mode's state copies itself:
+        `copy()`); a mode whose state does not overrides this."""
+        return cast(S, cast(OwnState, state).copy())
 
 
 class GameMaker(Protocol):

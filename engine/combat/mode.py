@@ -171,12 +171,6 @@ class FightGame(Game[Encounter, Keep]):
     def seed_of(self, state: Encounter) -> int:
         return state.setup.seed
 
-    def state_hash(self, state: Encounter) -> str:
-        return state.state_hash()
-
-    def copy(self, state: Encounter) -> Encounter:
-        return state.copy()
-
 
 def _game(
     options: Mapping[str, Any], world: World | None, engine_version: str | None = None

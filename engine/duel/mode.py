@@ -125,12 +125,6 @@ class DuelGame(Game[DuelState, DuelAction]):
         except SaveError as error:
             raise SaveError(f"not a duel state: {error}") from None
 
-    def state_hash(self, state: DuelState) -> str:
-        return state.state_hash()
-
-    def copy(self, state: DuelState) -> DuelState:
-        return state.copy()
-
 
 def _game(
     options: Mapping[str, Any], world: World | None, engine_version: str | None = None

@@ -126,12 +126,6 @@ class TabletopGame(Game[TabletopState, TabletopAction]):
         except SaveError as error:
             raise SaveError(f"not a tabletop state: {error}") from None
 
-    def state_hash(self, state: TabletopState) -> str:
-        return state.state_hash()
-
-    def copy(self, state: TabletopState) -> TabletopState:
-        return state.copy()
-
 
 def _game(
     options: Mapping[str, Any], world: World | None, engine_version: str | None = None

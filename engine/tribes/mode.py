@@ -142,12 +142,6 @@ class TribesGame(Game[TribesState, TribesAction]):
     def deserialise(self, data: Any) -> TribesState:
         return TribesState.from_dict(data)
 
-    def state_hash(self, state: TribesState) -> str:
-        return state.state_hash()
-
-    def copy(self, state: TribesState) -> TribesState:
-        return state.copy()
-
 
 def _game(
     options: Mapping[str, Any], world: World | None, engine_version: str | None = None

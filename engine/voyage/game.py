@@ -698,9 +698,3 @@ class VoyageGame(Game[VoyageState, VoyageAction]):
             check_reachable(self.world, self.rules, self.wrules, self.days, state)
         except SaveError as error:
             raise SaveError(f"not a voyage: {error}") from None
-
-    def state_hash(self, state: VoyageState) -> str:
-        return state.state_hash()
-
-    def copy(self, state: VoyageState) -> VoyageState:
-        return state.copy()

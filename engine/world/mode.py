@@ -95,12 +95,6 @@ class WorldGame(Game[WorldState, Day]):
     def deserialise(self, data: Any) -> WorldState:
         return WorldState.from_dict(data, self.world)
 
-    def state_hash(self, state: WorldState) -> str:
-        return state.state_hash()
-
-    def copy(self, state: WorldState) -> WorldState:
-        return state.copy()
-
 
 def _game(
     options: Mapping[str, Any], world: World | None, engine_version: str | None = None
