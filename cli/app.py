@@ -12,23 +12,17 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from . import (
-    bench_commands,
-    db_commands,
-    duel_commands,
-    runs_commands,
-    sweep_commands,
-    tabletop_commands,
-    tribes_commands,
-    world_commands,
-)
-from .chart_command import chart
-from .combat_commands import fight, sim
-from .common import INTERRUPTED_EXIT, USER_ERROR_EXIT, GlobalOptions, note, one_line
-from .route_command import route
-from .rumor_commands import bar, rumors
-from .serve_command import serve
-from .voyage_commands import play, voyage
+from privateer.cli import bench_commands, db_commands, runs_commands, sweep_commands, world_commands
+from privateer.cli.chart_command import chart
+from privateer.cli.common import INTERRUPTED_EXIT, USER_ERROR_EXIT, GlobalOptions, note, one_line
+from privateer.cli.duel import commands as duel_commands
+from privateer.cli.fight.commands import fight, sim
+from privateer.cli.route_command import route
+from privateer.cli.rumor_commands import bar, rumors
+from privateer.cli.serve_command import serve
+from privateer.cli.tabletop import commands as tabletop_commands
+from privateer.cli.tribes import commands as tribes_commands
+from privateer.cli.voyage.commands import play, voyage
 
 
 @contextmanager

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import typer
 
-from . import bench_web
-from .common import Output, fail, output_options, print_json, print_table
-from .options import DAYS_MAX, int_option, parse_box
+from privateer.cli import bench_web
+from privateer.cli.common import Output, fail, output_options, print_json, print_table
+from privateer.cli.options import DAYS_MAX, int_option, parse_box
 
 MEDIAN_RUNS_MAX = 100  # a median of more runs than this measures nothing new
 BENCH_EVENTS_MAX = 2_000_000  # `bench log` holds them in memory at once: about 1.2 GB at most
@@ -249,9 +249,8 @@ def load(
 ) -> None:
     """How long reading the world tables into the engine's World takes (the database must hold
     a world), uncached, median of --runs."""
+    from privateer.cli.common import open_db
     from privateer.db import world_load
-
-    from .common import open_db
 
     engine = open_db(ctx, create=False)
     times = []
@@ -279,9 +278,8 @@ def world_sim(
     """World-days a second with all the world's traffic on one core. The first run in a
     process also computes the route trees the ships need (timed apart, as cold); the median of
     --runs more, with the routes known, is the days_per_second."""
+    from privateer.cli.worlds import engine_world
     from privateer.engine.world import advance, create_world
-
-    from .worlds import engine_world
 
     world = engine_world(ctx)
 
@@ -342,13 +340,12 @@ def voyage_bench(
         voyage_workers(ctx, counts, runs or 60, days, rounds, rules, output)
         return
     runs = runs or 10
+    from privateer.cli.voyage.batch import Timed, _now
+    from privateer.cli.voyage.commands import _write
+    from privateer.cli.worlds import engine_world
     from privateer.db import open_database
     from privateer.db.run_store import RunStore
     from privateer.engine.voyage import CAPTAINS, VoyageGame, captain_for, play_captained
-
-    from .voyage_batch import Timed, _now
-    from .voyage_commands import _write
-    from .worlds import engine_world
 
     world = engine_world(ctx)
     game = VoyageGame(world, RULESETS[rules], days=days)
@@ -418,11 +415,10 @@ def memory(
     import hashlib
     import resource
 
+    from privateer.cli.voyage.commands import _has_the_ports
+    from privateer.cli.worlds import engine_world
     from privateer.engine.voyage import CAPTAIN, RULESETS, VoyageGame, play_captained
     from privateer.engine.world import CACHES_BYTES, MB, advance, create_world
-
-    from .voyage_commands import _has_the_ports
-    from .worlds import engine_world
 
     world = engine_world(ctx)
     digest = hashlib.sha256()
@@ -517,11 +513,10 @@ def voyage_workers(
     import subprocess
     import sys
 
+    from privateer.cli.common import db_path
+    from privateer.cli.voyage.commands import _has_the_ports
+    from privateer.cli.worlds import engine_world
     from privateer.engine.voyage import RULESETS
-
-    from .common import db_path
-    from .voyage_commands import _has_the_ports
-    from .worlds import engine_world
 
     _has_the_ports(engine_world(ctx), RULESETS[rules])  # said once here, not by each process
     command = [sys.executable, "-m", "privateer", "--db", str(db_path(ctx)), "voyage"]

@@ -17,8 +17,8 @@ from typing import Any
 
 import typer
 
-from .common import Output, existing_db, fail, note, user_errors
-from .options import int_option
+from privateer.cli.common import Output, existing_db, fail, note, user_errors
+from privateer.cli.options import int_option
 
 MEDIAN_RUNS_MAX = 100
 PLAY_SEED = 6  # full rules out of Plymouth
@@ -90,7 +90,7 @@ def web(
     and an action in play, from the server's side and in the browser (medians of --runs; the
     first apart). The database must hold a world (`world build`); a copy of it is used, with a
     voyage logged in the copy if it holds none."""
-    from .browser import browser_missing
+    from privateer.cli.browser import browser_missing
 
     source = existing_db(ctx)
     if browser and (reason := browser_missing()) is not None:
@@ -166,8 +166,8 @@ def _server(db: Path, cache: Path, run_id: int, runs: int) -> list[dict[str, Any
     """Starlette's TestClient: the request through the app, no network and no browser."""
     from starlette.testclient import TestClient
 
-    from .web import chart_cache
-    from .web.app import create_app
+    from privateer.cli.web import chart_cache
+    from privateer.cli.web.app import create_app
 
     chart_cache._MEMORY.clear()
     with TestClient(
@@ -217,8 +217,8 @@ def _kept_charts(db: Path, cache: Path, runs: int) -> list[float]:
     (the process's memory of it forgotten each time)."""
     from starlette.testclient import TestClient
 
-    from .web import chart_cache
-    from .web.app import create_app
+    from privateer.cli.web import chart_cache
+    from privateer.cli.web.app import create_app
 
     kept: list[float] = []
     for _ in range(runs + 1):
@@ -239,9 +239,9 @@ def _browser(db: Path, cache: Path, run_id: int, runs: int) -> list[dict[str, An
     import json
     import urllib.request
 
-    from .browser import chromium, served
-    from .web import chart_cache
-    from .web.app import create_app
+    from privateer.cli.browser import chromium, served
+    from privateer.cli.web import chart_cache
+    from privateer.cli.web.app import create_app
 
     chart_cache._MEMORY.clear()
     with served(create_app(db, cache_dir=cache)) as url, chromium() as context:
@@ -294,11 +294,10 @@ def _built_browser(db: Path, cache: Path, runs: int) -> dict[str, Any]:
     """A new world's first visit as `world build` leaves it: the chart drawn into the cache
     folder (as the build of the whole world does; not timed), then runs + 1 servers started
     afresh, each one's first visit's first paint in chromium (the chart read from the disk)."""
+    from privateer.cli.browser import chromium, served
+    from privateer.cli.web import chart_cache
+    from privateer.cli.web.app import create_app
     from privateer.db import open_database
-
-    from .browser import chromium, served
-    from .web import chart_cache
-    from .web.app import create_app
 
     engine = open_database(db, read_only=True, pooled=False, notify=lambda _: None)
     try:

@@ -9,10 +9,8 @@ from pathlib import Path
 
 import typer
 
-from privateer.pipeline.params import CHART_SCALE_MAX, CHART_SCALE_MIN
-
-from .common import fail, note, open_db, user_errors
-from .options import (
+from privateer.cli.common import fail, note, open_db, user_errors
+from privateer.cli.options import (
     DAYS_MAX,
     float_option,
     int_option,
@@ -20,7 +18,8 @@ from .options import (
     run_option,
     seed_option,
 )
-from .outputs import check_output, force_option, writing_output
+from privateer.cli.outputs import check_output, force_option, writing_output
+from privateer.pipeline.params import CHART_SCALE_MAX, CHART_SCALE_MIN
 
 
 def chart(
@@ -78,6 +77,9 @@ def chart(
     drawing starts; an OUT already there is refused unless --force, a symbolic link always."""
     import dataclasses
 
+    from privateer.cli.chart_frames import region_boxes, replay_seen, world_wakes
+    from privateer.cli.progress import stage_progress
+    from privateer.cli.worlds import engine_world
     from privateer.pipeline.chart import (
         FORMATS,
         STYLES,
@@ -88,10 +90,6 @@ def chart(
         run_pictures,
     )
     from privateer.pipeline.errors import WorldBuildError
-
-    from .chart_frames import region_boxes, replay_seen, world_wakes
-    from .progress import stage_progress
-    from .worlds import engine_world
 
     chosen_box = parse_box(box)
     try:

@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from .common import Output, fail, note, open_db, output_options, user_errors
+from privateer.cli.common import Output, fail, note, open_db, output_options, user_errors
 
 app = typer.Typer(help="The database schema: upgrade it, see where it stands, list tables.")
 
@@ -60,10 +60,9 @@ def downgrade(
 @output_options
 def current(ctx: typer.Context, output: Output = Output()) -> None:
     """Print the database's revision (without upgrading it) and whether it is the newest."""
+    from privateer.cli.common import Format, existing_db
     from privateer.db.connection import check_path, peek_revision
     from privateer.db.schema_head import SCHEMA_HEAD
-
-    from .common import Format, existing_db
 
     path = existing_db(ctx)
     with user_errors():  # read on a plain connection: no engine, no alembic unless not at head

@@ -19,7 +19,7 @@ def main() -> None:
     sys.unraisablehook = redelivering(sys.unraisablehook)
     try:
         try:
-            from .app import main as run
+            from privateer.cli.app import main as run
         except KeyboardInterrupt:
             sys.stderr.write("interrupted\n")
             raise SystemExit(INTERRUPTED_EXIT) from None

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import click
 import typer
 
-from .common import fail
+from privateer.cli.common import fail
 
 if TYPE_CHECKING:
     from privateer.engine.world import WorldRules

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import typer
 
-from .common import fail
+from privateer.cli.common import fail
 
 FORCE_HELP = "Replace OUT if it is there (the new file is moved into its place when done)."
 

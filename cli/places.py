@@ -23,9 +23,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from privateer.cli.typed_names import close, either, fold, matches
 from privateer.data import DATA_DIR
-
-from .typed_names import close, either, fold, matches
 
 if TYPE_CHECKING:
     from scipy.sparse import csr_matrix

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from .common import note, stderr_console
+from privateer.cli.common import note, stderr_console
 
 QUIET_HELP = "No progress display (it shows only when stderr is a terminal)."
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import typer
 
-from .common import fail
+from privateer.cli.common import fail
 
 
 def resume_or_abandon(

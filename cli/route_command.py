@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from .common import Output, fail, output_options, plain_name
-from .options import season_option, world_rules_option, world_rules_set
-from .worlds import engine_world
+from privateer.cli.common import Output, fail, output_options, plain_name
+from privateer.cli.options import season_option, world_rules_option, world_rules_set
+from privateer.cli.worlds import engine_world
 
 if TYPE_CHECKING:
     from privateer.engine.world import World
@@ -21,7 +21,7 @@ def _place(world: World, text: str) -> tuple[int, str]:
     perhaps meant), or "lon,lat"; a place off the leg graph is snapped to its nearest node."""
     import numpy as np
 
-    from .places import Places, UnknownPlace
+    from privateer.cli.places import Places, UnknownPlace
 
     try:
         lon, lat = (float(v) for v in text.split(","))

@@ -7,11 +7,8 @@ from typing import Any
 
 import typer
 
-from privateer.engine.voyage import FULL
-from privateer.engine.world import KINDS
-
-from .common import Output, fail, output_options
-from .options import (
+from privateer.cli.common import Output, fail, output_options
+from privateer.cli.options import (
     DAYS_MAX,
     float_option,
     int_option,
@@ -19,7 +16,9 @@ from .options import (
     world_rules_option,
     world_rules_set,
 )
-from .worlds import engine_world
+from privateer.cli.worlds import engine_world
+from privateer.engine.voyage import FULL
+from privateer.engine.world import KINDS
 
 ROUND_GOLD = FULL.round_gold  # the voyage's price of a round: one number, the voyage's rules
 
@@ -44,6 +43,7 @@ def bar(
     """A night in PORT's bar on --day of the world run from --seed: each round you stand the
     house, what was heard (a ship's kind and flag, where and how many days ago, and how far to
     trust it) or nothing. The room gets drunker each round."""
+    from privateer.cli.places import Places, UnknownPlace, find_port
     from privateer.engine.world import (
         SEED_000,
         advance,
@@ -51,8 +51,6 @@ def bar(
         describe_rumor,
         stand_a_round,
     )
-
-    from .places import Places, UnknownPlace, find_port
 
     world = engine_world(ctx)
     try:

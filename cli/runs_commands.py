@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .common import (
+from privateer.cli.common import (
     INTERRUPTED_EXIT,
     Output,
     database_errors,
@@ -25,8 +25,8 @@ from .common import (
     output_options,
     user_errors,
 )
-from .options import RUN_ID_MAX, Bounded, int_option, run_argument
-from .progress import QUIET_HELP, counting
+from privateer.cli.options import RUN_ID_MAX, Bounded, int_option, run_argument
+from privateer.cli.progress import QUIET_HELP, counting
 
 if TYPE_CHECKING:
     from privateer.engine.replay import ReplayResult
@@ -253,11 +253,10 @@ def export(
     bytes, path."""
     import time
 
+    from privateer.cli.outputs import check_folder
+    from privateer.cli.progress import stage_progress
     from privateer.db.run_export import export_runs
     from privateer.engine.modes import MODES
-
-    from .outputs import check_folder
-    from .progress import stage_progress
 
     known = MODES.run_modes()
     if mode is not None and mode not in known:
@@ -378,10 +377,9 @@ def report(ctx: typer.Context, output: Output = Output()) -> None:
     fights last; which cards decided fights; how voyages ended, and where they fight and sink.
     Rates are shares (percentages in the table, fractions in JSON and CSV); the tables with
     rows come first, and one line at the end names those the database holds nothing for."""
+    from privateer.cli.common import Format, existing_db, note, print_json
     from privateer.db.report import REPORTS, none_logged, run_report
     from privateer.db.run_store import RunStore
-
-    from .common import Format, existing_db, note, print_json
 
     open_db(ctx, create=False).dispose()  # brought up to date, if it must be
     with user_errors(), RunStore(existing_db(ctx), notify=note).session() as duck:

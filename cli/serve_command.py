@@ -8,8 +8,8 @@ from pathlib import Path
 
 import typer
 
-from .common import db_path, fail, note, user_errors
-from .options import int_option
+from privateer.cli.common import db_path, fail, note, user_errors
+from privateer.cli.options import int_option
 
 LOOPBACK_NAMES = ("localhost", "ip6-localhost")
 
@@ -77,7 +77,7 @@ def serve(
         open_database(path, notify=note, pooled=False).dispose()
     import uvicorn
 
-    from .web.app import create_app
+    from privateer.cli.web.app import create_app
 
     app = create_app(path, token, cache_dir=chart_cache_dir(), allowed_hosts=[host, *allowed_hosts])
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False)

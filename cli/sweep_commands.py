@@ -14,7 +14,7 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from .common import (
+from privateer.cli.common import (
     INTERRUPTED_EXIT,
     Output,
     db_path,
@@ -24,10 +24,10 @@ from .common import (
     output_options,
     user_errors,
 )
-from .options import DAYS_MAX, RUN_ID_MAX, Bounded, int_option, seed_option
-from .outputs import check_output, force_option
-from .progress import QUIET_HELP, counting
-from .worlds import engine_world
+from privateer.cli.options import DAYS_MAX, RUN_ID_MAX, Bounded, int_option, seed_option
+from privateer.cli.outputs import check_output, force_option
+from privateer.cli.progress import QUIET_HELP, counting
+from privateer.cli.worlds import engine_world
 
 if TYPE_CHECKING:
     from privateer.db.run_store import RunStore
@@ -114,9 +114,8 @@ def run(
     each, and print each point's figures: won (with its 95% Wilson interval), the mean day
     home, raids a run, sunk and by what, alive at the end, the named seas reached. The study is
     kept (`sweep list`); a point an earlier study stored is read back, not played again."""
+    from privateer.cli.voyage.batch import scheduler_address
     from privateer.engine.voyage import MAX_POINTS, RULESETS, parse_dial
-
-    from .voyage_batch import scheduler_address
 
     parsed = []
     for text in dials:
@@ -182,11 +181,10 @@ def _play(
     fresh: bool,
     quiet: bool,
 ) -> tuple[Study, list[dict[str, Any]]]:
+    from privateer.cli.voyage.batch import ClusterError, cluster, default_workers
     from privateer.db.run_store import RunStore
     from privateer.db.sweeps import Study, new_sweep, stored_keys, sweep_points
     from privateer.engine.voyage import ENGINE_VERSION
-
-    from .voyage_batch import ClusterError, cluster, default_workers
 
     for setting, (voyage_rules, wrules) in zip(settings, turned_rules, strict=True):
         _playable(world, setting, voyage_rules, wrules, rules_name)
@@ -275,11 +273,10 @@ def _play_points(
 ) -> None:
     """Play the points not stored yet; as each ends, its results (and runs) are written and its
     figures kept with the study."""
+    from privateer.cli.voyage.batch import run_voyages
+    from privateer.cli.voyage.commands import _write
     from privateer.db.sweeps import write_results
     from privateer.engine.voyage import captain_of
-
-    from .voyage_batch import run_voyages
-    from .voyage_commands import _write
 
     seeds = list(range(study.first_seed, study.first_seed + study.runs))
     with counting("study", len(to_play) * study.runs, quiet=quiet) as advance:
@@ -326,9 +323,8 @@ def _show(rows: list[dict[str, Any]], names: list[str], output: Output) -> None:
 def _plot(
     path: Path, study: Study, rows: list[dict[str, Any]], names: list[str], *, force: bool
 ) -> None:
+    from privateer.cli.outputs import writing_output
     from privateer.pipeline.chart.dials import draw_dials
-
-    from .outputs import writing_output
 
     with writing_output(path, force=force) as part:
         draw_dials(part, rows, names, f"{study.rules} rules, {study.runs} runs a point")

@@ -11,7 +11,7 @@ import difflib
 import re
 from collections.abc import Iterable
 
-from .common import plain_name
+from privateer.cli.common import plain_name
 
 CLOSE = 0.75
 """How alike a slip and a name must be to suggest the name (difflib's ratio, or one less the

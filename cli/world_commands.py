@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .common import (
+from privateer.cli.common import (
     INTERRUPTED_EXIT,
     Output,
     database_errors,
@@ -19,9 +19,9 @@ from .common import (
     output_options,
     user_errors,
 )
-from .options import DAYS_MAX, int_option, parse_box, seed_option
-from .outputs import check_output, force_option, writing_output
-from .progress import QUIET_HELP, counting
+from privateer.cli.options import DAYS_MAX, int_option, parse_box, seed_option
+from privateer.cli.outputs import check_output, force_option, writing_output
+from privateer.cli.progress import QUIET_HELP, counting
 
 if TYPE_CHECKING:
     import sqlalchemy as sa
@@ -60,11 +60,10 @@ def build(
     replaces the old world in one transaction, so a failed or interrupted build leaves the
     database as it was.
     """
+    from privateer.cli.progress import stage_progress
     from privateer.pipeline.build import STAGES, build_world, write_world
     from privateer.pipeline.errors import WorldBuildError
     from privateer.pipeline.params import BuildParams
-
-    from .progress import stage_progress
 
     params = BuildParams(box=parse_box(box))
     drawing = chart if chart is not None else params.box is None
@@ -92,8 +91,8 @@ def _chart_for_serve(engine: sa.Engine) -> None:
     """The world's chart drawn into the folder `serve` keeps charts in (cli/web/chart_cache's
     disk cache, by content hash and version); if it cannot be, a note says why (the world is
     built all the same: serve draws the chart at its first visit)."""
-    from .serve_command import chart_cache_dir
-    from .web.chart_cache import keep_built
+    from privateer.cli.serve_command import chart_cache_dir
+    from privateer.cli.web.chart_cache import keep_built
 
     try:
         keep_built(engine, chart_cache_dir())
@@ -181,11 +180,10 @@ def sim(
     """Run the world without a player for --days and summarise it: wars opened and closed,
     corsair raids, fleets arrived, guard ships driven off, voyages completed by kind, ships at
     sea by kind at the end, and the state hash (the same seed gives the same hash)."""
+    from privateer.cli.worlds import engine_world
     from privateer.engine.record import advance as play_a
     from privateer.engine.record import begin
     from privateer.engine.world import DAY, ENGINE_VERSION, SEED_000, WorldGame, summary
-
-    from .worlds import engine_world
 
     world = engine_world(ctx)
     today = [0]

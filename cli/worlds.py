@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .common import open_db, user_errors
+from privateer.cli.common import open_db, user_errors
 
 if TYPE_CHECKING:
     from privateer.engine.world import World

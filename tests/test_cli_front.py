@@ -249,7 +249,7 @@ def test_world_sim_numbers_its_seasons_as_route_does() -> None:
 def test_a_logged_voyage_says_when_its_play_began_and_ended(
     head_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import privateer.cli.voyage_commands as voyage_commands
+    import privateer.cli.voyage.commands as voyage_commands
     from tests.world_fixtures import synthetic_world
 
     monkeypatch.setattr(voyage_commands, "engine_world", lambda ctx: synthetic_world())

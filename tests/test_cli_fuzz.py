@@ -53,7 +53,7 @@ LEFT_OUT = {
     "version",  # prints the version, nothing else
     "help",
     # issue 17, item 6: the scheduler address is parsed and reported by the dask batch
-    # (cli/voyage_batch.py), which another change owns; a bad address still gives a traceback
+    # (cli/voyage/batch.py), which another change owns; a bad address still gives a traceback
     "scheduler",
 }
 WORDS = [

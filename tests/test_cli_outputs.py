@@ -379,7 +379,7 @@ def test_plays_chart_file_keeps_a_file_there_unless_force_and_never_follows_a_li
 ) -> None:
     import duckdb
 
-    import privateer.cli.voyage_commands as voyage_commands
+    import privateer.cli.voyage.commands as voyage_commands
     import privateer.pipeline.chart as chart
     from privateer.db import open_database
     from tests.voyage_fixtures import WORLD

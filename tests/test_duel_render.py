@@ -1,4 +1,4 @@
-"""The duel's terminal renderer (cli/duel_render.py): the board, the status, the events, the
+"""The duel's terminal renderer (cli/duel/render.py): the board, the status, the events, the
 keys, and what a person types."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from privateer.cli import duel_render
-from privateer.cli.duel_render import (
+from privateer.cli.duel import render as duel_render
+from privateer.cli.duel.render import (
     KEYS_HELP,
     board_lines,
     debug_lines,

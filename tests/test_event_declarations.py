@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from privateer.cli.duel_render import event_line as duel_line
-from privateer.cli.voyage_render import voyage_line
+from privateer.cli.duel.render import event_line as duel_line
+from privateer.cli.voyage.render import voyage_line
 from privateer.db.event_fields import field
 from privateer.engine.events import Event, EventKind, check_payload, field_names
 from privateer.engine.modes import MODES

@@ -42,7 +42,7 @@ runner = CliRunner()
 # its own imports are done and the command starts
 STARTED = "(test: privateer starts)"
 PLAY = (
-    "import sys; import privateer.cli.voyage_commands as v; "
+    "import sys; import privateer.cli.voyage.commands as v; "
     "from tests.world_fixtures import synthetic_world; "
     "v.engine_world = lambda ctx: synthetic_world(); from privateer.cli.entry import main; "
     f"print({STARTED!r}, file=sys.stderr, flush=True); main()"
@@ -223,7 +223,7 @@ def test_a_held_block_off_the_main_thread_or_with_sigint_handled_is_left_alone(
 
 @pytest.fixture
 def play_db(db: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    import privateer.cli.voyage_commands as voyage_commands
+    import privateer.cli.voyage.commands as voyage_commands
 
     monkeypatch.setattr(voyage_commands, "engine_world", lambda ctx: WORLD)
     return db
@@ -269,7 +269,7 @@ def test_tabletop_names_the_turn_its_save_holds(
 
 
 def tabletop_saved_turn(path: Path, run_id: int) -> int:
-    from privateer.cli.tabletop_session import game_for
+    from privateer.cli.tabletop.session import game_for
 
     (options,) = row(path, "SELECT options FROM runs WHERE run_id = ?", run_id)
     game = game_for(json.loads(options))

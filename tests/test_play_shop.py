@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from privateer.cli import voyage_screen
 from privateer.cli.app import app
-from privateer.cli.voyage_session import VoyageSession
-from privateer.cli.voyage_shop import why_not
+from privateer.cli.voyage import screen as voyage_screen
+from privateer.cli.voyage.session import VoyageSession
+from privateer.cli.voyage.shop import why_not
 from privateer.db import open_database
 from privateer.db.run_store import RunStore
 from privateer.db.world_load import load_world

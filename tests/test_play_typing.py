@@ -1,4 +1,4 @@
-"""One reader of what a player types (cli/voyage_input.py, issue 35), driven as a person types:
+"""One reader of what a player types (cli/voyage/input.py, issue 35), driven as a person types:
 `privateer play` fed lines, the browser's box through its route, and the screen at a prize's
 and a question's numbered prompts. Bare numbers where choices are numbered, names with spaces
 or underscores, a did-you-mean to take with a yes, "unknown" for what is no command and "not
@@ -20,9 +20,9 @@ import typer
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
-from privateer.cli import voyage_screen
 from privateer.cli.app import app as cli_app
 from privateer.cli.places import Places, UnknownPlace
+from privateer.cli.voyage import screen as voyage_screen
 from privateer.cli.web import routes_play, voyage_web
 from privateer.cli.web.app import create_app
 from privateer.engine.voyage.game import VoyageGame
@@ -59,7 +59,7 @@ def empty_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def db(empty_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A database of one's own; both front ends sail the synthetic sea."""
-    import privateer.cli.voyage_commands as voyage_commands
+    import privateer.cli.voyage.commands as voyage_commands
 
     monkeypatch.setattr(voyage_commands, "engine_world", lambda ctx: WORLD)
     monkeypatch.setattr(routes_play, "play_world", lambda request: WORLD)
@@ -130,8 +130,8 @@ def test_the_browser_box_hires_a_gunner_as_its_placeholder_says(client: TestClie
 
 
 def test_a_word_that_tells_two_things_asks_which() -> None:
-    from privateer.cli import voyage_input
     from privateer.cli.typed_names import matches
+    from privateer.cli.voyage import input as voyage_input
 
     assert matches("guns", ["more_guns", "sheathed_hull", "chase_guns"]) == [
         "more_guns",
@@ -198,7 +198,7 @@ def test_the_browser_box_takes_a_number_at_a_question_and_its_button_reads_back(
 
 def test_every_button_of_the_browser_reads_back_to_its_action() -> None:
     """The page's buttons send typed_text; the one reader gives back the same action."""
-    from privateer.cli import voyage_input
+    from privateer.cli.voyage import input as voyage_input
 
     at_sea = quiet_voyage()
     act_text(WORLD, at_sea, "course 6")
@@ -229,7 +229,7 @@ def test_every_button_of_the_browser_reads_back_to_its_action() -> None:
 def test_keep_reads_the_cards_by_the_numbers_the_hand_shows() -> None:
     """`keep 1 2` keeps the first two cards shown, as `12` does; the engine's 0-based form is no
     longer what a person types (the hand is numbered 1 2 3)."""
-    from privateer.cli import voyage_input
+    from privateer.cli.voyage import input as voyage_input
 
     fight = quiet_voyage()
     act_text(WORLD, fight, "course 6")
@@ -359,8 +359,8 @@ def test_every_command_help_lists_is_read_by_both_front_ends(
 ) -> None:
     """Each command's example, typed in port: the terminal and the browser's box each do it,
     or say in one line why not (no fault, no 'unknown' for a command help lists)."""
-    from privateer.cli import voyage_input
-    from privateer.cli.voyage_help import COMMANDS
+    from privateer.cli.voyage import input as voyage_input
+    from privateer.cli.voyage.help import COMMANDS
     from privateer.engine.voyage.actions import IllegalVoyageAction
 
     for verb, command in COMMANDS.items():

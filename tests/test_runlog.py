@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from typer.testing import CliRunner
 
 from privateer.cli.app import app
-from privateer.cli.fight_session import FightSession
+from privateer.cli.fight.session import FightSession
 from privateer.db import migrate, open_database
 from privateer.db.errors import DatabaseError
 from privateer.db.log_writer import LogWriter, fight_row

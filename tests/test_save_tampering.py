@@ -149,7 +149,7 @@ def tampered(data: Any, path: Path_, value: Any) -> Any:
 @pytest.fixture
 def on_synthetic_world(monkeypatch: pytest.MonkeyPatch) -> None:
     """`play` sails the synthetic sea (it has Plymouth and London), not a built world."""
-    import privateer.cli.voyage_commands as voyage_commands
+    import privateer.cli.voyage.commands as voyage_commands
 
     monkeypatch.setattr(voyage_commands, "engine_world", lambda ctx: WORLD)
 
@@ -213,7 +213,7 @@ def voyage_db(empty_db: Path) -> tuple[Path, dict[str, Any]]:
     harbour (so every list has an item to tamper with) and shown to resume as it is."""
     db = copy_of(empty_db, "voyage")
     with pytest.MonkeyPatch.context() as patch:
-        import privateer.cli.voyage_commands as voyage_commands
+        import privateer.cli.voyage.commands as voyage_commands
 
         patch.setattr(voyage_commands, "engine_world", lambda ctx: WORLD)
         assert invoke(db, "play", "--seed", "3").exit_code == 0
@@ -343,7 +343,7 @@ def fighting_db(empty_db: Path) -> tuple[Path, dict[str, Any]]:
     """A voyage run whose save is mid-fight with a ship, shown to resume as it is."""
     db = copy_of(empty_db, "fighting")
     with pytest.MonkeyPatch.context() as patch:
-        import privateer.cli.voyage_commands as voyage_commands
+        import privateer.cli.voyage.commands as voyage_commands
 
         patch.setattr(voyage_commands, "engine_world", lambda ctx: WORLD)
         assert invoke(db, "play", "--seed", "3").exit_code == 0

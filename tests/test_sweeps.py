@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 import privateer.cli.sweep_commands as sweep_commands
 from privateer.cli.app import app
-from privateer.cli.voyage_batch import run_voyages
+from privateer.cli.voyage.batch import run_voyages
 from privateer.db.run_store import RunStore
 from privateer.db.runs import all_run_ids, logged_runs
 from privateer.db.sweeps import point_figures

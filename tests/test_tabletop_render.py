@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from privateer.cli.tabletop_render import event_line
+from privateer.cli.tabletop.render import event_line
 from privateer.engine.events import Event
 from privateer.engine.tabletop.cards import DECK
 

@@ -36,7 +36,7 @@ def _json(db: Path, *args: str) -> Any:
 
 def _saved(db: Path, run_id: int | None = None) -> Any:
     """The session a run's save picks up (its state and game)."""
-    from privateer.cli.tabletop_session import TabletopSession
+    from privateer.cli.tabletop.session import TabletopSession
     from privateer.db.run_store import RunStore
 
     return TabletopSession.pick_up(RunStore(db), run_id)
@@ -82,8 +82,8 @@ def test_stopped_and_resumed_it_is_the_game_played_straight_through(
 def test_the_screen_shows_the_seats_view_and_never_another_hand(db_path: Path) -> None:
     """Every table drawn matches observe() for the person's seat: gold, hand sizes, the hand
     by name; no card in another seat's hand is ever named on the screen at that moment."""
-    from privateer.cli import tabletop_screen
-    from privateer.cli.tabletop_session import TabletopSession
+    from privateer.cli.tabletop import screen as tabletop_screen
+    from privateer.cli.tabletop.session import TabletopSession
     from privateer.db.run_store import RunStore
 
     result = tabletop(db_path, "--seed", "2", *FAST, input="quit\n")
@@ -186,7 +186,7 @@ def test_bad_options_are_one_line(db_path: Path) -> None:
 def test_ctrl_c_says_the_turn_saved_and_exits_130(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from privateer.cli import tabletop_screen
+    from privateer.cli.tabletop import screen as tabletop_screen
 
     real = tabletop_screen.run
 
@@ -220,7 +220,7 @@ def test_a_closed_stdin_is_refused_before_a_run_is_made(db_path: Path) -> None:
 
 
 def test_a_raid_under_way_is_drawn_with_its_strengths_and_modifier() -> None:
-    from privateer.cli.tabletop_render import raid_lines
+    from privateer.cli.tabletop.render import raid_lines
     from privateer.engine.tabletop.bots import BOTS
     from privateer.engine.tabletop.mode import TabletopGame
     from privateer.engine.tabletop.rules import raid_modifier

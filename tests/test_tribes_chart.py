@@ -147,8 +147,8 @@ def test_the_key_names_each_terrain_beside_its_swatch_and_each_tribe_by_number(
 def test_a_logged_runs_chart_letters_every_name_apart(tmp_path: Path) -> None:
     """The charted run the issue saw cut and run together, at a smaller scale: a logged run of
     three tribes, charted at its end."""
-    from privateer.cli.tribes_run import policy_players, state_at
-    from privateer.cli.tribes_view import chart_input
+    from privateer.cli.tribes.run import policy_players, state_at
+    from privateer.cli.tribes.view import chart_input
     from privateer.engine.tribes.mode import Setup
     from privateer.engine.tribes.sim import run_world, setup_of
 

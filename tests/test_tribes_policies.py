@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from privateer.cli.app import app
-from privateer.cli.tribes_run import tribe_counts, world_counts
+from privateer.cli.tribes.run import tribe_counts, world_counts
 from privateer.engine.events import Event
 from privateer.engine.tribes.orders import VERBS, parse_order
 from privateer.engine.tribes.policies import POLICIES, POLICY_EVERY, policy_from_json

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-import privateer.cli.voyage_batch as voyage_batch
-import privateer.cli.voyage_commands as voyage_commands
+import privateer.cli.voyage.batch as voyage_batch
+import privateer.cli.voyage.commands as voyage_commands
 from privateer.cli.app import app
 from privateer.db.run_store import RunStore
 from privateer.engine.combat.outfit import Outfit
@@ -122,7 +122,7 @@ def test_voyages_on_a_local_cluster_report_the_ids_written_and_nothing_of_dask(
     (as another cluster takes it) the cluster neither warns nor serves pages anywhere; an
     error that dask logs with its traceback in a worker or here (a heartbeat that meets a
     closing scheduler does) reaches no stderr."""
-    from privateer.cli.fight_session import FightSession
+    from privateer.cli.fight.session import FightSession
 
     written = voyage_commands._write
     batches: list[int] = []

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from privateer.cli import voyage_screen
-from privateer.cli.voyage_render import circuit_lines, voyage_line
+from privateer.cli.voyage import screen as voyage_screen
+from privateer.cli.voyage.render import circuit_lines, voyage_line
 from privateer.engine.events import Event
 from privateer.engine.voyage import circuit, letters
 from privateer.engine.voyage.actions import Course, VoyageAction

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from privateer.cli.app import app
-from privateer.cli.voyage_batch import Batch, play_batch
+from privateer.cli.voyage.batch import Batch, play_batch
 from privateer.db import open_database
 from privateer.engine.voyage.rules import DRAKE
 from privateer.engine.voyage.sim import summarise

@@ -26,10 +26,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-import privateer.cli.voyage_batch as voyage_batch
-import privateer.cli.voyage_commands as voyage_commands
+import privateer.cli.voyage.batch as voyage_batch
+import privateer.cli.voyage.commands as voyage_commands
 from privateer.cli.app import app
-from privateer.cli.voyage_batch import InSeedOrder, batch_sizes
+from privateer.cli.voyage.batch import InSeedOrder, batch_sizes
 from privateer.db.run_store import RunStore
 
 pytestmark = pytest.mark.xdist_group("voyage-cluster")
@@ -325,7 +325,7 @@ def test_freed_memory_is_kept_in_a_worker_started_with_a_trim_threshold() -> Non
     and freed 500 times then cost a page fault for each page each time; kept, a few."""
     probe = (
         "import resource, sys, numpy as np\n"
-        "from privateer.cli import voyage_batch\n"
+        "from privateer.cli.voyage import batch as voyage_batch\n"
         "if sys.argv[1] == 'kept': voyage_batch._keep_freed_memory()\n"
         "np.ones(20000).sum()\n"
         "before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt\n"

@@ -4,7 +4,7 @@ ruleset with the seed's `npm run voyage`; this plays the first twelve classic ru
 here first and the README re-measured.
 
 The world is the one read once a run (conftest.py) and played on by every test, as one
-process plays a sweep's points on the World it keeps (cli/voyage_batch.py); each batch of
+process plays a sweep's points on the World it keeps (cli/voyage/batch.py); each batch of
 twelve (rules, captain, engine) that several tests pin is played once."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from privateer.cli.voyage_batch import Batch, play_batch
+from privateer.cli.voyage.batch import Batch, play_batch
 from privateer.engine.dials import turned
 from privateer.engine.voyage.captain import captain_for
 from privateer.engine.voyage.rules import CLASSIC, CLASSIC_2, find_voyage_rules

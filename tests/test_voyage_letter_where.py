@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from privateer.cli.voyage_letter import where_lines, where_mark
-from privateer.cli.voyage_render import LETTER_HELP
+from privateer.cli.voyage.letter import where_lines, where_mark
+from privateer.cli.voyage.render import LETTER_HELP
 from privateer.cli.web import routes_play
 from privateer.cli.web.app import create_app
 from privateer.db import open_database
@@ -52,7 +52,7 @@ def empty_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def db(empty_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    import privateer.cli.voyage_commands as voyage_commands
+    import privateer.cli.voyage.commands as voyage_commands
 
     monkeypatch.setattr(voyage_commands, "engine_world", lambda ctx: WORLD)
     monkeypatch.setattr(routes_play, "play_world", lambda request: WORLD)

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from privateer.cli.chart_frames import seen_picture
-from privateer.cli.voyage_render import LETTER_HELP
+from privateer.cli.voyage.render import LETTER_HELP
 from privateer.engine.voyage import letters
 from privateer.engine.voyage.actions import Attack, Course, Sail
 from privateer.engine.voyage.captain import CAPTAIN, _her_track

@@ -9,7 +9,7 @@ import dataclasses
 
 import pytest
 
-from privateer.cli.voyage_render import READ_HELP
+from privateer.cli.voyage.render import READ_HELP
 from privateer.engine.combat.cards import WOUND_COST
 from privateer.engine.combat.ships import CATALOGUE, TARGETS
 from privateer.engine.events import Event, check_payload

@@ -42,7 +42,7 @@ def empty_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def db(empty_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    import privateer.cli.voyage_commands as voyage_commands
+    import privateer.cli.voyage.commands as voyage_commands
 
     monkeypatch.setattr(voyage_commands, "engine_world", lambda ctx: WORLD)
     path = tmp_path / "play.duckdb"
@@ -131,7 +131,7 @@ def test_saves_list_shows_rules_day_gold_and_where(db: Path) -> None:
 def test_ctrl_c_passing_days_or_at_the_prompt_says_the_day_saved_and_exits_130(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from privateer.cli.voyage_session import VoyageSession
+    from privateer.cli.voyage.session import VoyageSession
 
     real = VoyageSession.play
     calls = []
@@ -151,7 +151,7 @@ def test_ctrl_c_passing_days_or_at_the_prompt_says_the_day_saved_and_exits_130(
     assert saves(db)[0]["day"] == 3  # the day it says is the day that is saved
     monkeypatch.setattr(VoyageSession, "play", real)
 
-    from privateer.cli import voyage_screen
+    from privateer.cli.voyage import screen as voyage_screen
 
     def ctrl_c() -> str:
         raise KeyboardInterrupt

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from privateer.cli import voyage_screen
-from privateer.cli.voyage_help import COMMANDS, help_lines
+from privateer.cli.voyage import screen as voyage_screen
+from privateer.cli.voyage.help import COMMANDS, help_lines
 from privateer.engine.voyage.game import VoyageGame
 from privateer.engine.voyage.pending import Meeting, PrizeOffer
 from privateer.engine.voyage.rules import find_voyage_rules

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from privateer.cli.voyage_render import port_lines
+from privateer.cli.voyage.render import port_lines
 from privateer.engine.voyage.game import observe
 from privateer.engine.voyage.state import VoyageState
 from tests.voyage_fixtures import WORLD, act_text, quiet_voyage

@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from privateer.cli.voyage_render import politics_lines
+from privateer.cli.voyage.render import politics_lines
 from privateer.engine.combat.encounter import Termination
 from privateer.engine.combat.ships import TARGETS
 from privateer.engine.events import Event

@@ -10,7 +10,7 @@ import dataclasses
 
 import pytest
 
-from privateer.cli import voyage_screen
+from privateer.cli.voyage import screen as voyage_screen
 from privateer.engine.combat.ships import SHIPS
 from privateer.engine.events import Event
 from privateer.engine.voyage.actions import Course, IllegalVoyageAction, Sail

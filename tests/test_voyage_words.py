@@ -4,7 +4,7 @@ rumor is still drawn and its prize cards still offered; only the words differ)."
 
 from __future__ import annotations
 
-from privateer.cli.voyage_render import fight_words, voyage_line
+from privateer.cli.voyage.render import fight_words, voyage_line
 from privateer.engine.combat.cards import THEM
 from privateer.engine.combat.ships import KIND_INDEX
 from privateer.engine.events import Event

@@ -47,7 +47,7 @@ def empty_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def db(empty_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A database of one's own; both front ends sail the synthetic sea."""
-    import privateer.cli.voyage_commands as voyage_commands
+    import privateer.cli.voyage.commands as voyage_commands
 
     monkeypatch.setattr(voyage_commands, "engine_world", lambda ctx: WORLD)
     monkeypatch.setattr(routes_play, "play_world", lambda request: WORLD)

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from privateer.cli import voyage_screen
 from privateer.cli.places import Places
+from privateer.cli.voyage import screen as voyage_screen
 from privateer.engine.events import Event
 from privateer.engine.voyage.actions import VoyageAction
 from privateer.engine.voyage.game import VoyageGame, act, create_voyage, legal_actions

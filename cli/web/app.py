@@ -19,11 +19,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from privateer.cli.web import chart_cache, routes_chart, routes_play, routes_runs, routes_studies
+from privateer.cli.web.common import STATIC, Settings, problem
+from privateer.cli.web.guard import Guard
 from privateer.db.errors import DatabaseLockedError
-
-from . import chart_cache, routes_chart, routes_play, routes_runs, routes_studies
-from .common import STATIC, Settings, problem
-from .guard import Guard
 
 log = logging.getLogger("privateer.web")
 RETRY_AFTER_SECONDS = 5  # another process's write is usually a save or a batch's chunk

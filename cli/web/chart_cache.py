@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .common import Settings, opened
+from privateer.cli.web.common import Settings, opened
 
 if TYPE_CHECKING:
     import sqlalchemy as sa

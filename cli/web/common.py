@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.templating import Jinja2Templates
 
-from .file_gate import FileGate
+from privateer.cli.web.file_gate import FileGate
 
 if TYPE_CHECKING:
     import sqlalchemy as sa

@@ -26,7 +26,7 @@ from urllib.parse import unquote_to_bytes, urlsplit
 
 from starlette.requests import Request
 
-from .common import problem
+from privateer.cli.web.common import problem
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

@@ -1,13 +1,15 @@
 """A logged duel or fight replayed for its page: the engine re-run from the run's seed and
 logged actions (as `privateer runs replay` does), a frame after each action: for a duel the hex
 board (both ships' hexes, facings, hull, sails and crew, the wind), for a fight the round (both
-hulls, the hand, the cards kept). The words are the terminal's (cli/duel_render.py,
+hulls, the hand, the cards kept). The words are the terminal's (cli/duel/render.py,
 cli/render.py). Decides nothing."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from privateer.cli.duel import render as duel_render
+from privateer.cli.render import event_line, state_lines
 from privateer.engine.combat import Keep, card_name, create_encounter, outfit_of, settle_fight
 from privateer.engine.combat import act as fight_act
 from privateer.engine.duel import MODE as DUEL
@@ -15,9 +17,6 @@ from privateer.engine.duel import DuelGame, hex_name, observe
 from privateer.engine.events import Event
 from privateer.engine.record import replay_steps
 from privateer.engine.replay import LoggedRun
-
-from .. import duel_render
-from ..render import event_line, state_lines
 
 
 def _ship(view: dict[str, Any]) -> dict[str, Any]:

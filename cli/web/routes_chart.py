@@ -11,8 +11,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from .chart_cache import CachedChart, world_chart
-from .common import database, page, problem, settings, world_of
+from privateer.cli.web.chart_cache import CachedChart, world_chart
+from privateer.cli.web.common import database, page, problem, settings, world_of
 
 LAYERS = ("water-lines", "hatching", "rhumbs", "seas", "ports", "waters", "flows", "drake")
 """The layers a page toggles, by their SVG groups (pipeline/chart gives them the ids)."""
@@ -126,12 +126,11 @@ async def flows_json(request: Request) -> Response:
 def port_card(request: Request, name: str, seed: int, day: int) -> dict[str, Any]:
     """What a port's card says: nation, fortified, its waters, and a night in its bar on
     `day` of the world from `seed` (ROUNDS rounds, as `privateer bar` stands them)."""
+    from privateer.cli.places import Places, UnknownPlace, find_port
+    from privateer.cli.rumor_commands import ROUND_GOLD
+    from privateer.cli.web.bar_days import world_on_day
     from privateer.db import world_read
     from privateer.engine.world import SEED_000, describe_rumor, stand_a_round
-
-    from ..places import Places, UnknownPlace, find_port
-    from ..rumor_commands import ROUND_GOLD
-    from .bar_days import world_on_day
 
     with database(request) as engine:
         world = world_of(engine)

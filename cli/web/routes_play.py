@@ -1,6 +1,6 @@
 """A voyage played in the browser, and the duel's and the fight's replays.
 
-Play goes through the same session as `privateer play` (cli/voyage_session.py): the same legal
+Play goes through the same session as `privateer play` (cli/voyage/session.py): the same legal
 actions, the same save after every action (db/saves.py through the session's RunStore), so a
 run started here resumes in `privateer play --resume` and the other way round. The server holds
 no voyage between requests: each one picks the run up from its save, as the terminal does.
@@ -29,10 +29,18 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from .common import TEMPLATES, database, json_body, page, problem, settings, world_of
+from privateer.cli.web.common import (
+    TEMPLATES,
+    database,
+    json_body,
+    page,
+    problem,
+    settings,
+    world_of,
+)
 
 if TYPE_CHECKING:
-    from privateer.cli.voyage_session import VoyageSession
+    from privateer.cli.voyage.session import VoyageSession
     from privateer.db.run_store import RunStore
     from privateer.engine.world import World
 
@@ -88,7 +96,7 @@ def _run_mode(request: Request, run_id: int) -> tuple[str, str | None] | None:
 def _resume(request: Request, run_id: int) -> VoyageSession | Response:
     """The voyage of run_id where its save left it; or the answer saying why not (404: no such
     voyage; 409: over, or not to be picked up)."""
-    from privateer.cli.voyage_session import VoyageSession
+    from privateer.cli.voyage.session import VoyageSession
     from privateer.db.errors import DatabaseError, DatabaseLockedError
 
     kept: dict[int, tuple[VoyageSession, tuple[Any, ...]]] = _kept(request)
@@ -180,10 +188,9 @@ async def new_voyage(request: Request) -> Response:
 
 
 def _start(request: Request, seed: int, rules: str, days: int) -> Response:
-    from privateer.cli.voyage_session import VoyageSession
+    from privateer.cli.voyage.session import VoyageSession
+    from privateer.cli.web import voyage_web
     from privateer.engine.voyage import RULESETS
-
-    from . import voyage_web
 
     with settings(request).gate.writing():
         world = play_world(request)
@@ -202,7 +209,7 @@ def _start(request: Request, seed: int, rules: str, days: int) -> Response:
 
 
 def voyage_state(request: Request) -> Response:
-    from . import voyage_web
+    from privateer.cli.web import voyage_web
 
     run_id = int(request.path_params["run_id"])
     with settings(request).gate.writing():
@@ -226,9 +233,8 @@ async def voyage_act(request: Request) -> Response:
 
 
 def _act(request: Request, run_id: int, text: str, confirm: bool) -> Response:
+    from privateer.cli.web import voyage_web
     from privateer.engine.voyage import IllegalVoyageAction
-
-    from . import voyage_web
 
     with settings(request).gate.writing():
         session = _resume(request, run_id)
@@ -280,10 +286,9 @@ def _woodcut(request: Request) -> tuple[str, dict[str, float]] | None:
     """The world's woodcut for the chart beside (the chart page's, cached by the world's
     content hash), and how a lon, lat falls on it: x = x0 + (lon - west) * k, y = y0 + (north -
     lat) * k (None: the database holds no world tables to draw)."""
+    from privateer.cli.web.routes_chart import chart_and_ports
     from privateer.pipeline.chart import svg_point
     from privateer.pipeline.params import Box
-
-    from .routes_chart import chart_and_ports
 
     found = chart_and_ports(request)
     if found is None:
@@ -318,7 +323,7 @@ def _logged(request: Request, run_id: int, modes: tuple[str, ...]) -> Any:
 
 
 def _frames(request: Request, run_id: int, kind: str) -> dict[str, Any] | None:
-    from . import replays
+    from privateer.cli.web import replays
 
     modes = tuple(m for m, k in REPLAYS.items() if k == kind)
     run = _logged(request, run_id, modes)

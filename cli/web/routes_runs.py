@@ -15,9 +15,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from .chart_cache import CachedChart, world_chart
-from .common import database, page, problem, reading, settings, world_of
-from .routes_chart import BadRequest, int_param
+from privateer.cli.web.chart_cache import CachedChart, world_chart
+from privateer.cli.web.common import database, page, problem, reading, settings, world_of
+from privateer.cli.web.routes_chart import BadRequest, int_param
 
 PAGE = 50
 
@@ -78,7 +78,7 @@ def _plain(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def _places(world: Any) -> Any:
-    from ..places import Places
+    from privateer.cli.places import Places
 
     found = _PLACES.get(str(world.content_hash))
     if found is None:
@@ -140,6 +140,7 @@ def _voyage(request: Request, run_id: int) -> tuple[dict[str, Any], Voyage | Non
 
 
 def _read_voyage(request: Request, run_id: int) -> tuple[dict[str, Any], Voyage | None]:
+    from privateer.cli.chart_frames import region_boxes
     from privateer.db.errors import DatabaseError
     from privateer.db.runs import get_run, logged_runs, run_events
     from privateer.db.world_load import world_hash
@@ -147,8 +148,6 @@ def _read_voyage(request: Request, run_id: int) -> tuple[dict[str, Any], Voyage 
     from privateer.engine.replay import check_world
     from privateer.engine.voyage import game_for
     from privateer.pipeline.chart import read_voyage
-
-    from ..chart_frames import region_boxes
 
     with database(request) as engine:
         with engine.connect() as conn:
@@ -185,7 +184,7 @@ def voyage_json(request: Request, run_id: int) -> dict[str, Any]:
     """The whole voyage for its page: the run, her track (start and a point a day she
     sailed) placed on the woodcut, what befell her where, and her gold, hull and morale a
     day."""
-    from .run_days import run_days
+    from privateer.cli.web.run_days import run_days
 
     run, voyage = _voyage(request, run_id)
     if voyage is None:
@@ -217,11 +216,10 @@ def day_json(request: Request, run_id: int, day: int) -> dict[str, Any]:
     her rumors' rings and their search areas (cli/chart_frames.py's `seen_picture`, as `chart
     --run --day` draws it), how much of the sea she has charted, and the day's events in the
     terminal's words."""
+    from privateer.cli.chart_frames import seen_picture
+    from privateer.cli.voyage.render import voyage_line
+    from privateer.cli.web.run_days import run_days
     from privateer.engine.events import Event
-
-    from ..chart_frames import seen_picture
-    from ..voyage_render import voyage_line
-    from .run_days import run_days
 
     run, voyage = _voyage(request, run_id)
     if voyage is None:

@@ -24,7 +24,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from .common import page, problem, settings
+from privateer.cli.web.common import page, problem, settings
 
 WIDTH, HEIGHT = 360, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 24, 40

@@ -1,6 +1,6 @@
 """The voyage as the browser plays it, over the same session as `privateer play`
-(cli/voyage_session.py: the engine's state, its record, a save after every action) and the same
-words (cli/voyage_turn.py, cli/voyage_render.py, cli/voyage_shop.py): the state as the player
+(cli/voyage/session.py: the engine's state, its record, a save after every action) and the same
+words (cli/voyage/turn.py, cli/voyage/render.py, cli/voyage/shop.py): the state as the player
 sees it, each legal action with its words and price, and an action done, its events in words.
 Decides no rule: the engine accepts or refuses every action."""
 
@@ -11,6 +11,16 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from privateer.cli.render import glossary_lines
+from privateer.cli.voyage import input as voyage_input
+from privateer.cli.voyage import shop as voyage_shop
+from privateer.cli.voyage import turn as voyage_turn
+from privateer.cli.voyage.confirm import attack_question, clock_question, raid_brief, raid_question
+from privateer.cli.voyage.goal import goal_words, gold_is_the_goal, home_short_line
+from privateer.cli.voyage.help import help_lines
+from privateer.cli.voyage.letter import where_now, where_view
+from privateer.cli.voyage.screen import GO_DAYS
+from privateer.cli.voyage.session import VoyageSession
 from privateer.engine.combat import YOU, card_name, card_side
 from privateer.engine.voyage import (
     Attack,
@@ -36,15 +46,6 @@ from privateer.engine.voyage import (
     VoyageAction,
     bribe_cost,
 )
-
-from .. import voyage_input, voyage_shop, voyage_turn
-from ..render import glossary_lines
-from ..voyage_confirm import attack_question, clock_question, raid_brief, raid_question
-from ..voyage_goal import goal_words, gold_is_the_goal, home_short_line
-from ..voyage_help import help_lines
-from ..voyage_letter import where_now, where_view
-from ..voyage_screen import GO_DAYS
-from ..voyage_session import VoyageSession
 
 SHOP_VERBS = frozenset(voyage_shop.BUYS)
 QUESTIONS = {"raid": raid_question, "attack": attack_question, "sail": clock_question}
@@ -230,7 +231,7 @@ def a_hand(hand: str) -> str:
 
 
 def act(session: VoyageSession, text: str, *, confirm: bool = False) -> Done:
-    """Do what the player typed or clicked, read as the terminal reads it (cli/voyage_input.py):
+    """Do what the player typed or clicked, read as the terminal reads it (cli/voyage/input.py):
     an action (`sail`, `course Lisbon`, `hire gunner`, `2` at a question, a button's own text
     such as `course 12` or `keep 1 3`), `go` (sail on until something stops her), `wait N`
     (idle in port), or a view (`sheet`, `help`, ...: its lines). Acts that change the run ask

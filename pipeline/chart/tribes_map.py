@@ -9,7 +9,7 @@ mark, in the woodcut's serif on a faint parchment wash, so they stay text in an 
 under the map (tribes_key.py) names each tribe by its number in its colour, each terrain on
 the map beside its swatch, and the marks.
 
-It draws plain data (`cli/tribes_view.py` `chart_input` gives it): the terrain rows and their
+It draws plain data (`cli/tribes/view.py` `chart_input` gives it): the terrain rows and their
 names, the tribes, the settlements with their territory radius, the claims (tribe by tile, -1
 wilderness), the warbands, caravans and camps; it reads no engine type. Every layer and word is
 an SVG group with an id (`map-frame`, `terrain`, `claims` or `territories`, `settlement-NAME`,

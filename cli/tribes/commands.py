@@ -11,11 +11,11 @@ from typing import Any
 
 import typer
 
-from .common import db_path, existing_db, fail, note, open_db, user_errors
-from .options import int_option, run_argument, run_option, seed_option
-from .outputs import force_option
-from .progress import QUIET_HELP, counting
-from .tribes_terrain import TERRAIN_NAMES, key_lines, tribe_numbers, with_tribes
+from privateer.cli.common import db_path, existing_db, fail, note, open_db, user_errors
+from privateer.cli.options import int_option, run_argument, run_option, seed_option
+from privateer.cli.outputs import force_option
+from privateer.cli.progress import QUIET_HELP, counting
+from privateer.cli.tribes.terrain import TERRAIN_NAMES, key_lines, tribe_numbers, with_tribes
 
 app = typer.Typer(
     help="Seed 002's Tribes: dense populations under per-mille policies on a seeded map: "
@@ -149,9 +149,14 @@ def run_command(
     that `privateer runs replay RUN_ID` re-checks."""
     import time
 
+    from privateer.cli.tribes.run import (
+        log_run,
+        policy_players,
+        print_summary,
+        snapshot,
+        summary_json,
+    )
     from privateer.engine.tribes import run_world
-
-    from .tribes_run import log_run, policy_players, print_summary, snapshot, summary_json
 
     if every % 10:
         fail(f"--every {every}: a multiple of 10 (the metrics frames come every 10 ticks)")
@@ -203,9 +208,8 @@ def view_command(
     settlements, warbands and caravans and the camps in its sight, and the events it was told
     since its policy was last asked (as a policy's view has them)."""
     run, setup, at = _logged_run(ctx, run_id, tick)
+    from privateer.cli.tribes.view import print_view, recent_at
     from privateer.engine.tribes import view_for
-
-    from .tribes_view import print_view, recent_at
 
     if tribe >= setup.tribes:
         fail(f"--tribe {tribe}: run {run_id} has tribes 0-{setup.tribes - 1}")
@@ -219,7 +223,7 @@ def view_command(
 
 def _logged_state(ctx: typer.Context, run_id: int, tick: int | None) -> tuple[Any, Any]:
     """A logged Tribes run and its world re-run to `tick` (the end if None)."""
-    from .tribes_run import state_at
+    from privateer.cli.tribes.run import state_at
 
     run, setup, at = _logged_run(ctx, run_id, tick)
     return run, state_at(run.seed, setup, run.actions, at)
@@ -260,9 +264,8 @@ def chart_command(
     """Draw a Tribes map as a woodcut: the terrain, each settlement with its territory square
     in its tribe's colour, and the settlements' names lettered as on the sea chart. An OUT
     already there is refused unless --force, a symbolic link always."""
+    from privateer.cli.outputs import check_output, writing_output
     from privateer.engine.tribes import new_world
-
-    from .outputs import check_output, writing_output
 
     if tick is not None and run is None:
         fail("--tick needs --run")
@@ -273,9 +276,8 @@ def chart_command(
     else:
         state = new_world(seed, tribes, size, 1)
         title = f"Seed {seed}, {size} x {size}"
+    from privateer.cli.tribes.view import chart_input
     from privateer.pipeline.chart.tribes_map import draw_tribes_map
-
-    from .tribes_view import chart_input
 
     with writing_output(out, force=force) as part:
         drawn = draw_tribes_map(chart_input(state, title), part)
@@ -294,8 +296,8 @@ def bench_command(
     """Time seed 002's perf gate on one core: a world of --tribes x --ticks with the built-in
     policies, its wall time, ticks a second, microseconds a tribe a tick, and the seconds each
     phase of the step took (timed in the bench, not in the engine)."""
-    from .tribes_bench import bench
-    from .tribes_run import policy_players
+    from privateer.cli.tribes.bench import bench
+    from privateer.cli.tribes.run import policy_players
 
     figures = bench(seed, _setup(tribes, size, ticks), policy_players(policy))
     if as_json:

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from privateer.cli.session import GameSession
 from privateer.db.errors import DatabaseError
 from privateer.db.run_store import RunStore
 from privateer.db.runlog import RunBuffer
@@ -29,8 +30,6 @@ from privateer.engine.tabletop import (
     TabletopGame,
     TabletopState,
 )
-
-from .session import GameSession
 
 MODE = "tabletop"
 BOT_SEED_STRIDE = 1_000_003  # a prime: the seeds of successive games' bots never line up

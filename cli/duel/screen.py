@@ -9,10 +9,7 @@ from collections.abc import Callable, Sequence
 
 import typer
 
-from privateer.engine.duel import RED, debug_view, observe, outcome, redact_event
-from privateer.engine.events import Event
-
-from .duel_render import (
+from privateer.cli.duel.render import (
     KEYS_HELP,
     board_lines,
     debug_lines,
@@ -20,7 +17,9 @@ from .duel_render import (
     parse_command,
     status_lines,
 )
-from .duel_session import DuelSession
+from privateer.cli.duel.session import DuelSession
+from privateer.engine.duel import RED, debug_view, observe, outcome, redact_event
+from privateer.engine.events import Event
 
 PROMPT = "orders (? for keys, q to stop) > "
 

@@ -8,10 +8,18 @@ from typing import Any
 
 import typer
 
-from .common import INTERRUPTED_EXIT, Output, db_path, fail, note, output_options, user_errors
-from .options import int_option, seed_option
-from .progress import QUIET_HELP, counting
-from .tabletop_play import play
+from privateer.cli.common import (
+    INTERRUPTED_EXIT,
+    Output,
+    db_path,
+    fail,
+    note,
+    output_options,
+    user_errors,
+)
+from privateer.cli.options import int_option, seed_option
+from privateer.cli.progress import QUIET_HELP, counting
+from privateer.cli.tabletop.play import play
 
 app = typer.Typer(
     help="The tabletop card game of seed 003: 2-4 nations, one deck, seven phases a turn, "
@@ -19,7 +27,7 @@ app = typer.Typer(
     invoke_without_command=True,
 )
 
-# --- a person at one seat: `privateer tabletop` with no subcommand (cli/tabletop_play.py)
+# --- a person at one seat: `privateer tabletop` with no subcommand (cli/tabletop/play.py)
 
 app.callback()(play)
 

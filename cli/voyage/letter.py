@@ -7,15 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from privateer.cli.places import days_words
 from privateer.engine.voyage import LetterWhere, letter_where_of, region_nodes
 
-from .places import days_words
-
 if TYPE_CHECKING:
+    from privateer.cli.places import Places
     from privateer.engine.voyage import VoyageGame, VoyageState
     from privateer.pipeline.chart.runs import Mark
-
-    from .places import Places
 
 
 def where_now(game: VoyageGame, state: VoyageState) -> LetterWhere | None:

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import typer
 
-from privateer.engine.voyage import IllegalVoyageAction, Meeting
-
-from . import voyage_input, voyage_shop, voyage_turn
-from .render import glossary_lines
-from .voyage_confirm import (
+from privateer.cli.render import glossary_lines
+from privateer.cli.voyage import input as voyage_input
+from privateer.cli.voyage import shop as voyage_shop
+from privateer.cli.voyage import turn as voyage_turn
+from privateer.cli.voyage.confirm import (
     IDLE_DAYS,
     ask,
     ask_action,
@@ -24,16 +24,17 @@ from .voyage_confirm import (
     clock_question,
     raid_brief,
 )
-from .voyage_goal import clock, home_short_line
-from .voyage_help import help_lines
-from .voyage_letter import (
+from privateer.cli.voyage.goal import clock, home_short_line
+from privateer.cli.voyage.help import help_lines
+from privateer.cli.voyage.letter import (
     chart_bounds,
     chart_marks,
     chart_regions,
     chart_words,
     where_now,
 )
-from .voyage_session import VoyageSession
+from privateer.cli.voyage.session import VoyageSession
+from privateer.engine.voyage import IllegalVoyageAction, Meeting
 
 GO_DAYS = voyage_input.GO_DAYS  # `go` sails on at most this many days without a stop
 
@@ -116,7 +117,7 @@ def _here(session: VoyageSession) -> str:
 
 
 def _command(session: VoyageSession, text: str, read_line: ReadLine) -> bool:
-    """Do what a line typed means (cli/voyage_input.py reads it, as the browser's box does): a
+    """Do what a line typed means (cli/voyage/input.py reads it, as the browser's box does): a
     line that is no command says so, offering what it perhaps meant (y/N: an answer that is
     neither is the next command); one not open now says why. True if it is `quit`."""
     try:
@@ -198,13 +199,12 @@ def _chart(session: VoyageSession, name: str) -> None:
     already there is kept unless `--force` follows it, a symbolic link always (cli/outputs)."""
     import dataclasses
 
+    from privateer.cli.chart_frames import region_boxes
+    from privateer.cli.outputs import OutputError, output_problem, replacing
     from privateer.db.runs import voyage_track
     from privateer.pipeline.chart import FORMATS, draw_chart, read_voyage
     from privateer.pipeline.chart.fit import legible_scale
     from privateer.pipeline.params import Box
-
-    from .chart_frames import region_boxes
-    from .outputs import OutputError, output_problem, replacing
 
     text = name.strip()
     force = text == "--force" or text.endswith(" --force")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from privateer.cli.session import GameSession
 from privateer.db.run_options import fight_options_json
 from privateer.db.run_store import RunStore
 from privateer.engine.combat import (
@@ -15,8 +16,6 @@ from privateer.engine.combat import (
     settle_fight,
 )
 from privateer.engine.events import Event
-
-from .session import GameSession
 
 
 class FightSession(GameSession[Encounter, Keep]):

@@ -13,6 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from privateer.cli.ashore import land_reader
+from privateer.cli.places import Places
+from privateer.cli.session import GameSession
 from privateer.db.run_store import RunStore
 from privateer.engine.events import Event
 from privateer.engine.voyage import (
@@ -24,10 +27,6 @@ from privateer.engine.voyage import (
     keel_closed,
 )
 from privateer.engine.world import World
-
-from .ashore import land_reader
-from .places import Places
-from .session import GameSession
 
 
 @dataclass

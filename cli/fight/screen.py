@@ -11,10 +11,9 @@ from collections.abc import Callable
 
 import typer
 
+from privateer.cli.fight.session import FightSession
+from privateer.cli.render import event_line, glossary_lines, state_lines
 from privateer.engine.combat import Keep
-
-from .fight_session import FightSession
-from .render import event_line, glossary_lines, state_lines
 
 PROMPT_KEYS = "keep two (1 2 3, in order{chosen}), ? words, s break off > "
 

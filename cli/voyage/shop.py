@@ -12,6 +12,8 @@ from typing import Any
 
 import typer
 
+from privateer.cli.voyage.render import card_words, offer_lines
+from privateer.cli.voyage.session import VoyageSession
 from privateer.engine.combat import CATALOGUE, CREW, SHIPS, UPGRADES
 from privateer.engine.voyage import (
     IllegalVoyageAction,
@@ -24,9 +26,6 @@ from privateer.engine.voyage import (
     ships_for_sale,
 )
 from privateer.engine.world import World
-
-from .voyage_render import card_words, offer_lines
-from .voyage_session import VoyageSession
 
 LISTS = ("yard", "buy", "hire", "upgrade", "ship")  # with no name: what is for sale
 BUYS = ("hire", "upgrade", "ship", "repair", "strike", "round", "bribe", "pardon")

@@ -7,6 +7,7 @@ Every action is logged as "side:code" ("red:m0", "blue:f"); a replay re-runs the
 
 from __future__ import annotations
 
+from privateer.cli.session import GameSession
 from privateer.db.run_store import RunStore
 from privateer.engine.duel import (
     BLUE,
@@ -21,8 +22,6 @@ from privateer.engine.duel import (
     why_illegal,
 )
 from privateer.engine.events import Event
-
-from .session import GameSession
 
 
 class DuelSession(GameSession[DuelState, DuelAction]):

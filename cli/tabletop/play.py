@@ -9,8 +9,8 @@ from typing import Any
 import click
 import typer
 
-from .common import db_path, fail, needs_input, note, stopped_waiting, user_errors
-from .options import run_option, seed_option
+from privateer.cli.common import db_path, fail, needs_input, note, stopped_waiting, user_errors
+from privateer.cli.options import run_option, seed_option
 
 DEFAULT_SEAT = "england"  # the example seat; the first nation if England is not playing
 DEFAULT_BOT = "mc"
@@ -56,13 +56,12 @@ def play(
     if ctx.invoked_subcommand is not None:
         return
     needs_input("tabletop")
+    from privateer.cli.tabletop import screen as tabletop_screen
+    from privateer.cli.tabletop.render import events_lines
+    from privateer.cli.tabletop.session import TabletopSession
     from privateer.db.errors import WaitInterrupted
     from privateer.db.interrupts import held, interrupted
     from privateer.db.run_store import RunStore
-
-    from . import tabletop_screen
-    from .tabletop_render import events_lines
-    from .tabletop_session import TabletopSession
 
     resuming = resume or run is not None
     if resuming and new:

@@ -8,10 +8,9 @@ from typing import Any
 
 import typer
 
+from privateer.cli.tribes.terrain import TERRAIN_NAMES
 from privateer.engine.events import Event
 from privateer.engine.tribes import POLICY_EVERY, PROFESSIONS, Setup, TribesState
-
-from .tribes_terrain import TERRAIN_NAMES
 
 
 def chart_input(state: TribesState, title: str) -> dict[str, Any]:
@@ -120,7 +119,7 @@ def recent_at(
 def _fog_map(seen: dict[str, Any]) -> list[str]:
     """The explored map, each settlement in sight (its own and the others') as its tribe's
     number, and the key to its characters under it."""
-    from .tribes_terrain import UNEXPLORED, key_lines, with_tribes
+    from privateer.cli.tribes.terrain import UNEXPLORED, key_lines, with_tribes
 
     rows = list(seen.get("rows", []))
     own = seen.get("tribe", {})

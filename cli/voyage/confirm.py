@@ -18,6 +18,8 @@ from typing import Protocol
 
 import typer
 
+from privateer.cli.voyage.goal import missing
+from privateer.cli.voyage.raid import long_odds, long_odds_line, size_up_lines
 from privateer.engine.events import Event
 from privateer.engine.voyage import (
     IllegalVoyageAction,
@@ -28,9 +30,6 @@ from privateer.engine.voyage import (
     raid_read_of,
 )
 from privateer.engine.world import at_war
-
-from .voyage_goal import missing
-from .voyage_raid import long_odds, long_odds_line, size_up_lines
 
 IDLE_DAYS = 3
 """Days a captain may idle in port (`wait N`) without being asked: more asks first."""

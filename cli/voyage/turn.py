@@ -5,14 +5,10 @@ lines its own way)."""
 
 from __future__ import annotations
 
-from privateer.engine.combat import CATALOGUE, KIND_INDEX
-from privateer.engine.events import Event
-from privateer.engine.voyage import Engagement, Meeting, PrizeOffer, Question, location_of
-
-from .render import state_lines
-from .voyage_goal import clock, prompt_figures
-from .voyage_letter import where_lines, where_mark, where_now
-from .voyage_render import (
+from privateer.cli.render import state_lines
+from privateer.cli.voyage.goal import clock, prompt_figures
+from privateer.cli.voyage.letter import where_lines, where_mark, where_now
+from privateer.cli.voyage.render import (
     circuit_lines,
     circuit_mark,
     fight_words,
@@ -29,7 +25,10 @@ from .voyage_render import (
     spoils,
     voyage_line,
 )
-from .voyage_session import VoyageSession
+from privateer.cli.voyage.session import VoyageSession
+from privateer.engine.combat import CATALOGUE, KIND_INDEX
+from privateer.engine.events import Event
+from privateer.engine.voyage import Engagement, Meeting, PrizeOffer, Question, location_of
 
 
 def context(session: VoyageSession) -> str:
@@ -133,7 +132,7 @@ def day_line(session: VoyageSession, was_port: int) -> str | None:
 
 def view_lines(session: VoyageSession, verb: str) -> list[str]:
     """What a view command shows (`sheet`, `politics`, `sight`, `rumors`, `port`, `letter`,
-    `where`, `circuit`: cli/voyage_input.py's VIEWS), read off observe(); the letter with
+    `where`, `circuit`: cli/voyage/input.py's VIEWS), read off observe(); the letter with
     where it sends her."""
     seen = session.game.observe(session.state)
     places = session.places

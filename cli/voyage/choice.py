@@ -8,13 +8,12 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
-from .common import INTERRUPTED_EXIT, note
-from .resume_choice import resume_or_abandon
+from privateer.cli.common import INTERRUPTED_EXIT, note
+from privateer.cli.resume_choice import resume_or_abandon
 
 if TYPE_CHECKING:
+    from privateer.cli.voyage.session import VoyageSession
     from privateer.db.run_store import RunStore
-
-    from .voyage_session import VoyageSession
 
 
 def _described(saved: dict[str, Any]) -> str:

@@ -7,10 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from privateer.cli.common import fail, note
 from privateer.engine.events import Event
 from privateer.engine.tribes import Played, Setup, TribesRecord, TribesState, setup_of
-
-from .common import fail, note
 
 KEY_STORES = ("grain", "fish", "meat", "bread", "timber", "stone", "tools", "coin")
 """The stores a summary shows (the rest are in --json)."""

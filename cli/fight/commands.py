@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from .common import (
+from privateer.cli.common import (
     INTERRUPTED_EXIT,
     Output,
     db_path,
@@ -19,8 +19,8 @@ from .common import (
     stopped_waiting,
     user_errors,
 )
-from .options import float_option, int_option, run_option, seed_option
-from .progress import QUIET_HELP, counting
+from privateer.cli.options import float_option, int_option, run_option, seed_option
+from privateer.cli.progress import QUIET_HELP, counting
 
 if TYPE_CHECKING:
     from privateer.db.log_writer import LogWriter
@@ -75,12 +75,11 @@ def fight(
     the database is not held while the fight waits for a key. If another process holds the
     database, a save waits for it (saying so); Ctrl-C then exits 130, keeping the last save."""
     needs_input("fight")
+    from privateer.cli.fight import screen as fight_screen
+    from privateer.cli.fight.session import FightSession
     from privateer.db.errors import WaitInterrupted
     from privateer.db.interrupts import held
     from privateer.db.run_store import RunStore
-
-    from . import fight_screen
-    from .fight_session import FightSession
 
     resuming = resume or run is not None
     if resuming and (target != "merchant" or ship != "pinnace" or crew or upgrade or hull):

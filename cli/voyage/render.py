@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from privateer.cli.render import event_line, pips
 from privateer.engine.combat import CATALOGUE, KIND_INDEX
 from privateer.engine.events import Event
 
-from .render import event_line, pips
-
 if TYPE_CHECKING:
-    from .places import Places
+    from privateer.cli.places import Places
 
 BEASTS = frozenset({"sea_monster"})  # what has no crew to question, no stores, no sails
 RENAMED_FOR = {  # a fight's words for what is no ship: what chain shot leaves on a beast

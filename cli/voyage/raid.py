@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from privateer.cli.voyage.render import card_words
 from privateer.engine.combat import TRIALS, Odds
-
-from .voyage_render import card_words
 
 SACKED_AT_LEAST = 50
 """Odds are long when fewer plays than this percentage end in a sack..."""

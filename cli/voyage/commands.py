@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from .common import (
+from privateer.cli.common import (
     INTERRUPTED_EXIT,
     Output,
     db_path,
@@ -18,9 +18,9 @@ from .common import (
     stopped_waiting,
     user_errors,
 )
-from .options import DAYS_MAX, int_option, run_option, seed_option
-from .progress import QUIET_HELP, counting
-from .worlds import engine_world
+from privateer.cli.options import DAYS_MAX, int_option, run_option, seed_option
+from privateer.cli.progress import QUIET_HELP, counting
+from privateer.cli.worlds import engine_world
 
 if TYPE_CHECKING:
     from privateer.engine.voyage import VoyageRules
@@ -86,17 +86,16 @@ def voyage(
     has its batch played again and written once. Ctrl-C stops: every run written stays
     (committed, replayable), one line says how many were played and which were logged, exit
     130."""
-    from privateer.db.interrupts import held
-    from privateer.engine.voyage import RULESETS, captain_for, find_captain, summarise
-    from privateer.engine.world import find_world_rules
-
-    from .voyage_batch import (
+    from privateer.cli.voyage.batch import (
         ClusterError,
         cluster,
         default_workers,
         run_voyages,
         scheduler_address,
     )
+    from privateer.db.interrupts import held
+    from privateer.engine.voyage import RULESETS, captain_for, find_captain, summarise
+    from privateer.engine.world import find_world_rules
 
     if rules not in RULESETS:
         fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
@@ -232,7 +231,7 @@ def _write(
 ) -> list[int]:
     """Log captain-bot voyages in one transaction; their run ids. `options` adds to what each
     run's options say (a study's runs name their study and the rules it turned)."""
-    from .batch import log_records
+    from privateer.cli.batch import log_records
 
     def options_of(record: Any) -> dict[str, Any]:
         state = record.state
@@ -285,14 +284,14 @@ def play(
     gold and where. Ctrl-C exits 130 saying the day the run is saved on; if another process
     holds the database, a save waits for it (saying so), and Ctrl-C then keeps the last save."""
     needs_input("play")
+    from privateer.cli.voyage import choice as voyage_choice
+    from privateer.cli.voyage import screen as voyage_screen
+    from privateer.cli.voyage.goal import opening_line
+    from privateer.cli.voyage.session import VoyageSession
     from privateer.db.errors import WaitInterrupted
     from privateer.db.interrupts import held, interrupted
     from privateer.db.run_store import RunStore
     from privateer.engine.voyage import RULESETS
-
-    from . import voyage_choice, voyage_screen
-    from .voyage_goal import opening_line
-    from .voyage_session import VoyageSession
 
     resuming = resume or run is not None
     if resuming and new:

@@ -7,7 +7,7 @@ from typing import Any
 
 import typer
 
-from .common import (
+from privateer.cli.common import (
     INTERRUPTED_EXIT,
     Output,
     db_path,
@@ -19,8 +19,8 @@ from .common import (
     stopped_waiting,
     user_errors,
 )
-from .options import int_option, run_option, seed_option
-from .progress import QUIET_HELP, counting
+from privateer.cli.options import int_option, run_option, seed_option
+from privateer.cli.progress import QUIET_HELP, counting
 
 app = typer.Typer(
     help="The open-water hex duel of seed 001: play Red against a CPU captain, or let the "
@@ -56,13 +56,12 @@ def duel(
     if ctx.invoked_subcommand is not None:
         return
     needs_input("duel")
+    from privateer.cli.duel import screen as duel_screen
+    from privateer.cli.duel.session import DuelSession
     from privateer.db.errors import WaitInterrupted
     from privateer.db.interrupts import held
     from privateer.db.run_store import RunStore
     from privateer.engine.duel import PERSONALITIES, find_duel_rules
-
-    from . import duel_screen
-    from .duel_session import DuelSession
 
     resuming = resume or run is not None
     if resuming and (captain is not None or seed != 0 or rules != "seed-001"):

@@ -7,11 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from privateer.cli.voyage.raid import HELP_MORE as RAID_HELP
+from privateer.cli.voyage.render import CIRCUIT_HELP, LETTER_HELP, READ_HELP
 from privateer.engine.combat import CREW, UPGRADES
 from privateer.engine.voyage import SHIP_ORDER
-
-from .voyage_raid import HELP_MORE as RAID_HELP
-from .voyage_render import CIRCUIT_HELP, LETTER_HELP, READ_HELP
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,11 @@
 """What a player types on a voyage, read once for both front ends: `privateer play`'s prompt
-(cli/voyage_screen.py) and the browser's box (cli/web/voyage_web.py).
+(cli/voyage/screen.py) and the browser's box (cli/web/voyage_web.py).
 
 A line becomes a `Typed` (the command's word, what it takes, and the engine's action when it is
 one), or is refused in one line: `NotUnderstood` for what is no command or names nothing the
 command takes, with the line perhaps meant (a y/N in the terminal, the answer's `ask` in the
 browser); `NotNow` for a real command not open at this moment, saying why. The words are those
-`help` lists (cli/voyage_help.py's COMMANDS), the names the engine's own tables' (hands, refits,
+`help` lists (cli/voyage/help.py's COMMANDS), the names the engine's own tables' (hands, refits,
 ships, cards, a question's choices) and the world's places (cli/places.py), matched one way
 (cli/typed_names.py): any case or accents, spaces, underscores or hyphens alike, a number at a
 numbered prompt. Decides no rule: the engine still accepts or refuses every action.
@@ -17,6 +17,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from privateer.cli.places import Places, UnknownPlace, find_port
+from privateer.cli.typed_names import close, either, fold, matches, spoken
+from privateer.cli.voyage.help import ALIASES, COMMANDS
 from privateer.engine.combat import CATALOGUE, CREW, KIND_INDEX, SHIPS, UPGRADES
 from privateer.engine.voyage import (
     Choose,
@@ -31,10 +34,6 @@ from privateer.engine.voyage import (
     VoyageState,
     dilemma_options,
 )
-
-from .places import Places, UnknownPlace, find_port
-from .typed_names import close, either, fold, matches, spoken
-from .voyage_help import ALIASES, COMMANDS
 
 GO_DAYS = 400  # `go` sails on, and `wait N` idles, at most this many days
 

@@ -11,11 +11,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
-from privateer.engine.errors import IllegalActionError
-
-from .common import INTERRUPTED_EXIT, plain_name
-from .resume_choice import resume_or_abandon
-from .tabletop_render import (
+from privateer.cli.common import INTERRUPTED_EXIT, plain_name
+from privateer.cli.resume_choice import resume_or_abandon
+from privateer.cli.tabletop.render import (
     KEYS_HELP,
     card_lines,
     hand_lines,
@@ -25,7 +23,8 @@ from .tabletop_render import (
     raid_lines,
     table_lines,
 )
-from .tabletop_session import TabletopSession, abandon, games_in_progress
+from privateer.cli.tabletop.session import TabletopSession, abandon, games_in_progress
+from privateer.engine.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from privateer.db.run_store import RunStore

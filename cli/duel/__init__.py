@@ -1,0 +1,1 @@
+"""`privateer duel`: the hex duel on the command line."""

@@ -1,0 +1,1 @@
+"""`privateer fight` and `privateer sim`: the card fight on the command line."""

@@ -1,0 +1,1 @@
+"""`privateer tabletop`: the tabletop card game on the command line."""

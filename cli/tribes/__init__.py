@@ -1,0 +1,1 @@
+"""`privateer tribes`: seed 002's Tribes on the command line."""
