@@ -1,7 +1,8 @@
 """The voyage as the browser plays it, over the same session as `privateer play`
 (cli/voyage/session.py: the engine's state, its record, a save after every action) and the same
 words (cli/voyage/turn.py, cli/voyage/render.py, cli/voyage/shop.py): the state as the player
-sees it, each legal action with its words and price, and an action done, its events in words.
+sees it, each legal action with its words and price (as the action says itself, declared once
+beside it: engine/voyage/actions.py's `said`), and an action done, its events in words.
 Decides no rule: the engine accepts or refuses every action."""
 
 from __future__ import annotations
@@ -21,30 +22,13 @@ from privateer.cli.voyage.help import help_lines
 from privateer.cli.voyage.letter import where_now, where_view
 from privateer.cli.voyage.screen import GO_DAYS
 from privateer.cli.voyage.session import VoyageSession
-from privateer.engine.combat import YOU, card_name, card_side
+from privateer.engine.combat import card_name
 from privateer.engine.voyage import (
-    Attack,
-    Berth,
-    Bribe,
-    BuyRound,
-    BuyShip,
-    Choose,
-    Course,
-    Hire,
     IllegalVoyageAction,
     KeepCards,
-    LetPass,
-    Pardon,
-    Provisions,
-    Question,
-    Raid,
-    Repair,
-    Sail,
-    Strike,
-    TakePrize,
-    Upgrade,
+    Reading,
     VoyageAction,
-    bribe_cost,
+    card_words,
 )
 
 SHOP_VERBS = frozenset(voyage_shop.BUYS)
@@ -140,17 +124,11 @@ def web_words(text: str) -> str:
     return _HELP_ASIDE.sub("", text).replace("`", "")
 
 
-def card_words(card: int) -> str:
-    """A card of the fight's hand: its name, and "(hers)" after one of her side's (the hand
-    deals both sides' cards, as the terminal's yours/hers column says)."""
-    name = card_name(card)
-    return name if card_side(card) == YOU else f"{name} (hers)"
-
-
 def entries(session: VoyageSession) -> list[dict[str, Any]]:
     """The legal actions as the page lists them, one button a choice: keeping the same two
     cards in the same order (from a hand holding two alike) is one choice, listed once."""
     state = session.state
+    reading = session.game.reading(state, session.places.target)
     out: list[dict[str, Any]] = []
     kept: set[tuple[int, int]] = set()
     for action in session.legal():
@@ -160,74 +138,20 @@ def entries(session: VoyageSession) -> list[dict[str, Any]]:
             if cards in kept:
                 continue
             kept.add(cards)
-        out.append(entry(session, action))
+        out.append(entry(session, action, reading))
     return out
 
 
-def entry(session: VoyageSession, action: VoyageAction) -> dict[str, Any]:
-    """A legal action: its text (what `act` reads back to it), its words and its price in gold."""
-    words, price, group = _words(session, action)
+def entry(
+    session: VoyageSession, action: VoyageAction, reading: Reading | None = None
+) -> dict[str, Any]:
+    """A legal action: its text (what `act` reads back to it), and its words, price in gold and
+    group as the action says itself (VoyageAction.said), the screen naming its places."""
+    if reading is None:
+        reading = session.game.reading(session.state, session.places.target)
+    said = action.said(reading)
     text = voyage_input.typed_text(action)  # what `act` reads back to it, as a person types it
-    return {"action": text, "words": words, "price": price, "group": group}
-
-
-def _words(session: VoyageSession, action: VoyageAction) -> tuple[str, int | None, str]:
-    state, rules, world = session.state, session.game.rules, session.world
-    if isinstance(action, Sail):
-        return (
-            ("a day in port" if state.port >= 0 and state.course < 0 else "sail a day"),
-            None,
-            "sea",
-        )
-    if isinstance(action, Course):
-        return f"course for {session.places.target(action.node)}", None, "course"
-    if isinstance(action, Berth):
-        return f"berth across the harbour in {world.ports[action.port].name}", None, "port"
-    if isinstance(action, BuyRound):
-        return "stand the house a round (a rumor, perhaps)", rules.round_gold, "bar"
-    if isinstance(action, Hire):
-        return f"hire {a_hand(action.hand)}", rules.hire_gold[action.hand], "yard"
-    if isinstance(action, Repair):
-        return f"repair {action.points} points of hull", action.points * rules.repair_gold, "yard"
-    if isinstance(action, Upgrade):
-        return f"fit {action.refit.replace('_', ' ')}", rules.upgrade_gold[action.refit], "yard"
-    if isinstance(action, BuyShip):
-        return f"buy a {action.ship.replace('_', ' ')}", rules.ship_gold[action.ship], "yard"
-    if isinstance(action, Strike):
-        return f"strike {action.card.replace('_', ' ')} out of the deck", rules.strike_gold, "yard"
-    if isinstance(action, Bribe):
-        cost = bribe_cost(state, rules, world.ports[state.port].nation)
-        return "bribe the officials (a point of standing)", cost, "port"
-    if isinstance(action, Pardon):
-        return "buy a royal pardon", rules.pardon_gold, "port"
-    if isinstance(action, Provisions):
-        return "take the islanders' provisions", None, "port"
-    if isinstance(action, Raid):
-        return "raid the town", None, "port"
-    if isinstance(action, Attack):
-        return "attack her", None, "meeting"
-    if isinstance(action, LetPass):
-        return "let her pass", None, "meeting"
-    if isinstance(action, KeepCards) and state.fight is not None:
-        hand = state.fight.hand
-        first, second = card_words(hand[action.first]), card_words(hand[action.second])
-        return f"keep {first}, then {second}", None, "fight"
-    if isinstance(action, TakePrize):
-        return (
-            (f"keep {action.card.replace('_', ' ')}" if action.card else "keep none"),
-            None,
-            "prize",
-        )
-    if isinstance(action, Choose) and isinstance(state.pending, Question):
-        option = session.game.observe(state)["options"][action.option]
-        return f"{option['choice']}: {option['stakes']}", None, "question"
-    return action.to_str(), None, "other"
-
-
-def a_hand(hand: str) -> str:
-    """A hand for hire in words: "a master gunner", but "marksmen" (a crew of them)."""
-    words = hand.replace("_", " ")
-    return words if words.endswith("men") else f"a {words}"
+    return {"action": text, "words": said.words, "price": said.price, "group": said.group}
 
 
 def act(session: VoyageSession, text: str, *, confirm: bool = False) -> Done:

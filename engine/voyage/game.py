@@ -47,6 +47,7 @@ from .actions import (
     Pardon,
     Provisions,
     Raid,
+    Reading,
     Repair,
     Sail,
     Strike,
@@ -602,8 +603,15 @@ def observe(
     if state.port >= 0:
         out["port_sheet"] = harbour.port_sheet(world, state, rules, wrules)
     if isinstance(state.pending, Question):
-        out["options"] = [o.as_dict() for o in options(state, rules)]
+        out["options"] = _options_seen(state, rules)
     return out
+
+
+def _options_seen(state: VoyageState, rules: VoyageRules) -> list[dict[str, Any]]:
+    """The question's options as observe() shows them (none when no question waits)."""
+    if not isinstance(state.pending, Question):
+        return []
+    return [o.as_dict() for o in options(state, rules)]
 
 
 def _in_sight(
@@ -664,6 +672,14 @@ class VoyageGame(Game[VoyageState, VoyageAction]):
 
     def parse_action(self, text: str) -> VoyageAction:
         return VoyageAction.from_str(text)
+
+    def reading(self, state: VoyageState, place: Callable[[int], str]) -> Reading:
+        """What the actions' words are read from now (VoyageAction.said), a node named by
+        `place` as the front end's screen names it: the bribe's cost in port, and the question's
+        options as observe() gives them."""
+        rules, here = self.rules, state.port
+        bribe = harbour.bribe_cost(state, rules, self.world.ports[here].nation) if here >= 0 else 0
+        return Reading(state, rules, self.world, place, bribe, _options_seen(state, rules))
 
     def clock(self, state: VoyageState) -> int:
         return state.day
