@@ -12,15 +12,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from privateer.engine.events import Event
-from privateer.engine.tribes import labour as labour_module
-from privateer.engine.tribes.accum import EXTRACTION_D
 from privateer.engine.tribes.constants import PROFESSION_INDEX, PROFESSIONS
-from privateer.engine.tribes.construction import construct
-from privateer.engine.tribes.extraction import extract
-from privateer.engine.tribes.flows import reset
-from privateer.engine.tribes.labour import apportion_labour, capacities
+from privateer.engine.tribes.economy import labour as labour_module
+from privateer.engine.tribes.economy.accum import EXTRACTION_D
+from privateer.engine.tribes.economy.construction import construct
+from privateer.engine.tribes.economy.extraction import extract
+from privateer.engine.tribes.economy.flows import reset
+from privateer.engine.tribes.economy.labour import apportion_labour, capacities
+from privateer.engine.tribes.economy.refinement import refine_all
+from privateer.engine.tribes.economy.stores import add_store, store_cap
 from privateer.engine.tribes.largest_remainder import apportion_permille
-from privateer.engine.tribes.refinement import refine_all
 from privateer.engine.tribes.setup import new_world
 from privateer.engine.tribes.state import (
     BuildSite,
@@ -31,7 +32,6 @@ from privateer.engine.tribes.state import (
     empty_stores,
 )
 from privateer.engine.tribes.step import step
-from privateer.engine.tribes.stores import add_store, store_cap
 from privateer.engine.tribes.territory import territory_and_census
 
 P = PROFESSION_INDEX

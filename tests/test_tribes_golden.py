@@ -15,7 +15,7 @@ from pathlib import Path
 
 from privateer.engine.record import replay
 from privateer.engine.tribes.mode import Setup, TribesGame
-from privateer.engine.tribes.policies import policy_from_json
+from privateer.engine.tribes.policy.named import policy_from_json
 from privateer.engine.tribes.sim import Played, run_world
 from privateer.engine.tribes.state import TribesState
 

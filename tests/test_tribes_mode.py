@@ -14,7 +14,7 @@ from privateer.engine.record import replay
 from privateer.engine.replay import LoggedRun
 from privateer.engine.tribes.game import TribesAction
 from privateer.engine.tribes.mode import Setup, TribesGame
-from privateer.engine.tribes.policies import POLICIES
+from privateer.engine.tribes.policy.named import POLICIES
 from privateer.engine.tribes.sim import Played, TribesRecord, frames, run_world, setup_of
 from privateer.engine.tribes.state import TribesState
 

@@ -10,22 +10,22 @@ from fractions import Fraction
 import pytest
 
 from privateer.engine.events import Event
-from privateer.engine.tribes import flows
-from privateer.engine.tribes.accum import EXTRACTION_D, flow
 from privateer.engine.tribes.constants import FOOD_KINDS, PROFESSION_INDEX, RESOURCES
-from privateer.engine.tribes.consumption import consume
-from privateer.engine.tribes.elimination import eliminate
-from privateer.engine.tribes.events import TRIBES_EVENTS
-from privateer.engine.tribes.extraction import extract
-from privateer.engine.tribes.herds import tend_herds
-from privateer.engine.tribes.knowledge import advance_knowledge, research_cost
-from privateer.engine.tribes.metrics import close_tick
-from privateer.engine.tribes.population import (
+from privateer.engine.tribes.economy import flows
+from privateer.engine.tribes.economy.accum import EXTRACTION_D, flow
+from privateer.engine.tribes.economy.consumption import consume
+from privateer.engine.tribes.economy.extraction import extract
+from privateer.engine.tribes.economy.herds import tend_herds
+from privateer.engine.tribes.economy.knowledge import advance_knowledge, research_cost
+from privateer.engine.tribes.economy.population import (
     fresh_interval,
     grow_population,
     housing_factor,
     surplus_factor,
 )
+from privateer.engine.tribes.elimination import eliminate
+from privateer.engine.tribes.events import TRIBES_EVENTS
+from privateer.engine.tribes.metrics import close_tick
 from privateer.engine.tribes.rules import SEED
 from privateer.engine.tribes.score import score
 from privateer.engine.tribes.setup import new_world

@@ -13,15 +13,15 @@ from hypothesis import strategies as st
 from privateer.engine.errors import IllegalActionError
 from privateer.engine.events import Event
 from privateer.engine.tribes.constants import PROFESSIONS
+from privateer.engine.tribes.logistics.wagons import move_wagons
 from privateer.engine.tribes.orders import Allocate, parse_order
-from privateer.engine.tribes.policies import POLICIES, POLICY_EVERY, load_policy
+from privateer.engine.tribes.policy.named import POLICIES, POLICY_EVERY, load_policy
 from privateer.engine.tribes.rules import SEED
 from privateer.engine.tribes.rulings import apply_order, order_is_open, refusal, take_orders
 from privateer.engine.tribes.setup import new_settlement, new_world
 from privateer.engine.tribes.state import Settlement, Tribe, TribesState, Wagon
 from privateer.engine.tribes.step import step
 from privateer.engine.tribes.view import view_for
-from privateer.engine.tribes.wagons import move_wagons
 
 # the seed's rules
 ACTIONS_PER_TICK, FOUND_GRAIN_RESERVE = SEED.actions_per_tick, SEED.found_grain_reserve

@@ -17,9 +17,9 @@ from privateer.cli.app import app
 from privateer.cli.tribes.run import tribe_counts, world_counts
 from privateer.engine.events import Event
 from privateer.engine.tribes.orders import VERBS, parse_order
-from privateer.engine.tribes.policies import POLICIES, POLICY_EVERY, policy_from_json
-from privateer.engine.tribes.policy_sight import ring_points
-from privateer.engine.tribes.policy_war import WAR_FROM
+from privateer.engine.tribes.policy.named import POLICIES, POLICY_EVERY, policy_from_json
+from privateer.engine.tribes.policy.sight import ring_points
+from privateer.engine.tribes.policy.war import WAR_FROM
 from privateer.engine.tribes.rulings import apply_order
 from privateer.engine.tribes.setup import new_world
 from privateer.engine.tribes.state import TribesState, Warband

@@ -19,7 +19,7 @@ from privateer.engine.record import replay
 from privateer.engine.replay import LoggedRun
 from privateer.engine.tribes.mode import MODE, Setup, TribesGame
 from privateer.engine.tribes.orders import parse_order
-from privateer.engine.tribes.policies import POLICIES
+from privateer.engine.tribes.policy.named import POLICIES
 from privateer.engine.tribes.rules import (
     SEED,
     TribesRules,

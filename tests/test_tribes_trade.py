@@ -5,11 +5,11 @@ in the comments are worked by hand from the seed's rules and the modules' chosen
 from __future__ import annotations
 
 from privateer.engine.events import Event
-from privateer.engine.tribes.caravans import move_caravans, take_cargo
 from privateer.engine.tribes.constants import PROFESSIONS, RESOURCES
+from privateer.engine.tribes.economy.flows import reset
 from privateer.engine.tribes.elimination import eliminate
-from privateer.engine.tribes.flows import reset
-from privateer.engine.tribes.hauls import haul
+from privateer.engine.tribes.logistics.caravans import move_caravans, take_cargo
+from privateer.engine.tribes.logistics.hauls import haul
 from privateer.engine.tribes.orders import chebyshev, parse_order
 from privateer.engine.tribes.rulings import apply_order, refusal, site_refusal
 from privateer.engine.tribes.setup import new_settlement, new_world
@@ -22,7 +22,7 @@ from privateer.engine.tribes.state import (
     empty_stores,
 )
 from privateer.engine.tribes.step import step
-from privateer.engine.tribes.trade import market_of, payment, trade
+from privateer.engine.tribes.trade.phase import market_of, payment, trade
 
 SIZE = 16
 

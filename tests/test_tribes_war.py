@@ -12,8 +12,7 @@ from privateer.engine.events import Event
 from privateer.engine.tribes.constants import RESOURCES
 from privateer.engine.tribes.elimination import eliminate
 from privateer.engine.tribes.events import TRIBES_EVENTS
-from privateer.engine.tribes.military import military
-from privateer.engine.tribes.military_battle import (
+from privateer.engine.tribes.military.battle import (
     base_power,
     battle,
     casualties,
@@ -23,11 +22,12 @@ from privateer.engine.tribes.military_battle import (
     settlement_defense,
     warband_power,
 )
-from privateer.engine.tribes.military_camps import assault_camps
-from privateer.engine.tribes.military_field import field_battles
-from privateer.engine.tribes.military_raids import raids
-from privateer.engine.tribes.military_siege import sieges
-from privateer.engine.tribes.military_supply import supply
+from privateer.engine.tribes.military.camps import assault_camps
+from privateer.engine.tribes.military.field import field_battles
+from privateer.engine.tribes.military.phase import military
+from privateer.engine.tribes.military.raids import raids
+from privateer.engine.tribes.military.siege import sieges
+from privateer.engine.tribes.military.supply import supply
 from privateer.engine.tribes.orders import parse_order
 from privateer.engine.tribes.rng import SplitMix32
 from privateer.engine.tribes.rulings import apply_order, refusal

@@ -7,14 +7,15 @@ from __future__ import annotations
 import pytest
 
 from privateer.engine.events import Event
-from privateer.engine.tribes import territory, threats
-from privateer.engine.tribes.ages import age_bonus, age_power, apply, refusal
+from privateer.engine.tribes import territory
 from privateer.engine.tribes.constants import PROFESSIONS
-from privateer.engine.tribes.extraction import extract
-from privateer.engine.tribes.flows import reset
-from privateer.engine.tribes.labour import capacities
+from privateer.engine.tribes.economy.ages import age_bonus, age_power, apply, refusal
+from privateer.engine.tribes.economy.extraction import extract
+from privateer.engine.tribes.economy.flows import reset
+from privateer.engine.tribes.economy.labour import capacities
+from privateer.engine.tribes.economy.refinement import refine_all
+from privateer.engine.tribes.military import threats
 from privateer.engine.tribes.orders import Advance, chebyshev
-from privateer.engine.tribes.refinement import refine_all
 from privateer.engine.tribes.rng import SplitMix32
 from privateer.engine.tribes.score import score
 from privateer.engine.tribes.setup import new_world

@@ -19,13 +19,13 @@ from ..face import shown
 
 if TYPE_CHECKING:
     from . import step as step_module  # the phase order: `tribes bench` times each phase
-    from .accum import EXTRACTION_D, SIMPLE_D, flow, refine
     from .constants import PROFESSIONS
+    from .economy.accum import EXTRACTION_D, SIMPLE_D, flow, refine
     from .game import ENGINE_VERSION, TribesAction, act
     from .largest_remainder import apportion, apportion_permille
     from .mapgen import TERRAIN, Fairness, TribesMap, fairness, generate, spawn_ring
     from .mode import MODE, Setup, TribesGame
-    from .policies import POLICIES, POLICY_EVERY, policy_from_json
+    from .policy.named import POLICIES, POLICY_EVERY, policy_from_json
     from .rng import SplitMix32
     from .setup import TRIBE_NAMES, new_world
     from .sim import Played, TribesRecord, run_world, setup_of, start_record

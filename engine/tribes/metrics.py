@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..events import Event
-from . import flows
 from .constants import METRICS_EVERY, RESOURCES
+from .economy import flows
 from .score import score
 from .state import Tribe, TribesState
 

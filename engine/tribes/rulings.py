@@ -32,10 +32,11 @@ from typing import Any, Protocol
 
 from ..errors import IllegalActionError
 from ..events import Event
-from . import ages, military_orders, trade_orders
 from .constants import RITE_TARGETS, TECH_PREREQS
-from .construction import can_demolish, demolish, enqueue, plan_build
+from .economy import ages
+from .economy.construction import can_demolish, demolish, enqueue, plan_build
 from .mapgen import WATER
+from .military import orders as military_orders
 from .orders import (
     Advance,
     Ale,
@@ -61,6 +62,7 @@ from .orders import (
 )
 from .rules import TribesRules
 from .state import Effect, Settlement, TribesState, Wagon
+from .trade import orders as trade_orders
 
 
 class Ruling(Protocol):

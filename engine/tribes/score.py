@@ -8,8 +8,8 @@ mille (ages.age_score).
 
 from __future__ import annotations
 
-from .ages import age_score
-from .military_battle import warband_power as one_warband_power
+from .economy.ages import age_score
+from .military.battle import warband_power as one_warband_power
 from .state import Tribe, TribesState
 
 

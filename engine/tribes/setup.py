@@ -5,7 +5,7 @@ its census taken and its grain gates set, so tick 0 is complete before any step.
 from __future__ import annotations
 
 from .constants import COLD_TERRAIN, PROFESSIONS
-from .flows import reset as reset_flows
+from .economy.flows import reset as reset_flows
 from .fog import explore
 from .mapgen import generate
 from .rules import SEED, TribesRules

@@ -18,7 +18,7 @@ from ..events import Event
 from ..record import GameRecord, advance, begin
 from .game import TribesAction
 from .mode import Setup, TribesGame
-from .policies import POLICY_EVERY, Policy
+from .policy.named import POLICY_EVERY, Policy
 from .state import TribesState
 from .view import view_for
 

@@ -21,24 +21,24 @@ trade, fog, claims and ages in place, in this order.
 from __future__ import annotations
 
 from ..events import Event
-from .construction import construct
-from .consumption import consume
+from .economy.construction import construct
+from .economy.consumption import consume
+from .economy.extraction import extract
+from .economy.herds import tend_herds
+from .economy.knowledge import advance_knowledge
+from .economy.labour import apportion_labour
+from .economy.population import grow_population
+from .economy.refinement import refine_all
 from .elimination import eliminate
-from .extraction import extract
 from .fog import sightings
-from .herds import tend_herds
-from .knowledge import advance_knowledge
-from .labour import apportion_labour
-from .logistics import logistics
+from .logistics.phase import logistics
 from .metrics import close_tick
-from .military import military
-from .population import grow_population
-from .refinement import refine_all
+from .military.phase import military
+from .military.threats import threats
 from .rulings import take_orders
 from .state import TribesState
 from .territory import territory_and_census
-from .threats import threats
-from .trade import trade
+from .trade.phase import trade
 
 
 def step(state: TribesState) -> list[Event]:

@@ -1,0 +1,128 @@
+"""Extraction (seed 002, phase 4): farmers, fishers, woodcutters and miners bring in raw goods;
+tools raise their yield and wear out.
+
+Rates are per-mille units per worker-tick at full tool coverage: farmer -> grain 100 (+200
+with crop_rotation, +100 under a harvest rite on the settlement), fisher -> fish 80, woodcutter
+-> timber 80, miner -> stone 60, + ore 40 with an ore vein in the census, + coin 15 with a gold
+vein.
+
+The tool rule: the extractive professions (farmer, fisher, herder, woodcutter, miner) yield
+1000 per mille with a tool and 600 without. Coverage = min(tools in store, extractive workers),
+handed out in profession order (farmers first). Herders are tended in phase 6 (herds.py); their
+covered count is left in `settlement.interval["herders_covered"]` for it. Tools wear 1 per 200
+covered worker-ticks, through the "wear" accumulator, taken from the settlement's stores.
+
+The accumulator (D = 1,000,000): a profession's covered and uncovered workers are combined
+into one worker-per-mille base, `covered x 1000 + uncovered x 600`, and each of its outputs
+flows as `out = (base x rate + acc) div 1e6`, `acc' = ... mod 1e6`, one accumulator per output
+("extract:grain", ...). Nothing is lost to rounding: over any run the units out plus acc / 1e6
+equal the exact rational sum of base x rate / 1e6.
+
+Stores are capped (stores.py); the overflow is lost. Production (flows.py) counts what was
+stored (chosen: so production minus consumption is the change in stores, the metrics'
+conservation), not what the overflow wasted. Each age of the tribe raises every rate by 100 per
+mille (ages.py), applied to the worker base (exact: it is a multiple of 200).
+`tribe.tool_coverage` is the per mille of the tribe's extractive workers covered on this tick
+(0 with none).
+"""
+
+from __future__ import annotations
+
+from ...events import Event
+from ..constants import PROFESSION_INDEX
+from ..rules import TribesRules
+from ..state import Settlement, Tribe, TribesState
+from .accum import EXTRACTION_D
+from .ages import age_bonus
+from .flows import consumed, produced
+from .stores import add_store
+
+FARMER = PROFESSION_INDEX["farmer"]
+FISHER = PROFESSION_INDEX["fisher"]
+HERDER = PROFESSION_INDEX["herder"]
+WOODCUTTER = PROFESSION_INDEX["woodcutter"]
+MINER = PROFESSION_INDEX["miner"]
+EXTRACTIVE_INDICES = (FARMER, FISHER, HERDER, WOODCUTTER, MINER)  # profession (tool) order
+
+
+def coverage(tools: int, workers: list[int]) -> list[int]:
+    """Covered workers per extractive profession (EXTRACTIVE order): min(tools, workers) handed
+    out in profession order."""
+    left = tools
+    covered = []
+    for w in workers:
+        c = w if w < left else left
+        covered.append(c)
+        left -= c
+    return covered
+
+
+def _yield(
+    settlement: Settlement, tribe: Tribe, resource: str, base: int, rate: int, rules: TribesRules
+) -> None:
+    """Flow `base` worker-per-mille at `rate` per mille into the stores (D = 1e6)."""
+    acc = settlement.acc
+    key = "extract:" + resource
+    out, acc[key] = divmod(base * rate + acc.get(key, 0), EXTRACTION_D)
+    if out:
+        produced(tribe, resource, add_store(settlement, resource, out, rules))
+
+
+def extract_settlement(state: TribesState, settlement: Settlement, tribe: Tribe) -> tuple[int, int]:
+    """One settlement's extraction and tool wear; (extractive workers, covered workers)."""
+    rules = state.rules
+    labour = settlement.labour
+    workers = [labour[i] for i in EXTRACTIVE_INDICES]
+    total = sum(workers)
+    if total == 0:
+        settlement.interval["herders_covered"] = 0
+        return 0, 0
+    stores = settlement.stores
+    covered = coverage(stores["tools"], workers)
+    settlement.interval["herders_covered"] = covered[2]
+    tooled, toolless = rules.tooled_yield, rules.toolless_yield
+    bases = [c * tooled + (w - c) * toolless for w, c in zip(workers, covered, strict=True)]
+    if tribe.age:  # every rate +100 per mille an age (ages.py): exact, bases are 200k
+        bonus = 1000 + age_bonus(tribe, rules)
+        bases = [b * bonus // 1000 for b in bases]
+    if workers[0]:
+        rate = rules.farm_rate
+        if "crop_rotation" in tribe.techs:
+            rate += rules.crop_rotation_bonus
+        if state.effects and state.has_effect("harvest", settlement.id):
+            rate += rules.harvest_rite_bonus
+        _yield(settlement, tribe, "grain", bases[0], rate, rules)
+    if workers[1]:
+        _yield(settlement, tribe, "fish", bases[1], rules.fish_rate, rules)
+    if workers[3]:
+        _yield(settlement, tribe, "timber", bases[3], rules.timber_rate, rules)
+    if workers[4]:
+        _yield(settlement, tribe, "stone", bases[4], rules.stone_rate, rules)
+        census = settlement.census
+        if census.get("ore", 0) >= 1:
+            _yield(settlement, tribe, "ore", bases[4], rules.ore_rate, rules)
+        if census.get("gold", 0) >= 1:
+            _yield(settlement, tribe, "coin", bases[4], rules.coin_rate, rules)
+    used = sum(covered)
+    if used:
+        acc = settlement.acc
+        worn, acc["wear"] = divmod(used + acc.get("wear", 0), rules.tool_wear_per)
+        if worn:  # worn <= used <= tools: (used + 199) div 200 <= used for used >= 1
+            stores["tools"] -= worn
+            consumed(tribe, "tools", worn)
+    return total, used
+
+
+def extract(state: TribesState, events: list[Event]) -> None:
+    """Phase 4: every settlement extracts (ascending id); each tribe's tool coverage is set."""
+    tribes = state.tribes
+    workers = [0] * len(tribes)
+    covered = [0] * len(tribes)
+    for settlement in state.settlements:
+        t = settlement.tribe
+        w, c = extract_settlement(state, settlement, tribes[t])
+        workers[t] += w
+        covered[t] += c
+    for tribe in tribes:
+        w = workers[tribe.id]
+        tribe.tool_coverage = covered[tribe.id] * 1000 // w if w else 0
