@@ -156,24 +156,34 @@ def replace_save_statements(
     ]
 
 
-def list_saves(conn: sa.Connection) -> list[dict[str, Any]]:
-    """Every save, newest first: whose run, what mode, how far it got (a voyage's rules, day,
-    gold and where she lies: the port's name, or "at sea")."""
-    rows = conn.execute(
-        sa.text(
-            "SELECT s.run_id, r.mode, s.save_version, r.seed, r.target, r.ship, r.rounds, "
-            "r.days, r.started_at, s.updated_at, r.options, s.state FROM saves s "
-            "LEFT JOIN runs r USING (run_id) ORDER BY s.updated_at DESC, s.run_id DESC"
-        )
-    ).mappings()
-    ports: list[str] | None = None
+def list_saves(conn: sa.Connection, run_mode: str | None = None) -> list[dict[str, Any]]:
+    """Every save (of `run_mode`'s runs, if given), newest first: whose run, what mode, how
+    far it got, and what its mode shows of it beyond that (`Mode.save_progress`: a voyage's
+    rules, day, gold and where she lies)."""
+    from privateer.engine.modes import MODES
+
+    sql = (
+        "SELECT s.run_id, r.mode, s.save_version, r.seed, r.target, r.ship, r.rounds, "
+        "r.days, r.started_at, s.updated_at, r.options, s.state FROM saves s "
+        "LEFT JOIN runs r USING (run_id)"
+    )
+    where = "" if run_mode is None else " WHERE r.mode = :mode"
+    order = " ORDER BY s.updated_at DESC, s.run_id DESC"
+    rows = conn.execute(sa.text(sql + where + order), {"mode": run_mode}).mappings()
+    ports: list[str] = []
+
+    def port_name(port: int) -> str:
+        if not ports:  # read once, in the order the world loader numbers them
+            ports.extend(str(n) for (n,) in conn.execute(sa.text(PORT_NAMES)))
+        return ports[port] if port < len(ports) else f"port {port}"
+
     out = []
     for row in rows:
         listed = {k: v for k, v in row.items() if k not in ("options", "state")}
-        if row["mode"] == "voyage":
-            if ports is None:  # read once, in the order the world loader numbers them
-                ports = [str(n) for (n,) in conn.execute(sa.text(PORT_NAMES))]
-            listed.update(_voyage_progress(row["options"], row["state"], ports))
+        mode = MODES.get_for_run(row["mode"])
+        progress = None if mode is None else mode.save_progress
+        if progress is not None:
+            listed.update(progress(_json(row["options"]), _json(row["state"]), port_name))
         out.append(listed)
     return out
 
@@ -192,35 +202,16 @@ def _json(value: Any) -> Any:
     return value
 
 
-def _voyage_progress(options: Any, state: Any, ports: list[str]) -> dict[str, Any]:
-    """A voyage save's rules, day, gold and where: what a person choosing one to pick up
-    reads. A save too damaged to say leaves the figures empty (loading it says why)."""
-    opts, data = _json(options), _json(state)
-    rules = opts.get("rules") if isinstance(opts, dict) else None
-    if not isinstance(data, dict):
-        return {"rules": rules, "day": None, "gold": None, "where": None}
-    world = data.get("world")
-    day = world.get("day") if isinstance(world, dict) else None
-    port = data.get("port")
-    if not isinstance(port, int) or port < 0:
-        where = "at sea"
-    else:
-        where = ports[port] if port < len(ports) else f"port {port}"
-    return {
-        "rules": rules or data.get("rules"),
-        "day": day,
-        "gold": data.get("gold"),
-        "where": where,
-    }
-
-
-def voyages_in_progress(conn: sa.Connection, seed: int, rules: str) -> list[dict[str, Any]]:
-    """The voyages of `seed` under `rules` saved in progress, newest first, as `list_saves`
-    gives them: what `play` asks about before starting the same voyage again."""
+def saves_in_progress(
+    conn: sa.Connection, run_mode: str, seed: int, **shown: Any
+) -> list[dict[str, Any]]:
+    """The saves of `run_mode`'s runs of `seed` in progress whose listing shows `shown` (a
+    voyage's rules), newest first, as `list_saves` gives them: what a game asks about before
+    starting the same one again."""
     return [
         s
-        for s in list_saves(conn)
-        if s["mode"] == "voyage" and s["seed"] == seed and s.get("rules") == rules
+        for s in list_saves(conn, run_mode)
+        if s["seed"] == seed and all(s.get(k) == v for k, v in shown.items())
     ]
 
 

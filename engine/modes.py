@@ -48,6 +48,10 @@ class ModeRegistry(Registry[Mode]):
             f"run {run_id}: this privateer cannot replay a run of mode {run_mode!r}", UNKNOWN_MODE
         )
 
+    def get_for_run(self, run_mode: str | None) -> Mode | None:
+        """The mode whose runs are logged as `run_mode`; None if none here is."""
+        return next((mode for mode in self if run_mode in mode.run_modes), None)
+
     def run_modes(self, *, needs_world: bool | None = None) -> tuple[str, ...]:
         """Every `runs.mode` value a registered mode logs (those that sail a World, or not)."""
         return tuple(

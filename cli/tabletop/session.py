@@ -19,7 +19,7 @@ from privateer.cli.session import GameSession
 from privateer.db.errors import DatabaseError
 from privateer.db.run_store import RunStore
 from privateer.db.runlog import RunBuffer
-from privateer.db.saves import StoredSave, abandon_statements, list_saves
+from privateer.db.saves import StoredSave, abandon_statements, saves_in_progress
 from privateer.engine.events import Event
 from privateer.engine.modes import MODES
 from privateer.engine.protocol import Mode
@@ -204,7 +204,7 @@ def games_in_progress(store: RunStore, seed: int) -> list[dict[str, Any]]:
     """The tabletop games of `seed` saved in progress, newest first (as `saves list` has
     them): what `privateer tabletop` offers back before starting the same game again."""
     with store.reading() as conn:
-        return [s for s in list_saves(conn) if s["mode"] == MODE and s["seed"] == seed]
+        return saves_in_progress(conn, MODE, seed)
 
 
 def abandon(store: RunStore, runs: list[int]) -> None:

@@ -36,10 +36,11 @@ def settle(store: RunStore, seed: int, rules: str, *, new: bool) -> int | None:
     """The run to pick up, or None to start afresh: a voyage of `seed` under `rules` still in
     progress is offered back (r: resume the newest; a: abandon them all). --new abandons
     without asking; end of input without an answer changes nothing and says what to pass."""
-    from privateer.db.saves import voyages_in_progress
+    from privateer.db.saves import saves_in_progress
+    from privateer.engine.voyage import MODE
 
     with store.reading() as conn:
-        waiting = voyages_in_progress(conn, seed, rules)
+        waiting = saves_in_progress(conn, MODE.run_modes[0], seed, rules=rules)
     if not waiting:
         return None
     runs = [int(s["run_id"]) for s in waiting]

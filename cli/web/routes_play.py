@@ -256,12 +256,12 @@ def _act(request: Request, run_id: int, text: str, confirm: bool) -> Response:
 def play_start(request: Request) -> Response:
     """Start a voyage, or pick one in progress up."""
     from privateer.db.saves import list_saves
-    from privateer.engine.voyage import RULESETS
+    from privateer.engine.voyage import MODE, RULESETS
 
     saves: list[dict[str, Any]] = []
     if settings(request).db_path.exists():
         with database(request) as engine, engine.connect() as conn:
-            saves = [s for s in list_saves(conn) if s["mode"] == "voyage"]
+            saves = list_saves(conn, MODE.run_modes[0])
     return page(request, "play_start.html", saves=saves, rulesets=list(RULESETS))
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..combat.encounter import FIGHT_EVENTS
@@ -49,6 +49,25 @@ def _game(
     return game_for(world, options, engine_version or ENGINE_VERSION)
 
 
+def save_progress(options: Any, state: Any, port_name: Callable[[int], str]) -> dict[str, Any]:
+    """A voyage save's rules, day, gold and where she lies (a port's name, or "at sea"): what
+    a person choosing one to pick up reads. A save too damaged to say leaves the figures
+    empty (loading it says why)."""
+    rules = options.get("rules") if isinstance(options, dict) else None
+    if not isinstance(state, dict):
+        return {"rules": rules, "day": None, "gold": None, "where": None}
+    world = state.get("world")
+    day = world.get("day") if isinstance(world, dict) else None
+    port = state.get("port")
+    where = "at sea" if not isinstance(port, int) or port < 0 else port_name(port)
+    return {
+        "rules": rules or state.get("rules"),
+        "day": day,
+        "gold": state.get("gold"),
+        "where": where,
+    }
+
+
 MODE = Mode(
     name="voyage",
     run_modes=("voyage",),
@@ -61,4 +80,5 @@ MODE = Mode(
     events={**WORLD_EVENTS, **FIGHT_EVENTS, **VOYAGE_EVENTS},
     earlier_versions=("voyage-1", "voyage-2"),
     figures=RunFigures(unit="gold", days=True),  # her gold at the end
+    save_progress=save_progress,
 )
