@@ -102,7 +102,9 @@ def chart(
         fail("--run and --where draw different pictures: choose one")
     if where is not None and where not in WHERE:
         fail(f"--where {where!r}: one of {', '.join(WHERE)}")
-    if mode != "voyage":
+    from privateer.engine.voyage import MODE as VOYAGE
+
+    if mode not in VOYAGE.run_modes:
         fail(f"--mode {mode!r}: only voyages sail the chart (--mode voyage)")
     if style not in STYLES:
         fail(f"--style {style!r}: one of {', '.join(STYLES)}")

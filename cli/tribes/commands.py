@@ -233,13 +233,13 @@ def _logged_run(ctx: typer.Context, run_id: int, tick: int | None) -> tuple[Any,
     """A logged Tribes run, its setup and the tick asked for (the end if None), checked."""
     from privateer.db.runs import logged_runs
     from privateer.engine.errors import SaveError
-    from privateer.engine.tribes import Setup
+    from privateer.engine.tribes import MODE, Setup
 
     existing_db(ctx)
     engine = open_db(ctx, create=False)
     with engine.connect() as conn, user_errors():
         (run,) = logged_runs(conn, [run_id])
-    if run.mode != "tribes":
+    if run.mode not in MODE.run_modes:
         fail(f"run {run_id} is a {run.mode} run, not a Tribes one")
     try:
         setup = Setup.of(run.options)

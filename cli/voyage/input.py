@@ -22,10 +22,8 @@ from privateer.cli.typed_names import close, either, fold, matches, spoken
 from privateer.cli.voyage.help import ALIASES, COMMANDS
 from privateer.engine.combat import CATALOGUE, CREW, KIND_INDEX, SHIPS, UPGRADES
 from privateer.engine.voyage import (
-    Choose,
     Engagement,
     IllegalVoyageAction,
-    KeepCards,
     Meeting,
     PrizeOffer,
     Question,
@@ -106,13 +104,9 @@ class Typed:
 
 
 def typed_text(action: VoyageAction) -> str:
-    """The line a person types for `action`, which `read` reads back to it: the engine's own
-    text, but a question's choice by the number shown (`choose 1` is the first)."""
-    if isinstance(action, Choose):
-        return f"choose {action.option + 1}"
-    if isinstance(action, KeepCards):
-        return f"keep {action.first + 1} {action.second + 1}"
-    return action.to_str()
+    """The line a person types for `action`, which `read` reads back to it (the action says
+    it: `choose 1` is the first answer, `keep 1 3` the hand's first and third cards)."""
+    return action.typed()
 
 
 def read(session: Session, text: str) -> Typed:

@@ -110,6 +110,12 @@ class VoyageAction:
             words.append("none" if value is None else str(value))
         return " ".join(words)
 
+    def typed(self) -> str:
+        """The line a person types for it (the front ends' input reads it back): its text,
+        but where a screen numbers the choices from 1 (the hand's cards, a question's
+        answers), by those numbers."""
+        return self.to_str()
+
     def __str__(self) -> str:
         return self.to_str()
 
@@ -286,6 +292,9 @@ class KeepCards(VoyageAction):
     verb = "keep"
     usage = "keep I J"
 
+    def typed(self) -> str:
+        return f"keep {self.first + 1} {self.second + 1}"
+
     def said(self, at: Reading) -> Said:
         fight = at.state.fight
         if fight is None:
@@ -310,6 +319,9 @@ class Choose(VoyageAction):
     option: int
     verb = "choose"
     usage = "choose I"
+
+    def typed(self) -> str:
+        return f"choose {self.option + 1}"
 
     def said(self, at: Reading) -> Said:
         if not at.options:  # no question waits
