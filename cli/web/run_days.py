@@ -61,7 +61,7 @@ def run_days(world: Any, run: Any) -> RunDays:
 
 
 def _replay(world: Any, run: Any) -> RunDays:
-    """Her logged actions applied again (engine/voyage/record.py's way): before each sail, the
+    """Her logged actions applied again (engine/record.py's way): before each sail, the
     state as that day ends; the last state as her voyage ends."""
     from privateer.engine.record import begin, step
     from privateer.engine.voyage import Sail, game_for
