@@ -12,7 +12,7 @@ from typing import Any
 
 from privateer.db.run_store import RunStore
 from privateer.db.runlog import RunBuffer
-from privateer.engine.protocol import Game
+from privateer.engine.protocol import Game, Mode
 from privateer.engine.record import Chooser, GameRecord, play
 
 Options = Callable[[GameRecord[Any, Any]], Mapping[str, Any] | str]
@@ -21,6 +21,7 @@ Options = Callable[[GameRecord[Any, Any]], Mapping[str, Any] | str]
 
 def log_records(
     store: RunStore,
+    mode: Mode,
     records: Sequence[GameRecord[Any, Any]],
     options: Options,
     *,
@@ -36,6 +37,7 @@ def log_records(
         for offset, record in enumerate(records):
             buffer.add_record(
                 first + offset,
+                mode,
                 record,
                 options(record),
                 bot=bot,
@@ -51,6 +53,7 @@ def log_records(
 
 
 def simulate(
+    mode: Mode,
     game: Game[Any, Any],
     seeds: Iterable[int],
     choose: Callable[[int], Chooser[Any, Any]],
@@ -62,7 +65,7 @@ def simulate(
     world_hash: str | None = None,
     batch: int = 100,
 ) -> Iterator[tuple[GameRecord[Any, Any], int | None]]:
-    """Play `game` once a seed, `choose(seed)` taking every action (cut off after
+    """Play `game` (of `mode`) once a seed, `choose(seed)` taking every action (cut off after
     `max_actions`), and yield each record with its run id: logged to `store` by `options`
     a batch of `batch` runs at a time (None: not logged). A run is yielded once it is written,
     so what the caller has counted is what the log holds."""
@@ -72,7 +75,7 @@ def simulate(
 
     def flush() -> Iterator[tuple[GameRecord[Any, Any], int | None]]:
         assert store is not None and options is not None
-        ids = log_records(store, waiting, options, bot=bot, world_hash=world_hash)
+        ids = log_records(store, mode, waiting, options, bot=bot, world_hash=world_hash)
         yield from zip(waiting, ids, strict=True)
         waiting.clear()
 

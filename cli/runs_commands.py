@@ -309,11 +309,12 @@ def saves_list(ctx: typer.Context, output: Output = Output()) -> None:
     """Every run in progress with a save, newest first: a voyage's rules, day, gold and where
     she lies (a port, or at sea), to choose one for `privateer play --resume --run ID`."""
     from privateer.db.saves import list_saves
+    from privateer.engine.modes import MODES
 
     engine = open_db(ctx, create=False)
     with engine.connect() as conn:
         output.rows(
-            list_saves(conn),
+            list_saves(conn, modes=MODES),
             SAVES_COLUMNS,
         )
 

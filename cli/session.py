@@ -78,7 +78,14 @@ class GameSession(Generic[S, A]):
         def first_rows(run_id: int) -> tuple[RunBuffer, list[Statement]]:
             buffer = RunBuffer()
             buffer.add_record(
-                run_id, record, options, bot=bot, world_hash=world_hash, finished=False, side=side
+                run_id,
+                mode,
+                record,
+                options,
+                bot=bot,
+                world_hash=world_hash,
+                finished=False,
+                side=side,
             )
             return buffer, [state_save_statement(run_id, mode.save_version, saved)]
 

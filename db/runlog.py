@@ -22,6 +22,7 @@ import pyarrow as pa
 
 from privateer.engine.combat import Encounter, Keep
 from privateer.engine.events import RENDER, RawEvent
+from privateer.engine.protocol import Mode
 from privateer.engine.record import GameRecord
 
 from .interrupts import held
@@ -147,6 +148,7 @@ class RunBuffer:
     def add_record(
         self,
         run_id: int,
+        mode: Mode,
         record: GameRecord[Any, Any],
         options: Mapping[str, Any] | str,
         *,
@@ -161,11 +163,9 @@ class RunBuffer:
         `tally` for `side`, its end by its `outcome`; `finished` unless said otherwise once
         it has ended) and every event (each with the game's clock), action and checkpoint.
         `run_mode` names the runs it is among when its mode logs under more than one name (a
-        fight a bot played: "sim"); `played`: when a bot's run began and ended."""
-        from privateer.engine.modes import MODES
-
+        fight a bot played: "sim"); `played`: when a bot's run began and ended. The caller
+        hands its `mode` (not looked up in the registry, which imports every mode)."""
         game, state = record.game, record.state
-        mode = MODES[game.mode]
         done = game.outcome(state)
         tally = game.tally(state, side)
         self.add_run(

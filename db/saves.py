@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
 
 from privateer.engine.errors import SaveError
+from privateer.engine.protocol import Mode
 from privateer.engine.schema import Record, read_record
 
 from .errors import DatabaseError
@@ -156,12 +158,14 @@ def replace_save_statements(
     ]
 
 
-def list_saves(conn: sa.Connection, run_mode: str | None = None) -> list[dict[str, Any]]:
+def list_saves(
+    conn: sa.Connection, run_mode: str | None = None, modes: Iterable[Mode] = ()
+) -> list[dict[str, Any]]:
     """Every save (of `run_mode`'s runs, if given), newest first: whose run, what mode, how
-    far it got, and what its mode shows of it beyond that (`Mode.save_progress`: a voyage's
-    rules, day, gold and where she lies)."""
-    from privateer.engine.modes import MODES
-
+    far it got, and what the `modes` handed in show of theirs beyond that
+    (`Mode.save_progress`: a voyage's rules, day, gold and where she lies). The caller names
+    the modes it asks, as importing the registry imports every mode (NumPy and SciPy too)."""
+    progress_of = {run: m.save_progress for m in modes for run in m.run_modes}
     sql = (
         "SELECT s.run_id, r.mode, s.save_version, r.seed, r.target, r.ship, r.rounds, "
         "r.days, r.started_at, s.updated_at, r.options, s.state FROM saves s "
@@ -180,8 +184,7 @@ def list_saves(conn: sa.Connection, run_mode: str | None = None) -> list[dict[st
     out = []
     for row in rows:
         listed = {k: v for k, v in row.items() if k not in ("options", "state")}
-        mode = MODES.get_for_run(row["mode"])
-        progress = None if mode is None else mode.save_progress
+        progress = progress_of.get(row["mode"])
         if progress is not None:
             listed.update(progress(_json(row["options"]), _json(row["state"]), port_name))
         out.append(listed)
@@ -203,14 +206,14 @@ def _json(value: Any) -> Any:
 
 
 def saves_in_progress(
-    conn: sa.Connection, run_mode: str, seed: int, **shown: Any
+    conn: sa.Connection, mode: Mode, seed: int, **shown: Any
 ) -> list[dict[str, Any]]:
-    """The saves of `run_mode`'s runs of `seed` in progress whose listing shows `shown` (a
+    """The saves of `mode`'s runs of `seed` in progress whose listing shows `shown` (a
     voyage's rules), newest first, as `list_saves` gives them: what a game asks about before
     starting the same one again."""
     return [
         s
-        for s in list_saves(conn, run_mode)
+        for s in list_saves(conn, mode.run_modes[0], [mode])
         if s["seed"] == seed and all(s.get(k) == v for k, v in shown.items())
     ]
 

@@ -22,7 +22,7 @@ from privateer.db.runlog import RunBuffer, fight_options, next_run_id, write
 from privateer.db.runs import all_run_ids, logged_runs, run_events
 from privateer.engine.combat.bots import BOTS
 from privateer.engine.combat.encounter import create_encounter
-from privateer.engine.combat.mode import FightGame
+from privateer.engine.combat.mode import MODE, FightGame
 from privateer.engine.combat.outfit import Outfit
 from privateer.engine.errors import ReplayRefusedError
 from privateer.engine.events import Event
@@ -59,7 +59,7 @@ def test_events_round_trip(db_path: Path) -> None:
     buffer = RunBuffer()
     options = fight_options(record, "careful")
     buffer.add_record(
-        next_run_id(raw.driver_connection), record, options, run_mode="sim", bot="careful"
+        next_run_id(raw.driver_connection), MODE, record, options, run_mode="sim", bot="careful"
     )
     write(raw.driver_connection, buffer)
     raw.close()

@@ -197,7 +197,7 @@ def test_a_simulation_logs_its_runs_and_each_replays_identical(coins: Mode, stor
                                                                 db_path: Path) -> None:  # fmt: skip
     game = coins.game({"best_of": 3}, None)
     played = list(
-        simulate(game, range(10), lambda seed: always(FACES[seed % 2]), max_actions=99,
+        simulate(coins, game, range(10), lambda seed: always(FACES[seed % 2]), max_actions=99,
                  store=store, options=lambda record: {"best_of": 3}, bot="caller", batch=4)
     )  # fmt: skip
     ids = [run_id for _, run_id in played]
@@ -238,7 +238,7 @@ def test_it_is_saved_after_every_call_and_resumed_exactly(coins: Mode, store: Ru
 def test_the_command_line_lists_and_replays_it(coins: Mode, store: RunStore,
                                                db_path: Path) -> None:  # fmt: skip
     game = coins.game({"best_of": 5}, None)
-    logged = simulate(game, [8], lambda seed: always("tails"), max_actions=99, store=store,
+    logged = simulate(coins, game, [8], lambda seed: always("tails"), max_actions=99, store=store,
                       options=lambda r: {"best_of": 5}, bot="caller")  # fmt: skip
     [(_, run_id)] = list(logged)
     runner = CliRunner()
@@ -252,7 +252,7 @@ def test_the_command_line_lists_and_replays_it(coins: Mode, store: RunStore,
 def test_without_its_registry_line_it_is_refused_in_one_line(store: RunStore,
                                                              db_path: Path) -> None:  # fmt: skip
     with MODES.extra(COINS):
-        list(simulate(CoinToss(3), [1], lambda seed: always("heads"), max_actions=99,
+        list(simulate(COINS, CoinToss(3), [1], lambda seed: always("heads"), max_actions=99,
                       store=store, options=lambda r: {"best_of": 3}, bot="caller"))  # fmt: skip
     replayed = CliRunner().invoke(app, ["--db", str(db_path), "runs", "replay", "1"])
     assert replayed.exit_code != 0

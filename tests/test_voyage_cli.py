@@ -150,7 +150,7 @@ def test_a_voyage_saved_before_the_late_game_resumes_by_its_rules_and_replays(
     from privateer.db.runlog import RunBuffer
     from privateer.db.saves import state_save_statement
     from privateer.engine.record import begin, step
-    from privateer.engine.voyage.mode import game_for
+    from privateer.engine.voyage.mode import MODE, game_for
     from privateer.engine.voyage.state import SAVE_VERSION
 
     engine = open_database(world_db_copy, notify=lambda _: None)
@@ -167,7 +167,9 @@ def test_a_voyage_saved_before_the_late_game_resumes_by_its_rules_and_replays(
     def rows(run_id: int) -> tuple[RunBuffer, list[tuple[str, list[object]]]]:
         buffer = RunBuffer()
         options = {"rules": "full", "days": record.state.last_day}
-        buffer.add_record(run_id, record, options, world_hash=world.content_hash, finished=False)
+        buffer.add_record(
+            run_id, MODE, record, options, world_hash=world.content_hash, finished=False
+        )
         buffer.runs["engine_version"][-1] = "voyage-1"
         return buffer, [state_save_statement(run_id, SAVE_VERSION, state.to_dict())]
 

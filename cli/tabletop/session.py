@@ -21,7 +21,6 @@ from privateer.db.run_store import RunStore
 from privateer.db.runlog import RunBuffer
 from privateer.db.saves import StoredSave, abandon_statements, saves_in_progress
 from privateer.engine.events import Event
-from privateer.engine.modes import MODES
 from privateer.engine.protocol import Mode
 from privateer.engine.tabletop import (
     BOTS,
@@ -36,7 +35,9 @@ BOT_SEED_STRIDE = 1_000_003  # a prime: the seeds of successive games' bots neve
 
 
 def mode() -> Mode:
-    return MODES[MODE]
+    from privateer.engine.tabletop import MODE as TABLETOP
+
+    return TABLETOP
 
 
 def game_for(options: dict[str, Any]) -> TabletopGame:
@@ -204,7 +205,7 @@ def games_in_progress(store: RunStore, seed: int) -> list[dict[str, Any]]:
     """The tabletop games of `seed` saved in progress, newest first (as `saves list` has
     them): what `privateer tabletop` offers back before starting the same game again."""
     with store.reading() as conn:
-        return saves_in_progress(conn, MODE, seed)
+        return saves_in_progress(conn, mode(), seed)
 
 
 def abandon(store: RunStore, runs: list[int]) -> None:

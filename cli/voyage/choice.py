@@ -40,7 +40,7 @@ def settle(store: RunStore, seed: int, rules: str, *, new: bool) -> int | None:
     from privateer.engine.voyage import MODE
 
     with store.reading() as conn:
-        waiting = saves_in_progress(conn, MODE.run_modes[0], seed, rules=rules)
+        waiting = saves_in_progress(conn, MODE, seed, rules=rules)
     if not waiting:
         return None
     runs = [int(s["run_id"]) for s in waiting]

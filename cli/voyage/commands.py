@@ -237,8 +237,11 @@ def _write(
         state = record.state
         return {"rules": state.rules, "days": state.last_day, **(options or {})}
 
+    from privateer.engine.voyage import MODE
+
     return log_records(
         store,
+        MODE,
         [timed.record for timed in records],
         options_of,
         bot=bot,

@@ -261,7 +261,7 @@ def play_start(request: Request) -> Response:
     saves: list[dict[str, Any]] = []
     if settings(request).db_path.exists():
         with database(request) as engine, engine.connect() as conn:
-            saves = list_saves(conn, MODE.run_modes[0])
+            saves = list_saves(conn, MODE.run_modes[0], [MODE])
     return page(request, "play_start.html", saves=saves, rulesets=list(RULESETS))
 
 
