@@ -314,7 +314,7 @@ def saves_list(ctx: typer.Context, output: Output = Output()) -> None:
     engine = open_db(ctx, create=False)
     with engine.connect() as conn:
         output.rows(
-            list_saves(conn, modes=MODES),
+            list_saves(conn, None, MODES),
             SAVES_COLUMNS,
         )
 
