@@ -132,8 +132,27 @@ def duck_connect(
     """A DuckDB connection to the file in the process's one configuration (CONNECTION_CONFIG,
     and `config` on top for a process that opens the file only one way, as `sql` does):
     every connection to a file, plain or through SQLAlchemy, is made here."""
+    import_what_duckdb_imports()
     chosen = {**CONNECTION_CONFIG, **(config or {})}
     return duckdb.connect(str(path), read_only=read_only, config=chosen)
+
+
+def import_what_duckdb_imports() -> None:
+    """Import pandas (and with it NumPy and pyarrow) before DuckDB does, with Ctrl-C held.
+
+    DuckDB imports them itself, from its C++ code, the first time a statement is given
+    parameters (to ask whether a value is one of their types), and takes any error in that
+    import to mean they are missing: a Ctrl-C landing there (the import takes most of a
+    second, several on a busy machine) was swallowed, and the command went on as if no key
+    had been pressed. Imported here, a Ctrl-C waits for the import to end and is then raised
+    where the command can say what it kept; a Ctrl-C inside NumPy's own loading would
+    otherwise break it into an ImportError."""
+    if "pandas" in sys.modules:
+        return
+    from .interrupts import held
+
+    with held():
+        import pandas  # noqa: F401
 
 
 def connect_waiting(

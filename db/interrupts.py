@@ -38,7 +38,7 @@ def _on_sigint(_signum: int, _frame: FrameType | None) -> None:
 @contextmanager
 def held() -> Iterator[None]:
     """Ctrl-C inside is raised as KeyboardInterrupt when the block ends (the outermost, if
-    nested), not where it lands. An exception leaving the block goes on as it is (it ends the
+    nested; this one, inside `let_through()`), not where it lands. An exception leaving the block goes on as it is (it ends the
     command anyway)."""
     if _Hold.depth == 0 and (
         threading.current_thread() is not threading.main_thread()
@@ -50,14 +50,16 @@ def held() -> Iterator[None]:
         _Hold.noted = False
         signal.signal(signal.SIGINT, _on_sigint)
     _Hold.depth += 1
+    through, _Hold.through = _Hold.through, False  # held inside let_through() holds too
     try:
         yield
     finally:
         _Hold.depth -= 1
+        _Hold.through = through
         outermost = _Hold.depth == 0
         if outermost:
             signal.signal(signal.SIGINT, signal.default_int_handler)
-    if outermost and _Hold.noted:
+    if (outermost or through) and _Hold.noted:
         _Hold.noted = False
         raise KeyboardInterrupt
 
