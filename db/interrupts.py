@@ -38,8 +38,8 @@ def _on_sigint(_signum: int, _frame: FrameType | None) -> None:
 @contextmanager
 def held() -> Iterator[None]:
     """Ctrl-C inside is raised as KeyboardInterrupt when the block ends (the outermost, if
-    nested; this one, inside `let_through()`), not where it lands. An exception leaving the block goes on as it is (it ends the
-    command anyway)."""
+    nested; this one, inside `let_through()`), not where it lands. An exception leaving the
+    block goes on as it is (it ends the command anyway)."""
     if _Hold.depth == 0 and (
         threading.current_thread() is not threading.main_thread()
         or signal.getsignal(signal.SIGINT) is not signal.default_int_handler

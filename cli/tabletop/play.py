@@ -56,12 +56,14 @@ def play(
     if ctx.invoked_subcommand is not None:
         return
     needs_input("tabletop")
-    from privateer.cli.tabletop import screen as tabletop_screen
-    from privateer.cli.tabletop.render import events_lines
-    from privateer.cli.tabletop.session import TabletopSession
-    from privateer.db.errors import WaitInterrupted
     from privateer.db.interrupts import held, interrupted
-    from privateer.db.run_store import RunStore
+
+    with held():  # a Ctrl-C inside NumPy's loading would break it into an ImportError
+        from privateer.cli.tabletop import screen as tabletop_screen
+        from privateer.cli.tabletop.render import events_lines
+        from privateer.cli.tabletop.session import TabletopSession
+        from privateer.db.errors import WaitInterrupted
+        from privateer.db.run_store import RunStore
 
     resuming = resume or run is not None
     if resuming and new:
