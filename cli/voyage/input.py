@@ -13,9 +13,9 @@ numbered prompt. Decides no rule: the engine still accepts or refuses every acti
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from privateer.cli.places import Places, UnknownPlace, find_port
 from privateer.cli.typed_names import close, either, fold, matches, spoken
@@ -49,14 +49,14 @@ VIEWS = ("sheet", "politics", "sight", "rumors", "port", "letter", "where", "cir
 LISTS = ("yard", "buy", "hire", "upgrade", "ship")
 """With no name after it, what is for sale (open always: at sea it says nothing is)."""
 
-ANSWERS: dict[str, type] = {
-    "keep": Engagement,
-    "attack": Meeting,
-    "pass": Meeting,
-    "prize": PrizeOffer,
-    "choose": Question,
+ANSWERS: dict[str, str] = {
+    "keep": Engagement.kind,
+    "attack": Meeting.kind,
+    "pass": Meeting.kind,
+    "prize": PrizeOffer.kind,
+    "choose": Question.kind,
 }
-"""The commands that answer what waits on her, by what they answer."""
+"""The commands that answer what waits on her, by the kind of wait they answer."""
 
 NOTHING_WAITS = {
     "keep": "no fight is on",
@@ -132,17 +132,26 @@ def read(session: Session, text: str) -> Typed:
 def waiting(session: Session) -> str | None:
     """What waits on her before she can do anything else, and what to type; None if nothing."""
     pending = session.state.pending
-    if isinstance(pending, Meeting):
-        return "a ship is alongside: `attack` or `pass` first (`sight` reads her)"
-    if isinstance(pending, PrizeOffer):
-        choices = " | ".join(f"prize {i + 1}" for i in range(len(pending.cards)))
-        return f"her stores wait: {choices} | prize none first (or just the number)"
-    if isinstance(pending, Question):
-        count = len(dilemma_options(session.state, session.game.rules))
-        return f"{pending.name} waits on an answer: its number, 1 to {count}, first"
-    if isinstance(pending, Engagement):
-        return "in a fight: keep two cards first (for example 12)"
-    return None
+    return None if pending is None else WAITS[pending.kind](session, pending)
+
+
+def _prize_waits(_session: Session, pending: PrizeOffer) -> str:
+    choices = " | ".join(f"prize {i + 1}" for i in range(len(pending.cards)))
+    return f"her stores wait: {choices} | prize none first (or just the number)"
+
+
+def _question_waits(session: Session, pending: Question) -> str:
+    count = len(dilemma_options(session.state, session.game.rules))
+    return f"{pending.name} waits on an answer: its number, 1 to {count}, first"
+
+
+WAITS: dict[str, Callable[[Session, Any], str]] = {
+    Meeting.kind: lambda *_: "a ship is alongside: `attack` or `pass` first (`sight` reads her)",
+    PrizeOffer.kind: _prize_waits,
+    Question.kind: _question_waits,
+    Engagement.kind: lambda *_: "in a fight: keep two cards first (for example 12)",
+}
+"""What each kind of wait says of itself, and what to type to answer it."""
 
 
 # --- open now, or why not ------------------------------------------------------------------
@@ -154,7 +163,7 @@ def _open_now(session: Session, verb: str) -> None:
     state = session.state
     answers = ANSWERS.get(verb)
     if state.pending is not None:
-        if answers is None or not isinstance(state.pending, answers):
+        if answers != state.pending.kind:
             raise NotNow(waiting(session) or "something waits on you first")
         return
     if answers is not None:
@@ -312,16 +321,10 @@ def _bare(session: Session, text: str) -> Typed:
     """A line with no command's word first: an answer to what waits (a number, `none`, a
     card's or a choice's name), else what it perhaps meant, else unknown."""
     pending = session.state.pending
-    if isinstance(pending, Engagement):
-        picks = _picks(text)
-        if picks is not None:
-            return Typed("keep", action=f"keep {picks[0]} {picks[1]}")
-    elif isinstance(pending, PrizeOffer) and _names_one(
-        text, _cards(pending.cards), "none", *(str(i + 1) for i in range(len(pending.cards)))
-    ):
-        return _prize(session, text, None)
-    elif isinstance(pending, Question) and _names_one(text, _choices(session), *_numbers(session)):
-        return _choose(session, text, None)
+    answer = BARE.get(pending.kind) if pending is not None else None
+    answered = answer(session, pending, text) if answer is not None else None
+    if answered is not None:
+        return answered
     if text.replace(" ", "").isdigit():
         why = waiting(session) if pending is not None else "no numbered choice waits on you"
         raise NotUnderstood(f"{text!r} answers nothing here: {why}")
@@ -363,6 +366,32 @@ def _keep_words(rest: str) -> Typed:
     if picks is None:
         raise NotUnderstood("keep two of 1 2 3, in the order they resolve (for example keep 1 2)")
     return Typed("keep", action=f"keep {picks[0]} {picks[1]}")
+
+
+def _bare_keep(_session: Session, _pending: Engagement, text: str) -> Typed | None:
+    picks = _picks(text)
+    return None if picks is None else Typed("keep", action=f"keep {picks[0]} {picks[1]}")
+
+
+def _bare_prize(session: Session, pending: PrizeOffer, text: str) -> Typed | None:
+    numbers = (str(i + 1) for i in range(len(pending.cards)))
+    if not _names_one(text, _cards(pending.cards), "none", *numbers):
+        return None
+    return _prize(session, text, None)
+
+
+def _bare_choice(session: Session, _pending: Question, text: str) -> Typed | None:
+    if not _names_one(text, _choices(session), *_numbers(session)):
+        return None
+    return _choose(session, text, None)
+
+
+BARE: dict[str, Callable[[Session, Any, str], Typed | None]] = {
+    Engagement.kind: _bare_keep,
+    PrizeOffer.kind: _bare_prize,
+    Question.kind: _bare_choice,
+}
+"""How a line with no command's word answers each kind of wait (None: it does not)."""
 
 
 def _prize(session: Session, text: str, verb: str | None) -> Typed:

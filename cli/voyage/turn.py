@@ -5,6 +5,9 @@ lines its own way)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from privateer.cli.render import state_lines
 from privateer.cli.voyage.goal import clock, prompt_figures
 from privateer.cli.voyage.letter import where_lines, where_mark, where_now
@@ -30,18 +33,20 @@ from privateer.engine.combat import CATALOGUE, KIND_INDEX
 from privateer.engine.events import Event
 from privateer.engine.voyage import Engagement, Meeting, PrizeOffer, Question, location_of
 
+CONTEXTS = {
+    Engagement.kind: "fight",
+    Meeting.kind: "alongside",
+    PrizeOffer.kind: "prize",
+    Question.kind: "question",
+}
+"""The prompt's word for each kind of wait."""
+
 
 def context(session: VoyageSession) -> str:
     """Where the voyage stands: fight, alongside, prize, question, in port or sailing."""
     pending = session.state.pending
-    if isinstance(pending, Engagement):
-        return "fight"
-    if isinstance(pending, Meeting):
-        return "alongside"
-    if isinstance(pending, PrizeOffer):
-        return "prize"
-    if isinstance(pending, Question):
-        return "question"
+    if pending is not None:
+        return CONTEXTS[pending.kind]
     return "in port" if session.state.port >= 0 else "sailing"
 
 
@@ -60,33 +65,53 @@ def prompt_text(session: VoyageSession) -> str:
 def context_lines(session: VoyageSession) -> list[str]:
     """What waits on her, shown after every action: the fight's board and hand, a prize's
     cards, a question's choices, the ship alongside."""
-    state = session.state
-    pending = state.pending
-    lines: list[str] = []
-    if isinstance(pending, Engagement) and state.fight is not None:
-        lines += [fight_words(line, pending.target) for line in state_lines(state.fight)]
-    elif isinstance(pending, PrizeOffer):
-        lines.append(f"  {spoils(pending.source)}, keep one for good or none:")
-        for i, card in enumerate(pending.cards):
-            words = CATALOGUE[KIND_INDEX[card]].words()
-            lines.append(f"    {i + 1}  {CATALOGUE[KIND_INDEX[card]].name:<24} {words}")
-    elif isinstance(pending, Question):
-        seen = session.game.observe(state)
-        lines.append(f"  {pending.name}:")
-        for i, option in enumerate(seen["options"]):
-            barred = f"  BARRED: {option['barred']}" if option["barred"] else ""
-            lines.append(f"    {i + 1}  {option['choice']}: {option['stakes']}{barred}")
-    elif isinstance(pending, Meeting):  # the read of her came with her coming alongside
-        lines += sight_lines(session.game.observe(state), reads=False, places=session.places)
+    pending = session.state.pending
+    return [] if pending is None else SHOWN[pending.kind](session, pending)
+
+
+def _fight_lines(session: VoyageSession, pending: Engagement) -> list[str]:
+    fight = session.state.fight
+    return (
+        [] if fight is None else [fight_words(line, pending.target) for line in state_lines(fight)]
+    )
+
+
+def _prize_lines(_session: VoyageSession, pending: PrizeOffer) -> list[str]:
+    lines = [f"  {spoils(pending.source)}, keep one for good or none:"]
+    for i, card in enumerate(pending.cards):
+        words = CATALOGUE[KIND_INDEX[card]].words()
+        lines.append(f"    {i + 1}  {CATALOGUE[KIND_INDEX[card]].name:<24} {words}")
     return lines
+
+
+def _question_lines(session: VoyageSession, pending: Question) -> list[str]:
+    seen = session.game.observe(session.state)
+    lines = [f"  {pending.name}:"]
+    for i, option in enumerate(seen["options"]):
+        barred = f"  BARRED: {option['barred']}" if option["barred"] else ""
+        lines.append(f"    {i + 1}  {option['choice']}: {option['stakes']}{barred}")
+    return lines
+
+
+def _alongside_lines(session: VoyageSession, _pending: Meeting) -> list[str]:
+    """The ship alongside (the read of her came with her coming alongside)."""
+    seen = session.game.observe(session.state)
+    return sight_lines(seen, reads=False, places=session.places)
+
+
+SHOWN: dict[str, Callable[[VoyageSession, Any], list[str]]] = {
+    Engagement.kind: _fight_lines,
+    PrizeOffer.kind: _prize_lines,
+    Question.kind: _question_lines,
+    Meeting.kind: _alongside_lines,
+}
+"""What each kind of wait shows after every action."""
 
 
 def target(session: VoyageSession) -> str | None:
     """What she is fighting, or has just taken (for the words of what is no ship)."""
     pending = session.state.pending
-    if isinstance(pending, Engagement):
-        return pending.target
-    return pending.source if isinstance(pending, PrizeOffer) else None
+    return getattr(pending, "target", None) or getattr(pending, "source", None)
 
 
 def here(session: VoyageSession) -> str:
