@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from privateer.db.errors import DatabaseError
 from privateer.db.interrupts import held
@@ -68,7 +68,7 @@ class GameSession(Generic[S, A]):
         side: int = 0,
         bot: str | None = None,
         world_hash: str | None = None,
-    ) -> GameSession[S, A]:
+    ) -> Self:
         """A new game, logged as a new run (its options as given: a dict, or JSON text) and
         saved before anything is played."""
         record: GameRecord[S, A] = begin(game, seed)
@@ -104,7 +104,7 @@ class GameSession(Generic[S, A]):
         world: World | None = None,
         side: int = 0,
         game_of: Callable[[StoredSave], Game[S, A]] | None = None,
-    ) -> GameSession[S, A]:
+    ) -> Self:
         """The run saved last (or `run_id`'s), exactly where it was: its save read by the game
         its options describe (or `game_of`'s, for a front end that checks more), as a game of
         its seed going on, on the `world` it was played on (if it was played on one); refused

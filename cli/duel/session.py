@@ -36,15 +36,12 @@ class DuelSession(GameSession[DuelState, DuelAction]):
         # the one who sailed is the run's target.
         options = {"captain": captain, "red": "", "rules": rules.name}
         session = cls.start(store, MODE, DuelGame(rules, captain), seed, options, side=RED)
-        assert isinstance(session, DuelSession)
         return session, session.record.new_events(0)
 
     @classmethod
     def pick_up(cls, store: RunStore, run_id: int | None = None) -> DuelSession:
         """The duel saved last (or run_id's), exactly where it was."""
-        session = cls.resume(store, MODE, run_id, start_with="privateer duel", side=RED)
-        assert isinstance(session, DuelSession)
-        return session
+        return cls.resume(store, MODE, run_id, start_with="privateer duel", side=RED)
 
     @property
     def saved_round(self) -> int:

@@ -23,16 +23,12 @@ class FightSession(GameSession[Encounter, Keep]):
     def begin(cls, store: RunStore, target: str, outfit: Outfit, seed: int) -> FightSession:
         """A new fight, logged as a new run and saved before the first keep."""
         options = fight_options_json(target, outfit, None)
-        session = cls.start(store, MODE, FightGame(target, outfit), seed, options)
-        assert isinstance(session, FightSession)
-        return session
+        return cls.start(store, MODE, FightGame(target, outfit), seed, options)
 
     @classmethod
     def pick_up(cls, store: RunStore, run_id: int | None = None) -> FightSession:
         """The fight saved last (or run_id's), exactly where it was."""
-        session = cls.resume(store, MODE, run_id, start_with="privateer fight")
-        assert isinstance(session, FightSession)
-        return session
+        return cls.resume(store, MODE, run_id, start_with="privateer fight")
 
     @property
     def saved_round(self) -> int:

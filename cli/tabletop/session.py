@@ -84,7 +84,6 @@ class TabletopSession(GameSession[TabletopState, TabletopAction]):
         seat = _seat(options)
         side = 0 if seat is None else game.players.index(seat)
         session = cls.start(store, mode(), game, seed, options, side=side, bot=_bots_text(options))
-        assert isinstance(session, TabletopSession)
         session.options = options
         return session, session.record.new_events(0)
 
@@ -102,7 +101,6 @@ class TabletopSession(GameSession[TabletopState, TabletopAction]):
         session = cls.resume(
             store, mode(), run_id, start_with="privateer tabletop", game_of=game_of
         )
-        assert isinstance(session, TabletopSession)
         with store.reading() as conn:
             _, raw = _run_row(conn, session.run_id)
         session.options = {**_logged_options(raw), "bots": bots}

@@ -40,17 +40,13 @@ class VoyageSession(GameSession[VoyageState, VoyageAction]):
         """A new voyage, logged as a new run and saved before the first action."""
         game = VoyageGame(world, find_voyage_rules(rules), days=days)
         options = {"rules": rules, "days": days}
-        session = cls.start(store, MODE, game, seed, options, world_hash=world.content_hash)
-        assert isinstance(session, VoyageSession)
-        return session
+        return cls.start(store, MODE, game, seed, options, world_hash=world.content_hash)
 
     @classmethod
     def pick_up(cls, store: RunStore, world: World, run_id: int | None = None) -> VoyageSession:
         """The voyage saved last (or run_id's), exactly where it was, mid-fight included, on
         the world it sailed (another world's run is refused)."""
-        session = cls.resume(store, MODE, run_id, start_with="privateer play", world=world)
-        assert isinstance(session, VoyageSession)
-        return session
+        return cls.resume(store, MODE, run_id, start_with="privateer play", world=world)
 
     @property
     def game(self) -> VoyageGame:
