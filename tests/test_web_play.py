@@ -295,6 +295,10 @@ def test_a_duel_replays_its_hex_board_and_a_fight_its_rounds(client: TestClient,
     assert fight_page.status_code == 200 and "round 1" in fight_page.text
     assert client.get("/runs/2/duel").status_code == 404  # a fight has no hex board
     assert client.get("/runs/99/fight").status_code == 404
+    from privateer.cli.web.replays import FRAMES
+    from privateer.cli.web.routes_play import REPLAYS
+
+    assert set(REPLAYS.values()) == set(FRAMES)  # every mode's replay page has its frames
 
 
 def test_a_study_page_draws_each_dial_with_its_band_and_hoverable_points(

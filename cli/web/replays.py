@@ -6,6 +6,7 @@ cli/render.py). Decides nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from privateer.cli.duel import render as duel_render
@@ -89,3 +90,10 @@ def fight_frames(run: LoggedRun) -> dict[str, Any]:
         "rounds": rounds,
         "result": state.result.value if state.result is not None else None,
     }
+
+
+FRAMES: dict[str, Callable[[LoggedRun], dict[str, Any]]] = {
+    "duel": duel_frames,
+    "fight": fight_frames,
+}
+"""The frames of each replay page (routes_play's REPLAYS names a run mode's page)."""

@@ -329,7 +329,7 @@ def _frames(request: Request, run_id: int, kind: str) -> dict[str, Any] | None:
     run = _logged(request, run_id, modes)
     if run is None:
         return None
-    frames = replays.duel_frames(run) if kind == "duel" else replays.fight_frames(run)
+    frames = replays.FRAMES[kind](run)
     return {"run_id": run_id, "mode": run.mode, "seed": run.seed, "kind": kind, **frames}
 
 
