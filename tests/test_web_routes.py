@@ -127,6 +127,15 @@ def test_the_runs_list_filters_and_pages(client: TestClient, run_id: int) -> Non
     assert "No runs of that kind" in client.get("/runs?mode=duel").text
     assert client.get("/runs?mode=x'y").status_code == 400
     assert client.get("/runs?page=0").status_code == 400
+    assert "play on" not in page.text  # a finished voyage is not played on
+
+
+def test_a_run_in_progress_is_played_on_in_the_browser_only_if_the_browser_plays_its_mode() -> None:
+    from privateer.cli.web.routes_play import play_path
+
+    assert play_path(3, "voyage", None) == "/play/3"
+    assert play_path(3, "voyage", "sunk") is None
+    assert play_path(3, "tabletop", None) is None  # played in the terminal
 
 
 def test_an_unknown_run_is_a_404_page(client: TestClient) -> None:
