@@ -87,7 +87,7 @@ def combat(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Fights per second of the lookahead (balanced) bot, on one core."""
-    from privateer.engine.combat import BALANCED, TARGETS, Outfit, simulate
+    from privateer.engine.fight import BALANCED, TARGETS, Outfit, simulate
 
     if target not in TARGETS:
         fail(f"unknown target {target!r}; choose from {', '.join(TARGETS)}")
@@ -147,7 +147,7 @@ def sim_logging_overhead(fights: int, runs: int) -> dict[str, float | int]:
     import resource
 
     from privateer.db.log_writer import LogWriter, fight_row
-    from privateer.engine.combat import BOTS, Outfit, simulate
+    from privateer.engine.fight import BOTS, Outfit, simulate
 
     outfit = Outfit()
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from privateer.engine.combat import GLOSSARY, THEM, YOU, Encounter, card_kind, card_name, card_side
-from privateer.engine.combat import threatened as is_threatened
 from privateer.engine.events import Event
+from privateer.engine.fight import GLOSSARY, THEM, YOU, Encounter, card_kind, card_name, card_side
+from privateer.engine.fight import threatened as is_threatened
 
 SIDE_NAME = {"you": "you", "them": "she"}
 

@@ -80,8 +80,8 @@ def route(
     latitudes' storms and ice). `--via` forces straits in order; `--avoid` closes them;
     `--draught deep` keeps off the banks (seed 000: "Banks keep deep keels off"); when that
     leaves no way, says so and exits 1."""
-    from privateer.engine.combat import DRAUGHTS
     from privateer.engine.errors import NoRouteError
+    from privateer.engine.fight import DRAUGHTS
     from privateer.engine.voyage import bank_at, banks_closed
     from privateer.engine.world import RIGS, high_seas
     from privateer.engine.world import route as find_route

@@ -132,7 +132,8 @@ def duck_connect(
     """A DuckDB connection to the file in the process's one configuration (CONNECTION_CONFIG,
     and `config` on top for a process that opens the file only one way, as `sql` does):
     every connection to a file, plain or through SQLAlchemy, is made here."""
-    import_what_duckdb_imports()
+    if not read_only:  # a listing's read-only connection gives no parameters, and starts fast
+        import_what_duckdb_imports()
     chosen = {**CONNECTION_CONFIG, **(config or {})}
     return duckdb.connect(str(path), read_only=read_only, config=chosen)
 
@@ -146,7 +147,9 @@ def import_what_duckdb_imports() -> None:
     second, several on a busy machine) was swallowed, and the command went on as if no key
     had been pressed. Imported here, a Ctrl-C waits for the import to end and is then raised
     where the command can say what it kept; a Ctrl-C inside NumPy's own loading would
-    otherwise break it into an ImportError."""
+    otherwise break it into an ImportError. Every connection that may write does it (the
+    games', the writers', every SQLAlchemy one); the listings' plain read-only ones do not,
+    as they give no parameters and `runs list` is meant to start without pandas."""
     if "pandas" in sys.modules:
         return
     from .interrupts import held
@@ -224,6 +227,7 @@ def create_db_engine(
     def _connect(_dialect: Any, _record: object, _cargs: Any, _cparams: Any) -> Any:
         # the dialect's own connect adds its user agent to the configuration; ours is the one
         # every connection to the file shares (its wrapper is all the dialect adds besides)
+        import_what_duckdb_imports()  # read-only too: SQLAlchemy's statements take parameters
         opened = _waiting(path, notify, lambda: duck_connect(path, read_only=read_only), wait)
         return ConnectionWrapper(opened)
 

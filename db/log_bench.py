@@ -18,7 +18,7 @@ from .runlog import RunBuffer, write
 
 def _synthetic(count: int) -> list[Event]:
     """Shot landing, as a fight records it (side, card, landed, soaked, hull), over and over."""
-    from privateer.engine.combat import FIGHT_EVENTS, KIND_INDEX
+    from privateer.engine.fight import FIGHT_EVENTS, KIND_INDEX
 
     hit = FIGHT_EVENTS["hit"]  # its values as declared: side, card, landed, soaked, hull
     assert hit.names == ("side", "card", "landed", "soaked", "hull")

@@ -41,8 +41,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from privateer.engine.combat import ENGINE_VERSION, Encounter, Keep
 from privateer.engine.events import RawEvent
+from privateer.engine.fight import ENGINE_VERSION, Encounter, Keep
 from privateer.engine.record import GameRecord
 
 from .errors import DatabaseError

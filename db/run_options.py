@@ -9,7 +9,7 @@ from typing import Any
 
 import orjson
 
-from privateer.engine.combat import Outfit
+from privateer.engine.fight import Outfit
 
 
 def _fight_options(target: str, outfit: Outfit, bot: str | None) -> dict[str, Any]:

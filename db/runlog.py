@@ -20,8 +20,8 @@ import numpy as np
 import orjson
 import pyarrow as pa
 
-from privateer.engine.combat import Encounter, Keep
 from privateer.engine.events import RENDER, RawEvent
+from privateer.engine.fight import Encounter, Keep
 from privateer.engine.protocol import Mode
 from privateer.engine.record import GameRecord
 

@@ -55,4 +55,4 @@ class NegativeWeightError(ValueError):
 
 class OutfitError(ValueError):
     """An outfit that cannot be: an unknown ship, hand or upgrade, or too many hands
-    (engine/combat/outfit.py); the fight command refuses it in one line."""
+    (engine/fight/outfit.py); the fight command refuses it in one line."""

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .combat.mode import MODE as FIGHT
 from .duel.mode import MODE as DUEL
 from .errors import ReplayRefusedError
 from .events import RawEvent
+from .fight.mode import MODE as FIGHT
 from .protocol import Game, Mode
 from .record import replay
 from .registry import Registry

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from privateer.cli.app import app
-from privateer.engine.combat.bots import BOTS
+from privateer.engine.fight.bots import BOTS
 
 runner = CliRunner()
 

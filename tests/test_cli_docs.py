@@ -66,7 +66,7 @@ def test_every_argument_says_what_it_is() -> None:
 
 
 def test_the_crew_help_lists_every_hand() -> None:
-    from privateer.engine.combat.ships import CREW
+    from privateer.engine.fight.ships import CREW
 
     text = " ".join(CliRunner().invoke(app, ["fight", "--help"]).stdout.split())
     for hand in CREW:

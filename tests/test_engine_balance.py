@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from privateer.engine.combat.bots import BOTS
-from privateer.engine.combat.outfit import Outfit
-from privateer.engine.combat.sim import simulate
+from privateer.engine.fight.bots import BOTS
+from privateer.engine.fight.outfit import Outfit
+from privateer.engine.fight.sim import simulate
 
 FIGHTS = range(2000)
 

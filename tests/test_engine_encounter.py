@@ -7,9 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from privateer.engine.combat.bots import RUNNER
-from privateer.engine.combat.cards import THEM, YOU
-from privateer.engine.combat.encounter import (
+from privateer.engine.errors import OutfitError
+from privateer.engine.fight.bots import RUNNER
+from privateer.engine.fight.cards import THEM, YOU
+from privateer.engine.fight.encounter import (
     ALL_KEEPS,
     Encounter,
     IllegalFightAction,
@@ -23,10 +24,9 @@ from privateer.engine.combat.encounter import (
     observe,
     outcome,
 )
-from privateer.engine.combat.outfit import Outfit
-from privateer.engine.combat.settle import settle
-from privateer.engine.combat.ships import CATALOGUE, KIND_INDEX, TARGETS
-from privateer.engine.errors import OutfitError
+from privateer.engine.fight.outfit import Outfit
+from privateer.engine.fight.settle import settle
+from privateer.engine.fight.ships import CATALOGUE, KIND_INDEX, TARGETS
 
 
 def card(key: str, side: int) -> int:

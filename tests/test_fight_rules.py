@@ -1,4 +1,4 @@
-"""The card fight's rules object (engine/combat/rules.py): every number of the loop is a field
+"""The card fight's rules object (engine/fight/rules.py): every number of the loop is a field
 with a bound and a source; the seed's rules fight exactly as the fight always has (hashes
 pinned before the rules object); a rule turned fights differently, and a fight by other rules
 names them in its save and its hash and reads back by them."""
@@ -10,13 +10,13 @@ from dataclasses import fields
 import pytest
 
 from privateer.engine.bounds import RuleError, declared, source_of
-from privateer.engine.combat.bots import BALANCED
-from privateer.engine.combat.encounter import Encounter, act, create_encounter
-from privateer.engine.combat.mode import FightGame
-from privateer.engine.combat.outfit import Outfit
-from privateer.engine.combat.rules import FIGHT, FightRules, field_names, find_fight_rules
-from privateer.engine.combat.settle import settle
 from privateer.engine.events import Event
+from privateer.engine.fight.bots import BALANCED
+from privateer.engine.fight.encounter import Encounter, act, create_encounter
+from privateer.engine.fight.mode import FightGame
+from privateer.engine.fight.outfit import Outfit
+from privateer.engine.fight.rules import FIGHT, FightRules, field_names, find_fight_rules
+from privateer.engine.fight.settle import settle
 
 # (target, how it ended, rounds, state hash) for a brigantine at seed 21 by the balanced bot,
 # computed by the engine before the rules object: the seed's rules must fight to them exactly

@@ -61,7 +61,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
 }
 """The layers of ours each layer may import (its own included)."""
 
-MODES = ("combat", "world", "voyage", "duel", "tabletop", "tribes")
+MODES = ("fight", "world", "voyage", "duel", "tabletop", "tribes")
 """The modes (engine/<mode>/), each reached from outside the engine by its package alone."""
 
 SHARED = frozenset(

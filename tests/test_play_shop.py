@@ -16,8 +16,8 @@ from privateer.cli.voyage.shop import why_not
 from privateer.db import open_database
 from privateer.db.run_store import RunStore
 from privateer.db.world_load import load_world
-from privateer.engine.combat.bots import BALANCED
-from privateer.engine.combat.cards import THEM
+from privateer.engine.fight.bots import BALANCED
+from privateer.engine.fight.cards import THEM
 from privateer.engine.voyage.fights import begin_fight
 from privateer.engine.voyage.game import create_voyage
 from privateer.engine.voyage.pending import Engagement

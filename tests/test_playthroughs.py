@@ -21,10 +21,10 @@ from typing import Any
 
 import pytest
 
-from privateer.engine.combat.bots import BALANCED
-from privateer.engine.combat.encounter import Encounter
 from privateer.engine.duel.sim import play_duel
 from privateer.engine.events import Event
+from privateer.engine.fight.bots import BALANCED
+from privateer.engine.fight.encounter import Encounter
 from privateer.engine.modes import MODES
 from privateer.engine.protocol import Game
 from privateer.engine.voyage.captain import CAPTAIN

@@ -20,12 +20,12 @@ from privateer.db.log_writer import LogWriter, fight_row
 from privateer.db.run_store import RunStore
 from privateer.db.runlog import RunBuffer, fight_options, next_run_id, write
 from privateer.db.runs import all_run_ids, logged_runs, run_events
-from privateer.engine.combat.bots import BOTS
-from privateer.engine.combat.encounter import create_encounter
-from privateer.engine.combat.mode import MODE, FightGame
-from privateer.engine.combat.outfit import Outfit
 from privateer.engine.errors import ReplayRefusedError
 from privateer.engine.events import Event
+from privateer.engine.fight.bots import BOTS
+from privateer.engine.fight.encounter import create_encounter
+from privateer.engine.fight.mode import MODE, FightGame
+from privateer.engine.fight.outfit import Outfit
 from privateer.engine.modes import check_run
 from privateer.engine.record import play
 
@@ -317,7 +317,7 @@ def test_states_unknown_cards_in_a_save_are_refused() -> None:
     state, _ = create_encounter("merchant", Outfit(), 1)
     data = state.to_dict()
     data["deck"] = ["kraken:you"]
-    from privateer.engine.combat.encounter import Encounter
+    from privateer.engine.fight.encounter import Encounter
 
     with pytest.raises(ValueError, match="unknown card 'kraken:you'"):
         Encounter.from_dict(data)

@@ -20,9 +20,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from privateer.engine.combat.mode import FightGame
 from privateer.engine.duel.mode import DuelGame
 from privateer.engine.errors import IllegalActionError
+from privateer.engine.fight.mode import FightGame
 from privateer.engine.protocol import Game
 from privateer.engine.tabletop.mode import TabletopGame
 from privateer.engine.voyage.game import VoyageGame

@@ -28,11 +28,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from privateer.cli.app import app
-from privateer.engine.combat.encounter import SAVED as FIGHT_SAVED
-from privateer.engine.combat.encounter import Card, Encounter, create_encounter
-from privateer.engine.combat.outfit import Outfit
 from privateer.engine.duel import create_duel
 from privateer.engine.duel.state import DuelState, ShipState
+from privateer.engine.fight.encounter import SAVED as FIGHT_SAVED
+from privateer.engine.fight.encounter import Card, Encounter, create_encounter
+from privateer.engine.fight.outfit import Outfit
 from privateer.engine.schema import (
     Bool,
     Int,

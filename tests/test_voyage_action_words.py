@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from privateer.cli.places import Places
-from privateer.engine.combat.cards import THEM, YOU
-from privateer.engine.combat.encounter import card_name, card_side, make_card
-from privateer.engine.combat.ships import KIND_INDEX
+from privateer.engine.fight.cards import THEM, YOU
+from privateer.engine.fight.encounter import card_name, card_side, make_card
+from privateer.engine.fight.ships import KIND_INDEX
 from privateer.engine.voyage.actions import (
     VERBS,
     Bribe,

@@ -24,7 +24,7 @@ import privateer.cli.voyage.batch as voyage_batch
 import privateer.cli.voyage.commands as voyage_commands
 from privateer.cli.app import app
 from privateer.db.run_store import RunStore
-from privateer.engine.combat.outfit import Outfit
+from privateer.engine.fight.outfit import Outfit
 from tests.world_fixtures import synthetic_world
 
 runner = CliRunner()

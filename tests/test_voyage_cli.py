@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from privateer.cli.app import app
 from privateer.db import open_database
 from privateer.db.world_load import load_world
-from privateer.engine.combat.bots import BALANCED
+from privateer.engine.fight.bots import BALANCED
 from privateer.engine.voyage.game import create_voyage
 from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world.world import World

@@ -10,9 +10,9 @@ import dataclasses
 import pytest
 
 from privateer.cli.voyage.render import READ_HELP
-from privateer.engine.combat.cards import WOUND_COST
-from privateer.engine.combat.ships import CATALOGUE, TARGETS
 from privateer.engine.events import Event, check_payload
+from privateer.engine.fight.cards import WOUND_COST
+from privateer.engine.fight.ships import CATALOGUE, TARGETS
 from privateer.engine.voyage.actions import Attack, LetPass
 from privateer.engine.voyage.captain import WORLD_CAPTAIN, Captain
 from privateer.engine.voyage.events import VOYAGE_EVENTS

@@ -16,9 +16,9 @@ from starlette.testclient import TestClient
 
 from privateer.cli.web import routes_play
 from privateer.cli.web.app import create_app
-from privateer.engine.combat.encounter import Encounter, act, create_encounter
-from privateer.engine.combat.odds import TRIALS, as_the_captain_fights, odds
-from privateer.engine.combat.outfit import Outfit
+from privateer.engine.fight.encounter import Encounter, act, create_encounter
+from privateer.engine.fight.odds import TRIALS, as_the_captain_fights, odds
+from privateer.engine.fight.outfit import Outfit
 from privateer.engine.voyage.actions import KeepCards
 from privateer.engine.voyage.captain import CAPTAIN
 from privateer.engine.voyage.game import VoyageGame

@@ -9,9 +9,9 @@ import dataclasses
 import pytest
 
 from privateer.cli.voyage.render import politics_lines
-from privateer.engine.combat.encounter import Termination
-from privateer.engine.combat.ships import TARGETS
 from privateer.engine.events import Event
+from privateer.engine.fight.encounter import Termination
+from privateer.engine.fight.ships import TARGETS
 from privateer.engine.voyage import renown
 from privateer.engine.voyage.actions import Attack, Choose, Course, LetPass, Repair, Sail
 from privateer.engine.voyage.captain import BLIND, CAPTAIN

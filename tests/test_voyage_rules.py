@@ -8,9 +8,9 @@ import dataclasses
 
 import pytest
 
-from privateer.engine.combat.bots import BALANCED
-from privateer.engine.combat.encounter import Termination
 from privateer.engine.events import Event
+from privateer.engine.fight.bots import BALANCED
+from privateer.engine.fight.encounter import Termination
 from privateer.engine.voyage import sea_events
 from privateer.engine.voyage.actions import IllegalVoyageAction
 from privateer.engine.voyage.game import observe

@@ -11,8 +11,8 @@ import dataclasses
 import pytest
 
 from privateer.cli.voyage import screen as voyage_screen
-from privateer.engine.combat.ships import SHIPS
 from privateer.engine.events import Event
+from privateer.engine.fight.ships import SHIPS
 from privateer.engine.voyage.actions import Course, IllegalVoyageAction, Sail
 from privateer.engine.voyage.captain import CAPTAIN
 from privateer.engine.voyage.captained import play_captained

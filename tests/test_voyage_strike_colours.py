@@ -5,9 +5,10 @@ and her crew prisoners. Without the rule her deck is as it always was."""
 
 from __future__ import annotations
 
-from privateer.engine.combat.bots import BALANCED
-from privateer.engine.combat.cards import THEM, YOU
-from privateer.engine.combat.encounter import (
+from privateer.engine.events import Event
+from privateer.engine.fight.bots import BALANCED
+from privateer.engine.fight.cards import THEM, YOU
+from privateer.engine.fight.encounter import (
     Encounter,
     Keep,
     Termination,
@@ -15,10 +16,9 @@ from privateer.engine.combat.encounter import (
     create_encounter,
     make_card,
 )
-from privateer.engine.combat.outfit import Outfit
-from privateer.engine.combat.settle import settle
-from privateer.engine.combat.ships import KIND_INDEX, STRIKE_KIND, TARGETS
-from privateer.engine.events import Event
+from privateer.engine.fight.outfit import Outfit
+from privateer.engine.fight.settle import settle
+from privateer.engine.fight.ships import KIND_INDEX, STRIKE_KIND, TARGETS
 from privateer.engine.voyage.actions import VoyageAction
 from privateer.engine.voyage.game import act as voyage_act
 from privateer.engine.voyage.game import observe

@@ -5,9 +5,9 @@ rumor is still drawn and its prize cards still offered; only the words differ)."
 from __future__ import annotations
 
 from privateer.cli.voyage.render import fight_words, voyage_line
-from privateer.engine.combat.cards import THEM
-from privateer.engine.combat.ships import KIND_INDEX
 from privateer.engine.events import Event
+from privateer.engine.fight.cards import THEM
+from privateer.engine.fight.ships import KIND_INDEX
 
 SAILS, WHY_SAILS = 3, 1  # Wound.SAILS; encounter.WHY's "sails shot away"
 

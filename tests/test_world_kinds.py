@@ -102,7 +102,7 @@ def test_seed_000s_rows_are_the_seeds_kinds_in_their_saved_order() -> None:
 
 
 def test_every_target_is_one_the_card_engine_fights() -> None:
-    from privateer.engine.combat.ships import TARGETS
+    from privateer.engine.fight.ships import TARGETS
 
     assert all(k.target in TARGETS for k in KINDS)
 

@@ -24,7 +24,7 @@ from privateer.cli.progress import QUIET_HELP, counting
 
 if TYPE_CHECKING:
     from privateer.db.log_writer import LogWriter
-    from privateer.engine.combat import Encounter, Keep, OnRecord, Outfit
+    from privateer.engine.fight import Encounter, Keep, OnRecord, Outfit
     from privateer.engine.record import GameRecord
 
 SHIPS_HELP = "pinnace, brigantine, frigate, galleon."
@@ -40,8 +40,8 @@ TARGETS_HELP = (
 
 
 def _outfit(ship: str, crew: list[str], upgrades: list[str], hull: int | None) -> Outfit:
-    from privateer.engine.combat import Outfit
     from privateer.engine.errors import OutfitError
+    from privateer.engine.fight import Outfit
 
     outfit = Outfit(ship=ship, crew=tuple(crew), upgrades=tuple(upgrades), hull=hull)
     try:
@@ -52,7 +52,7 @@ def _outfit(ship: str, crew: list[str], upgrades: list[str], hull: int | None) -
 
 
 def _check_target(target: str) -> None:
-    from privateer.engine.combat import TARGETS
+    from privateer.engine.fight import TARGETS
 
     if target not in TARGETS:
         fail(f"unknown target {target!r}; choose from {', '.join(TARGETS)}")
@@ -141,7 +141,7 @@ def sim(
     of the fights (destroyed, sunk, fled, got away, parted) and the mean rounds."""
     from contextlib import ExitStack
 
-    from privateer.engine.combat import BOTS, simulate
+    from privateer.engine.fight import BOTS, simulate
 
     _check_target(target)
     outfit = _outfit(ship, crew, upgrade, hull)

@@ -13,7 +13,7 @@ import typer
 
 from privateer.cli.fight.session import FightSession
 from privateer.cli.render import event_line, glossary_lines, state_lines
-from privateer.engine.combat import Keep
+from privateer.engine.fight import Keep
 
 PROMPT_KEYS = "keep two (1 2 3, in order{chosen}), ? words, s break off > "
 

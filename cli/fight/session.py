@@ -6,7 +6,8 @@ from __future__ import annotations
 from privateer.cli.session import GameSession
 from privateer.db.run_options import fight_options_json
 from privateer.db.run_store import RunStore
-from privateer.engine.combat import (
+from privateer.engine.events import Event
+from privateer.engine.fight import (
     MODE,
     Encounter,
     FightGame,
@@ -15,7 +16,6 @@ from privateer.engine.combat import (
     Settlement,
     settle_fight,
 )
-from privateer.engine.events import Event
 
 
 class FightSession(GameSession[Encounter, Keep]):

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from privateer.cli.voyage.raid import HELP_MORE as RAID_HELP
 from privateer.cli.voyage.render import CIRCUIT_HELP, LETTER_HELP, READ_HELP
-from privateer.engine.combat import CREW, UPGRADES
+from privateer.engine.fight import CREW, UPGRADES
 from privateer.engine.voyage import SHIP_ORDER
 
 

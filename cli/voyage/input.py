@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from privateer.cli.places import Places, UnknownPlace, find_port
 from privateer.cli.typed_names import close, either, fold, matches, spoken
 from privateer.cli.voyage.help import ALIASES, COMMANDS
-from privateer.engine.combat import CATALOGUE, CREW, KIND_INDEX, SHIPS, UPGRADES
+from privateer.engine.fight import CATALOGUE, CREW, KIND_INDEX, SHIPS, UPGRADES
 from privateer.engine.voyage import (
     Engagement,
     IllegalVoyageAction,

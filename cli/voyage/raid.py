@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from privateer.cli.voyage.render import card_words
-from privateer.engine.combat import TRIALS, Odds
+from privateer.engine.fight import TRIALS, Odds
 
 SACKED_AT_LEAST = 50
 """Odds are long when fewer plays than this percentage end in a sack..."""

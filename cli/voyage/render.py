@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from privateer.cli.render import event_line, pips
-from privateer.engine.combat import CATALOGUE, KIND_INDEX
 from privateer.engine.events import Event
+from privateer.engine.fight import CATALOGUE, KIND_INDEX
 
 if TYPE_CHECKING:
     from privateer.cli.places import Places

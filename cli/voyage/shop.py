@@ -14,7 +14,7 @@ import typer
 
 from privateer.cli.voyage.render import card_words, offer_lines
 from privateer.cli.voyage.session import VoyageSession
-from privateer.engine.combat import CATALOGUE, CREW, SHIPS, UPGRADES
+from privateer.engine.fight import CATALOGUE, CREW, SHIPS, UPGRADES
 from privateer.engine.voyage import (
     IllegalVoyageAction,
     VoyageRules,

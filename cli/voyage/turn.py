@@ -29,8 +29,8 @@ from privateer.cli.voyage.render import (
     voyage_line,
 )
 from privateer.cli.voyage.session import VoyageSession
-from privateer.engine.combat import CATALOGUE, KIND_INDEX
 from privateer.engine.events import Event
+from privateer.engine.fight import CATALOGUE, KIND_INDEX
 from privateer.engine.voyage import Engagement, Meeting, PrizeOffer, Question, location_of
 
 CONTEXTS = {

@@ -11,11 +11,11 @@ from typing import Any
 
 from privateer.cli.duel import render as duel_render
 from privateer.cli.render import event_line, state_lines
-from privateer.engine.combat import Keep, card_name, create_encounter, outfit_of, settle_fight
-from privateer.engine.combat import act as fight_act
 from privateer.engine.duel import MODE as DUEL
 from privateer.engine.duel import DuelGame, hex_name, observe
 from privateer.engine.events import Event
+from privateer.engine.fight import Keep, card_name, create_encounter, outfit_of, settle_fight
+from privateer.engine.fight import act as fight_act
 from privateer.engine.record import replay_steps
 from privateer.engine.replay import LoggedRun
 

@@ -22,7 +22,7 @@ from privateer.cli.voyage.help import help_lines
 from privateer.cli.voyage.letter import where_now, where_view
 from privateer.cli.voyage.screen import GO_DAYS
 from privateer.cli.voyage.session import VoyageSession
-from privateer.engine.combat import card_name
+from privateer.engine.fight import card_name
 from privateer.engine.voyage import (
     IllegalVoyageAction,
     KeepCards,

@@ -31,9 +31,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..combat.cards import YOU
-from ..combat.encounter import card_name, card_side
 from ..errors import IllegalActionError
+from ..fight.cards import YOU
+from ..fight.encounter import card_name, card_side
 
 if TYPE_CHECKING:
     from ..world.world import World

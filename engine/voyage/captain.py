@@ -48,9 +48,9 @@ from typing import Any
 import numpy as np
 
 from ..bounds import Float, Instance, bounded, check_rules, rule
-from ..combat.bots import BALANCED, RUNNER
-from ..combat.cards import THEM, YOU
-from ..combat.ships import TARGETS
+from ..fight.bots import BALANCED, RUNNER
+from ..fight.cards import THEM, YOU
+from ..fight.ships import TARGETS
 from ..schema import Bool, Int
 from ..world import wars
 from ..world.charting import charted

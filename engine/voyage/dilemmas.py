@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..combat.ships import CREW, SHIPS
 from ..events import Event
+from ..fight.ships import CREW, SHIPS
 from ..registry import Registry
 from ..world.game import season_of
 from ..world.rules import WorldRules

@@ -5,8 +5,8 @@ the crew (and may set them asking for their shares).
 
 from __future__ import annotations
 
-from ..combat.encounter import create_encounter
 from ..events import Event
+from ..fight.encounter import create_encounter
 from ..rng import below
 from ..world.world import World
 from .dilemmas import ask

@@ -16,12 +16,12 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
-from ..combat.encounter import Keep
-from ..combat.encounter import act as play_card
-from ..combat.encounter import legal_actions as fight_actions
-from ..combat.ships import CREW, KIND_INDEX, SHIPS, UPGRADES
 from ..errors import SaveError
 from ..events import Event
+from ..fight.encounter import Keep
+from ..fight.encounter import act as play_card
+from ..fight.encounter import legal_actions as fight_actions
+from ..fight.ships import CREW, KIND_INDEX, SHIPS, UPGRADES
 from ..protocol import Game, Outcome, Tally
 from ..rng import seed_state
 from ..world import wars

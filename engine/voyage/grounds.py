@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..combat.ships import TARGETS
+from ..fight.ships import TARGETS
 from ..world.world import World
 from .state import VoyageState
 

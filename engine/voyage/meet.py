@@ -6,9 +6,9 @@ ship laid up, the standing and strain your firing cost, a prize's cards, a town'
 
 from __future__ import annotations
 
-from ..combat.encounter import Termination
-from ..combat.settle import settle
 from ..events import Event
+from ..fight.encounter import Termination
+from ..fight.settle import settle
 from ..world import wars
 from ..world.bar import question_prisoner
 from ..world.game import lay_up

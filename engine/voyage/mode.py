@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..combat.encounter import FIGHT_EVENTS
 from ..dials import turned
 from ..errors import ReplayRefusedError
+from ..fight.encounter import FIGHT_EVENTS
 from ..figures import RunFigures
 from ..protocol import Mode
 from ..replay import NO_WORLD

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..combat.prizes import prize_offer
 from ..events import Event
+from ..fight.prizes import prize_offer
 from .pending import PrizeOffer, Question
 from .state import VoyageState
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..combat.ships import KIND_INDEX, TARGETS
+from ..fight.ships import KIND_INDEX, TARGETS
 from ..schema import Bool, Int, Limits, Record, Seq, Text, Variant
 
 FIGHT_WHYS = ("you attacked", "she attacked", "you raided", "canoes")  # how a fight began

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..combat.encounter import Encounter, Termination
-from ..combat.outfit import MIN_DECK
-from ..combat.settle import Settlement
-from ..combat.ships import CREW, KIND_INDEX, SHIPS, UPGRADES
 from ..events import Event
+from ..fight.encounter import Encounter, Termination
+from ..fight.outfit import MIN_DECK
+from ..fight.settle import Settlement
+from ..fight.ships import CREW, KIND_INDEX, SHIPS, UPGRADES
 from ..world import wars
 from ..world.bar import stand_a_round
 from ..world.rules import WorldRules

@@ -1,6 +1,6 @@
 """A raid sized up before it starts (issue 35): the town's walls, guns, relief and treasury
 against your hull and deck, off the card engine's tables (scout.py's read of a ship), and the
-odds of the fight on exactly its terms (engine/combat/odds.py: played out as the captain bot
+odds of the fight on exactly its terms (engine/fight/odds.py: played out as the captain bot
 fights, on seeds of its own).
 
 It reads the encounter a raid would begin, as a dry run of the engine's own act made it (the
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..combat.encounter import Encounter
-from ..combat.odds import odds
+from ..fight.encounter import Encounter
+from ..fight.odds import odds
 from .scout import deck_read, read_target
 
 

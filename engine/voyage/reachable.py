@@ -12,8 +12,8 @@ settled in the same act).
 
 from __future__ import annotations
 
-from ..combat.encounter import Encounter
 from ..errors import SaveError
+from ..fight.encounter import Encounter
 from ..world.reachable import check_world
 from ..world.rules import WorldRules
 from ..world.world import World

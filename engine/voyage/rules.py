@@ -25,8 +25,8 @@ from ..bounds import (
     check_rules,
     rule,
 )
-from ..combat.ships import SHIPS, TARGETS
 from ..errors import RuleError
+from ..fight.ships import SHIPS, TARGETS
 from ..schema import Bool, Int, Text
 from ..variants import read_variant, split_variant
 
@@ -217,7 +217,7 @@ class VoyageRules:
     fort_hit_per_mille: int = rule(250, PER_MILLE)
     # and costs 1 to this much hull: chosen (a storm's is 1 to 3)
     fort_hull_max: int = rule(2, HULL)
-    # "Banks keep deep keels off": a ship of deep draught (combat/ships.py) keeps off the banks
+    # "Banks keep deep keels off": a ship of deep draught (fight/ships.py) keeps off the banks
     banks: bool = rule(False, Bool())
     # --- your name (seed 000, "The late game") -----------------------------------------------
     # "At 60, 120 and 200 it goes up a step": renown is what prizes and raids have paid

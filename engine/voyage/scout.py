@@ -9,7 +9,7 @@ card engine's tables say of the ship she fights as, against you.
   mend), or has help coming (a town's relief: so many cards from such a round);
 - how rich her hold is, and her bounty (a laden corsair reads as one: `corsair_laden`).
 
-Everything is read off TARGETS and CATALOGUE (engine/combat/ships.py), so a new kind or card
+Everything is read off TARGETS and CATALOGUE (engine/fight/ships.py), so a new kind or card
 is read with no word here. Pure: a read draws nothing and changes nothing.
 """
 
@@ -19,8 +19,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ..combat.cards import WOUND_COST
-from ..combat.ships import CATALOGUE, RELIEF_KIND, TARGETS
+from ..fight.cards import WOUND_COST
+from ..fight.ships import CATALOGUE, RELIEF_KIND, TARGETS
 from ..world.world import World
 from .fights import strike_cards
 from .renown import hull_bonus

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..combat.outfit import Outfit
-from ..combat.ships import CATALOGUE, CREW, SHIPS, UPGRADE_HULL, UPGRADES
+from ..fight.outfit import Outfit
+from ..fight.ships import CATALOGUE, CREW, SHIPS, UPGRADE_HULL, UPGRADES
 from .rules import VoyageRules
 from .state import VoyageState
 

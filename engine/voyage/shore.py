@@ -5,7 +5,7 @@
   each day she ends at sea in the water under its guns (the world's `fort_guns` features), and
   `fort_hit_per_mille` of those days the shot finds her: 1 to `fort_hull_max` hull; sunk by it,
   the run's cause is "fort".
-- `banks`: "Banks keep deep keels off." A ship of deep draught (engine/combat/ships.py) never
+- `banks`: "Banks keep deep keels off." A ship of deep draught (engine/fight/ships.py) never
   sails onto a bank node (the world's `bank` features); her course goes round them, and a
   course onto one, or with no way round them, is refused with the reason. A port is never
   closed to her (she anchors off it), though the bank round it may leave no way in.
@@ -15,8 +15,8 @@ Off, neither draws from the RNG nor changes a step: the voyage plays as it alway
 
 from __future__ import annotations
 
-from ..combat.ships import SHIPS
 from ..events import Event
+from ..fight.ships import SHIPS
 from ..rng import below
 from ..world import wars
 from ..world.kinds import Hostility

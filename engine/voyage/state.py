@@ -15,10 +15,10 @@ from typing import Any
 
 import orjson
 
-from ..combat.encounter import Encounter
-from ..combat.outfit import Outfit
-from ..combat.ships import CREW, KIND_INDEX, SHIPS, TARGETS, UPGRADES
 from ..errors import SaveError
+from ..fight.encounter import Encounter
+from ..fight.outfit import Outfit
+from ..fight.ships import CREW, KIND_INDEX, SHIPS, TARGETS, UPGRADES
 from ..schema import (
     RNG_MAX,
     SEED_MAX,
