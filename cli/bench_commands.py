@@ -80,8 +80,8 @@ def world(
     )
 
 
-@app.command()
-def combat(
+@app.command("fight")
+def fight(
     fights: int = int_option(2000, "--fights", 1, 1_000_000, "Fights to play."),
     target: str = typer.Option("merchant", "--target", help="What the bot fights."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
@@ -101,10 +101,13 @@ def combat(
         )
         return
     print_table(
-        "combat, balanced bot",
+        "fight, balanced bot",
         ["fights", "seconds", "fights per second"],
         [(fights, f"{seconds:.2f}", f"{rate:.0f}")],
     )
+
+
+app.command("combat", hidden=True, help="The old name of `bench fight`.")(fight)
 
 
 @app.command()

@@ -16,6 +16,8 @@ def _commands(group: object, prefix: tuple[str, ...] = ()) -> list[tuple[str, ..
     out: list[tuple[str, ...]] = []
     for name, command in sorted(group.commands.items()):  # type: ignore[attr-defined]
         path = (*prefix, name)
+        if command.hidden:  # an old name kept for scripts, not listed
+            continue
         if hasattr(command, "commands"):  # a group of commands
             out.extend(_commands(command, path))
         else:

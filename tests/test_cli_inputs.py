@@ -51,7 +51,7 @@ def test_clicks_own_refusals_are_one_line(args: list[str], says: str) -> None:
         (["bench", "log", "--events", HUGE], "not in the range 1000<=x<=2000000"),
         (["sim", "--fights", HUGE], "not in the range 1<=x<=1000000"),
         (["duel", "sim", "--games", HUGE], "not in the range 1<=x<=10000"),
-        (["bench", "combat", "--fights", HUGE], "not in the range 1<=x<=1000000"),
+        (["bench", "fight", "--fights", HUGE], "not in the range 1<=x<=1000000"),
         (["bench", "world-sim", "--days", HUGE], "not in the range 1<=x<=20000"),
         (["bench", "startup", "--runs", HUGE], "not in the range 1<=x<=100"),
         (["runs", "list", "--limit", HUGE], "not in the range 1<=x<=10000000"),

@@ -1,4 +1,4 @@
-"""`privateer fight`, `privateer sim` and `privateer bench combat` through CliRunner."""
+"""`privateer fight`, `privateer sim` and `privateer bench fight` through CliRunner."""
 
 from __future__ import annotations
 
@@ -84,9 +84,15 @@ def test_sim_json_has_one_object_per_bot() -> None:
     assert table.exit_code == 0 and "balanced" in table.stdout
 
 
-def test_bench_combat_prints_fights_per_second() -> None:
-    result = runner.invoke(app, ["bench", "combat", "--fights", "50", "--json"])
+@pytest.mark.parametrize("name", ["fight", "combat"])  # combat: its old name, hidden
+def test_bench_fight_prints_fights_per_second(name: str) -> None:
+    result = runner.invoke(app, ["bench", name, "--fights", "50", "--json"])
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert data["fights"] == 50
     assert data["fights_per_second"] == pytest.approx(50 / data["seconds"], rel=0.02)
+
+
+def test_the_old_name_of_bench_fight_is_not_listed() -> None:
+    listed = runner.invoke(app, ["bench", "--help"]).stdout
+    assert "fight" in listed and "combat" not in listed
