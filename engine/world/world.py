@@ -20,7 +20,7 @@ import itertools
 import sys
 from array import array
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
@@ -221,6 +221,14 @@ class World:
     sea_of_node: npt.NDArray[np.int16]  # per node: the sea it lies in, -1 none
     drake: Ints  # Drake's route, node by node
     drake_places: tuple[tuple[int, str], ...]  # (index into drake, place)
+
+    def __reduce__(self) -> tuple[type[World], tuple[Any, ...]]:
+        """Pickled as its fields alone: what the rules derived and keep on it (route trees,
+        distances, its caches: 170 MB on the full world) is derived again where it lands. A
+        worker's logged records hold their game, and so this World, while the worker's other
+        threads may be filling its caches: pickled whole, it failed ("dictionary changed size
+        during iteration") and was 170 MB."""
+        return World, tuple(getattr(self, f.name) for f in fields(self))
 
     @property
     def n(self) -> int:
