@@ -104,6 +104,38 @@ def test_batches_are_given_out_in_seed_order_and_a_second_copy_is_dropped() -> N
         order.add(3, a)
 
 
+@pytest.mark.reliability  # a worker killed twice 14 s apart: 25 seconds, in the long step
+def test_a_worker_killed_twice_is_started_again_both_times() -> None:
+    """dask gives a lost worker `lost-worker-timeout` (15 s) from its loss to be back under
+    its name, and then closes its nanny for good: a worker killed again just before that, its
+    second start still under way when the time is up, was never started again and the
+    cluster played on a worker short (seen on a busy machine). Ours are never given up on."""
+    import dask
+    from dask.utils import parse_timedelta
+
+    given = parse_timedelta(dask.config.get("distributed.deploy.lost-worker-timeout"))
+
+    def pid_of(client: Any, name: int) -> int:
+        pids = client.run(os.getpid)
+        named = client.scheduler_info()["workers"]
+        return next(pids[a] for a, w in named.items() if w["name"] == name)
+
+    with voyage_batch.cluster(2) as client:
+        client.wait_for_workers(2, timeout=120)
+        first = pid_of(client, 0)
+        os.kill(first, signal.SIGKILL)
+        lost = time.monotonic()
+        while len(client.scheduler_info()["workers"]) == 2:  # its loss seen
+            time.sleep(0.05)
+        client.wait_for_workers(2, timeout=120)
+        second = pid_of(client, 0)
+        time.sleep(max(0.0, lost + given - 1.0 - time.monotonic()))
+        os.kill(second, signal.SIGKILL)
+        time.sleep(3.0)  # past the time dask gives the first loss
+        client.wait_for_workers(2, timeout=120)
+        assert len({first, second, pid_of(client, 0)}) == 3
+
+
 @pytest.mark.reliability  # workers killed at moments of a batch: 25 seconds, in the long step
 def test_workers_killed_mid_batch_cost_nothing(
     world_db: Any, monkeypatch: pytest.MonkeyPatch

@@ -364,31 +364,39 @@ def dask_setup(worker: Any) -> None:
     )
 
 
+LOCAL_SETTINGS: dict[str, object] = {
+    # dask starts its workers with MALLOC_TRIM_THRESHOLD_=65536, so glibc hands memory back
+    # to the kernel after every large free: the engine's short-lived NumPy arrays then cost a
+    # page fault each time (see _keep_freed_memory, for clusters started by others). Ours
+    # start without it, glibc's own thresholds.
+    "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+    # No pages on the HTTP servers that the scheduler and workers start regardless.
+    "distributed.scheduler.http.routes": [],
+    "distributed.worker.http.routes": [],
+    "distributed.worker.preload": [__name__],  # dask_setup above
+    # A worker that dies is started again by its nanny, here. dask gives a lost worker 15 s
+    # to come back under its name and then closes its nanny for good, timed from the loss:
+    # a worker lost twice within 15 s, its second start slow (a busy machine), lost its
+    # nanny, and the cluster was a worker short to the end. Ours are never given up on.
+    "distributed.deploy.lost-worker-timeout": "3650 days",
+}
+"""dask's settings while one of our LocalClusters runs (from its start to its close: dask
+reads some of them as it goes)."""
+
+
 def _local_cluster(workers: int) -> Any:
-    """A LocalCluster of `workers` processes, one thread each, serving no dashboard."""
-    import dask
+    """A LocalCluster of `workers` processes, one thread each, serving no dashboard (under
+    LOCAL_SETTINGS, which the caller holds)."""
     from dask.distributed import LocalCluster
 
-    settings: dict[str, object] = {
-        # dask starts its workers with MALLOC_TRIM_THRESHOLD_=65536, so glibc hands memory
-        # back to the kernel after every large free: the engine's short-lived NumPy arrays
-        # then cost a page fault each time (see _keep_freed_memory, for clusters started by
-        # others). Ours start without it, glibc's own thresholds.
-        "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
-        # No pages on the HTTP servers that the scheduler and workers start regardless.
-        "distributed.scheduler.http.routes": [],
-        "distributed.worker.http.routes": [],
-        "distributed.worker.preload": [__name__],  # dask_setup above
-    }
-    with dask.config.set(settings):
-        return LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,  # dashboard=False for the scheduler ...
-            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # ... and not on :8787
-            silence_logs=logging.CRITICAL,
-        )
+    return LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,  # dashboard=False for the scheduler ...
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # ... and not on :8787
+        silence_logs=logging.CRITICAL,
+    )
 
 
 class _Starting:
@@ -429,11 +437,13 @@ def cluster(
             meanwhile()
         yield None
         return
+    import dask
     from dask.distributed import Client
 
     local: Any = None
     client: Any = None
-    with _muted_here():
+    settings = LOCAL_SETTINGS if scheduler is None else {}
+    with _muted_here(), dask.config.set(settings):
         try:
             if scheduler is None:
                 starting = _Starting(workers)
