@@ -43,6 +43,7 @@ def log_records(
                 bot=bot,
                 world_hash=world_hash,
                 played=played[offset] if played is not None else None,
+                side=None,
             )
         return buffer, []
 

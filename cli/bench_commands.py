@@ -149,17 +149,15 @@ def sim_logging_overhead(fights: int, runs: int) -> dict[str, float | int]:
     its checkpoint)."""
     import resource
 
-    from privateer.db.log_writer import LogWriter, fight_row
+    from privateer.cli.fight.commands import fight_logger
+    from privateer.db.log_writer import LogWriter
     from privateer.engine.fight import BOTS, Outfit, simulate
 
     outfit = Outfit()
 
     def table(writer: LogWriter | None) -> None:
         for bot in BOTS.values():
-            on_record = None
-            if writer is not None:
-                add, name = writer.add, bot.name
-                on_record = lambda record, add=add, name=name: add(fight_row(record, "sim", name))  # noqa: E731
+            on_record = None if writer is None else fight_logger(writer, bot.name)
             simulate(bot, "merchant", outfit, range(fights), on_record)
 
     def children_cpu() -> float:

@@ -35,20 +35,20 @@ import signal
 import struct
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping
 from hashlib import sha256
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from privateer.engine.events import RawEvent
-from privateer.engine.fight import ENGINE_VERSION, Encounter, Keep
 from privateer.engine.record import GameRecord
 
 from .errors import DatabaseError
-from .run_options import fight_options_json
+from .run_options import options_json
 
 if TYPE_CHECKING:
+    from privateer.engine.protocol import Mode
+
     from .runlog import RunBuffer
 
 TIMEOUT_SECONDS = 30.0  # a chunk is written in well under a second; this long means stuck
@@ -69,42 +69,43 @@ target, ship, bot, world hash, engine version, actions, events, event days (one 
 or a list), checkpoints: (seq, the state's hash, or its form as bytes, hashed by the writer))."""
 
 
-def run_row(
+def record_row(
+    mode: Mode,
+    record: GameRecord[Any, Any],
+    options: Mapping[str, Any] | str,
     *,
-    mode: str,
-    seed: int,
-    options_json: str,
-    engine_version: str,
-    actions: Sequence[str],
-    events: Sequence[RawEvent],
-    checkpoints: Sequence[tuple[int, str]],
-    outcome: str | None,
-    score: int | None = None,
-    days: int | None = None,
-    rounds: int | None = None,
-    target: str | None = None,
-    ship: str | None = None,
+    run_mode: str | None = None,
     bot: str | None = None,
     world_hash: str | None = None,
-    event_days: int | Sequence[int] = 0,
 ) -> RunRow:
+    """A run bots played, as the writer takes it: its row by its game's `outcome` and
+    `table_tally` (as `RunBuffer.add_record` writes one), every event with its clock, action
+    and checkpoint. The record's lists are taken as they are (it is done with): its events
+    become plain tuples in place, and checkpoints left unhashed (`GameRecord.forms`) are sent
+    as the states' forms, which the writer hashes. `run_mode`: as `add_record`'s."""
+    game, state = record.game, record.state
+    done = game.outcome(state)
+    tally = game.table_tally(state)
+    events = record.events
+    events[:] = map(tuple, events)  # marshal takes no Event: a plain tuple is itself
+    clocks = record.clocks
     return (
-        mode,
-        seed,
-        options_json,
-        outcome,
-        score,
-        days,
-        rounds,
-        target,
-        ship,
+        run_mode or mode.run_modes[0],
+        record.seed,
+        options if isinstance(options, str) else options_json(dict(options)),
+        None if done is None else done.reason,
+        tally.score,
+        tally.days,
+        tally.rounds,
+        tally.target,
+        tally.ship,
         bot,
         world_hash,
-        engine_version,
-        list(actions),
-        list(events),
-        event_days if isinstance(event_days, int) else list(event_days),
-        list(checkpoints),
+        mode.engine_version,
+        record.actions,
+        events,
+        clocks if any(clocks) else 0,  # one day for all: a game that keeps no clock
+        record.checkpoints if record.forms is None else record.forms,
     )
 
 
@@ -527,35 +528,3 @@ class LogWriter:
             con.close()
         assert row is not None
         return int(row[0]), int(row[1] or 0), int(row[2] or 0)
-
-
-def fight_row(record: GameRecord[Encounter, Keep], mode: str, bot: str | None) -> RunRow:
-    """A finished fight as the writer takes it (as `run_row` makes it, the record's lists
-    taken as they are: it is done with). Checkpoints left unhashed (`GameRecord.forms`) are
-    sent as the states' forms, and the writer hashes them."""
-    state = record.state
-    assert state.result is not None
-    events = record.events
-    opening = 0  # the opening's events are Events (the rest plain tuples): marshal takes tuples
-    while opening < len(events) and events[opening].__class__ is not tuple:
-        events[opening] = tuple(events[opening])
-        opening += 1
-    score = next(values[1] for kind, _, values in reversed(events) if kind == "settled")
-    return (
-        mode,
-        record.seed,
-        fight_options_json(record.state.setup.target, record.state.setup.outfit, bot),
-        state.result.value,
-        score,
-        0,
-        state.round,
-        record.state.setup.target,
-        record.state.setup.outfit.ship,
-        bot,
-        None,
-        ENGINE_VERSION,
-        record.actions,
-        events,
-        0,
-        record.checkpoints if record.forms is None else record.forms,
-    )

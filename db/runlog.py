@@ -157,17 +157,18 @@ class RunBuffer:
         world_hash: str | None = None,
         finished: bool | None = None,
         played: tuple[datetime, datetime] | None = None,
-        side: int = 0,
+        side: int | None = 0,
     ) -> None:
         """Any game's run as its record holds it: the run's row (its figures by the game's
-        `tally` for `side`, its end by its `outcome`; `finished` unless said otherwise once
-        it has ended) and every event (each with the game's clock), action and checkpoint.
+        `tally` for `side`, or `table_tally` for None: a run bots played; its end by its
+        `outcome`; `finished` unless said otherwise once it has ended) and every event (each
+        with the game's clock), action and checkpoint.
         `run_mode` names the runs it is among when its mode logs under more than one name (a
         fight a bot played: "sim"); `played`: when a bot's run began and ended. The caller
         hands its `mode` (not looked up in the registry, which imports every mode)."""
         game, state = record.game, record.state
         done = game.outcome(state)
-        tally = game.tally(state, side)
+        tally = game.table_tally(state) if side is None else game.tally(state, side)
         self.add_run(
             run_id,
             run_mode or mode.run_modes[0],

@@ -19,8 +19,9 @@ What a record of a game keeps (engine/record.py, written once for every mode) th
 hooks with defaults: `log_text` / `read_logged` (an action's text in the log, and back, as the
 side to act takes it), `clock` (the round, day or tick: the log's day column),
 `checkpoint_due` (when a state hash is kept), `act_into` (events appended to the record's
-list, for a mode whose hot path makes plain tuples). What a session writes in the run's row
-(cli/session.py) it says by `side_name` and `tally`.
+list, for a mode whose hot path makes plain tuples). What a run's row says (a person's
+session, cli/session.py; bots' runs, cli/batch.py) it says by `side_name`, `tally` and
+`table_tally`.
 
 Each mode declares itself (`engine/<mode>/mode.py`) and joins the registry in `engine/modes.py`;
 nothing dispatches on a mode's name.
@@ -32,7 +33,17 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    NamedTuple,
+    Protocol,
+    Self,
+    TypeVar,
+    cast,
+)
 
 from .errors import SaveError
 from .events import REPLAY_EVENTS, Event, RawEvent
@@ -70,11 +81,11 @@ class Outcome:
         return str(self.termination.value)
 
 
-@dataclass(frozen=True, slots=True)
-class Tally:
+class Tally(NamedTuple):
     """What a run's row keeps of a game as it stands, for the side a person plays: its length
     (rounds, turns or ticks; days), its score (the mode's: gold, a result's sign), and what it
-    was against (`target`) and in (`ship`). None where the mode keeps no such figure."""
+    was against (`target`) and in (`ship`). None where the mode keeps no such figure. (A
+    tuple: a logged simulation makes one a fight.)"""
 
     rounds: int | None = None
     days: int | None = None
@@ -95,6 +106,9 @@ class Game(ABC, Generic[S, A]):
     sides: ClassVar[int] = 1
     checkpoint_every: ClassVar[int] = 10  # actions between state hashes (and one at the end)
     opening_checkpoint: ClassVar[bool] = False  # a hash of the opening state too
+    events_dated: ClassVar[bool] = False
+    """Whether each event carries its own clock (a tribes step spans ticks, each event made at
+    one): the log keeps that beside it, not the clock after the action."""
 
     @abstractmethod
     def new_initial_state(self, seed: int) -> tuple[S, list[Event]]: ...
@@ -184,6 +198,11 @@ class Game(ABC, Generic[S, A]):
         """The run's figures as `state` stands, `side` being the person's (engine/figures.py
         says what each mode's mean)."""
         return Tally()
+
+    def table_tally(self, state: S) -> Tally:
+        """The figures of a run bots played, where no side is a person's: a table's mode
+        gives the winner's (its name as the target, its score); others, side 0's."""
+        return self.tally(state, 0)
 
     def act_into(self, state: S, action: A, events: list[RawEvent]) -> None:
         """`act`, its events appended to `events`."""

@@ -83,7 +83,10 @@ def begin(
     if form is not None:
         record.forms = []
     record.events.extend(events)
-    record.clocks.extend([game.clock(state)] * len(events))
+    if game.events_dated:
+        record.clocks.extend(e[1] for e in events)
+    else:
+        record.clocks.extend([game.clock(state)] * len(events))
     if game.opening_checkpoint:
         record.checkpoint()
     return record
@@ -101,7 +104,10 @@ def advance(record: GameRecord[S, A], action: A) -> None:
     game.act_into(state, action, events)
     record.actions.append(text)
     if len(events) > made:
-        record.clocks.extend([game.clock(state)] * (len(events) - made))
+        if game.events_dated:
+            record.clocks.extend(e[1] for e in events[made:])
+        else:
+            record.clocks.extend([game.clock(state)] * (len(events) - made))
     if game.checkpoint_due(state, action, before, len(record.actions)):
         record.checkpoint()
 

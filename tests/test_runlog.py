@@ -13,10 +13,11 @@ import sqlalchemy as sa
 from typer.testing import CliRunner
 
 from privateer.cli.app import app
+from privateer.cli.fight.commands import fight_logger
 from privateer.cli.fight.session import FightSession
 from privateer.db import migrate, open_database
 from privateer.db.errors import DatabaseError
-from privateer.db.log_writer import LogWriter, fight_row
+from privateer.db.log_writer import LogWriter
 from privateer.db.run_store import RunStore
 from privateer.db.runlog import RunBuffer, fight_options, next_run_id, write
 from privateer.db.runs import all_run_ids, logged_runs, run_events
@@ -36,9 +37,9 @@ def log_fights(db_path: Path, seeds: range, target: str = "merchant", batch: int
     """Fights of two bots, logged the way `sim --log` logs them."""
     with LogWriter(db_path, batch_runs=batch) as writer:
         for bot in ("balanced", "runner"):
+            log = fight_logger(writer, bot)
             for seed in seeds:
-                record = play(FightGame(target, Outfit()), seed, BOTS[bot].choose, max_actions=500)
-                writer.add(fight_row(record, "sim", bot))
+                log(play(FightGame(target, Outfit()), seed, BOTS[bot].choose, max_actions=500))
     assert writer.runs == 2 * len(seeds)
 
 

@@ -2,8 +2,9 @@
 best of N calls), its `Mode`, and one registry line (`MODES.extra`, for the test's length).
 Everything else is the generic machinery, touched nowhere for it: the record and the replay
 (engine/record.py; `check_run` in engine/modes.py), the simulation runner and the bots' log
-(cli/batch.py), the session that saves after every call and resumes (cli/session.py), and the
-command line's `runs list` and `runs replay`, which find it in the registry."""
+(cli/batch.py) and the log writer on the other core (db/log_writer.py's `record_row`), the
+session that saves after every call and resumes (cli/session.py), and the command line's
+`runs list` and `runs replay`, which find it in the registry."""
 
 import hashlib
 import json
@@ -257,3 +258,40 @@ def test_without_its_registry_line_it_is_refused_in_one_line(store: RunStore,
     replayed = CliRunner().invoke(app, ["--db", str(db_path), "runs", "replay", "1"])
     assert replayed.exit_code != 0
     assert "cannot replay a run of mode 'coins'" in replayed.output
+
+
+def test_the_log_writer_logs_its_runs_as_the_simulation_runner_does(
+    coins: Mode, store: RunStore, tmp_path: Path
+) -> None:
+    """The bots' two roads into the log (a batch written here, `simulate`; a writer process
+    on the other core, `LogWriter` with `record_row`) write the same rows for the same runs:
+    each by the game's own outcome and tally, nothing of the mode's own."""
+    from privateer.db.log_writer import LogWriter, record_row
+
+    game = coins.game({"best_of": 3}, None)
+    choose = lambda seed: always(FACES[seed % 2])  # noqa: E731
+    list(simulate(coins, game, range(6), choose, max_actions=99, store=store,
+                  options=lambda record: {"best_of": 3}, bot="caller"))  # fmt: skip
+    written = tmp_path / "writer.duckdb"
+    open_database(written, notify=lambda _: None).dispose()
+    with LogWriter(written, notify=lambda _: None) as writer:
+        for seed in range(6):
+            record = play(game, seed, choose(seed), max_actions=99)
+            writer.add(record_row(coins, record, {"best_of": 3}, bot="caller"))
+    rows = []
+    for path in (store.path, written):
+        engine = open_database(path, notify=lambda _: None)
+        with engine.connect() as conn:
+            runs = logged_runs(conn, all_run_ids(conn))
+            figures = conn.exec_driver_sql(
+                "SELECT mode, seed, options, outcome, score, days, rounds, target, ship, bot, "
+                "engine_version FROM runs ORDER BY run_id"
+            ).fetchall()
+            figures += conn.exec_driver_sql(
+                "SELECT list(day ORDER BY seq) FROM events GROUP BY run_id ORDER BY run_id"
+            ).fetchall()
+        engine.dispose()
+        assert all(check_run(run).identical for run in runs)
+        rows.append((figures, [(r.events, r.actions, r.checkpoints) for r in runs]))
+    assert rows[0] == rows[1]
+    assert {row[3] for row in rows[0][0][:6]} == {"won", "lost"}

@@ -72,7 +72,14 @@ def web_db(
               "--workers", "1", "--log", "--json", "--quiet"],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
+    for command, typed in (DUEL, FIGHT):  # runs 2 and 3, for their replays
+        played = CliRunner().invoke(app, ["--db", str(path), *command], input=typed)
+        assert played.exit_code == 0, played.output
     return path
+
+
+DUEL = (["duel", "--seed", "1", "--captain", "bold"], "e\n" * 200)  # a person's ends: run 2
+FIGHT = (["fight", "--seed", "3"], "12\n" * 40)  # run 3
 
 
 @pytest.fixture(scope="module")
@@ -505,7 +512,7 @@ def test_a_voyage_begun_at_a_desktops_size_and_a_phones_sets_its_course_by_a_cli
     shot(page, artifacts, f"{size}-play-4-go")
 
 
-PAGES = ("/", "/runs", "/runs/1", "/play", "/studies")
+PAGES = ("/", "/runs", "/runs/1", "/play", "/studies", "/runs/2/duel", "/runs/3/fight")
 CHART_SHARE = {"desktop": 0.5, "phone": 0.9}  # of the window's width, a chart's at least
 
 
@@ -526,3 +533,46 @@ def test_every_page_fits_the_screen_at_a_desktops_size_and_a_phones(
         fits_the_screen(page)
         name = path.strip("/").replace("/", "-") or "chart"
         shot(page, artifacts, f"{size}-page-{name}")
+
+
+def where(page: Page) -> str:
+    return str(page.locator("#where").text_content())
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_duel_and_a_fight_replay_by_the_buttons_and_the_slider(
+    base_url: str, page: Page, artifacts: Path, size: str
+) -> None:
+    """The duel's hex board (run 2) stepped on by a click on "forward", the slider taken by
+    a click and moved by the arrow keys, and played to its end by "play"; the fight's rounds
+    (run 3) stepped on and back."""
+    page.set_viewport_size(SIZES[size])
+    page.goto(f"{base_url}/runs/2/duel")
+    assert page.locator("#board .hex").count() > 100 and page.locator("#board .ship").count() == 2
+    assert where(page).startswith("round 1, action 0 of ")
+    last = int(where(page).split(" of ")[1].split()[0])
+    click(page, page.locator("#forward"))
+    assert ", action 1 of " in where(page)
+    click(page, page.locator("#scrub"))
+    page.keyboard.press("Home")
+    assert ", action 0 of " in where(page)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert ", action 2 of " in where(page)
+    shot(page, artifacts, f"{size}-replay-duel")
+    click(page, page.locator("#play-pause"))
+    page.wait_for_function(
+        f"() => document.getElementById('where').textContent.includes('action {last} of')",
+        timeout=60_000,
+    )
+    assert page.locator("#play-pause").text_content() == "play"  # stopped at the end
+
+    page.goto(f"{base_url}/runs/3/fight")
+    assert where(page).startswith("round 1 (1 of ")
+    assert page.locator("#hand span").count() == 3
+    click(page, page.locator("#forward"))
+    assert where(page).startswith("round 2 (2 of ")
+    assert page.locator("#hulls .hull-her").count() == 1
+    click(page, page.locator("#back"))
+    assert where(page).startswith("round 1 (1 of ")
+    shot(page, artifacts, f"{size}-replay-fight")

@@ -164,7 +164,7 @@ def sim(
             for bot in BOTS.values():
                 on_record = None
                 if writer is not None:
-                    on_record = _logger(writer, bot.name)
+                    on_record = fight_logger(writer, bot.name)
                 results.append(simulate(bot, target, outfit, range(fights), on_record))
                 advance(fights)
     except KeyboardInterrupt:
@@ -203,12 +203,18 @@ def _interrupted(writer: LogWriter | None) -> NoReturn:
     raise typer.Exit(INTERRUPTED_EXIT)
 
 
-def _logger(writer: LogWriter, bot: str) -> OnRecord:
-    from privateer.db.log_writer import fight_row
+def fight_logger(writer: LogWriter, bot: str) -> OnRecord:
+    """What `simulate` calls with each fight `bot` played: the fight to `writer`, as a run of
+    the bots' fights (run mode "sim")."""
+    from privateer.db.log_writer import record_row
+    from privateer.db.run_options import fight_options_json
+    from privateer.engine.fight import MODE
 
     add = writer.add
 
     def on_record(record: GameRecord[Encounter, Keep]) -> None:
-        add(fight_row(record, "sim", bot))
+        setup = record.state.setup
+        options = fight_options_json(setup.target, setup.outfit, bot)
+        add(record_row(MODE, record, options, run_mode="sim", bot=bot))
 
     return on_record

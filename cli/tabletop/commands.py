@@ -179,32 +179,15 @@ class _Logger:
         self.writer.__enter__()
 
     def add(self, record: Any, stats: Any) -> None:
-        from privateer.db.log_writer import run_row
-        from privateer.db.runlog import options_json
-        from privateer.engine.tabletop import ENGINE_VERSION
+        from privateer.db.log_writer import record_row
+        from privateer.engine.tabletop import MODE
 
         options = {
             "players": stats.players,
             "bots": dict(zip(stats.players, stats.bots, strict=True)),
             "rules": self.rules.name,
         }
-        winner = None if stats.winner is None else stats.players[stats.winner]
-        self.writer.add(
-            run_row(
-                mode="tabletop",
-                seed=record.seed,
-                options_json=options_json(options),
-                engine_version=ENGINE_VERSION,
-                actions=record.actions,
-                events=[tuple(e) for e in record.events],
-                checkpoints=record.checkpoints,
-                outcome=stats.reason,
-                score=None if stats.winner is None else stats.gold[stats.winner],
-                rounds=stats.rounds,
-                target=winner,
-                bot=",".join(stats.bots),
-            )
-        )
+        self.writer.add(record_row(MODE, record, options, bot=",".join(stats.bots)))
         self.runs += 1
 
     def close(self) -> None:

@@ -237,32 +237,13 @@ def summary_json(
 
 def log_run(path: Path, record: TribesRecord, policy_names: list[str]) -> int:
     """Write the run (mode "tribes") through the log writer; its run id."""
-    from privateer.db.log_writer import LogWriter, run_row
+    from privateer.db.log_writer import LogWriter, record_row
     from privateer.db.run_list import list_runs
-    from privateer.db.runlog import options_json
-    from privateer.engine.tribes import ENGINE_VERSION
+    from privateer.engine.tribes import MODE
 
-    state = record.state
-    scores = end_scores(record)
-    winner = state.winner
+    options = setup_of(record).options(policy_names)
     with LogWriter(path, notify=note) as writer:
-        writer.add(
-            run_row(
-                mode="tribes",
-                seed=record.seed,
-                options_json=options_json(setup_of(record).options(policy_names)),
-                engine_version=ENGINE_VERSION,
-                actions=record.actions,
-                events=[tuple(e) for e in record.events],
-                checkpoints=record.checkpoints,
-                outcome=state.result,
-                score=None if scores is None or winner is None else scores[winner],
-                rounds=state.tick,
-                target=None if winner is None else state.tribes[winner].name,
-                bot=",".join(policy_names),
-                event_days=[e[1] for e in record.events],
-            )
-        )
+        writer.add(record_row(MODE, record, options, bot=",".join(policy_names)))
     return int(list_runs(path, limit=1)[0]["run_id"])
 
 

@@ -29,7 +29,7 @@ from .encounter import (
 )
 from .outfit import Outfit
 from .rules import FIGHT, FightRules
-from .settle import settle, settled_events
+from .settle import payout, settled_events
 from .ships import CREW, KIND_INDEX, SHIPS, TARGETS, UPGRADES
 
 if TYPE_CHECKING:
@@ -128,8 +128,8 @@ class FightGame(Game[Encounter, Keep]):
         """Its rounds (a fight takes no days), what it was against and in; once over, the
         payout (its score)."""
         setup = state.setup
-        payout = settle(state).payout if state.result is not None else None
-        return Tally(state.round, 0, payout, setup.target, setup.outfit.ship)
+        score = payout(state) if state.result is not None else None
+        return Tally(state.round, 0, score, setup.target, setup.outfit.ship)
 
     def log_text(self, state: Encounter, action: Keep) -> str:
         return _TEXT[action.first][action.second]

@@ -54,6 +54,11 @@ def settle(state: Encounter) -> Settlement:
     )
 
 
+def payout(state: Encounter) -> int:
+    """`settle(state).payout`, without making the Settlement: every logged fight's score."""
+    return _terms(state)[1]
+
+
 def settled_events(state: Encounter) -> list[RawEvent]:
     """`settle(state).raw_events(state.round)`, without making the Settlement: a logged
     simulation records these for every fight."""

@@ -99,6 +99,12 @@ class TabletopGame(Game[TabletopState, TabletopAction]):
             score = 0 if state.winner is None else (1 if state.winner == side else -1)
         return Tally(state.turn, None, score, state.players[side])
 
+    def table_tally(self, state: TabletopState) -> Tally:
+        """Its rounds; once won, the winner's gold and nation."""
+        if state.winner is None:
+            return Tally(state.round)
+        return Tally(state.round, None, state.gold[state.winner], state.players[state.winner])
+
     def log_text(self, state: TabletopState, action: TabletopAction) -> str:
         """ "england:play 12": the action with the nation of the seat to act."""
         return f"{state.players[current_side(state)]}:{action.to_str()}"

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 from ..bounds import NAME
 from ..events import Event
 from ..figures import RunFigures
-from ..protocol import Game, Mode, Outcome
+from ..protocol import Game, Mode, Outcome, Tally
 from ..schema import Int, Record, Seq, Text
 from .constants import CHECKPOINT_EVERY
 from .events import TRIBES_EVENTS
 from .game import ENGINE_VERSION, TribesAction, act, legal_actions, new_game
 from .rules import SEED_NAME, TribesRules, find_tribes_rules
+from .score import score
 from .state import TribesState
 from .view import view_for
 
@@ -91,6 +92,7 @@ class TribesGame(Game[TribesState, TribesAction]):
 
     mode = "tribes"
     opening_checkpoint = True  # the hash at tick 0
+    events_dated = True  # a step spans ticks: each event says the tick it was made at
 
     def __init__(self, setup: Setup | None = None) -> None:
         self.setup = setup or Setup()
@@ -127,6 +129,13 @@ class TribesGame(Game[TribesState, TribesAction]):
 
     def clock(self, state: TribesState) -> int:
         return state.tick
+
+    def table_tally(self, state: TribesState) -> Tally:
+        """Its ticks; once won, the winner's score and name."""
+        if state.result is None or state.winner is None:
+            return Tally(state.tick)
+        winner = state.tribes[state.winner]
+        return Tally(state.tick, None, score(state, winner), winner.name)
 
     def checkpoint_due(
         self, state: TribesState, action: TribesAction, clock_before: int, played: int

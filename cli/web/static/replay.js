@@ -8,7 +8,6 @@
   const kind = root.dataset.kind;
   const SVG = "http://www.w3.org/2000/svg";
   const $ = (id) => document.getElementById(id);
-  const frames = kind === "duel" ? data.frames : data.rounds;
   const scrub = $("scrub");
   let timer = null;
 
@@ -103,19 +102,30 @@
     lines("lines", f.lines);
   }
 
-  const show = kind === "duel" ? showDuel : showFight;
-  if (kind === "duel") drawBoard();
+  // Each replay page's drawing (data-kind: routes_play's REPLAYS names a run's page): where
+  // its frames are, what it draws once, and how it shows a frame.
+  const PAGES = {
+    duel: { frames: () => data.frames, start: drawBoard, show: showDuel },
+    fight: { frames: () => data.rounds, start: () => {}, show: showFight },
+  };
+  const page = PAGES[kind];
+  const frames = page.frames();
+  const show = page.show;
+  page.start();
   scrub.addEventListener("input", () => show(+scrub.value));
   $("back").addEventListener("click", () => { scrub.value = Math.max(0, +scrub.value - 1); show(+scrub.value); });
   $("forward").addEventListener("click", () => {
     scrub.value = Math.min(+scrub.max, +scrub.value + 1); show(+scrub.value);
   });
-  $("play-pause").addEventListener("click", (event) => {
-    if (timer) { clearInterval(timer); timer = null; event.target.textContent = "play"; return; }
-    event.target.textContent = "pause";
+  const button = $("play-pause");
+  function stop() { clearInterval(timer); timer = null; button.textContent = "play"; }
+  button.addEventListener("click", () => {
+    if (timer) { stop(); return; }
+    if (+scrub.value >= +scrub.max) { scrub.value = 0; show(0); }  // played again from the start
+    button.textContent = "pause";
     timer = setInterval(() => {
-      if (+scrub.value >= +scrub.max) { clearInterval(timer); timer = null; event.target.textContent = "play"; return; }
       scrub.value = +scrub.value + 1; show(+scrub.value);
+      if (+scrub.value >= +scrub.max) stop();  // the last frame shown: nothing left to play
     }, 400);
   });
   show(0);
