@@ -204,3 +204,12 @@ class GameSession(Generic[S, A]):
         and replay)."""
         self.store.write(RunBuffer(), abandon_statements(self.run_id))
         self.closed = True
+
+
+def input_ended(run_id: int, at: str, resume: str) -> None:
+    """What a line-mode game says when its input ends (a pipe run dry, Ctrl-D): where the
+    run is saved (`at`: "on day 40") and the command that picks it up."""
+    import typer
+
+    typer.echo("")
+    typer.echo(f"input ended: run {run_id} is saved {at}; `{resume}` picks it up")

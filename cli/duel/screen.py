@@ -18,6 +18,7 @@ from privateer.cli.duel.render import (
     status_lines,
 )
 from privateer.cli.duel.session import DuelSession
+from privateer.cli.session import input_ended
 from privateer.engine.duel import RED, debug_view, observe, outcome, redact_event
 from privateer.engine.events import Event
 
@@ -53,11 +54,8 @@ def run(
         typer.echo(PROMPT, nl=False)
         line = read_line()
         if not line:
-            typer.echo("")
-            typer.echo(
-                f"input ended: run {session.run_id} is saved in round {session.state.round}; "
-                "`privateer duel --resume` picks it up"
-            )
+            at = f"in round {session.state.round}"
+            input_ended(session.run_id, at, "privateer duel --resume")
             return
         text = line.strip().lower()
         if text in ("?", "help"):

@@ -13,6 +13,7 @@ import typer
 
 from privateer.cli.fight.session import FightSession
 from privateer.cli.render import event_line, glossary_lines, state_lines
+from privateer.cli.session import input_ended
 from privateer.engine.fight import Keep
 
 PROMPT_KEYS = "keep two (1 2 3, in order{chosen}), ? words, s break off > "
@@ -32,11 +33,7 @@ def run(session: FightSession, read_line: Callable[[], str] | None = None) -> No
         typer.echo(PROMPT_KEYS.format(chosen=chosen), nl=False)
         line = read_line()
         if not line:
-            typer.echo("")
-            typer.echo(
-                f"input ended: run {session.run_id} is saved at round {state.round}; "
-                "`privateer fight --resume` picks it up"
-            )
+            input_ended(session.run_id, f"at round {state.round}", "privateer fight --resume")
             return
         text = line.strip().lower()
         if text == "?":

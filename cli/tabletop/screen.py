@@ -13,6 +13,7 @@ import typer
 
 from privateer.cli.common import INTERRUPTED_EXIT, plain_name
 from privateer.cli.resume_choice import resume_or_abandon
+from privateer.cli.session import input_ended
 from privateer.cli.tabletop.render import (
     KEYS_HELP,
     card_lines,
@@ -60,11 +61,8 @@ def run(session: TabletopSession, read_line: ReadLine | None = None) -> None:
         )
         line = read_line()
         if not line:
-            typer.echo("")
-            typer.echo(
-                f"input ended: run {session.run_id} is saved on turn {session.saved_turn}; "
-                f"`{RESUME} --run {session.run_id}` picks it up"
-            )
+            at = f"on turn {session.saved_turn}"
+            input_ended(session.run_id, at, f"{RESUME} --run {session.run_id}")
             return
         text = line.strip()
         if not text:

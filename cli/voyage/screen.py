@@ -13,6 +13,7 @@ from pathlib import Path
 import typer
 
 from privateer.cli.render import glossary_lines
+from privateer.cli.session import input_ended
 from privateer.cli.voyage import input as voyage_input
 from privateer.cli.voyage import shop as voyage_shop
 from privateer.cli.voyage import turn as voyage_turn
@@ -49,11 +50,8 @@ def run(session: VoyageSession, read_line: Callable[[], str] | None = None) -> N
         typer.echo(_prompt(session), nl=False)
         line = read_line()
         if not line:
-            typer.echo("")
-            typer.echo(
-                f"input ended: run {session.run_id} is saved on day {session.state.day}; "
-                "`privateer play --resume` picks it up"
-            )
+            at = f"on day {session.state.day}"
+            input_ended(session.run_id, at, "privateer play --resume")
             return
         text = line.strip()
         if not text:
