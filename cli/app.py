@@ -12,7 +12,14 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from privateer.cli import bench_commands, db_commands, runs_commands, sweep_commands, world_commands
+from privateer.cli import (
+    bench_commands,
+    db_commands,
+    docs_commands,
+    runs_commands,
+    sweep_commands,
+    world_commands,
+)
 from privateer.cli.chart_command import chart
 from privateer.cli.common import INTERRUPTED_EXIT, USER_ERROR_EXIT, GlobalOptions, note, one_line
 from privateer.cli.duel import commands as duel_commands
@@ -122,6 +129,7 @@ app.add_typer(duel_commands.app, name="duel")
 app.add_typer(tabletop_commands.app, name="tabletop")
 app.add_typer(tribes_commands.app, name="tribes")
 app.add_typer(sweep_commands.app, name="sweep")
+app.add_typer(docs_commands.app, name="docs")
 app.command()(runs_commands.sql)
 app.command()(runs_commands.report)
 app.command()(serve)

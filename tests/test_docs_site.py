@@ -1,0 +1,68 @@
+"""The docs site (docs/, mkdocs.yml) builds strictly, a broken link failing it, and its
+command-line reference is what the commands say now: `privateer docs cli` writes it, and this
+fails while the page is stale."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import typer
+from typer.testing import CliRunner
+
+from privateer.cli.app import app
+from privateer.cli.reference import reference
+
+ROOT = Path(__file__).resolve().parents[1]
+MKDOCS = Path(sys.executable).with_name("mkdocs")
+runner = CliRunner()
+
+
+def build(root: Path, site: Path) -> subprocess.CompletedProcess[str]:
+    """`mkdocs build --strict` (not --quiet: a warning it does not log, it does not count)."""
+    config = str(root / "mkdocs.yml")
+    return subprocess.run(
+        [str(MKDOCS), "build", "--strict", "-f", config, "-d", str(site)],
+        capture_output=True, text=True, timeout=300, env={"NO_MKDOCS_2_WARNING": "1", "PATH": ""},
+    )  # fmt: skip
+
+
+def test_the_cli_reference_is_what_the_commands_say() -> None:
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert page == reference(typer.main.get_command(app)), "run `privateer docs cli`"
+    for command in ("## privateer", "### privateer voyage", "#### privateer world build"):
+        assert f"\n{command}\n" in page
+    assert "- `--runs INTEGER RANGE`: Runs to play. [default: 100; 1<=x<=100000]" in page
+
+
+def test_the_site_builds_strictly_and_a_broken_link_fails_it(tmp_path: Path) -> None:
+    built = build(ROOT, tmp_path / "site")
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "site" / "cli" / "index.html").is_file()
+    copy = tmp_path / "copy"
+    shutil.copytree(ROOT / "docs", copy / "docs", ignore=shutil.ignore_patterns("*.png"))
+    shutil.copy(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
+    (copy / "docs" / "world.png").write_bytes((ROOT / "docs" / "world.png").read_bytes())
+    with (copy / "docs" / "engine.md").open("a", encoding="utf-8") as page:
+        page.write("\nSee [the missing page](missing.md).\n")
+    broken = build(copy, tmp_path / "broken")
+    assert broken.returncode != 0 and "missing.md" in broken.stderr
+
+
+def test_docs_cli_checks_writes_and_keeps_off_a_page_it_did_not_write(tmp_path: Path) -> None:
+    out = tmp_path / "cli.md"
+    assert runner.invoke(app, ["docs", "cli", "--out", str(out), "--check"]).exit_code == 1
+    written = runner.invoke(app, ["docs", "cli", "--out", str(out)])
+    assert written.exit_code == 0 and "wrote" in written.stderr
+    assert runner.invoke(app, ["docs", "cli", "--out", str(out), "--check"]).exit_code == 0
+    assert out.read_text(encoding="utf-8") == (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    out.write_text(out.read_text(encoding="utf-8").replace("Runs to play.", "Runs."))
+    stale = runner.invoke(app, ["docs", "cli", "--out", str(out), "--check"])
+    assert stale.exit_code == 1 and "is stale" in stale.stderr
+    mine = tmp_path / "mine.md"
+    mine.write_text("# my notes\n", encoding="utf-8")
+    refused = runner.invoke(app, ["docs", "cli", "--out", str(mine)])
+    assert refused.exit_code == 2 and "--force" in refused.stderr
+    assert mine.read_text(encoding="utf-8") == "# my notes\n"
