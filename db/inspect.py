@@ -1,4 +1,4 @@
-"""Looking at what a database holds, for `db tables` and the README's main job."""
+"""Looking at what a database holds, for `db tables` and the Quick start's main job."""
 
 from __future__ import annotations
 

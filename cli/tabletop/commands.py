@@ -1,5 +1,5 @@
 """`privateer tabletop ...`: seed 003's card game. `tabletop sim` (bots against bots, with the
-figures the README quotes) and `tabletop odds` (the raid table's odds measured against the
+figures docs/tabletop.md quotes) and `tabletop odds` (the raid table's odds measured against the
 exact 2D6 ones). Without a subcommand, a person plays one seat against bots (tabletop_play)."""
 
 from __future__ import annotations

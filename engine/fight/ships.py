@@ -1,7 +1,7 @@
 """Every kind of ship (and town) the game meets, and its deck.
 
 The numbers the seed leaves open (hulls, deck contents, bounties) are chosen here to hit the
-seed's measured figures; `privateer sim` measures what they do and the README has the table.
+seed's measured figures; `privateer sim` measures what they do and docs/fights.md has the table.
 """
 
 from __future__ import annotations

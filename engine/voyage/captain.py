@@ -722,7 +722,7 @@ RAIDER_12 = Captain(world_grounds=True, hold_past_guards=True, raid_margin=4, re
 so fewer of its pinnace raids are made without one."""
 RAIDER_10 = Captain(world_grounds=True, hold_past_guards=True, raid_margin=4, reserve=10)
 """The raider keeping 10 gold back: `classic`'s own captain, with whom the seed's figures but
-the oceans land in their bands over 200 runs (README, "The balance pass"). Chosen of the
+the oceans land in their bands over 200 runs (docs/voyage.md, "The balance pass"). Chosen of the
 reserves measured in the balanced world: 12 gives 7.9 raids a run over 200 (the seed's band
 starts at 8); 8 and 6 (100 runs each) sink 64-69% of runs at towns and win 11-18%."""
 CAPTAINS: dict[str, Captain] = {

@@ -213,7 +213,7 @@ class VoyageRules:
     # England or wants you fires on her each day she ends in that water (engine/voyage/shore.py)
     fort_fire: bool = rule(False, Bool())
     # A step is a day's sail (60 nm) and the guns reach a mile or two of it: a day she ends in
-    # that water, the shot finds her this often, per mille (chosen; measured in the README)
+    # that water, the shot finds her this often, per mille (chosen; measured in docs/voyage.md)
     fort_hit_per_mille: int = rule(250, PER_MILLE)
     # and costs 1 to this much hull: chosen (a storm's is 1 to 3)
     fort_hull_max: int = rule(2, HULL)

@@ -137,7 +137,7 @@ class WorldRules:
     # more ("storms ... twice as often past forty degrees": a day's risk of a storm doubled,
     # weighed as days lost), and past `route_ice_latitude` `route_ice_days_per_degree` more a
     # degree (cold and ice beyond). 0, as before: the wind and current alone. Chosen values
-    # to turn on: route_storm_days=0.5 and route_ice_days_per_degree=1 (README, "Routes").
+    # to turn on: route_storm_days=0.5 and route_ice_days_per_degree=1 (docs/world.md, "Routes").
     route_storm_latitude: float = rule(40.0, LATITUDE)
     route_storm_days: float = rule(0.0, ROUTE_DAYS)
     route_ice_latitude: float = rule(45.0, LATITUDE)
@@ -225,7 +225,7 @@ CENTURY = SEED_000.with_changes(
     armada_reach_days=70,
 )
 # The seed's world balanced for the seed's outcomes (issue 21's balance pass, measured over 200
-# `classic` runs of its captain in README "The balance pass"): Spain's armada in home waters,
+# `classic` runs of its captain, docs/voyage.md): Spain's armada in home waters,
 # armadas that attack on sight (2 days), and a town's treasury of 20, not the seed's 25. At 25
 # our towns pay their raiders home by day 419 after 7.4 raids (the seed's bot: about 525,
 # after about eleven); at 20, day 487 after 8.9. (The seed found 20 a cliff, wins from 39% to
