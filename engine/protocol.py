@@ -248,6 +248,8 @@ class Mode:
     events: Mapping[str, object] = field(default_factory=dict)
     figures: RunFigures = field(default_factory=RunFigures)  # its rows' score, rounds, days
     logged_actions: Callable[[Mapping[str, Any], list[str]], list[str]] = lambda _, a: a
+    rules: type | None = None  # its rules class (engine/bounds.py: each field bounded)
+    rulesets: Mapping[str, Any] = field(default_factory=dict)  # its named rules, by name
     save_progress: Callable[[Any, Any, Callable[[int], str]], dict[str, Any]] | None = None
     """What a list of saves shows of one beyond its run's row, read off its run's options and
     its saved state as stored (either may be damaged: then the figures are None), a port

@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+from dataclasses import fields
 from pathlib import Path
 
 import typer
@@ -14,6 +15,8 @@ from typer.testing import CliRunner
 
 from privateer.cli.app import app
 from privateer.cli.reference import reference
+from privateer.cli.rules_reference import reference as rules_page
+from privateer.cli.rules_reference import rule_books
 
 ROOT = Path(__file__).resolve().parents[1]
 MKDOCS = Path(sys.executable).with_name("mkdocs")
@@ -35,6 +38,20 @@ def test_the_cli_reference_is_what_the_commands_say() -> None:
     for command in ("## privateer", "### privateer voyage", "#### privateer world build"):
         assert f"\n{command}\n" in page
     assert "- `--runs INTEGER RANGE`: Runs to play. [default: 100; 1<=x<=100000]" in page
+
+
+def test_the_rules_reference_is_what_the_rules_say() -> None:
+    """Every field of every mode's rules is on the page, and each named ruleset."""
+    page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    books = rule_books()
+    assert page == rules_page(books), "run `privateer docs rules`"
+    assert len(books) == 6
+    for book in books:
+        for field in fields(book.cls):
+            assert f"| `{field.name}` |" in page, (book.title, field.name)
+        for name in book.rulesets:
+            assert f"- `{name}`: " in page
+    assert "- `classic`: `world_rules=balanced`, `dilemmas=false`" in page
 
 
 def test_the_site_builds_strictly_and_a_broken_link_fails_it(tmp_path: Path) -> None:

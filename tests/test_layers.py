@@ -75,6 +75,8 @@ SHARED = frozenset(
         "events",  # the one event record
         "figures",  # what a mode's row in `runs` holds
         "schema",  # what a save may hold (SaveError)
+        "bounds",  # a rules field's bound and source (the rules reference reads them)
+        "variants",  # rules named by their changes (`full[storm_days=60]`)
     )
 )
 """The modules at the engine's top every mode shares, which front ends may import."""

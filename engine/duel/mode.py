@@ -25,7 +25,7 @@ from .game import (
     legal_actions,
     observe,
 )
-from .rules import DuelRules, find_duel_rules
+from .rules import RULESETS, DuelRules, find_duel_rules
 from .state import BLUE, PERSONALITIES, SAVE_VERSION, SIDES, DuelState
 
 if TYPE_CHECKING:
@@ -147,4 +147,6 @@ MODE = Mode(
     example={"captain": "bold"},
     events=DUEL_EVENTS,
     figures=RunFigures(results=("Red lost", "nobody won", "Red won"), rounds="rounds"),
+    rules=DuelRules,
+    rulesets=RULESETS,
 )

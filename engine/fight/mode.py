@@ -28,7 +28,7 @@ from .encounter import (
     play_keep,
 )
 from .outfit import Outfit
-from .rules import FIGHT, FightRules
+from .rules import FIGHT, RULESETS, FightRules
 from .settle import payout, settled_events
 from .ships import CREW, KIND_INDEX, SHIPS, TARGETS, UPGRADES
 
@@ -189,4 +189,6 @@ MODE = Mode(
     example={"target": "merchant", "ship": "brigantine"},
     events=FIGHT_EVENTS,
     figures=RunFigures(unit="gold", rounds="rounds"),  # the payout; a fight takes no days
+    rules=FightRules,
+    rulesets=RULESETS,
 )

@@ -17,7 +17,7 @@ from .actions import IllegalTabletopAction, TabletopAction
 from .events import TABLETOP_EVENTS
 from .game import ENGINE_VERSION, act, check_players, current_side, legal_actions, new_game
 from .reachable import check_reachable
-from .rules import NATIONS, TabletopRules, find_tabletop_rules
+from .rules import NATIONS, RULESETS, TabletopRules, find_tabletop_rules
 from .state import TabletopState
 from .view import describe, observe
 
@@ -151,4 +151,6 @@ MODE = Mode(
     events=TABLETOP_EVENTS,
     # the target's result: your nation's in a game you played, the winner's gold in a sim
     figures=RunFigures(results=("lost", "nobody won", "won"), rounds="turns"),
+    rules=TabletopRules,
+    rulesets=RULESETS,
 )

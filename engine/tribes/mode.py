@@ -19,7 +19,7 @@ from ..schema import Int, Record, Seq, Text
 from .constants import CHECKPOINT_EVERY
 from .events import TRIBES_EVENTS
 from .game import ENGINE_VERSION, TribesAction, act, legal_actions, new_game
-from .rules import SEED_NAME, TribesRules, find_tribes_rules
+from .rules import RULESETS, SEED_NAME, TribesRules, find_tribes_rules
 from .score import score
 from .state import TribesState
 from .view import view_for
@@ -168,4 +168,6 @@ MODE = Mode(
     example={"tribes": 2, "size": 32, "ticks": 40},
     events=TRIBES_EVENTS,
     figures=RunFigures(unit="points", rounds="ticks"),  # the winner's score
+    rules=TribesRules,
+    rulesets=RULESETS,
 )

@@ -18,7 +18,7 @@ from ..world.rules import find_world_rules
 from ..world.world import World
 from .events import VOYAGE_EVENTS
 from .game import ENGINE_VERSION, VoyageGame
-from .rules import KNOWN_RULESETS, MAX_DAYS, find_voyage_rules
+from .rules import KNOWN_RULESETS, MAX_DAYS, RULESETS, VoyageRules, find_voyage_rules
 from .state import SAVE_VERSION
 
 OPTIONS = Record(
@@ -81,4 +81,6 @@ MODE = Mode(
     earlier_versions=("voyage-1", "voyage-2"),
     figures=RunFigures(unit="gold", days=True),  # her gold at the end
     save_progress=save_progress,
+    rules=VoyageRules,
+    rulesets=RULESETS,
 )

@@ -116,4 +116,6 @@ MODE = Mode(
     example={"days": 40},
     events=WORLD_EVENTS,
     figures=RunFigures(days=True),
+    rules=WorldRules,
+    rulesets=RULESETS,
 )
