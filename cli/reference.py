@@ -11,12 +11,10 @@ from collections.abc import Iterator
 
 import click
 
-MARK = "<!-- Written by `privateer docs cli`"
-"""How a page this module wrote begins its second paragraph: one it may write over."""
 HEADER = (
     "# Command-line reference\n\n"
-    f"{MARK} from the commands themselves: do not edit; change\n"
-    "     a command's help and run it again (a test fails while this page is stale). -->\n\n"
+    "<!-- Written by `privateer docs cli --force` from the commands themselves: do not edit;\n"
+    "     change a command's help and run it again (a test fails while this is stale). -->\n\n"
     "Every command takes `-h/--help`, which prints what stands here. Data goes to stdout,\n"
     "progress and notes to stderr; a mistake is one line (`error: ...`) and exit 2.\n"
 )

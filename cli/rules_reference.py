@@ -17,12 +17,10 @@ from privateer.engine.bounds import declared, source_of
 from privateer.engine.schema import Bool, Int, Text
 from privateer.engine.variants import shown
 
-MARK = "<!-- Written by `privateer docs rules`"
-"""How a page this module wrote begins its second paragraph: one it may write over."""
 HEADER = (
     "# Rules reference\n\n"
-    f"{MARK} from the rules classes themselves: do not edit; change the\n"
-    "     rules and run it again (a test fails while this page is stale). -->\n\n"
+    "<!-- Written by `privateer docs rules --force` from the rules classes: do not edit;\n"
+    "     change the rules and run it again (a test fails while this is stale). -->\n\n"
     "Every mode plays by a rules object: its fields below, each with its default, the values it\n"
     "may take, and where it comes from. A named ruleset (`--rules NAME`) is the defaults with\n"
     "the changes listed under it; a variant is named for its own (`full[storm_days=60]`).\n"

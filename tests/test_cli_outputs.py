@@ -215,6 +215,10 @@ WRITERS = [
     Writer("sweep show --plot", lambda db, out: ["--db", str(db), "sweep", "show", "1",
                                                  "--plot", str(out)], ".svg",
            "privateer.pipeline.chart.dials", "draw_dials"),
+    Writer("docs cli", lambda db, out: ["docs", "cli", "--out", str(out)], ".md",
+           "privateer.cli.docs_commands", "write_page"),
+    Writer("docs rules", lambda db, out: ["docs", "rules", "--out", str(out)], ".md",
+           "privateer.cli.docs_commands", "write_page"),
 ]  # fmt: skip
 
 
@@ -354,7 +358,7 @@ def test_every_command_that_writes_a_file_is_held_to_the_rule() -> None:
     # each one driven by the tests above (runs export: its folder's test below)
     assert writing == {
         "world export path", "chart out", "tribes chart out", "sweep run plot",
-        "sweep show plot", "runs export folder",
+        "sweep show plot", "runs export folder", "docs cli out", "docs rules out",
     }  # fmt: skip
 
 
