@@ -45,6 +45,33 @@ def rules_reference(
     _write(reference(rule_books()), out, "rules", check=check, force=force)
 
 
+@app.command("figures")
+def figures(
+    name: str = typer.Argument(..., help="The page of figures to write: fights.", metavar="NAME"),
+    out: Path | None = typer.Option(
+        None, "--out", help="The page to write (.md; default docs/figures/NAME.md)."
+    ),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
+    """A page of measured figures: runs its commands (seeded, so the same code writes the same
+    page), tabulates what they print, and names the commands and the commit it ran on."""
+    from privateer.cli.figure_pages import PAGES, commit, write_page
+
+    page = PAGES.get(name)
+    if page is None:
+        fail(f"no page of figures {name!r}: one of {', '.join(PAGES)}")
+    path = out or Path("docs") / "figures" / f"{name}.md"
+    check_output(path, (".md",), force=force)
+    note(f"running {len(page.commands)} commands for {path} ...")
+    try:
+        text = write_page(page, commit(Path.cwd()))
+    except OSError as error:
+        fail(str(error))
+    with writing_output(path, force=force) as part:
+        write_page_text(text, part)
+    note(f"wrote {path} ({len(text.splitlines())} lines)")
+
+
 def _write(page: str, out: Path, name: str, *, check: bool, force: bool) -> None:
     """With `check`, say whether `out` holds `page` (exit 1 if not); else write it under the
     rule every output keeps (cli/outputs.py): a file there is replaced only with --force."""
@@ -60,10 +87,10 @@ def _write(page: str, out: Path, name: str, *, check: bool, force: bool) -> None
         return
     check_output(out, (".md",), force=force)
     with writing_output(out, force=force) as part:
-        write_page(page, part)
+        write_page_text(page, part)
     note(f"wrote {out} ({len(page.splitlines())} lines)")
 
 
-def write_page(page: str, path: Path) -> None:
+def write_page_text(page: str, path: Path) -> None:
     """The page's text to `path` (what a test stands in for, to cut a write short)."""
     path.write_text(page, encoding="utf-8")
