@@ -63,6 +63,7 @@ def test_the_site_builds_strictly_and_a_broken_link_fails_it(tmp_path: Path) -> 
     copy = tmp_path / "copy"
     shutil.copytree(ROOT / "docs", copy / "docs", ignore=shutil.ignore_patterns("*.png"))
     shutil.copy(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
+    shutil.copy(ROOT / "ARCHITECTURE.md", copy / "ARCHITECTURE.md")  # docs/architecture.md's
     (copy / "docs" / "world.png").write_bytes((ROOT / "docs" / "world.png").read_bytes())
     with (copy / "docs" / "engine.md").open("a", encoding="utf-8") as page:
         page.write("\nSee [the missing page](missing.md).\n")

@@ -12,7 +12,7 @@ The table (MAY_IMPORT), by the folder a module lives in:
   by the package's file
 - `migrations -> db, engine, pipeline`: a migration rewrites rows (db's tables), saved states
   (the engine's types), and 0002 refills a world built without its shore by the pipeline's
-  pure stages (docs/architecture.md says why)
+  pure stages (ARCHITECTURE.md says why)
 - `engine ->` nothing of ours but itself, and of the libraries only the standard library,
   NumPy, SciPy and orjson (so never geopandas, shapely, SQLAlchemy or DuckDB)
 - `data/` is hand-authored files, not code: any layer but the engine may ask its package

@@ -1,4 +1,4 @@
-"""What docs/architecture.md promises: an event at sea and a dilemma are each one declaration added
+"""What ARCHITECTURE.md promises: an event at sea and a dilemma are each one declaration added
 to their table; the day at sea, the legal actions, the answer, what the captain sees and the
 captain bot then know them, with nothing else touched."""
 
