@@ -14,6 +14,8 @@ from typing import Any
 
 import orjson
 
+from privateer.cli.fight.commands import SIM_FIGURES, SIM_RATES
+
 
 @dataclass(frozen=True)
 class FigurePage:
@@ -46,18 +48,8 @@ FIGHTS = FigurePage(
             ("pinnace", "treasure_fleet"),
         )
     ),
-    columns=(
-        "ship",
-        "target",
-        "bot",
-        "destroyed",
-        "sunk",
-        "fled",
-        "got_away",
-        "parted",
-        "mean_rounds",
-    ),
-    rates=frozenset({"destroyed", "sunk", "fled", "got_away", "parted"}),
+    columns=("ship", "target", "bot", *SIM_FIGURES),
+    rates=frozenset(SIM_RATES),
 )
 
 PAGES = {page.name: page for page in (FIGHTS,)}

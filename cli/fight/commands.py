@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from privateer.engine.record import GameRecord
 
 SHIPS_HELP = "pinnace, brigantine, frigate, galleon."
+SIM_RATES = ("destroyed", "sunk", "fled", "got_away", "parted")
+SIM_FIGURES = (*SIM_RATES, "mean_rounds")
+"""What `sim` measures of each bot (its rates, as fractions of its fights), in its order."""
 CREW_HELP = (
     "A hand of note (repeat): master_gunner, marksmen, quartermaster, boatswain, surgeon, "
     "pilot, navigator. One of each, as many as the ship has berths."
@@ -173,20 +176,9 @@ def sim(
         note(f"logged {writer.runs} runs, {writer.events} events")
     output.rows(
         [r.to_dict() for r in results],
-        [
-            "bot",
-            "ship",
-            "target",
-            "fights",
-            "destroyed",
-            "sunk",
-            "fled",
-            "got_away",
-            "parted",
-            "mean_rounds",
-        ],
+        ["bot", "ship", "target", "fights", *SIM_FIGURES],
         title=f"{ship} (hull {hull or 'full'}) against {target}, {fights} fights a bot",
-        rates=("destroyed", "sunk", "fled", "got_away", "parted"),
+        rates=SIM_RATES,
     )
 
 
