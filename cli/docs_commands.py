@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from privateer.cli.common import fail, note
+from privateer.cli.common import db_path, fail, note
 from privateer.cli.outputs import check_output, writing_output
 
 app = typer.Typer(help="Write the docs' pages that are read off the code: the references.")
@@ -47,24 +47,42 @@ def rules_reference(
 
 @app.command("figures")
 def figures(
-    name: str = typer.Argument(..., help="The page of figures to write: fights.", metavar="NAME"),
+    ctx: typer.Context,
+    name: str = typer.Argument(
+        ...,
+        help="The page of figures to write: fights, duel, tabletop, voyage, world or speed.",
+        metavar="NAME",
+    ),
     out: Path | None = typer.Option(
         None, "--out", help="The page to write (.md; default docs/figures/NAME.md)."
     ),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """A page of measured figures: runs its commands (seeded, so the same code writes the same
-    page), tabulates what they print, and names the commands and the commit it ran on."""
-    from privateer.cli.figure_pages import PAGES, commit, write_page
+    figures; `speed` times this machine), tabulates what they print beside the design
+    documents' own figures and their 95% intervals, and names the commands and the commit it
+    ran on. The voyage, world and speed pages play on the database's world."""
+    from privateer.cli.figures import PAGES
+    from privateer.cli.figures.page import Command, Rows, commit, run_privateer, write_page
 
     page = PAGES.get(name)
     if page is None:
         fail(f"no page of figures {name!r}: one of {', '.join(PAGES)}")
     path = out or Path("docs") / "figures" / f"{name}.md"
     check_output(path, (".md",), force=force)
+    world_db: tuple[str, ...] = ()
+    if page.needs_world:
+        from privateer.cli.worlds import engine_world
+
+        engine_world(ctx)  # no world: one line now, not after the first command
+        world_db = ("--db", str(db_path(ctx).resolve()))
+
+    def run(command: Command) -> Rows:
+        return run_privateer((*world_db, *command))
+
     note(f"running {len(page.commands)} commands for {path} ...")
     try:
-        text = write_page(page, commit(Path.cwd()))
+        text = write_page(page, commit(Path.cwd()), run, said=note)
     except OSError as error:
         fail(str(error))
     with writing_output(path, force=force) as part:

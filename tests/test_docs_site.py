@@ -9,9 +9,7 @@ import subprocess
 import sys
 from dataclasses import fields
 from pathlib import Path
-from typing import Any
 
-import pytest
 import typer
 from typer.testing import CliRunner
 
@@ -84,58 +82,3 @@ def test_docs_cli_says_whether_its_page_is_current(tmp_path: Path) -> None:
     out.write_text(out.read_text(encoding="utf-8").replace("Runs to play.", "Runs."))
     stale = runner.invoke(app, ["docs", "cli", "--out", str(out), "--check"])
     assert stale.exit_code == 1 and "is stale: `privateer docs cli --force`" in stale.stderr
-
-
-def test_a_page_of_figures_names_its_commands_and_commit_and_shows_rates_as_percentages() -> None:
-    from privateer.cli.figure_pages import FIGHTS, write_page
-
-    asked: list[tuple[str, ...]] = []
-
-    def run(command: Any) -> list[dict[str, Any]]:
-        asked.append(tuple(command))
-        return [{"ship": "pinnace", "target": command[2], "bot": "balanced", "destroyed": 0.838,
-                 "sunk": 0.092, "fled": 0.014, "got_away": 0.0565, "parted": 0.0,
-                 "mean_rounds": 6.19}]  # fmt: skip
-
-    page = write_page(FIGHTS, "abc123", run)
-    assert asked == list(FIGHTS.commands)
-    assert "Measured at commit `abc123` by:" in page
-    assert "- `privateer sim --target armada --ship brigantine --fights 2000 --json`" in page
-    assert "| pinnace | armada | balanced | 83.8% | 9.2% | 1.4% | 5.7% | 0.0% | 6.19 |" in page
-
-
-def test_docs_figures_keeps_a_page_there_unless_force_and_never_follows_a_link(
-    tmp_path: Path,
-) -> None:
-    """Refused before any command runs (the one output rule); an unknown page is one line."""
-    there = tmp_path / "fights.md"
-    there.write_text("kept\n", encoding="utf-8")
-    link = tmp_path / "link.md"
-    link.symlink_to(there)
-    for out, said in ((there, "is there already; --force replaces it"),
-                      (link, "is a symbolic link")):  # fmt: skip
-        refused = runner.invoke(app, ["docs", "figures", "fights", "--out", str(out)])
-        assert refused.exit_code == 2 and said in refused.stderr
-    assert there.read_text(encoding="utf-8") == "kept\n"
-    unknown = runner.invoke(app, ["docs", "figures", "storms", "--out", str(tmp_path / "x.md")])
-    assert unknown.exit_code == 2 and "no page of figures 'storms': one of fights" in unknown.stderr
-
-
-@pytest.mark.fidelity  # every bot against four targets, 40,000 fights: a minute, in the long step
-def test_the_fights_page_is_what_the_fights_give_now(tmp_path: Path) -> None:
-    """docs/figures/fights.md written again, by a process as a person runs it: the same figures
-    (its commands are seeded), the commit line aside."""
-    out = tmp_path / "fights.md"
-    done = subprocess.run(
-        [sys.executable, "-m", "privateer", "docs", "figures", "fights", "--out", str(out)],
-        capture_output=True, text=True, timeout=900, cwd=ROOT,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-
-    def figures(text: str) -> list[str]:
-        return [line for line in text.splitlines() if not line.startswith("Measured at commit")]
-
-    kept = (ROOT / "docs" / "figures" / "fights.md").read_text(encoding="utf-8")
-    assert figures(out.read_text(encoding="utf-8")) == figures(kept), (
-        "run `privateer docs figures fights --force`"
-    )

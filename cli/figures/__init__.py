@@ -1,0 +1,14 @@
+"""The docs' pages of measured figures, each written by `privateer docs figures NAME`."""
+
+from privateer.cli.figures.fights import FIGHTS
+from privateer.cli.figures.page import FigurePage
+from privateer.cli.figures.speed import SPEED
+from privateer.cli.figures.studies import STUDIES
+from privateer.cli.figures.tables import DUEL, TABLETOP
+from privateer.cli.figures.voyage import VOYAGE
+from privateer.cli.figures.world import WORLD
+
+PAGES: dict[str, FigurePage] = {
+    page.name: page for page in (FIGHTS, DUEL, TABLETOP, VOYAGE, STUDIES, WORLD, SPEED)
+}
+"""Every page of figures, by name."""

@@ -1,0 +1,258 @@
+"""How a page of figures is made (`privateer docs figures NAME`): its tables' commands run as
+whole `privateer` processes printing JSON, what they print tabulated, the design documents'
+own figures set beside ours with their 95% intervals, and the commands and the commit named at
+the top, so no figure in the docs is typed by hand. The commands are seeded: the same code
+writes the same page."""
+
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+Command = tuple[str, ...]
+Rows = list[dict[str, Any]]
+Run = Callable[[Command], Rows]
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows as commands print them: `columns` are keys of each row (a dotted key reads into a
+    nested object); `labels`, one a command, fill a first column named `label` when the rows
+    do not say which command they came from."""
+
+    heading: str
+    about: str
+    commands: tuple[Command, ...]
+    columns: tuple[str, ...]
+    rates: frozenset[str] = frozenset()  # columns that are fractions: shown as percentages
+    label: str = ""
+    labels: tuple[str, ...] = ()
+    rows_at: str = ""  # the key whose list holds the rows, where a command prints an object
+
+
+@dataclass(frozen=True)
+class DesignFigure:
+    """One figure a design document quotes, and ours: `ours` reads it off the rows `command`
+    printed. A share out of `runs` of the document's has the document's own 95% interval; one
+    whose sample the document does not give is held to ours (`our_runs`)."""
+
+    words: str
+    figure: float
+    command: Command
+    ours: Callable[[Rows], float]
+    runs: int | None = None
+    our_runs: int | None = None
+    share: bool = True
+
+
+@dataclass(frozen=True)
+class DesignTable:
+    heading: str
+    about: str
+    figures: tuple[DesignFigure, ...]
+
+
+Section = Table | DesignTable
+
+
+@dataclass(frozen=True)
+class FigurePage:
+    """A page: what it measures, what moves its figures, and its sections in order."""
+
+    name: str
+    title: str
+    about: str
+    sections: tuple[Section, ...]
+    needs_world: bool = False
+    timed: bool = False  # figures of time: the machine and its load are named with them
+    commands: tuple[Command, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        every: list[Command] = []
+        for section in self.sections:
+            wanted = (
+                section.commands
+                if isinstance(section, Table)
+                else tuple(f.command for f in section.figures)
+            )
+            every.extend(c for c in wanted if c not in every)
+        object.__setattr__(self, "commands", tuple(every))
+
+
+def run_privateer(arguments: Sequence[str]) -> Rows:
+    """`privateer ARGUMENTS` as a process of its own (on this process's database, as the
+    person's `--db` or $PRIVATEER_DB named it); the JSON it prints, as rows (OSError with its
+    last line if it fails)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "privateer", *arguments],
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        said = (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1]
+        raise OSError(f"privateer {' '.join(arguments)}: {said}")
+    rows = orjson.loads(done.stdout)
+    return list(rows) if isinstance(rows, list) else [rows]
+
+
+def commit(folder: Path) -> str:
+    """The commit the code here is at (with "+ changes" if the tree differs from it), or
+    "no commit" outside a git checkout."""
+
+    def git(*words: str) -> str:
+        return subprocess.run(
+            ["git", "-C", str(folder), *words], capture_output=True, text=True, check=True
+        ).stdout.strip()
+
+    try:
+        head = git("rev-parse", "--short=12", "HEAD")
+        changed = git("status", "--porcelain", "--untracked-files=no")
+    except (OSError, subprocess.CalledProcessError):
+        return "no commit"
+    return f"{head} + changes" if changed else head
+
+
+def write_page(
+    page: FigurePage, at: str, run: Run = run_privateer, said: Callable[[str], None] = print
+) -> str:
+    """The page's Markdown: each of its commands run once by `run` (saying which on `said`),
+    at commit `at`."""
+    machine = _machine() if page.timed else ""
+    printed: dict[Command, Rows] = {}
+    for number, command in enumerate(page.commands, 1):
+        said(f"[{number}/{len(page.commands)}] privateer {' '.join(command)}")
+        printed[command] = run(command)
+    lines = [
+        f"# {page.title}",
+        "",
+        f"<!-- Written by `privateer docs figures {page.name} --force`: do not edit; run it",
+        "     again when the code changes. -->",
+        "",
+        f"Measured at commit `{at}`{machine} by:",
+        "",
+        *(f"- `privateer {' '.join(command)}`" for command in page.commands),
+        "",
+        page.about,
+    ]
+    for section in page.sections:
+        lines += ["", f"## {section.heading}", "", section.about, ""]
+        if isinstance(section, Table):
+            lines += _table(section, printed)
+        else:
+            lines += _design_table(section, printed)
+    return "\n".join(lines) + "\n"
+
+
+def _table(table: Table, printed: Mapping[Command, Rows]) -> list[str]:
+    header = ((table.label,) if table.labels else ()) + table.columns
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for index, command in enumerate(table.commands):
+        first = (table.labels[index],) if table.labels else ()
+        rows = printed[command]
+        if table.rows_at:
+            rows = [row for printed_row in rows for row in printed_row[table.rows_at]]
+        for row in rows:
+            cells = [*first, *(_cell(read(row, c), c in table.rates) for c in table.columns)]
+            lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def _design_table(table: DesignTable, printed: Mapping[Command, Rows]) -> list[str]:
+    lines = [
+        "| the design document | its figure | its 95% interval | ours | our 95% interval | |",
+        "|---|---|---|---|---|---|",
+    ]
+    for figure in table.figures:
+        ours = figure.ours(printed[figure.command])
+        shown = _share if figure.share else _number
+        theirs_band = ours_band = "none given"
+        held = "-"
+        if figure.share and figure.runs:
+            low, high = wilson(figure.figure, figure.runs)
+            theirs_band = f"{low:.1%}-{high:.1%}"
+            held = _held(ours, low, high)
+        if figure.share and figure.our_runs:
+            low, high = wilson(ours, figure.our_runs)
+            ours_band = f"{low:.1%}-{high:.1%}"
+            if not figure.runs:
+                held = _held(figure.figure, low, high)
+        of = f" of {figure.runs:,}" if figure.runs else ""
+        lines.append(
+            f"| {figure.words} | {shown(figure.figure)}{of} | {theirs_band} | {shown(ours)} |"
+            f" {ours_band} | {held} |"
+        )
+    return lines
+
+
+def _held(value: float, low: float, high: float) -> str:
+    """`in`, or how many points out of the interval."""
+    if low <= value <= high:
+        return "in"
+    return f"**out** by {100 * (low - value if value < low else value - high):.1f} points"
+
+
+def _machine() -> str:
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return f" on {os.cpu_count()} cores (load average {load:.2f} at the start)"
+
+
+def wilson(share: float, runs: int) -> tuple[float, float]:
+    """The Wilson score 95% interval of a share seen in `runs` trials."""
+    z = 1.959964
+    centre = share + z * z / (2 * runs)
+    spread = z * math.sqrt(share * (1 - share) / runs + z * z / (4 * runs * runs))
+    scale = 1 + z * z / runs
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def read(row: Mapping[str, Any], column: str) -> Any:
+    """`row[column]`, a dotted column read into nested objects where the row has no such key
+    (None where it is missing)."""
+    if column in row:
+        return row[column]
+    value: Any = row
+    for key in column.split("."):
+        if not isinstance(value, Mapping):
+            return None
+        value = value.get(key)
+    return value
+
+
+def pick(rows: Rows, column: str, **where: Any) -> float:
+    """The one row's `column` whose keys match `where` (KeyError if none or several)."""
+    found = [row for row in rows if all(row.get(k) == v for k, v in where.items())]
+    if len(found) != 1:
+        raise KeyError(f"{len(found)} rows match {where}")
+    return float(read(found[0], column))
+
+
+def _share(value: float) -> str:
+    return f"{value:.1%}"
+
+
+def _number(value: float) -> str:
+    return f"{value:,.1f}" if value != int(value) else f"{int(value):,}"
+
+
+def _cell(value: Any, rate: bool) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_cell(v, rate)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_cell(v, rate) for v in value)
+    if rate:
+        return f"{float(value):.1%}"
+    if isinstance(value, float):
+        return f"{value:,.4g}" if abs(value) < 1000 else f"{value:,.0f}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    return str(value)

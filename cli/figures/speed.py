@@ -1,0 +1,144 @@
+"""The speed page: every `privateer bench`, run once each on the machine that writes the page
+(the machine's cores and load are printed with it; a shared host drifts by a third in a
+morning, so a change is judged by A/B pairs in one hour, never by this page alone)."""
+
+from __future__ import annotations
+
+from privateer.cli.figures.page import FigurePage, Table
+
+
+def _bench(
+    heading: str,
+    about: str,
+    command: tuple[str, ...],
+    *columns: str,
+    rates: frozenset[str] = frozenset(),
+    rows_at: str = "",
+) -> Table:
+    return Table(heading, about, (command,), columns, rates, rows_at=rows_at)
+
+
+SPEED = FigurePage(
+    name="speed",
+    title="Speed, measured",
+    about=(
+        "Each bench's own figures, medians over its runs. What moves them is in [Speed]"
+        "(../speed.md): the world build's stages, the engine's loops, the log writer's"
+        " batches, the caches the World keeps."
+    ),
+    needs_world=True,
+    timed=True,
+    sections=(
+        _bench(
+            "Building the world",
+            "The whole build, stage by stage; every build identical.",
+            ("bench", "world", "--runs", "3", "--json"),
+            "total_seconds",
+            "identical_builds",
+            "stages",
+        ),
+        _bench(
+            "Reading the world",
+            "The world tables into the engine's World.",
+            ("bench", "load", "--runs", "5", "--json"),
+            "seconds",
+            "nodes",
+        ),
+        _bench(
+            "Card fights",
+            "The lookahead bot against a merchant, on one core.",
+            ("bench", "fight", "--fights", "20000", "--json"),
+            "fights",
+            "seconds",
+            "fights_per_second",
+        ),
+        _bench(
+            "The living world",
+            "Every ship of the world for two years, warm and cold (routes being computed).",
+            ("bench", "world-sim", "--runs", "3", "--json"),
+            "days",
+            "ships",
+            "days_per_second",
+            "cold_days_per_second",
+        ),
+        _bench(
+            "Voyages",
+            "The captain bot's whole voyages (full rules) on one core, and what"
+            " logging them costs.",
+            ("bench", "voyage", "--runs", "10", "--rounds", "3", "--json"),
+            "runs",
+            "runs_per_second",
+            "days_per_second",
+            "log_overhead",
+            rates=frozenset({"log_overhead"}),
+        ),
+        _bench(
+            "Voyages on two workers",
+            "`privateer voyage --runs 60` as whole processes on one worker and on two, in turn.",
+            ("bench", "voyage", "--workers", "1,2", "--runs", "60", "--json"),
+            "workers",
+            "seconds",
+            "runs_per_second",
+            "speedup",
+            "speedup_by_round",
+            rows_at="workers",
+        ),
+        _bench(
+            "The log",
+            "Our append against DuckDB's own Arrow append of the same rows, and"
+            " `sim --log` over plain `sim`, in wall time and in CPU.",
+            ("bench", "log", "--runs", "3", "--json"),
+            "events_per_second",
+            "duckdb_events_per_second",
+            "share_of_duckdb",
+            "sim_seconds",
+            "sim_log_seconds",
+            "log_overhead",
+            "log_cpu_overhead",
+            rates=frozenset({"log_overhead", "log_cpu_overhead"}),
+        ),
+        _bench(
+            "Memory",
+            "What the World keeps in one process after voyages and a world sim.",
+            ("bench", "memory", "--json"),
+            "runs",
+            "days",
+            "caches_bytes",
+            "caches_bound",
+            "within_bound",
+            "peak_rss_bytes",
+        ),
+        _bench(
+            "Starting",
+            "A fresh process for `--version`, `runs list` and `db current`.",
+            ("bench", "startup", "--json"),
+            "version_seconds",
+            "runs_list_seconds",
+            "db_current_seconds",
+            "runs_list_over_version",
+        ),
+        _bench(
+            "The browser",
+            "The web front end on a copy of the database, on the server and in Chromium.",
+            ("bench", "web", "--json"),
+            "measure",
+            "side",
+            "first_ms",
+            "median_ms",
+            "aim_ms",
+            "over_aim",
+        ),
+        _bench(
+            "Tribes",
+            "The Tribes design document's perf gate: 8 tribes for 10,000 ticks on"
+            " one core with the built-in policies.",
+            ("tribes", "bench", "--json"),
+            "ticks_run",
+            "wall_seconds",
+            "ticks_per_second",
+            "microseconds_per_tribe_tick",
+            "outside_phases",
+            "phases",
+        ),
+    ),
+)

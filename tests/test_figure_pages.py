@@ -1,0 +1,165 @@
+"""Pages of measured figures (`privateer docs figures NAME`): each names its commands and the
+commit, shows the design documents' figures with their 95% intervals beside ours, and the
+pages kept in docs/figures/ are the pages the command writes, at a commit of their own."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from privateer.cli.app import app
+from privateer.cli.figures import PAGES
+from privateer.cli.figures.fights import FIGHTS
+from privateer.cli.figures.page import (
+    DesignFigure,
+    DesignTable,
+    FigurePage,
+    Table,
+    wilson,
+    write_page,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+
+def fights_printed(command: Any) -> list[dict[str, Any]]:
+    """What `sim` prints, in shape: the same figures for every bot."""
+    return [{"ship": command[4], "target": command[2], "bot": bot, "destroyed": 0.838,
+             "sunk": 0.092, "fled": 0.014, "got_away": 0.0565, "parted": 0.0,
+             "mean_rounds": 6.19} for bot in ("balanced", "runner")]  # fmt: skip
+
+
+def test_a_page_names_its_commands_and_commit_and_runs_each_command_once() -> None:
+    asked: list[tuple[str, ...]] = []
+
+    def run(command: Any) -> list[dict[str, Any]]:
+        asked.append(tuple(command))
+        return fights_printed(command)
+
+    page = write_page(FIGHTS, "abc123", run, said=lambda _: None)
+    assert asked == list(FIGHTS.commands) and len(set(asked)) == len(asked) == 8
+    assert "Measured at commit `abc123` by:" in page
+    assert "- `privateer sim --target armada --ship brigantine --fights 2000 --json`" in page
+    assert "| pinnace | armada | balanced | 83.8% | 9.2% | 1.4% | 5.7% | 0.0% | 6.19 |" in page
+    # the document's 81% of 5,000 fights: 79.9-82.1%; ours 83.8% lies 1.7 points above it
+    assert (
+        "| balanced bot, pinnace against a merchant: destroyed | 81.0% of 5,000 | 79.9%-82.1% |"
+        " 83.8% | 82.1%-85.3% | **out** by 1.7 points |"
+    ) in page
+
+
+def test_the_wilson_interval_is_the_textbook_one() -> None:
+    low, high = wilson(0.39, 100)
+    assert (round(low, 3), round(high, 3)) == (0.3, 0.488)
+    low, high = wilson(2 / 30, 30)
+    assert (round(low, 3), round(high, 3)) == (0.018, 0.213)
+    assert wilson(0.0, 30)[0] == 0.0 and wilson(1.0, 30)[1] == 1.0
+
+
+def test_a_figure_without_the_documents_sample_is_held_to_ours_and_a_mean_to_none() -> None:
+    command = ("voyage", "--json")
+    page = FigurePage(
+        name="t",
+        title="T",
+        about="",
+        sections=(
+            DesignTable("D", "", (
+                DesignFigure("won", 0.5, command, lambda rows: rows[0]["won"], our_runs=100),
+                DesignFigure("sunk", 0.1, command, lambda rows: rows[0]["sunk"], our_runs=100),
+                DesignFigure("day home", 525, command, lambda rows: rows[0]["day"],
+                             share=False),
+            )),
+            Table("R", "", (command,), ("where.reached", "sunk_by"), frozenset({"where.reached"}),
+                  label="rules", labels=("classic",)),
+        ),
+    )  # fmt: skip
+    printed = [{"won": 0.45, "sunk": 0.3, "day": 487.25, "sunk_by": {"town": 3},
+                "where": {"reached": {"Caribbean": 0.25}}}]  # fmt: skip
+    text = write_page(page, "c", lambda _: printed, said=lambda _: None)
+    assert "| won | 50.0% | none given | 45.0% | 35.6%-54.8% | in |" in text
+    assert "| sunk | 10.0% | none given | 30.0% | 21.9%-39.6% | **out** by 11.9 points |" in text
+    assert "| day home | 525 | none given | 487.2 | none given | - |" in text
+    assert "| classic | Caribbean 25.0% | town 3 |" in text
+
+
+def test_docs_figures_keeps_a_page_there_unless_force_and_never_follows_a_link(
+    tmp_path: Path,
+) -> None:
+    """Refused before any command runs (the one output rule); an unknown page is one line."""
+    there = tmp_path / "fights.md"
+    there.write_text("kept\n", encoding="utf-8")
+    link = tmp_path / "link.md"
+    link.symlink_to(there)
+    for out, said in ((there, "is there already; --force replaces it"),
+                      (link, "is a symbolic link")):  # fmt: skip
+        refused = runner.invoke(app, ["docs", "figures", "fights", "--out", str(out)])
+        assert refused.exit_code == 2 and said in refused.stderr
+    assert there.read_text(encoding="utf-8") == "kept\n"
+    unknown = runner.invoke(app, ["docs", "figures", "storms", "--out", str(tmp_path / "x.md")])
+    assert unknown.exit_code == 2
+    assert "no page of figures 'storms': one of fights, duel, tabletop" in unknown.stderr
+
+
+def test_a_page_that_plays_on_the_world_says_so_at_once_on_a_database_without_one(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "empty.duckdb"
+    assert runner.invoke(app, ["--db", str(db), "db", "upgrade"]).exit_code == 0
+    out = tmp_path / "voyage.md"
+    done = runner.invoke(app, ["--db", str(db), "docs", "figures", "voyage", "--out", str(out)])
+    assert done.exit_code == 2 and "holds no world yet" in done.stderr
+    assert not out.exists()
+
+
+def test_the_pages_kept_are_every_page_the_command_writes_each_at_a_commit() -> None:
+    kept = {path.stem: path for path in (ROOT / "docs" / "figures").glob("*.md")}
+    assert set(kept) == set(PAGES)
+    for name, path in kept.items():
+        text = path.read_text(encoding="utf-8")
+        assert f"Written by `privateer docs figures {name} --force`" in text
+        assert re.search(r"Measured at commit `[0-9a-f]{12}`", text), (
+            f"{path.name}: write it at a commit (commit the code, then the page)"
+        )
+        for command in PAGES[name].commands:
+            assert f"- `privateer {' '.join(command)}`" in text
+
+
+MEASURED_SHARE = re.compile(r"(?<![\d.])(?!95%)\d+(\.\d+)?%")  # "95%" names an interval
+
+
+def test_no_table_in_the_guides_holds_a_measured_share_typed_by_hand() -> None:
+    """Measured shares live on the generated pages; a guide's tables describe, not measure."""
+    generated = {"cli.md", "rules.md"}
+    for page in (ROOT / "docs").glob("*.md"):
+        if page.name in generated:
+            continue
+        rows = [line for line in page.read_text(encoding="utf-8").splitlines()
+                if line.startswith("|") and MEASURED_SHARE.search(line)]  # fmt: skip
+        assert rows == [], f"{page.name}: {rows[0]}"
+
+
+@pytest.mark.fidelity  # every bot against eight targets, 80,000 fights: a minute, in the long step
+def test_the_fights_page_is_what_the_fights_give_now(tmp_path: Path) -> None:
+    """docs/figures/fights.md written again, by a process as a person runs it: the same figures
+    (its commands are seeded), the commit line aside."""
+    out = tmp_path / "fights.md"
+    done = subprocess.run(
+        [sys.executable, "-m", "privateer", "docs", "figures", "fights", "--out", str(out)],
+        capture_output=True, text=True, timeout=900, cwd=ROOT,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+
+    def figures(text: str) -> list[str]:
+        return [line for line in text.splitlines() if not line.startswith("Measured at commit")]
+
+    kept = (ROOT / "docs" / "figures" / "fights.md").read_text(encoding="utf-8")
+    assert figures(out.read_text(encoding="utf-8")) == figures(kept), (
+        "run `privateer docs figures fights --force`"
+    )
