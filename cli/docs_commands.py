@@ -10,7 +10,10 @@ import typer
 from privateer.cli.common import db_path, fail, note
 from privateer.cli.outputs import check_output, writing_output
 
-app = typer.Typer(help="Write the docs' pages that are read off the code: the references.")
+app = typer.Typer(
+    help="Write the docs' pages that are read off the code: the command-line, rules and schema"
+    " references, and the pages of measured figures."
+)
 
 CHECK_HELP = "Write nothing: exit 1 if the page is not what the code says now."
 FORCE_HELP = "Replace the page if one is there (as it is when the docs are refreshed)."
@@ -43,6 +46,19 @@ def rules_reference(
     from privateer.cli.rules_reference import reference, rule_books
 
     _write(reference(rule_books()), out, "rules", check=check, force=force)
+
+
+@app.command("schema")
+def schema_reference(
+    out: Path = typer.Option(Path("docs/schema.md"), "--out", help="The page to write (.md)."),
+    check: bool = typer.Option(False, "--check", help=CHECK_HELP),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
+    """The database schema, read off the table definitions: every table, every column with
+    its type, whether it may be empty and what it names in another table, and a diagram."""
+    from privateer.cli.schema_reference import reference
+
+    _write(reference(), out, "schema", check=check, force=force)
 
 
 @app.command("figures")

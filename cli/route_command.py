@@ -75,11 +75,11 @@ def route(
     setting: list[str] = world_rules_option("--set route_storm_days=0.5"),
     output: Output = Output(),
 ) -> None:
-    """The cheapest way between two places for a ship that knows the whole sea: each day's
-    step weighed by the season's wind and current for her rig (and, by `--set`, the high
-    latitudes' storms and ice). `--via` forces straits in order; `--avoid` closes them;
-    `--draught deep` keeps off the banks (seed 000: "Banks keep deep keels off"); when that
-    leaves no way, says so and exits 1."""
+    """The cheapest way between two places for a ship that knows the whole sea: each day's step
+    weighed by the season's wind and current for her rig (and, by `--set`, the high latitudes'
+    storms and ice). `--via` forces straits in order; `--avoid` closes them; `--draught deep` keeps
+    off the banks (the Privateer design document: "Banks keep deep keels off"); when that leaves no
+    way, says so and exits 1."""
     from privateer.engine.errors import NoRouteError
     from privateer.engine.fight import DRAUGHTS
     from privateer.engine.voyage import bank_at, banks_closed

@@ -283,3 +283,52 @@ sweep_results = sa.Table(
 )
 
 RUN_TABLES: tuple[sa.Table, ...] = (runs, events, actions, checkpoints, saves)
+
+# --- what the schema page says of them (`privateer docs schema`) -------------------------------
+
+ABOUT: dict[str, str] = {
+    "world_build": "one row a build: its source, parameters, code version and content hash",
+    "nodes": "the graph's nodes: coast, ocean, passage (a strait's thread) and waypoint",
+    "legs": "the graph's edges between non-waypoint nodes, with their length and days",
+    "steps": "the day graph: one step is one day's sail along a leg",
+    "ports": "the ports of 16XX and the native towns, with their nation, fort and roles",
+    "nations": "each nation's name and flag (its field and border colours)",
+    "drake": "Drake's route through the graph, a place a row in his order",
+    "currents": "the current at a node: where it runs, how fast, and its stream's name",
+    "winds": "the wind at a node in each season (0-3 from spring)",
+    "waters": "protected waters: a nation's node, the fort whose guns keep it, days from it",
+    "features": "banks, river mouths, straits and the water under forts' guns",
+    "seas": "the named seas as the century's charts lettered them",
+    "sea_nodes": "which node lies in which named sea",
+    "runs": "one row a run of any mode: its seed, world, engine, options and outcome",
+    "events": "everything that happened in a run, in order, with its day and payload",
+    "actions": "every action a run was given, in order, with the side that chose it",
+    "checkpoints": "the state's hash at points of a run, so a replay is checked as it goes",
+    "saves": "the save of a run in progress, replaced after every action",
+    "sweeps": "a balance study: the dials turned, the rules, seeds and world",
+    "sweep_points": "each setting of a study, with its figures",
+    "sweep_results": "each run of a study's point, by the point's key (shared by studies)",
+}
+"""A line on each table, for the schema page (a test holds every table to one)."""
+
+REFERENCES: dict[tuple[str, str], str] = {
+    **{(table, column): "nodes.node_id" for table, column in (
+        ("legs", "a"), ("legs", "b"), ("steps", "a"), ("steps", "b"), ("ports", "node_id"),
+        ("currents", "node_id"), ("winds", "node_id"), ("waters", "node_id"),
+        ("features", "node_id"), ("drake", "node_id"), ("sea_nodes", "node_id"),
+    )},
+    ("steps", "leg_id"): "legs.leg_id",
+    ("ports", "nation"): "nations.nation",
+    ("waters", "nation"): "nations.nation",
+    ("waters", "fort_port_id"): "ports.port_id",
+    ("sea_nodes", "sea_id"): "seas.sea_id",
+    **{(table, "run_id"): "runs.run_id" for table in (
+        "events", "actions", "checkpoints", "saves", "sweep_results"
+    )},
+    ("runs", "world_hash"): "world_build.content_hash",
+    ("sweeps", "world_hash"): "world_build.content_hash",
+    ("sweep_points", "sweep_id"): "sweeps.sweep_id",
+    ("sweep_results", "point_key"): "sweep_points.point_key",
+}  # fmt: skip
+"""Which column names a row of another table. DuckDB keeps no foreign keys here (the writers
+keep the ids, and a world is replaced in one transaction), so they are declared for readers."""

@@ -1,6 +1,6 @@
-"""The wind and the seasons: a model of the global circulation, exactly as seed 000 states it.
-Pure (NumPy only): the pipeline writes it into the world tables, and the voyage asks it the
-season of a day.
+"""The wind and the seasons: a model of the global circulation, exactly as the Privateer design
+document states it. Pure (NumPy only): the pipeline writes it into the world tables, and the voyage
+asks it the season of a day.
 
 - The trades blow toward the west and the equator, hardest about 14°, slack in the doldrums.
 - The westerlies blow toward the east and the pole, hardest about 48°, and 40% harder in the

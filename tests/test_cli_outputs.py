@@ -219,6 +219,8 @@ WRITERS = [
            "privateer.cli.docs_commands", "write_page_text"),
     Writer("docs rules", lambda db, out: ["docs", "rules", "--out", str(out)], ".md",
            "privateer.cli.docs_commands", "write_page_text"),
+    Writer("docs schema", lambda db, out: ["docs", "schema", "--out", str(out)], ".md",
+           "privateer.cli.docs_commands", "write_page_text"),
 ]  # fmt: skip
 
 
@@ -359,6 +361,7 @@ def test_every_command_that_writes_a_file_is_held_to_the_rule() -> None:
     assert writing == {
         "world export path", "chart out", "tribes chart out", "sweep run plot",
         "sweep show plot", "runs export folder", "docs cli out", "docs rules out",
+        "docs schema out",
         "docs figures out",  # its own test below: a page runs commands for a minute
     }  # fmt: skip
 

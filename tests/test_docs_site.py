@@ -17,6 +17,8 @@ from privateer.cli.app import app
 from privateer.cli.reference import reference
 from privateer.cli.rules_reference import reference as rules_page
 from privateer.cli.rules_reference import rule_books
+from privateer.cli.schema_reference import reference as schema_page
+from privateer.db.tables import ABOUT, REFERENCES, metadata
 
 ROOT = Path(__file__).resolve().parents[1]
 MKDOCS = Path(sys.executable).with_name("mkdocs")
@@ -52,6 +54,23 @@ def test_the_rules_reference_is_what_the_rules_say() -> None:
         for name in book.rulesets:
             assert f"- `{name}`: " in page
     assert "- `classic`: `world_rules=balanced`, `dilemmas=false`" in page
+
+
+def test_the_schema_page_is_what_the_tables_say_with_every_table_and_reference() -> None:
+    page = (ROOT / "docs" / "schema.md").read_text(encoding="utf-8")
+    assert page == schema_page(), "run `privateer docs schema --force`"
+    for table in metadata.sorted_tables:
+        assert f"### `{table.name}`" in page
+        assert ABOUT[table.name]
+        for column in table.columns:
+            assert f"| `{column.name}` |" in page
+    assert set(ABOUT) == set(metadata.tables)
+    for (table_name, column_name), target in REFERENCES.items():
+        named_table, named_column = target.split(".")
+        assert column_name in metadata.tables[table_name].columns, (table_name, column_name)
+        assert named_column in metadata.tables[named_table].columns, target
+        assert f'    {named_table} ||--o{{ {table_name} : "{column_name}"' in page
+    assert "| `node_id` | INTEGER | never |  | `nodes.node_id` |" in page
 
 
 def test_the_site_builds_strictly_and_a_broken_link_fails_it(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
-"""The seed's measured figures, reproduced by the simulator within five points (seed 000,
-"balance" and "what the simulator says so far"). Deterministic: the seeds are 0..1999.
+"""The seed's measured figures, reproduced by the simulator within five points (the Privateer design
+document, "balance" and "what the simulator says so far"). Deterministic: the seeds are 0..1999.
 
 One figure does not hold, by design of the figures: the seed's runner gets away from an armada
 66% of the time while a pinnace (any captain) gets away 82%; a captain who runs whenever a

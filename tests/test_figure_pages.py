@@ -21,6 +21,7 @@ from privateer.cli.figures.page import (
     DesignTable,
     FigurePage,
     Table,
+    commit,
     wilson,
     write_page,
 )
@@ -87,6 +88,25 @@ def test_a_figure_without_the_documents_sample_is_held_to_ours_and_a_mean_to_non
     assert "| sunk | 10.0% | none given | 30.0% | 21.9%-39.6% | **out** by 11.9 points |" in text
     assert "| day home | 525 | none given | 487.2 | none given | - |" in text
     assert "| classic | Caribbean 25.0% | town 3 |" in text
+
+
+def test_the_commit_named_is_changed_by_the_code_not_by_the_pages_written(tmp_path: Path) -> None:
+    def git(*words: str) -> None:
+        subprocess.run(["git", "-C", str(tmp_path), *words], check=True, capture_output=True)
+
+    git("init", "-q")
+    (tmp_path / "docs" / "figures").mkdir(parents=True)
+    (tmp_path / "docs" / "figures" / "fights.md").write_text("old\n")
+    (tmp_path / "code.py").write_text("x = 1\n")
+    git("add", "-A")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "one")
+    head = commit(tmp_path)
+    assert re.fullmatch(r"[0-9a-f]{12}", head)
+    (tmp_path / "docs" / "figures" / "fights.md").write_text("new\n")  # a page being written
+    assert commit(tmp_path) == head
+    (tmp_path / "code.py").write_text("x = 2\n")
+    assert commit(tmp_path) == f"{head} + changes"
+    assert commit(tmp_path / "nowhere") == "no commit"
 
 
 def test_docs_figures_keeps_a_page_there_unless_force_and_never_follows_a_link(

@@ -1,5 +1,6 @@
-"""Rumors and the bar (seed 000): what the room tells you round by round, how stale and how
-true, the marker that fades, the cloud of where her ship is now, and what a chart is worth."""
+"""Rumors and the bar (the Privateer design document): what the room tells you round by round, how
+stale and how true, the marker that fades, the cloud of where her ship is now, and what a chart is
+worth."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""Saves migrate (seed 000: "Saves migrate"): revision 0005 gives a fight's save the voyage's
-terms (save version 2 -> 3), and a downgrade past it writes them back as version 2 and sets
-voyages in progress aside (older code cannot read them) until the upgrade gives them back."""
+"""Saves migrate (the Privateer design document: "Saves migrate"): revision 0005 gives a fight's
+save the voyage's terms (save version 2 -> 3), and a downgrade past it writes them back as version 2
+and sets voyages in progress aside (older code cannot read them) until the upgrade gives them
+back."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Every event card of seed 003 does what its line says, when it may be played (cardplay.py)."""
+"""Every event card of the Privateers design document does what its line says, when it may be
+played (cardplay.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""Whole games of seed 003's card game: random legal play never loses or duplicates a card
-and always ends; states round-trip through their saved form; a seat sees only its own hand;
-a recorded game replays identically from its seed and actions (and a damaged log does not)."""
+"""Whole games of the Privateers design document's card game: random legal play never loses or
+duplicates a card and always ends; states round-trip through their saved form; a seat sees only its
+own hand; a recorded game replays identically from its seed and actions (and a damaged log does
+not)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Seed 003's card game, rule by rule: the deck against the seed's card list, setup, each of
-the seven phases, the raid table's modifiers at each strength ratio, the seed's silences as
-chosen (rules.py)."""
+"""The Privateers design document's card game, rule by rule: the deck against the seed's card list,
+setup, each of the seven phases, the raid table's modifiers at each strength ratio, the seed's
+silences as chosen (rules.py)."""
 
 from __future__ import annotations
 

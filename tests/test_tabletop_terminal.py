@@ -1,7 +1,7 @@
-"""`privateer tabletop`: one seat of seed 003's card game against bots, through typer's
-CliRunner on a temporary database: a game played to its end by piped input, the table as the
-seat's observe() gives it (never another hand), ?CARD, a bad choice refused without changing
-the game, stopped and resumed as if played straight through, logged runs that replay
+"""`privateer tabletop`: one seat of the Privateers design document's card game against bots,
+through typer's CliRunner on a temporary database: a game played to its end by piped input, the
+table as the seat's observe() gives it (never another hand), ?CARD, a bad choice refused without
+changing the game, stopped and resumed as if played straight through, logged runs that replay
 identically, the offer back of a game in progress, Ctrl-C, and a closed stdin refused."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Seed 002's Tribes economy, phases 3 to 5: labour apportionment with capacities and biome
-caps, extraction with the tool rule, tool wear and the 1e6 accumulator, the store cap, the
-refinement chains with the starved clamp, the grain gates and the smithy split, and the
-builders' points over the queue. Numbers are worked by hand in the comments."""
+"""Tribes (its design document) economy, phases 3 to 5: labour apportionment with capacities and
+biome caps, extraction with the tool rule, tool wear and the 1e6 accumulator, the store cap, the
+refinement chains with the starved clamp, the grain gates and the smithy split, and the builders'
+points over the queue. Numbers are worked by hand in the comments."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""Fog and vision (seed 002, "Fog & vision"): vision radii (a settlement its territory radius + 2,
-units 6, Chebyshev), the explored mask that persists and its cheap update against a plain
-recomputation, views that show no foreign thing outside vision and no unexplored terrain,
-sighted events with the 200-tick cooldown, event delivery and the 60 cap, the view's JSON, the
-events a policy is given, and `tribes view` through the fog."""
+"""Fog and vision (the Tribes design document, "Fog & vision"): vision radii (a settlement its
+territory radius + 2, units 6, Chebyshev), the explored mask that persists and its cheap update
+against a plain recomputation, views that show no foreign thing outside vision and no unexplored
+terrain, sighted events with the 200-tick cooldown, event delivery and the 60 cap, the view's JSON,
+the events a policy is given, and `tribes view` through the fog."""
 
 from __future__ import annotations
 

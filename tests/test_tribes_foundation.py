@@ -1,4 +1,4 @@
-"""Seed 002's Tribes, the foundation: splitmix32, largest-remainder apportionment, the
+"""Tribes (its design document), the foundation: splitmix32, largest-remainder apportionment, the
 fixed-point accumulators, the seeded map with its spawn ring and fairness, and `tribes map`."""
 
 from __future__ import annotations

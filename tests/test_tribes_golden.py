@@ -1,9 +1,9 @@
-"""The golden replay of seed 002's Tribes (the seed's own test list): seed 123456789, 4 tribes,
-a 128x128 map, a scripted scenario of allocations, builds, decrees, research, rites, musters,
-a hostile stance, trade offers between two tribes and to the peddler
-(tests/playthroughs/tribes/golden_t*.json: tribe 2 plays its script alone, tribes 0, 1 and 3
-their script then the militarist, scholar and grower policies), with the state hash pinned at
-ticks 0, 100 and 1000.
+"""The golden replay of Tribes (its design document) (the seed's own test list): seed 123456789, 4
+tribes, a 128x128 map, a scripted scenario of allocations, builds, decrees, research, rites,
+musters, a hostile stance, trade offers between two tribes and to the peddler
+(tests/playthroughs/tribes/golden_t*.json: tribe 2 plays its script alone, tribes 0, 1 and 3 their
+script then the militarist, scholar and grower policies), with the state hash pinned at ticks 0, 100
+and 1000.
 
 The hashes are ours: the seed's TypeScript pins its own hashes, which its text does not give,
 and our canonical state (state.py's JSON) is not its. A change that moves one of them changes

@@ -1,6 +1,6 @@
-"""Tribes (seed 002) as a mode of the one protocol: its actions' text, the refusals that change
-nothing, `step N`, the record and its replay (events and checkpoint hashes every 100 ticks),
-dual-run identity, and the state's JSON round trip in mid-run."""
+"""Tribes (the Tribes design document) as a mode of the one protocol: its actions' text, the
+refusals that change nothing, `step N`, the record and its replay (events and checkpoint hashes
+every 100 ticks), dual-run identity, and the state's JSON round trip in mid-run."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Seed 002's Tribes, the needs: food points and the eat order, starvation, ale and clothes,
-morale drift, births, deaths and emigration, tiers, herds, tech escalation and rites' expiry,
-elimination, metrics frames and the end, and the score. Each test isolates a phase by setting
-the state's fields by hand; the numbers in the comments are the seed's rules worked out."""
+"""Tribes (its design document), the needs: food points and the eat order, starvation, ale and
+clothes, morale drift, births, deaths and emigration, tiers, herds, tech escalation and rites'
+expiry, elimination, metrics frames and the end, and the score. Each test isolates a phase by
+setting the state's fields by hand; the numbers in the comments are the seed's rules worked out."""
 
 from __future__ import annotations
 

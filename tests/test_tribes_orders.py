@@ -1,7 +1,7 @@
-"""Tribes (seed 002) orders, settler wagons, views and policies: every order round-trips through
-its text, malformed text is refused with a reason, each order's rules against the world, the
-64-orders-a-tick cap, invalid orders changing nothing, wagons walking round water and founding
-or merging, the scripted-policy format, and the built-in policies growing fed tribes."""
+"""Tribes (the Tribes design document) orders, settler wagons, views and policies: every order
+round-trips through its text, malformed text is refused with a reason, each order's rules against
+the world, the 64-orders-a-tick cap, invalid orders changing nothing, wagons walking round water and
+founding or merging, the scripted-policy format, and the built-in policies growing fed tribes."""
 
 from __future__ import annotations
 
@@ -464,7 +464,8 @@ def test_the_view_is_json_and_holds_no_rng(world: TribesState) -> None:
     text = orjson.dumps(view)
     assert b'"rng"' not in text
     assert [s["id"] for s in view["settlements"]] == [_home(world, 1)]
-    # fogged (seed 002): the founders stand far apart on the spawn ring (each city sees 12 + 2)
+    # fogged (the Tribes design document): the founders stand far apart on the spawn ring (each city
+    # sees 12 + 2)
     assert view["others"] == []
     home = world.settlement(_home(world, 1))
     assert home is not None and view["rows"][home.y] != world.rows[home.y]

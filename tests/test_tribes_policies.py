@@ -1,8 +1,8 @@
-"""The built-in policies of part 2 (seed 002: "policies that fight": a militarist, a trader and
-a builder, so a run has wars, sieges, trades and threats): they give only orders open when
-given and read only their tribe's view; a small four-tribe run with them has battles, trades
-and threat camps and replays the same; `tribes run --json` counts them; the scripted format
-takes every order, part 2's included."""
+"""The built-in policies of part 2 (the Tribes design document: "policies that fight": a militarist,
+a trader and a builder, so a run has wars, sieges, trades and threats): they give only orders open
+when given and read only their tribe's view; a small four-tribe run with them has battles, trades
+and threat camps and replays the same; `tribes run --json` counts them; the scripted format takes
+every order, part 2's included."""
 
 from __future__ import annotations
 

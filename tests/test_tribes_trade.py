@@ -1,6 +1,7 @@
-"""Logistics and trade (seed 002, "Logistics & trade"): routes, food equalization, the peddler,
-offer matching, caravans, and the conservation of stores with goods on the road. The numbers
-in the comments are worked by hand from the seed's rules and the modules' chosen readings."""
+"""Logistics and trade (the Tribes design document, "Logistics & trade"): routes, food equalization,
+the peddler, offer matching, caravans, and the conservation of stores with goods on the road. The
+numbers in the comments are worked by hand from the seed's rules and the modules' chosen
+readings."""
 
 from __future__ import annotations
 

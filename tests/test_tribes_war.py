@@ -1,8 +1,8 @@
-"""Seed 002's Tribes, the war (phase 10, "Military"): muster, power, battles with the PRNG's
-variance and the loss formulas, veterancy and routs, field battles under a hostile stance,
-raids and their loot, sieges, supply and desertion, disbanding, the war rite, the score's
-warband term and elimination with warbands. Each test sets a 32x32 world's fields by hand; the
-numbers in the comments are the seed's rules worked out."""
+"""Tribes (its design document), the war (phase 10, "Military"): muster, power, battles with the
+PRNG's variance and the loss formulas, veterancy and routs, field battles under a hostile stance,
+raids and their loot, sieges, supply and desertion, disbanding, the war rite, the score's warband
+term and elimination with warbands. Each test sets a 32x32 world's fields by hand; the numbers in
+the comments are the seed's rules worked out."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Seed 002's wild things: threat camps (phase 11), organic territory (the claims' bucket
-Dijkstra and the census from it) and the ages (advance, the rate bonus, warband power, the
+"""The Tribes design document's wild things: threat camps (phase 11), organic territory (the claims'
+bucket Dijkstra and the census from it) and the ages (advance, the rate bonus, warband power, the
 score's multiplier). States are set up by hand on small maps; numbers worked in the comments."""
 
 from __future__ import annotations

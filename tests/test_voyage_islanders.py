@@ -1,7 +1,7 @@
-"""Islanders on the synthetic sea (seed 000, "Events at sea": "Islanders: Umatac on Guam
-(Spanish, the galleon's watering stop ...)", "Uncharted islands"): a Spanish port whose role is
-islanders trades as the native harbours do by the guam_islanders rule; islanders come out off
-new land by the island_folk rule; and land within sight of a passing ship is charted."""
+"""Islanders on the synthetic sea (the Privateer design document, "Events at sea": "Islanders:
+Umatac on Guam (Spanish, the galleon's watering stop ...)", "Uncharted islands"): a Spanish port
+whose role is islanders trades as the native harbours do by the guam_islanders rule; islanders come
+out off new land by the island_folk rule; and land within sight of a passing ship is charted."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Seeing her first (seed 000, issue 20): the lookout sees ships two steps past the water she
-can read (a navigator adds a step), a hostile sail newly in sight stops her with how far off
-she is and whether she is bearing down, and the read of a ship is her deck's figures. With the
-lookout off (rules `dilemmas`) nothing of it shows."""
+"""Seeing her first (the Privateer design document, issue 20): the lookout sees ships two steps past
+the water she can read (a navigator adds a step), a hostile sail newly in sight stops her with how
+far off she is and whether she is bearing down, and the read of a ship is her deck's figures. With
+the lookout off (rules `dilemmas`) nothing of it shows."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Purchases say what they would add (seed 000: "In port, every hire, refit and ship for sale
-says what it would add before you buy it"): observe()'s port offer, held to what buying each
-then does, and the lines `play`'s `port` shows."""
+"""Purchases say what they would add (the Privateer design document: "In port, every hire, refit and
+ship for sale says what it would add before you buy it"): observe()'s port offer, held to what
+buying each then does, and the lines `play`'s `port` shows."""
 
 from __future__ import annotations
 

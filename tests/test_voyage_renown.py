@@ -1,6 +1,6 @@
-"""The late game's renown, home stretch and captives, one rule at a time on the synthetic sea
-(seed 000, "The late game", "Barbary corsairs"); and that with their switches off (the
-`dilemmas` rules, or a late voyage with one switch turned off) none of it happens."""
+"""The late game's renown, home stretch and captives, one rule at a time on the synthetic sea (the
+Privateer design document, "The late game", "Barbary corsairs"); and that with their switches off
+(the `dilemmas` rules, or a late voyage with one switch turned off) none of it happens."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The voyage's rules, one at a time, on the synthetic sea (seed 000: "playing", "Meeting a
-ship", "Afterwards it is settled", "Raiding a port", "You sail for England", "Events at sea",
-"Events that ask you something", "Building the deck", "Uncharted islands")."""
+"""The voyage's rules, one at a time, on the synthetic sea (the Privateer design document:
+"playing", "Meeting a ship", "Afterwards it is settled", "Raiding a port", "You sail for England",
+"Events at sea", "Events that ask you something", "Building the deck", "Uncharted islands")."""
 
 from __future__ import annotations
 

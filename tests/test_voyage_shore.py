@@ -1,7 +1,7 @@
-"""The shore in play, each rule by its switch, on the synthetic sea with a shore of its own
-(seed 000, "the world": "Forts put the water a step out under their guns", "Banks keep deep
-keels off"; "Location is whatever is where you are"): a hostile fort's shot, a deep keel kept
-off the banks and routed round them, the location panel, and the Atlantic corsairs' reach. With
+"""The shore in play, each rule by its switch, on the synthetic sea with a shore of its own (the
+Privateer design document, "the world": "Forts put the water a step out under their guns", "Banks
+keep deep keels off"; "Location is whatever is where you are"): a hostile fort's shot, a deep keel
+kept off the banks and routed round them, the location panel, and the Atlantic corsairs' reach. With
 each switch off, the voyage plays exactly as it did."""
 
 from __future__ import annotations

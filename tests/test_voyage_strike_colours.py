@@ -1,7 +1,7 @@
-"""Strike colours (seed 000: "Prisoners talk too (interrogate, on boarding party and strike
-colours, lost if you sink)"): a card the voyage puts into a merchant's deck by the
-strike_colours rule; kept while she is threatened, she strikes, the fight ends with her taken
-and her crew prisoners. Without the rule her deck is as it always was."""
+"""Strike colours (the Privateer design document: "Prisoners talk too (interrogate, on boarding
+party and strike colours, lost if you sink)"): a card the voyage puts into a merchant's deck by the
+strike_colours rule; kept while she is threatened, she strikes, the fight ends with her taken and
+her crew prisoners. Without the rule her deck is as it always was."""
 
 from __future__ import annotations
 

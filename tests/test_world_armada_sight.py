@@ -1,9 +1,9 @@
-"""An armada attacks on sight (issue 21; seed 000: "a guard ship or armada of a nation that
-wants you, or that's at war with England, attacks on sight"): with the world's
-`armada_sight_days` a hostile armada that has you within that many days of where she is turns
-from her course and bears down on you, and goes back to the nearest port of it once you are out
-of her sight (or she is laid up). At 0 (every world but `balanced`) she keeps her course. On the
-synthetic sea (tests/world_fixtures.py), with Spain's armada round Cadiz, Lisboa and Sevilla."""
+"""An armada attacks on sight (issue 21; the Privateer design document: "a guard ship or armada of a
+nation that wants you, or that's at war with England, attacks on sight"): with the world's
+`armada_sight_days` a hostile armada that has you within that many days of where she is turns from
+her course and bears down on you, and goes back to the nearest port of it once you are out of her
+sight (or she is laid up). At 0 (every world but `balanced`) she keeps her course. On the synthetic
+sea (tests/world_fixtures.py), with Spain's armada round Cadiz, Lisboa and Sevilla."""
 
 from __future__ import annotations
 

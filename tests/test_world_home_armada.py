@@ -1,7 +1,7 @@
-"""Spain's armada in home waters (issue 21; seed 000: "The armadas are exempt, keeping their
-patrols round their own empire's ports"): with the world's `home_armada` an armada patrols
-`home_armada_ports` in order (the Armada del Mar Océano: Cádiz, Lisbon, the Azores), flying her
-first port's flag; off, as in every ruleset so far, no such armada is mustered and the world is
+"""Spain's armada in home waters (issue 21; the Privateer design document: "The armadas are exempt,
+keeping their patrols round their own empire's ports"): with the world's `home_armada` an armada
+patrols `home_armada_ports` in order (the Armada del Mar Océano: Cádiz, Lisbon, the Azores), flying
+her first port's flag; off, as in every ruleset so far, no such armada is mustered and the world is
 unchanged. On the synthetic sea (tests/world_fixtures.py)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The ship kinds' table (engine/world/kinds.py): seed 000's rows as the seed has them, each
-column of a row driving what it says (hostility, talk, rig, hunt, station, keeps out, rest,
-warship), a toy kind added through the registry alone sailing the whole world, and the World's
+"""The ship kinds' table (engine/world/kinds.py): the Privateer design document's rows as the seed
+has them, each column of a row driving what it says (hostility, talk, rig, hunt, station, keeps out,
+rest, warship), a toy kind added through the registry alone sailing the whole world, and the World's
 caches typed and bounded."""
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def of_kind(state: WorldState, kind: int) -> list[int]:
     return [s for s, k in enumerate(state.ships["kind"]) if k == kind]
 
 
-# --- seed 000's rows ------------------------------------------------------------------------
+# --- the Privateer design document's rows ---------------------------------------------------------
 
 
 def test_seed_000s_rows_are_the_seeds_kinds_in_their_saved_order() -> None:

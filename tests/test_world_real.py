@@ -45,8 +45,8 @@ def route(db: Path, *args: str) -> object:
 
 
 def test_a_deep_draught_keeps_off_the_banks(full_world_db: Path, world: World) -> None:
-    """`route --draught deep` (seed 000: "Banks keep deep keels off") goes round the banks,
-    and refuses a place on one with the one-line error of no way."""
+    """`route --draught deep` (the Privateer design document: "Banks keep deep keels off") goes
+    round the banks, and refuses a place on one with the one-line error of no way."""
     from privateer.engine.voyage.shore import banks_closed
 
     shallow = route(full_world_db, "Plymouth", "2.5,55", "--json")

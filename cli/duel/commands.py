@@ -1,5 +1,5 @@
-"""`privateer duel` (play Red against a CPU captain, seed 001) and `privateer duel sim` (CPU
-against CPU for every pair of personalities)."""
+"""`privateer duel` (play Red against a CPU captain, the hex-duel design document) and `privateer
+duel sim` (CPU against CPU for every pair of personalities)."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ from privateer.cli.options import int_option, run_option, seed_option
 from privateer.cli.progress import QUIET_HELP, counting
 
 app = typer.Typer(
-    help="The open-water hex duel of seed 001: play Red against a CPU captain, or let the "
-    "captains fight each other.",
+    help="The open-water hex duel of the hex-duel design document: play Red against a CPU "
+    "captain, or let the captains fight each other.",
     invoke_without_command=True,
 )
 

@@ -103,9 +103,12 @@ def run_privateer(arguments: Sequence[str]) -> Rows:
     return list(rows) if isinstance(rows, list) else [rows]
 
 
+EXCLUDED = ":(exclude)docs/figures"
+
+
 def commit(folder: Path) -> str:
-    """The commit the code here is at (with "+ changes" if the tree differs from it), or
-    "no commit" outside a git checkout."""
+    """The commit the code here is at (with "+ changes" if the tree differs from it outside
+    docs/figures/), or "no commit" outside a git checkout."""
 
     def git(*words: str) -> str:
         return subprocess.run(
@@ -114,7 +117,8 @@ def commit(folder: Path) -> str:
 
     try:
         head = git("rev-parse", "--short=12", "HEAD")
-        changed = git("status", "--porcelain", "--untracked-files=no")
+        # the pages of figures are what this writes, not the code it measures
+        changed = git("status", "--porcelain", "--untracked-files=no", "--", ".", EXCLUDED)
     except (OSError, subprocess.CalledProcessError):
         return "no commit"
     return f"{head} + changes" if changed else head

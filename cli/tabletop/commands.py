@@ -1,6 +1,7 @@
-"""`privateer tabletop ...`: seed 003's card game. `tabletop sim` (bots against bots, with the
-figures docs/tabletop.md quotes) and `tabletop odds` (the raid table's odds measured against the
-exact 2D6 ones). Without a subcommand, a person plays one seat against bots (tabletop_play)."""
+"""`privateer tabletop ...`: the Privateers design document's card game. `tabletop sim` (bots
+against bots, with the figures docs/tabletop.md quotes) and `tabletop odds` (the raid table's odds
+measured against the exact 2D6 ones). Without a subcommand, a person plays one seat against bots
+(tabletop_play)."""
 
 from __future__ import annotations
 
@@ -22,8 +23,8 @@ from privateer.cli.progress import QUIET_HELP, counting
 from privateer.cli.tabletop.play import play
 
 app = typer.Typer(
-    help="The tabletop card game of seed 003: 2-4 nations, one deck, seven phases a turn, "
-    "privateers raiding on a 2D6 table; first to 100 gold wins.",
+    help="The tabletop card game of the Privateers design document: 2-4 nations, one deck, "
+    "seven phases a turn, privateers raiding on a 2D6 table; first to 100 gold wins.",
     invoke_without_command=True,
 )
 

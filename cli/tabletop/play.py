@@ -1,6 +1,6 @@
-"""`privateer tabletop`: play one seat of seed 003's card game against bots in the terminal
-(the `tabletop` group's default; `tabletop sim` plays bots against bots). The options are read
-and checked here, before the database is opened; the game is played by tabletop_screen."""
+"""`privateer tabletop`: play one seat of the Privateers design document's card game against bots in
+the terminal (the `tabletop` group's default; `tabletop sim` plays bots against bots). The options
+are read and checked here, before the database is opened; the game is played by tabletop_screen."""
 
 from __future__ import annotations
 
@@ -44,15 +44,15 @@ def play(
         "events stay). Without --new or --resume, a game of the seed in progress is offered back.",
     ),
 ) -> None:
-    """Play one nation of seed 003's card game against bots at the other seats, a line at a
-    time (piped input works): the table each phase (every nation's gold, merchants with travel
-    tokens and cargo, privateers with captain and crew, bases with defences, hand sizes, the
-    deck and the discard), your hand with what each card does, the raid under way, and the
-    plays open now, numbered: type a number or the play's text; `?CARD` explains a card,
-    `help` lists the keys, `quit` stops. The bots' moves show as they are made. Every game is a
-    run (mode tabletop), saved after each of your plays; `--resume` picks it up, and a game of
-    the same seed still in progress is offered back first (piped input without an answer
-    passes --resume or --new). Ctrl-C exits 130 saying the turn the run is saved on."""
+    """Play one nation of the Privateers design document's card game against bots at the other
+    seats, a line at a time (piped input works): the table each phase (every nation's gold,
+    merchants with travel tokens and cargo, privateers with captain and crew, bases with defences,
+    hand sizes, the deck and the discard), your hand with what each card does, the raid under way,
+    and the plays open now, numbered: type a number or the play's text; `?CARD` explains a card,
+    `help` lists the keys, `quit` stops. The bots' moves show as they are made. Every game is a run
+    (mode tabletop), saved after each of your plays; `--resume` picks it up, and a game of the same
+    seed still in progress is offered back first (piped input without an answer passes --resume or
+    --new). Ctrl-C exits 130 saying the turn the run is saved on."""
     if ctx.invoked_subcommand is not None:
         return
     needs_input("tabletop")

@@ -1,7 +1,7 @@
-"""Words for the tabletop game of seed 003 in a terminal: the table as one seat sees it, that
-seat's hand with what each card does, the raid under way, the plays open now (numbered), a
-card explained, and what a person types turned into a choice. No rules live here: everything
-shown comes from `observe(state, seat)`, the engine's `describe` and its card list."""
+"""Words for the tabletop game of the Privateers design document in a terminal: the table as one
+seat sees it, that seat's hand with what each card does, the raid under way, the plays open now
+(numbered), a card explained, and what a person types turned into a choice. No rules live here:
+everything shown comes from `observe(state, seat)`, the engine's `describe` and its card list."""
 
 from __future__ import annotations
 

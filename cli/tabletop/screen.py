@@ -1,6 +1,6 @@
-"""The tabletop game of seed 003 in a terminal, a line at a time (piped input too): draw the
-table as the person's seat sees it, list the plays open now, read a choice, show the bots'
-moves as they are made. Before a new game, one of the same seed still in progress is offered
+"""The tabletop game of the Privateers design document in a terminal, a line at a time (piped input
+too): draw the table as the person's seat sees it, list the plays open now, read a choice, show the
+bots' moves as they are made. Before a new game, one of the same seed still in progress is offered
 back (resume or abandon). The screen decides no rule."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""A tabletop game of seed 003 played by a person at one seat against bots at the others: the
-engine's state, the bots who answer, and the save policy (db/'s RunStore) that logs every
-action of every seat ("england:play 12") and saves the state after each of the person's plays
+"""A tabletop game of the Privateers design document played by a person at one seat against bots at
+the others: the engine's state, the bots who answer, and the save policy (db/'s RunStore) that logs
+every action of every seat ("england:play 12") and saves the state after each of the person's plays
 together with the bots' answers to it.
 
 The game is built from the run's options by the mode's registry entry, so a resumed game and a

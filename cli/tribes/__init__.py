@@ -1,1 +1,1 @@
-"""`privateer tribes`: seed 002's Tribes on the command line."""
+"""`privateer tribes`: Tribes (its design document) on the command line."""

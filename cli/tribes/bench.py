@@ -1,6 +1,6 @@
-"""`tribes bench`: seed 002's perf gate (8 tribes x 10,000 ticks with active policies, on one
-core) timed, with the time each phase of the step takes. The phases are timed here, in the
-bench only: for the run, each phase function step.py calls is wrapped in a timer in step.py's
+"""`tribes bench`: the Tribes design document's perf gate (8 tribes x 10,000 ticks with active
+policies, on one core) timed, with the time each phase of the step takes. The phases are timed here,
+in the bench only: for the run, each phase function step.py calls is wrapped in a timer in step.py's
 namespace and put back afterwards; the engine itself carries no instrument."""
 
 from __future__ import annotations

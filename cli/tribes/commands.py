@@ -1,7 +1,7 @@
-"""`privateer tribes ...`: seed 002's Tribes. `tribes run` plays a world with policies (and logs
-it for `runs replay`), `tribes view` shows a logged run as one tribe sees it at a tick,
-`tribes chart` draws the map with settlements and territories, `tribes bench` times the seed's
-perf gate by phase, `tribes map` prints the seeded terrain and how fair each founding site is."""
+"""`privateer tribes ...`: Tribes (its design document). `tribes run` plays a world with policies
+(and logs it for `runs replay`), `tribes view` shows a logged run as one tribe sees it at a tick,
+`tribes chart` draws the map with settlements and territories, `tribes bench` times the seed's perf
+gate by phase, `tribes map` prints the seeded terrain and how fair each founding site is."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from privateer.cli.progress import QUIET_HELP, counting
 from privateer.cli.tribes.terrain import TERRAIN_NAMES, key_lines, tribe_numbers, with_tribes
 
 app = typer.Typer(
-    help="Seed 002's Tribes: dense populations under per-mille policies on a seeded map: "
-    "run a world with policies, view a logged run as a tribe, chart it, time it."
+    help="Tribes (its design document): dense populations under per-mille policies on a seeded "
+    "map: run a world with policies, view a logged run as a tribe, chart it, time it."
 )
 
 MAX_SIZE = 512
@@ -106,8 +106,9 @@ POLICY_HELP = (
 
 
 RULES_HELP = (
-    "The rules it is played by: the seed's (seed-002), or a variant of them named for its "
-    "changes, as seed-002[farm_rate=120,tech_cost.milling=40] (engine/tribes/rules.py's fields)."
+    "The rules it is played by: the design document's (seed-002), or a variant of them named for "
+    "its changes, as seed-002[farm_rate=120,tech_cost.milling=40] (engine/tribes/rules.py's "
+    "fields)."
 )
 
 
@@ -139,11 +140,11 @@ def run_command(
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
 ) -> None:
     """Run a Tribes world with policies to its tick cap: the end state by tribe (population,
-    settlements, key stores, techs, score, the winner), its warbands, battles, sieges,
-    captures, raids, trades and age, the world's battles, sieges, captures, raids, trades,
-    caravans and threat camps, and, every --every ticks, each tribe's population, production,
-    starvation deaths and tool coverage. The default policies, cycled over the tribes, are
-    militarist, trader, builder and grower; --rules plays a variant of the seed's rules. With
+    settlements, key stores, techs, score, the winner), its warbands, battles, sieges, captures,
+    raids, trades and age, the world's battles, sieges, captures, raids, trades, caravans and threat
+    camps, and, every --every ticks, each tribe's population, production, starvation deaths and tool
+    coverage. The default policies, cycled over the tribes, are militarist, trader, builder and
+    grower; --rules plays a variant of the design document's rules. With
     --log the run (its
     orders, events, metrics frames and checkpoint hashes every 100 ticks) is written as a run
     that `privateer runs replay RUN_ID` re-checks."""
@@ -293,9 +294,9 @@ def bench_command(
     policy: list[str] = typer.Option([], "--policy", help=POLICY_HELP),
     as_json: bool = typer.Option(False, "--json", help="One JSON object of the figures."),
 ) -> None:
-    """Time seed 002's perf gate on one core: a world of --tribes x --ticks with the built-in
-    policies, its wall time, ticks a second, microseconds a tribe a tick, and the seconds each
-    phase of the step took (timed in the bench, not in the engine)."""
+    """Time the Tribes design document's perf gate on one core: a world of --tribes x --ticks with
+    the built-in policies, its wall time, ticks a second, microseconds a tribe a tick, and the
+    seconds each phase of the step took (timed in the bench, not in the engine)."""
     from privateer.cli.tribes.bench import bench
     from privateer.cli.tribes.run import policy_players
 

@@ -14,8 +14,8 @@ from privateer.engine.tribes import Played, Setup, TribesRecord, TribesState, se
 KEY_STORES = ("grain", "fish", "meat", "bread", "timber", "stone", "tools", "coin")
 """The stores a summary shows (the rest are in --json)."""
 DEFAULT_POLICIES = ("militarist", "trader", "builder", "grower")
-"""The policies a run cycles through when --policy is not given (seed 002's part 2: a run with
-the built-ins has wars, sieges, trades and threat camps)."""
+"""The policies a run cycles through when --policy is not given (the Tribes design document's part
+2: a run with the built-ins has wars, sieges, trades and threat camps)."""
 WAR_KINDS = ("battles", "sieges", "captures", "raids", "trades", "caravans_raided")
 """The per-tribe counts a summary gives, from the events (`tribe_counts`)."""
 SIEGE_BATTLES = ("siege", "storm")

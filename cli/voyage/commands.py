@@ -1,5 +1,5 @@
-"""`privateer voyage`: whole runs with the captain bot, summarised the way seed 000's
-`npm run voyage` measured them, and optionally logged with every event and action."""
+"""`privateer voyage`: whole runs with the captain bot, summarised the way the Privateer design
+document's `npm run voyage` measured them, and optionally logged with every event and action."""
 
 from __future__ import annotations
 
@@ -27,23 +27,23 @@ if TYPE_CHECKING:
     from privateer.engine.world import World
 
 CAPTAIN_HELP = (
-    "ours: the captain bot at its best (it reads a ship before it engages, keeps the score on "
-    "the home stretch); seed: as seed 000's bot played the late game (blind to the home "
-    "stretch, engaging without the read), to measure the seed's stages as it did; world: ours, "
-    "reckoning the whole sea (it sails for the cruising ground worth most over the days it has "
-    "left, against the passage there and home); raider: world, raiding open towns from its first "
-    "pinnace as the seed's bot did, falling back to the boats at half hull; raider12 and "
-    "raider10: raider, keeping 12 or 10 gold back, not 15 (its master gunner comes sooner). "
-    "Any with some of its numbers changed: 'raider10[reserve=8,raid_margin=6]'. Default: the "
-    "ruleset's own, raider10 for classic, ours for the rest"
+    "ours: the captain bot at its best (it reads a ship before it engages, keeps the score on the"
+    " home stretch); seed: as the Privateer design document's bot played the late game (blind to "
+    "the home stretch, engaging without the read), to measure the document's stages as it did; "
+    "world: ours, reckoning the whole sea (it sails for the cruising ground worth most over the "
+    "days it has left, against the passage there and home); raider: world, raiding open towns "
+    "from its first pinnace as the design document's bot did, falling back to the boats at half "
+    "hull; raider12 and raider10: raider, keeping 12 or 10 gold back, not 15 (its master gunner "
+    "comes sooner). Any with some of its numbers changed: 'raider10[reserve=8,raid_margin=6]'. "
+    "Default: the ruleset's own, raider10 for classic, ours for the rest"
 )
 RULES_HELP = (
-    "The seed's stage: classic (before dilemmas), dilemmas (storms, shares, castaways ask; "
-    "raid guard, prize cards, wages), late (+ renown, home stretch, captives), lookout (+ "
+    "The design document's stage: classic (before dilemmas), dilemmas (storms, shares, castaways "
+    "ask; raid guard, prize cards, wages), late (+ renown, home stretch, captives), lookout (+ "
     "seeing her first, the read of a ship), full (+ letters of marque), century (full in the "
     "century's world: forts' guns, banks, islanders, strike colours; merchants that sail on, "
-    "clouds that follow them, routes kept to the century's latitudes) or drake (Drake's "
-    "circuit round the world, the ultimate win)"
+    "clouds that follow them, routes kept to the century's latitudes) or drake (Drake's circuit "
+    "round the world, the ultimate win)"
 )
 
 

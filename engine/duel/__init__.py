@@ -1,5 +1,5 @@
-"""The open-water hex duel of seed 001, as pure deterministic rules, its CPU captain and
-simulation (recorded and replayed by engine/record.py, as every mode).
+"""The open-water hex duel of the hex-duel design document, as pure deterministic rules, its CPU
+captain and simulation (recorded and replayed by engine/record.py, as every mode).
 
 Choices where the seed is silent (each a named field of `DuelRules` or a named constant):
 

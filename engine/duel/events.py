@@ -1,6 +1,6 @@
-"""What a duel tells (seed 001): each event kind and the fields its payload carries, declared
-once; `side` is "red" or "blue". (`redact_event` blanks what the other side may not see: a
-reload's shot, Blue's personality.)"""
+"""What a duel tells (the hex-duel design document): each event kind and the fields its payload
+carries, declared once; `side` is "red" or "blue". (`redact_event` blanks what the other side may
+not see: a reload's shot, Blue's personality.)"""
 
 from __future__ import annotations
 

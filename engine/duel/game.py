@@ -1,4 +1,5 @@
-"""The open-water duel of seed 001 as pure rules: create, legal actions, act, outcome, observe.
+"""The open-water duel of the hex-duel design document as pure rules: create, legal actions, act,
+outcome, observe.
 
 A round starts with the wind's d6; then Red and Blue each take one activation (Red first, see
 `DuelRules.first_side`). An activation applies the ship's pending repair, drifts her one hex

@@ -1,7 +1,7 @@
-"""The hex duel of seed 001 as a mode of the one protocol (engine/protocol.py): `DuelGame` is
-a duel by a ruleset between Red (a person, or a CPU personality) and Blue's CPU captain, two
-sides taking activations in turn; its actions are the short codes ("m0", "f", "e"), logged
-with the side that took them ("red:m0")."""
+"""The hex duel of the hex-duel design document as a mode of the one protocol (engine/protocol.py):
+`DuelGame` is a duel by a ruleset between Red (a person, or a CPU personality) and Blue's CPU
+captain, two sides taking activations in turn; its actions are the short codes ("m0", "f", "e"),
+logged with the side that took them ("red:m0")."""
 
 from __future__ import annotations
 
@@ -44,8 +44,9 @@ OPTIONS = Record(
 
 
 class DuelGame(Game[DuelState, DuelAction]):
-    """A duel by `rules` (seed 001's, by default); `captain` is Blue's personality (None: the
-    seed draws it), `red` a CPU personality for Red (None: a person commands her)."""
+    """A duel by `rules` (the hex-duel design document's, by default); `captain` is Blue's
+    personality (None: the seed draws it), `red` a CPU personality for Red (None: a person commands
+    her)."""
 
     mode = "duel"
     sides = 2

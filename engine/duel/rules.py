@@ -42,7 +42,7 @@ MAX_SIDE = max(len(COLUMN_LETTERS), MAX_ROWS)
 
 @dataclass(frozen=True, slots=True)
 class DuelRules:
-    """The rules of the open-water duel (seed 001)."""
+    """The rules of the open-water duel (the hex-duel design document)."""
 
     name: str = rule("seed-001", NAME)  # a label: a preset's name, or a variant's (see variant())
     # --- the ships

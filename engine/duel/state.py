@@ -37,7 +37,8 @@ SAVE_VERSION = 1
 RED, BLUE = 0, 1
 SIDES = ("red", "blue")
 PERSONALITIES = ("cautious", "steady", "bold")
-"""The CPU captain's personalities (seed 001); "" in a state's captains means a person."""
+"""The CPU captain's personalities (the hex-duel design document); "" in a state's captains
+means a person."""
 RNG_LIMIT = 1 << 32
 
 

@@ -1,5 +1,5 @@
-"""The card fight of seed 000 ("the loop"): cards, every ship's deck, the outfit that makes
-yours, the encounter's rules, the card bots, settling up, and a fight as a record.
+"""The card fight of the Privateer design document ("the loop"): cards, every ship's deck, the
+outfit that makes yours, the encounter's rules, the card bots, settling up, and a fight as a record.
 
 The mode's public face: what front ends may use of it (engine/face.py), each name imported
 from its module when first asked for, so importing one costs only what its module needs.

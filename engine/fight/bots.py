@@ -1,4 +1,4 @@
-"""The card bots of seed 000, "what the simulator says so far".
+"""The card bots of the Privateer design document, "what the simulator says so far".
 
 Every bot does the same thing each round: it tries all six ordered keeps one step ahead and
 takes the best result. They differ in how much they value hull, and whether getting away

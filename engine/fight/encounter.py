@@ -1,4 +1,4 @@
-"""The loop of a fight, as pure rules (seed 000, "the loop").
+"""The loop of a fight, as pure rules (the Privateer design document, "the loop").
 
 Both sides' cards are shuffled into one deck. Each round three are dealt; you keep two, in the
 order they should resolve, and they are spent into the discard; the third goes to the bottom.
@@ -504,7 +504,7 @@ def threatened(state: Encounter, side: int) -> bool:
 
     Outgunned is measured in hull, as it stands when the card resolves: a ship facing twice
     her own hull is outgunned, which is why a fleet or an armada is something to run from,
-    and why a bigger ship of your own changes that (seed 000, "balance").
+    and why a bigger ship of your own changes that (the Privateer design document, "balance").
     """
     rules = state.setup.rules
     hull = state.hull

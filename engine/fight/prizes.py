@@ -1,8 +1,8 @@
-"""Prize cards (seed 000, "Building the deck"): take a ship, sack a town or kill a monster, and
-three cards from that kind's pool are offered: keep one, for good, or leave them. They run
-along the three ways to fight (the guns: hit and wounds; the boarders: plunder and hold; the
-runner: flee and chase), one of each, and the strong ones cost you: the great gun recoils, the
-pikes cost blood. Prize cards come with you to a new ship.
+"""Prize cards (the Privateer design document, "Building the deck"): take a ship, sack a town or
+kill a monster, and three cards from that kind's pool are offered: keep one, for good, or leave
+them. They run along the three ways to fight (the guns: hit and wounds; the boarders: plunder and
+hold; the runner: flee and chase), one of each, and the strong ones cost you: the great gun recoils,
+the pikes cost blood. Prize cards come with you to a new ship.
 
 The pools are chosen here (the seed names only some of the cards): one card each way per pool,
 so what a prize offers depends only on what she was.

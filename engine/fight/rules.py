@@ -1,13 +1,13 @@
-"""Every number of the card fight's loop (seed 000, "the loop", "Wounds", "way", "Raiding a
-port", "balance"), named, with where it comes from, in one rules object, so a sweep can vary
-any of them: `FightRules`.
+"""Every number of the card fight's loop (the Privateer design document, "the loop", "Wounds",
+"way", "Raiding a port", "balance"), named, with where it comes from, in one rules object, so a
+sweep can vary any of them: `FightRules`.
 
-Each field declares its bound (engine/bounds.py) and its source: "seed: ..." quotes seed 000,
-"chosen: ..." is ours where it is silent. `FIGHT` (the rules named "seed-000") plays exactly as
-the fight always has; a variant is named for its changes (`seed-000[away=4]`,
-engine/variants.py) and found by that name (`find_fight_rules`). A fight carries its rules in
-its setup (`Setup.rules`); its save and its hash name them only when they are not the seed's,
-so every fight's hash and every voyage's (whose fights are the seed's) is what it was.
+Each field declares its bound (engine/bounds.py) and its source: "seed: ..." quotes the Privateer
+design document, "chosen: ..." is ours where it is silent. `FIGHT` (the rules named "seed-000")
+plays exactly as the fight always has; a variant is named for its changes (`seed-000[away=4]`,
+engine/variants.py) and found by that name (`find_fight_rules`). A fight carries its rules in its
+setup (`Setup.rules`); its save and its hash name them only when they are not the seed's, so every
+fight's hash and every voyage's (whose fights are the seed's) is what it was.
 
 What is not here, and why:
 - The pieces the rules play with (ships.py, cards.py): every card kind and what it does, each
@@ -42,27 +42,27 @@ RATIO = Int(1, 100)  # a fraction's divisor, a ratio's factor
 @dataclass(frozen=True, slots=True)
 class FightRules:
     name: str = rule(FIGHT_NAME, NAME, "chosen: the rules' name (a variant's with its changes)")
-    # --- way (seed 000, "way") ----------------------------------------------------------------
+    # --- way (the Privateer design document, "way") -----------------------------------------------
     away: int = rule(3, WAY, "seed: a side gets away by making way: three of it and she's away")
     flee_way: int = rule(2, WAY, "seed: a flee card makes 2, so it takes two")
-    # --- wounds (seed 000, "Wounds") ----------------------------------------------------------
+    # --- wounds (the Privateer design document, "Wounds") -----------------------------------------
     leak_cost: int = rule(2, HULL, "seed: a leak below costs 2 hull when it's kept")
     fire_cost: int = rule(3, HULL, "seed: fire aboard costs 3")
-    # --- threat (seed 000, "balance") ---------------------------------------------------------
+    # --- threat (the Privateer design document, "balance") ----------------------------------------
     threatened_fraction: int = rule(
         2, RATIO, "seed: credibly threatened, and its flee cards work, at half hull or less"
     )
     outgunned_ratio: int = rule(
         2, RATIO, "seed: outgunned at two to one, not three (facing twice its hull)"
     )
-    # --- raids (seed 000, "Raiding a port") ---------------------------------------------------
+    # --- raids (the Privateer design document, "Raiding a port") ----------------------------------
     raid_boats: int = rule(
         2, Int(0, 100), "seed: a raiding party can fall back to the boats: two extra flee cards"
     )
     relief_every: int = rule(
         2, Int(1, 100), "seed: the garrison is reinforced, a card ... every other round"
     )
-    # --- afterwards (seed 000, "Afterwards it is settled") ------------------------------------
+    # --- afterwards (the Privateer design document, "Afterwards it is settled") -------------------
     laid_up_days: int = rule(60, Int(0, 1_000), "seed: a ship destroyed is laid up for 60 days")
     leaves_you_be_days: int = rule(5, Int(0, 1_000), "seed: a ship parted from leaves you be for 5")
 

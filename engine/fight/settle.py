@@ -1,6 +1,6 @@
-"""Afterwards it is settled (seed 000): the payout goes in the purse, your hull is kept as it
-came out, each prisoner questioned gives a rumor, a ship destroyed is laid up at home for 60
-days, a ship parted from leaves you be for 5 (the fight's rules: laid_up_days,
+"""Afterwards it is settled (the Privateer design document): the payout goes in the purse, your hull
+is kept as it came out, each prisoner questioned gives a rumor, a ship destroyed is laid up at home
+for 60 days, a ship parted from leaves you be for 5 (the fight's rules: laid_up_days,
 leaves_you_be_days), and if you're sunk the run is over."""
 
 from __future__ import annotations

@@ -229,8 +229,8 @@ TARGETS: dict[str, Target] = {
 
 
 DRAUGHTS = ("shallow", "deep")
-"""How deep a ship sits: by rules with banks, a deep keel keeps off them (seed 000: "Banks keep
-deep keels off")."""
+"""How deep a ship sits: by rules with banks, a deep keel keeps off them (the Privateer design
+document: "Banks keep deep keels off")."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,8 @@
-"""Seed 003's tabletop card game, Privateers: 2-4 nations share one deck and take turns of
-seven phases (fate, sailing, merchant, raid, privateer, taxes, settlement); privateers raid
-merchants and bases on a 2D6 table; the first to 100 gold wins. Pure deterministic rules
-(game.py, raids.py, cardplay.py, table.py) on plain data (state.py), every number and every
-choice where the seed is silent in rules.py, the deck in cards.py, the mode in mode.py.
+"""The Privateers design document's tabletop card game, Privateers: 2-4 nations share one deck and
+take turns of seven phases (fate, sailing, merchant, raid, privateer, taxes, settlement); privateers
+raid merchants and bases on a 2D6 table; the first to 100 gold wins. Pure deterministic rules
+(game.py, raids.py, cardplay.py, table.py) on plain data (state.py), every number and every choice
+where the seed is silent in rules.py, the deck in cards.py, the mode in mode.py.
 
 The mode's public face: what front ends may use of it (engine/face.py), each name imported
 from its module when first asked for, so importing one costs only what its module needs.

@@ -1,4 +1,5 @@
-"""The event cards of seed 003, each as its line says, and when each may be played.
+"""The event cards of the Privateers design document, each as its line says, and when each may be
+played.
 
 In her own Merchant, Raid (between raids), Privateer and Settlement phases the seat whose turn
 it is may play Shipbuilding, Letter of Marque, Hurricane (on another seat's merchant,

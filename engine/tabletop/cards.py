@@ -1,6 +1,7 @@
-"""The common deck of seed 003, every card as the seed lists it: the COMMON DECK CARD LIST, then
-the EVENT CARDS, each line's copies consecutive. A physical card's id is its index in `DECK`
-(0..180), fixed for every game, so a logged action names the same card on every replay.
+"""The common deck of the Privateers design document, every card as the seed lists it: the COMMON
+DECK CARD LIST, then the EVENT CARDS, each line's copies consecutive. A physical card's id is its
+index in `DECK` (0..180), fixed for every game, so a logged action names the same card on every
+replay.
 
 The seed's notation gives no letter for "T" (Flota, Convoy, ...): these are treasures, carried
 by a merchant and paid with her gold (rules.py, `treasure_letter`). Events have no letter in

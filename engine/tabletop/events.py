@@ -1,6 +1,7 @@
-"""What the tabletop game tells (seed 003): each event kind and the fields its payload carries,
-declared once. `nation` is the seat the event is about; `card` and `target` are card ids
-(cards.py), `name` the card's name. No event names a card drawn: a hand is its seat's alone."""
+"""What the tabletop game tells (the Privateers design document): each event kind and the fields its
+payload carries, declared once. `nation` is the seat the event is about; `card` and `target` are
+card ids (cards.py), `name` the card's name. No event names a card drawn: a hand is its seat's
+alone."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Seed 003's card game as pure rules: set up the table, list the legal actions, act.
+"""The Privateers design document's card game as pure rules: set up the table, list the legal
+actions, act.
 
 A turn runs the seven phases in order. Fate (draw 2), Sailing (a travel token on each of your
 merchants; at 3 she comes home and pays) and Taxes (each base pays its gold level) ask nothing

@@ -1,7 +1,7 @@
-"""Seed 003's card game as a mode of the one protocol (engine/protocol.py): `TabletopGame` is a
-table of 2-4 nations by a ruleset; `sides` is the number of seats, `current_side` the seat to
-act (the turn's, or the one whose response window it is). Actions are logged with the seat's
-nation ("england:play 12")."""
+"""The Privateers design document's card game as a mode of the one protocol (engine/protocol.py):
+`TabletopGame` is a table of 2-4 nations by a ruleset; `sides` is the number of seats,
+`current_side` the seat to act (the turn's, or the one whose response window it is). Actions are
+logged with the seat's nation ("england:play 12")."""
 
 from __future__ import annotations
 
@@ -48,7 +48,8 @@ class Termination(Enum):
 
 
 class TabletopGame(Game[TabletopState, TabletopAction]):
-    """A table of `players` (nations, in seat order) playing by `rules` (seed 003's)."""
+    """A table of `players` (nations, in seat order) playing by `rules` (the Privateers design
+    document's)."""
 
     mode = "tabletop"
     checkpoint_every = 25

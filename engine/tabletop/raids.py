@@ -1,6 +1,6 @@
-"""The Raid phase of seed 003: a privateer attacks one enemy merchant or base (each privateer
-once a turn, each target once); the response window goes round the table from the attacker;
-then 2D6 on the raid table, modified by the two strengths (rules.raid_modifier)."""
+"""The Raid phase of the Privateers design document: a privateer attacks one enemy merchant or base
+(each privateer once a turn, each target once); the response window goes round the table from the
+attacker; then 2D6 on the raid table, modified by the two strengths (rules.raid_modifier)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Every number of seed 003's card game, and every choice where the seed is silent, in one
-frozen dataclass. "seed" quotes the seed; "choice" is ours. A sweep varies a field by name:
-`TabletopRules().with_changes(hand_max=10)` (named after the change).
+"""Every number of the Privateers design document's card game, and every choice where the seed is
+silent, in one frozen dataclass. "seed" quotes the seed; "choice" is ours. A sweep varies a field by
+name: `TabletopRules().with_changes(hand_max=10)` (named after the change).
 
 >>> rules = TabletopRules()
 >>> raid_modifier(rules, 8, 4), raid_modifier(rules, 7, 4), raid_modifier(rules, 4, 4)
@@ -34,7 +34,7 @@ MODIFIER = Int(-100, 100)  # the roll's modifier for the strengths
 
 @dataclass(frozen=True, slots=True)
 class TabletopRules:
-    """The rules of the tabletop game (seed 003)."""
+    """The rules of the tabletop game (the Privateers design document)."""
 
     # a label: the preset's name, or a variant's (see with_changes)
     name: str = rule("seed-003", NAME)

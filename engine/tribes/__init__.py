@@ -1,11 +1,11 @@
-"""Seed 002's Tribes engine (part 1): dense populations as cohorts under per-mille policies,
-pure and integer-only. The determinism primitives (splitmix32 in rng.py, `apportion` in
-largest_remainder.py, the fixed-point accumulators in accum.py) and the seeded map (mapgen.py)
-are exported here (no module is named as a name exported here: pytest's importlib mode would
-put the module in the name's place); the world is state.py, a tick is step.py's phase order (one
-module a phase), and the mode of the one protocol is mode.py (`TribesGame`, registered as
-"tribes" in engine/modes.py; its actions in game.py, its record and replay in replay.py, runs
-with policies in sim.py).
+"""Tribes (its design document) engine (part 1): dense populations as cohorts under per-mille
+policies, pure and integer-only. The determinism primitives (splitmix32 in rng.py, `apportion` in
+largest_remainder.py, the fixed-point accumulators in accum.py) and the seeded map (mapgen.py) are
+exported here (no module is named as a name exported here: pytest's importlib mode would put the
+module in the name's place); the world is state.py, a tick is step.py's phase order (one module a
+phase), and the mode of the one protocol is mode.py (`TribesGame`, registered as "tribes" in
+engine/modes.py; its actions in game.py, its record and replay in replay.py, runs with policies in
+sim.py).
 
 The mode's public face: what front ends may use of it (engine/face.py), each name imported
 from its module when first asked for, so importing one costs only what its module needs.

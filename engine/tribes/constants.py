@@ -1,8 +1,8 @@
-"""The structure of seed 002's Tribes (the seed's src/constants.ts): what there is and in what
-order: professions, resources, buildings, techs, rites, camps, and which of them needs, makes
-or gates which. These are no dials: a sweep cannot turn a profession's name or the order
-stores are hashed in. Every number of play (rates, costs, capacities, thresholds) is a field
-of `TribesRules` (rules.py), named and documented with its seed source there.
+"""The structure of Tribes (its design document) (the seed's src/constants.ts): what there is and in
+what order: professions, resources, buildings, techs, rites, camps, and which of them needs, makes
+or gates which. These are no dials: a sweep cannot turn a profession's name or the order stores are
+hashed in. Every number of play (rates, costs, capacities, thresholds) is a field of `TribesRules`
+(rules.py), named and documented with its seed source there.
 
 Orders of declaration matter: PROFESSIONS is the profession enum order (labour ties, tool
 coverage, refinement chains), RESOURCES the order stores are listed and hashed in,

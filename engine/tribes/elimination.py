@@ -1,8 +1,7 @@
-"""Elimination (seed 002, phase 13, every tick): a tribe with zero settlements and zero
-warbands is eliminated: it is no longer alive, `eliminated_on` is the tick, its settler wagons,
-rite effects, caravans (those it owns), offers and routes vanish, and an "eliminated"
-event is told. A tribe whose last asset is a settler wagon is still eliminated (the seed's
-documented convention).
+"""Elimination (the Tribes design document, phase 13, every tick): a tribe with zero settlements and
+zero warbands is eliminated: it is no longer alive, `eliminated_on` is the tick, its settler wagons,
+rite effects, caravans (those it owns), offers and routes vanish, and an "eliminated" event is told.
+A tribe whose last asset is a settler wagon is still eliminated (the seed's documented convention).
 
 Chosen (the seed leaves it open): a settlement whose people are all gone (starved, died or
 emigrated to 0) is abandoned first, here, with an "abandoned" event: an empty settlement can

@@ -1,6 +1,7 @@
-"""What the Tribes world tells (seed 002's SimEvents): each event kind and its payload's fields,
-declared once. Events are narration: they are logged and replayed, but they are not part of the
-state hash. `tribe` is the tribe an event is about, `settlement` a settlement's id."""
+"""What the Tribes world tells (the Tribes design document's SimEvents): each event kind and its
+payload's fields, declared once. Events are narration: they are logged and replayed, but they are
+not part of the state hash. `tribe` is the tribe an event is about, `settlement` a settlement's
+id."""
 
 from __future__ import annotations
 

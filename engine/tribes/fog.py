@@ -1,5 +1,5 @@
-"""Fog and vision (seed 002, "Fog & vision"): what each tribe sees now, what it has ever seen,
-the sighted events (phase 14), and which events a tribe is told.
+"""Fog and vision (the Tribes design document, "Fog & vision"): what each tribe sees now, what it
+has ever seen, the sighted events (phase 14), and which events a tribe is told.
 
 Vision is a bitmask over the tiles (bit y * size + x), the union of Chebyshev squares: a
 settlement sees its territory radius + 2 (6/8/11/14 by tier), a warband, a caravan or a settler

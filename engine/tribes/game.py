@@ -1,5 +1,5 @@
-"""Tribes (seed 002) by the one protocol's actions: a world is played by two kinds of action,
-as text that round-trips.
+"""Tribes (the Tribes design document) by the one protocol's actions: a world is played by two kinds
+of action, as text that round-trips.
 
 - `step` / `step N`: advance the world N ticks (1 <= N <= the ticks left), running step.py's
   phase order N times and telling every event of them;
@@ -35,8 +35,8 @@ from .state import TribesState
 from .step import step
 
 ENGINE_VERSION = "tribes-2"
-"""The version of the Tribes rules (seed 002, part 1): a run logged by another is not
-replayed as a check."""
+"""The version of the Tribes rules (the Tribes design document, part 1): a run logged by another is
+not replayed as a check."""
 
 STEP_BATCH = 10  # the longer step `legal_actions` offers besides a single tick
 _ORDER = re.compile(r"^\s*(\d{1,3})\s*:(.*)$", re.DOTALL)

@@ -1,5 +1,5 @@
-"""Largest-remainder apportionment (seed 002: every allocation across a set; ties broken by
-ascending index, so the order of `weights` is the tie order).
+"""Largest-remainder apportionment (the Tribes design document: every allocation across a set; ties
+broken by ascending index, so the order of `weights` is the tie order).
 
 >>> apportion(10, [1, 1, 1])
 [4, 3, 3]
@@ -38,9 +38,9 @@ def apportion(total: int, weights: Sequence[int]) -> list[int]:
 
 
 def apportion_permille(total: int, permilles: Sequence[int]) -> tuple[list[int], int]:
-    """Split `total` by per-mille shares with the rest idle (seed 002's labour rule): idle
-    weighs 1000 - sum(permilles) and comes after the shares in tie order; shares summing over
-    1000 normalise (idle weighs 0 and the shares split the whole total). Returns (shares,
+    """Split `total` by per-mille shares with the rest idle (the Tribes design document's labour
+    rule): idle weighs 1000 - sum(permilles) and comes after the shares in tie order; shares summing
+    over 1000 normalise (idle weighs 0 and the shares split the whole total). Returns (shares,
     idle)."""
     idle_weight = max(0, PERMILLE - sum(permilles))
     parts = apportion(total, [*permilles, idle_weight])

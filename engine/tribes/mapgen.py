@@ -1,5 +1,6 @@
-"""The Tribes map of seed 002: a square of terrain characters, seeded, 64x64 by default and any
-size from 32 up, with its spawn ring and the fairness terraforming around every founding site.
+"""The Tribes map of the Tribes design document: a square of terrain characters, seeded, 64x64 by
+default and any size from 32 up, with its spawn ring and the fairness terraforming around every
+founding site.
 
 Terrain: `.` plains, `f` forest, `h` hills, `m` mountain, `w` ocean (and lakes; impassable),
 `r` river (passable), `s` swamp, `t` steppe, `a` arctic, `v` volcano, `O` ore vein and `G` gold

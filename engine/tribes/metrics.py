@@ -1,6 +1,6 @@
-"""Closing a tick (seed 002, phase 14): the tick advances; a metrics frame is taken when the new
-tick is a multiple of 10 and on the final tick; the world ends at the tick cap or when at most
-one tribe is left alive.
+"""Closing a tick (the Tribes design document, phase 14): the tick advances; a metrics frame is
+taken when the new tick is a multiple of 10 and on the final tick; the world ends at the tick cap or
+when at most one tribe is left alive.
 
 A frame is {"tick", "tribes": [a row per tribe, by id, eliminated ones included]}, each row:
 id, pop, settlements, production and consumption (this interval's flows by resource, in

@@ -1,8 +1,8 @@
-"""Seed 002's Tribes as a mode of the one protocol (engine/protocol.py): `TribesGame` is a world
-of 1-8 tribes on a seeded square map, played by `step N` and `T:ORDER` actions (game.py);
-`sides` is the number of tribes, each observing its own view (view.py). A run is recorded
-and replayed by engine/record.py from its options, seed and actions (`T:ORDER` and `step N`);
-the policies that chose the orders are not needed to replay: their orders are the actions."""
+"""Tribes (its design document) as a mode of the one protocol (engine/protocol.py): `TribesGame` is
+a world of 1-8 tribes on a seeded square map, played by `step N` and `T:ORDER` actions (game.py);
+`sides` is the number of tribes, each observing its own view (view.py). A run is recorded and
+replayed by engine/record.py from its options, seed and actions (`T:ORDER` and `step N`); the
+policies that chose the orders are not needed to replay: their orders are the actions."""
 
 from __future__ import annotations
 

@@ -1,11 +1,10 @@
-"""Orders: the protocol's actions of seed 002's Tribes, one line of text each, and phase 1 that
-takes them. An order parses from its text (`parse_order`, IllegalActionError with the reason on
-anything that is not an order) into a frozen dataclass whose `to_str()` gives the canonical
-text back (`parse_order(o.to_str()) == o`; case and spacing are free, pairs come back in
-profession order). Ranges fixed by the seed (per milles, rations 0..2000, known names) are checked
-when an order is made (rules that narrow a range are held to it in rulings.py); what depends on the
-world (own settlement, alive tribe, stores, techs, faith, map) is checked by `refusal` against the
-state.
+"""Orders: the protocol's actions of Tribes (its design document), one line of text each, and phase
+1 that takes them. An order parses from its text (`parse_order`, IllegalActionError with the reason
+on anything that is not an order) into a frozen dataclass whose `to_str()` gives the canonical text
+back (`parse_order(o.to_str()) == o`; case and spacing are free, pairs come back in profession
+order). Ranges fixed by the seed (per milles, rations 0..2000, known names) are checked when an
+order is made (rules that narrow a range are held to it in rulings.py); what depends on the world
+(own settlement, alive tribe, stores, techs, faith, map) is checked by `refusal` against the state.
 
 The texts (SETT is a settlement's id, PROF a profession, N a whole number):
 

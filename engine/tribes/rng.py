@@ -1,7 +1,7 @@
-"""splitmix32, the only randomness of Tribes (seed 002: mapgen, threat placement, battle
-variance, each in a fixed order). The generator is the engine's standard one (engine/rng.py);
-this wraps it as an object whose whole state is one 32-bit integer, so it serialises as that
-integer and a copy made from it draws the same sequence.
+"""splitmix32, the only randomness of Tribes (the Tribes design document: mapgen, threat placement,
+battle variance, each in a fixed order). The generator is the engine's standard one (engine/rng.py);
+this wraps it as an object whose whole state is one 32-bit integer, so it serialises as that integer
+and a copy made from it draws the same sequence.
 
 >>> r = SplitMix32(42)
 >>> r.next_u32(), r.state

@@ -1,11 +1,11 @@
-"""Every number of seed 002's Tribes, named, with where it comes from, in one rules object
-(like an OpenSpiel game's parameters), so a sweep can vary any of them: `TribesRules`.
+"""Every number of Tribes (its design document), named, with where it comes from, in one rules
+object (like an OpenSpiel game's parameters), so a sweep can vary any of them: `TribesRules`.
 
-Each field declares its bound (engine/bounds.py) and its source: "seed: ..." quotes or reads
-seed 002 (its src/constants.ts and its text), "chosen: ..." is ours where the seed is silent,
-with why. `SEED` (the rules named "seed-002") plays exactly as the engine always has; a variant
-is named for its changes (`seed-002[farm_rate=120]`, engine/variants.py) and found by that name
-(`find_tribes_rules`), so a logged run's options can name it (`rules`) and its replay plays it
+Each field declares its bound (engine/bounds.py) and its source: "seed: ..." quotes or reads the
+Tribes design document (its src/constants.ts and its text), "chosen: ..." is ours where the seed is
+silent, with why. `SEED` (the rules named "seed-002") plays exactly as the engine always has; a
+variant is named for its changes (`seed-002[farm_rate=120]`, engine/variants.py) and found by that
+name (`find_tribes_rules`), so a logged run's options can name it (`rules`) and its replay plays it
 again. A state carries its rules (`TribesState.rules`); it saves and hashes only their name, and
 nothing at all for the seed's, so every state hash of the seed's rules is what it was.
 
@@ -314,7 +314,7 @@ class TribesRules:
         default_factory=lambda: {"blessing": 50, "harvest": 50, "warding": 100, "war": 200},
         metadata=bounded(Table(SPAN), "seed: each rite's duration in ticks"),
     )
-    # --- military (part 2; seed 002, "Military") ----------------------------------------------
+    # --- military (part 2; the Tribes design document, "Military") --------------------------------
     muster_min_size: int = rule(10, COUNT, "seed: a warband musters at least 10")
     muster_min_remain: int = rule(50, COUNT, "seed: >= 50 civilians remain")
     supply_per_soldier: int = rule(3, COUNT, "seed: supply fills up to 3 food a soldier")
@@ -396,7 +396,7 @@ class TribesRules:
         200, SPAN, "seed: a sighted event per observer/enemy pair at most every 200"
     )
     view_events: int = rule(60, Int(1, 100_000), "seed: at most the 60 newest events a view")
-    # --- threats (part 2; seed 002, "Threats") ------------------------------------------------
+    # --- threats (part 2; the Tribes design document, "Threats") ----------------------------------
     camp_base: dict[str, int] = field(
         default_factory=lambda: {
             "goblin_camp": 20,
@@ -430,7 +430,7 @@ class TribesRules:
     camp_destroy_multiple: int = rule(2, COUNT, "seed: at >= 2x defense a building is destroyed")
     camp_cleared_veterancy: int = rule(50, COUNT, "seed: +50 veterancy for clearing a camp")
     camp_bounty_per_strength: int = rule(2, COUNT, "seed: coin = 2 x strength delivered home")
-    # --- ages (seed 002, "Ages") --------------------------------------------------------------
+    # --- ages (the Tribes design document, "Ages") ------------------------------------------------
     advance_costs: tuple[dict[str, int], ...] = field(
         default_factory=lambda: (
             {"grain": 800, "timber": 400, "hides": 100},

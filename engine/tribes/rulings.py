@@ -1,4 +1,4 @@
-"""Rulings on orders (seed 002, phase 1): whether an order is open for a tribe now
+"""Rulings on orders (the Tribes design document, phase 1): whether an order is open for a tribe now
 (`refusal`: the reason it is not, or None), carrying it out (`apply_order`), and phase 1 itself
 (`take_orders`). Part 1's orders are ruled here; part 2's by the module of their system
 (military_orders: muster, the warband orders, the war rite; trade_orders: routes, offers,

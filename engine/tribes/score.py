@@ -1,9 +1,8 @@
-"""A tribe's score (seed 002, "Score & end"): pop/10 + 40 x settlements + 25 x techs +
-warbandPower/20 + coin/20 + 2 x buildings completed (cumulative completions), each division
-an integer one taken term by term (pop and coin summed over the tribe's settlements first).
-Warband power is the summed power of the tribe's warbands as attackers (no situational term,
-no variance). The ages then add 60 an age and multiply the total by (1000 + 250 x age) per
-mille (ages.age_score).
+"""A tribe's score (the Tribes design document, "Score & end"): pop/10 + 40 x settlements + 25 x
+techs + warbandPower/20 + coin/20 + 2 x buildings completed (cumulative completions), each division
+an integer one taken term by term (pop and coin summed over the tribe's settlements first). Warband
+power is the summed power of the tribe's warbands as attackers (no situational term, no variance).
+The ages then add 60 an age and multiply the total by (1000 + 250 x age) per mille (ages.age_score).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""A new Tribes world (seed 002): the seeded map, then each tribe's founding settlement on its
-spawn with the seed's starting population, tier, morale, herds, horses, buildings and stores,
-its census taken and its grain gates set, so tick 0 is complete before any step."""
+"""A new Tribes world (the Tribes design document): the seeded map, then each tribe's founding
+settlement on its spawn with the seed's starting population, tier, morale, herds, horses, buildings
+and stores, its census taken and its grain gates set, so tick 0 is complete before any step."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Running a Tribes world with policies (seed 002: "a policy is a function from a tribe's view
-to orders"): every 10 ticks (tick 0 included) each live tribe's policy reads that tribe's view
-and gives order texts, queued as `T:ORDER` actions (an order not open now is left out, as
-phase 1 would drop it), then the world steps 10 ticks (fewer at the end). Tribes take their
+"""Running a Tribes world with policies (the Tribes design document: "a policy is a function from a
+tribe's view to orders"): every 10 ticks (tick 0 included) each live tribe's policy reads that
+tribe's view and gives order texts, queued as `T:ORDER` actions (an order not open now is left out,
+as phase 1 would drop it), then the world steps 10 ticks (fewer at the end). Tribes take their
 policies from the list in turn (tribe t plays `policies[t % len(policies)]`).
 
 Everything played is recorded (engine/record.py), so a run is its record: logged, it replays from

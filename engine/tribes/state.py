@@ -1,7 +1,7 @@
-"""The Tribes world as plain integer data (seed 002): the map, the tick, the tribes with their
-policies' standing orders, the settlements with their people, stores, buildings, build queue and
-accumulators, the settler wagons on the road, the timed rite effects, the orders waiting for the
-next tick, and the interval flows the metrics read.
+"""The Tribes world as plain integer data (the Tribes design document): the map, the tick, the
+tribes with their policies' standing orders, the settlements with their people, stores, buildings,
+build queue and accumulators, the settler wagons on the road, the timed rite effects, the orders
+waiting for the next tick, and the interval flows the metrics read.
 
 Everything here is hashed: `to_dict` is the canonical form (dict keys sorted when dumped), and
 `state_hash()` is the SHA-256 of its canonical JSON. `from_dict` rebuilds a state and refuses
@@ -129,9 +129,10 @@ class Wagon:
 
 @dataclass(slots=True)
 class Warband:
-    """Soldiers in the field (seed 002, "Military"): raised from a settlement's people with
-    their gear; `order` is what it was last told ({"kind": garrison|patrol|march|raid|besiege|
-    escort|disband, and its target's fields}); `fought` the last tick it fought (once a tick)."""
+    """Soldiers in the field (the Tribes design document, "Military"): raised from a settlement's
+    people with their gear; `order` is what it was last told ({"kind":
+    garrison|patrol|march|raid|besiege|escort|disband, and its target's fields}); `fought` the last
+    tick it fought (once a tick)."""
 
     id: int
     tribe: int
@@ -157,8 +158,8 @@ class Warband:
 
 @dataclass(slots=True)
 class Caravan:
-    """Goods on the road (seed 002, "Logistics & trade"): owned by the receiving tribe,
-    moving a tile a tick from one settlement to another; raidable, escortable."""
+    """Goods on the road (the Tribes design document, "Logistics & trade"): owned by the receiving
+    tribe, moving a tile a tick from one settlement to another; raidable, escortable."""
 
     id: int
     tribe: int
@@ -178,8 +179,8 @@ class Caravan:
 
 @dataclass(slots=True)
 class Camp:
-    """A threat camp (seed 002, "Threats"): goblin_camp, skeleton_barrow, ogre_den or
-    demon_gate, its strength growing, raiding every 100 ticks."""
+    """A threat camp (the Tribes design document, "Threats"): goblin_camp, skeleton_barrow, ogre_den
+    or demon_gate, its strength growing, raiding every 100 ticks."""
 
     id: int
     kind: str
@@ -192,8 +193,8 @@ class Camp:
 
 @dataclass(slots=True)
 class Route:
-    """A standing haul (seed 002: at most 24 a tribe): permille of the surplus above the
-    keep-level moved from one own settlement to another each slow tick."""
+    """A standing haul (the Tribes design document: at most 24 a tribe): permille of the surplus
+    above the keep-level moved from one own settlement to another each slow tick."""
 
     id: int
     tribe: int
@@ -205,8 +206,9 @@ class Route:
 
 @dataclass(slots=True)
 class Offer:
-    """A trade offer (seed 002: at most 16 a tribe): give `give_n` of `give` for `want_n` of
-    `want`, to one tribe, any (-1), or the peddler (-2); kept after a match when `repeat`."""
+    """A trade offer (the Tribes design document: at most 16 a tribe): give `give_n` of `give` for
+    `want_n` of `want`, to one tribe, any (-1), or the peddler (-2); kept after a match when
+    `repeat`."""
 
     id: int
     tribe: int

@@ -1,6 +1,6 @@
-"""One step of the Tribes world (seed 002's phase order), a pure function of the state and the
-orders queued for it. Each phase lives in its own module; part 2 adds military, threats,
-trade, fog, claims and ages in place, in this order.
+"""One step of the Tribes world (the Tribes design document's phase order), a pure function of the
+state and the orders queued for it. Each phase lives in its own module; part 2 adds military,
+threats, trade, fog, claims and ages in place, in this order.
 
  1. orders        the queued orders, tribes by ascending id, the first 64 each (orders.py)
  2. territory     census and grain gates (slow)                       (territory.py)

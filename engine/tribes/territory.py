@@ -1,8 +1,8 @@
-"""Territory, tiers and the census (seed 002, phase 2, slow): a settlement's tier follows its
-population and never falls; its territory is what it claims organically (seed: "Organic
+"""Territory, tiers and the census (the Tribes design document, phase 2, slow): a settlement's tier
+follows its population and never falls; its territory is what it claims organically (seed: "Organic
 territory (claims)"); the census counts the biomes of the claim, which cap extraction and gate
-buildings. The grain gates (the craft decrees' shares of the grain stock for mill, brew and
-fodder) are set here too, on the same slow phase.
+buildings. The grain gates (the craft decrees' shares of the grain stock for mill, brew and fodder)
+are set here too, on the same slow phase.
 
 The claims: a multi-source bucket Dijkstra from every settlement at once. Entering a tile costs the
 rules' claim_cost of its terrain (plains/steppe 1, forest/arctic 2, hills/ore/gold 2, swamp 3,

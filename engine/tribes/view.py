@@ -1,11 +1,11 @@
-"""What a tribe sees (seed 002's viewFor), as JSON-ready data, fog-filtered (fog.py): the tick,
-the map with "?" on every tile the tribe has never seen, its own things in full (settlements,
-decrees, research, faith, stances, age, effects, wagons, warbands, caravans, routes, offers),
-the other tribes' settlements, warbands, caravans and settler wagons (shown as caravans
+"""What a tribe sees (the Tribes design document's viewFor), as JSON-ready data, fog-filtered
+(fog.py): the tick, the map with "?" on every tile the tribe has never seen, its own things in full
+(settlements, decrees, research, faith, stances, age, effects, wagons, warbands, caravans, routes,
+offers), the other tribes' settlements, warbands, caravans and settler wagons (shown as caravans
 carrying their grain, the seed's convention) and the threat camps only while inside its current
-vision, the other tribes' offers open to it while it has a market (chosen: those made to it or
-to anyone; peddler offers are nobody's to take), the events delivered to it (`events`, the
-newest 60 of those given), and the latest metrics frame. Never the PRNG state.
+vision, the other tribes' offers open to it while it has a market (chosen: those made to it or to
+anyone; peddler offers are nobody's to take), the events delivered to it (`events`, the newest 60 of
+those given), and the latest metrics frame. Never the PRNG state.
 
 Policies call this every 10 ticks for every tribe, so it builds small fresh lists and dicts
 (a policy may keep or change what it is given); the fogged map is remembered by explored mask,

@@ -1,5 +1,6 @@
-"""The voyage (seed 000): your ship on the living world. Ports and raids, meetings and fights,
-events at sea and the ones that ask you, the deck you build, and the captain bot.
+"""The voyage (the Privateer design document): your ship on the living world. Ports and raids,
+meetings and fights, events at sea and the ones that ask you, the deck you build, and the captain
+bot.
 
 The mode's public face: what front ends may use of it (engine/face.py), each name imported
 from its module when first asked for, so importing one costs only what its module needs.

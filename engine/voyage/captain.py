@@ -1,12 +1,12 @@
-"""The captain bot (seed 000, "balance"): in port it repairs, buys rounds, hires crew and buys
-a bigger ship when it can spare the gold; at sea it chases the best rumor, sheers off from
-armadas and from guard ships that want it, fights by lookahead, runs when outgunned, and goes
-home with the score. It attacks only enemies (merchants, galleons and corsairs of nations at
-war with England) on a sound hull, lets the rest pass, raids enemy towns whose defences its ship can
-match (hull for hull: an open town from a brigantine up, a fortified port from a frigate; the
-seed's bot took fortified ports from a brigantine, but this card engine's brigantine sinks
-against one nine times in ten). It rides out a storm on a sound hull, pays shares it can spare,
-takes any castaway, and keeps the first prize card offered.
+"""The captain bot (the Privateer design document, "balance"): in port it repairs, buys rounds,
+hires crew and buys a bigger ship when it can spare the gold; at sea it chases the best rumor,
+sheers off from armadas and from guard ships that want it, fights by lookahead, runs when outgunned,
+and goes home with the score. It attacks only enemies (merchants, galleons and corsairs of nations
+at war with England) on a sound hull, lets the rest pass, raids enemy towns whose defences its ship
+can match (hull for hull: an open town from a brigantine up, a fortified port from a frigate; the
+seed's bot took fortified ports from a brigantine, but this card engine's brigantine sinks against
+one nine times in ten). It rides out a storm on a sound hull, pays shares it can spare, takes any
+castaway, and keeps the first prize card offered.
 
 By rules with a home stretch (word gets out when it has the score, and every enemy privateer
 comes for it) it has a notion of it. With the score in hand it keeps it: it turns for home by
@@ -20,11 +20,10 @@ way (2 blind), and the 7 that do not ran out of days (the score came with fewer 
 than the way home, but one).
 `Captain(home_stretch=False)` sails into it blind, as the seed's bot did.
 
-With the lookout (seed 000, "Seeing her first") it reads a ship before it engages
-(engine/voyage/scout.py): it attacks prey only when the read says it can take her, and chases
-no rumor of a kind it could not take. It still sheers off only from what is within its sight:
-the seed's bot, sheering off at the longer lookout, turned away from too much and ran out of
-time.
+With the lookout (the Privateer design document, "Seeing her first") it reads a ship before it
+engages (engine/voyage/scout.py): it attacks prey only when the read says it can take her, and
+chases no rumor of a kind it could not take. It still sheers off only from what is within its sight:
+the seed's bot, sheering off at the longer lookout, turned away from too much and ran out of time.
 
 With the whole sea in view (`WORLD_CAPTAIN`, `--captain world`) it picks its cruising ground
 by what each is worth over the days it has left (engine/voyage/grounds.py): an ocean crossing
@@ -705,17 +704,17 @@ CAPTAIN = Captain()
 BLIND = Captain(home_stretch=False)
 """The captain without a notion of the home stretch (the seed's bot), to measure against."""
 SEED_BOT = Captain(home_stretch=False, reads=False)
-"""The captain as seed 000's bot played the late game, to measure its stages as the seed did:
-blind to the home stretch and engaging without the read of a ship (it still works the letters
-and intercepts the plate ship, as the seed's did)."""
+"""The captain as the Privateer design document's bot played the late game, to measure its stages as
+the seed did: blind to the home stretch and engaging without the read of a ship (it still works the
+letters and intercepts the plate ship, as the seed's did)."""
 WORLD_CAPTAIN = Captain(world_grounds=True, hold_past_guards=True)
 """The captain who reckons the whole sea: it picks its cruising ground by what each is worth
 over the days it has left, against the passage there and home (engine/voyage/grounds.py), and
 holds its course past a guard ship it can take (where guard ships are: out in the colonies)."""
 RAIDER = Captain(world_grounds=True, hold_past_guards=True, raid_margin=4)
-"""The whole-sea captain raiding as seed 000's bot did: an open town from its first pinnace
-(walls up to 4 past its hull: a pinnace's 10 against a town's 14), falling back to the boats
-once its hull is half gone; a fortified port still only from a frigate."""
+"""The whole-sea captain raiding as the Privateer design document's bot did: an open town from its
+first pinnace (walls up to 4 past its hull: a pinnace's 10 against a town's 14), falling back to the
+boats once its hull is half gone; a fortified port still only from a frigate."""
 RAIDER_12 = Captain(world_grounds=True, hold_past_guards=True, raid_margin=4, reserve=12)
 """The raider keeping 12 gold back, not 15 (issue 21's balance pass): it hires its master gunner
 (with whom a pinnace sacks an open town 99% of the time, against 0% without) three gold sooner,

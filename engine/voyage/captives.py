@@ -1,7 +1,7 @@
-"""Corsairs and their captives (seed 000, "Barbary corsairs"): take a corsair laden with the
-captives of a town she stripped, and they go free: a point with their nation, and one with the
-Crown. (Her hold's 12 more are her target's, `corsair_laden`; her raids on English towns stop
-your ship: game.py `sail`.) By the rules' switch `captives`, on a voyage with the late game.
+"""Corsairs and their captives (the Privateer design document, "Barbary corsairs"): take a corsair
+laden with the captives of a town she stripped, and they go free: a point with their nation, and one
+with the Crown. (Her hold's 12 more are her target's, `corsair_laden`; her raids on English towns
+stop your ship: game.py `sail`.) By the rules' switch `captives`, on a voyage with the late game.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""Drake's circuit, the ultimate win (seed 000: "The ultimate win is re-enacting Drake's raid
-round the world, so the sea is the whole world"). His places (data/drake.csv, traced through
-the graph into `World.drake_places`) are touched in his order: a place counts when the ship
-comes within `circuit_touch_steps` days' sail of its node, and only once every place before it
-is touched (out of order, it does not count). With the circuit made (his last place is
-Plymouth, where he came home) and the goal's gold aboard, the home port wins the run.
+"""Drake's circuit, the ultimate win (the Privateer design document: "The ultimate win is
+re-enacting Drake's raid round the world, so the sea is the whole world"). His places
+(data/drake.csv, traced through the graph into `World.drake_places`) are touched in his order: a
+place counts when the ship comes within `circuit_touch_steps` days' sail of its node, and only once
+every place before it is touched (out of order, it does not count). With the circuit made (his last
+place is Plymouth, where he came home) and the goal's gold aboard, the home port wins the run.
 
 The captain bot sails the circuit by `heading`: the next place, or a prize or town on the way
 while the days in hand allow it.

@@ -1,7 +1,7 @@
-"""Setting a course and sailing it (seed 000, "Setting a course"): each day's step is the one
-that brings you nearest, and where steps tie, the one that runs best with the current and wind
-you have charted (uncharted water weighs every step the same, so the first such step in the
-graph's order is taken). And what you see as you go: the water a step out (two with a
+"""Setting a course and sailing it (the Privateer design document, "Setting a course"): each day's
+step is the one that brings you nearest, and where steps tie, the one that runs best with the
+current and wind you have charted (uncharted water weighs every step the same, so the first such
+step in the graph's order is taken). And what you see as you go: the water a step out (two with a
 navigator) goes on your chart; with the lookout rule a sail is seen two steps farther.
 """
 
@@ -27,9 +27,9 @@ def sight_steps(state: VoyageState, rules: VoyageRules) -> int:
 
 
 def lookout_steps(state: VoyageState, rules: VoyageRules) -> int:
-    """How far her lookout sees a sail: her sight, and with the lookout rule `lookout_steps`
-    more (seed 000, "Seeing her first": "ships are seen two steps past the water you can
-    read"). Only ships are seen that far: the water charted is still her sight's."""
+    """How far her lookout sees a sail: her sight, and with the lookout rule `lookout_steps` more
+    (the Privateer design document, "Seeing her first": "ships are seen two steps past the water you
+    can read"). Only ships are seen that far: the water charted is still her sight's."""
     return sight_steps(state, rules) + (rules.lookout_steps if rules.lookout else 0)
 
 

@@ -1,8 +1,8 @@
-"""Events that ask you something (seed 000, "Events that ask you something"): a storm, the crew
-wanting their shares, a man on the beach of new land, islanders come out to trade off it (the
-island_folk rule). Each stops the world and offers choices, with what each stakes told
-plainly; a choice that cannot be made (nothing aboard to lighten, no berth, not enough to pay)
-is shown barred, with why.
+"""Events that ask you something (the Privateer design document, "Events that ask you something"): a
+storm, the crew wanting their shares, a man on the beach of new land, islanders come out to trade
+off it (the island_folk rule). Each stops the world and offers choices, with what each stakes told
+plainly; a choice that cannot be made (nothing aboard to lighten, no berth, not enough to pay) is
+shown barred, with why.
 
 Each dilemma is declared once, in `DILEMMAS`: its name, its options as they stand, what each
 choice does, and the choice a captain bot makes by default. Asking, answering, the legal

@@ -1,8 +1,8 @@
-"""What a voyage tells (seed 000): each event kind it emits and the fields its payload carries,
-declared once. A voyage also tells what the living world tells (engine/world/events.py) and,
-in a fight, what the card engine tells (its kinds are declared field by field in
-engine/fight/encounter.py). `stop`: news worth heaving to for (a captain sailing on stops).
-The renderers, the SQL helpers and the pictures read fields by these names; the conformance
+"""What a voyage tells (the Privateer design document): each event kind it emits and the fields its
+payload carries, declared once. A voyage also tells what the living world tells
+(engine/world/events.py) and, in a fight, what the card engine tells (its kinds are declared field
+by field in engine/fight/encounter.py). `stop`: news worth heaving to for (a captain sailing on
+stops). The renderers, the SQL helpers and the pictures read fields by these names; the conformance
 test holds every event played to its declaration.
 """
 

@@ -1,6 +1,6 @@
-"""A fight on (seed 000, "Meeting a ship", "Raiding a port"): the card engine's encounter with
-her outfit and hull as they are, on the terms a town sets; and a prize that pays, which cheers
-the crew (and may set them asking for their shares).
+"""A fight on (the Privateer design document, "Meeting a ship", "Raiding a port"): the card engine's
+encounter with her outfit and hull as they are, on the terms a town sets; and a prize that pays,
+which cheers the crew (and may set them asking for their shares).
 """
 
 from __future__ import annotations

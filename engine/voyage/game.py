@@ -1,5 +1,5 @@
-"""The voyage as a game (seed 000, "playing"): a privateer out of Plymouth in a pinnace with
-20 gold; bring 150 home to London and the run is won; sink and it is over.
+"""The voyage as a game (the Privateer design document, "playing"): a privateer out of Plymouth in a
+pinnace with 20 gold; bring 150 home to London and the run is won; sink and it is over.
 
 `VoyageGame` plays it by the one protocol (engine/protocol.py): bound to a World and its rules,
 it opens a run from a seed, lists the legal actions, acts, and says how it ended. Actions are

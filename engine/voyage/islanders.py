@@ -1,7 +1,7 @@
-"""Islanders (seed 000, "Events at sea"): "Umatac on Guam (Spanish, the galleon's watering
-stop on the way to Manila), and native harbours ... trade provisions, 3 gold for +3 morale and
-+2 hull, once a day. Coming in, 30% of the time the canoes come out to fight instead (70% if
-you've raided them)."
+"""Islanders (the Privateer design document, "Events at sea"): "Umatac on Guam (Spanish, the
+galleon's watering stop on the way to Manila), and native harbours ... trade provisions, 3 gold for
++3 morale and +2 hull, once a day. Coming in, 30% of the time the canoes come out to fight instead
+(70% if you've raided them)."
 
 Who trades as islanders do: every native harbour, and (the `guam_islanders` rule) a port of a
 nation whose role is islanders, which stays its nation's for standing and raids. Their

@@ -1,8 +1,8 @@
-"""What the late game keeps of a voyage (seed 000, "The late game", "Letters of marque"): your
-renown and its step, whether the home stretch has begun, and the letters of marque (the one in
-hand, how many acts are done, how often one was revoked, when the Admiralty last sent word of
-the plate ship). A voyage by rules without the late game keeps none of it (`VoyageState.late`
-is None), so its saves and state hashes are what they always were.
+"""What the late game keeps of a voyage (the Privateer design document, "The late game", "Letters of
+marque"): your renown and its step, whether the home stretch has begun, and the letters of marque
+(the one in hand, how many acts are done, how often one was revoked, when the Admiralty last sent
+word of the plate ship). A voyage by rules without the late game keeps none of it
+(`VoyageState.late` is None), so its saves and state hashes are what they always were.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Letters of marque: a run in three acts (seed 000, "Letters of marque: a run in three acts").
+"""Letters of marque: a run in three acts (the Privateer design document, "Letters of marque: a run
+in three acts").
 
 Each letter is a nation, a region, a task, a deadline and a reward. First two prizes near home
 (the Narrow Seas, the Barbary coast), then a town to sack farther out (the Spanish Main,

@@ -1,8 +1,8 @@
-"""The location panel (seed 000, "Location is whatever is where you are: ... at sea the water
-you're in: whose waters, a strait, a bank, a river mouth, a fort's guns, an island
+"""The location panel (the Privateer design document, "Location is whatever is where you are: ... at
+sea the water you're in: whose waters, a strait, a bank, a river mouth, a fort's guns, an island
 anchorage"): what the chart says of the water she is in, read from the world's features, its
-protected waters and seas, and the islands she has charted. Observation only: it changes no
-rule and draws nothing.
+protected waters and seas, and the islands she has charted. Observation only: it changes no rule and
+draws nothing.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Meeting a ship and what comes of it (seed 000, "Meeting a ship", "Afterwards it is
-settled"): you fire first on the ship alongside, or she on you; the fight goes through the card
-engine with your outfit, and is settled here: the purse, the hull, prisoners questioned, the
+"""Meeting a ship and what comes of it (the Privateer design document, "Meeting a ship", "Afterwards
+it is settled"): you fire first on the ship alongside, or she on you; the fight goes through the
+card engine with your outfit, and is settled here: the purse, the hull, prisoners questioned, the
 ship laid up, the standing and strain your firing cost, a prize's cards, a town's sack.
 """
 
@@ -60,7 +60,7 @@ def attack(
 def settle_fight(
     world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules
 ) -> list[Event]:
-    """The fight is over: settle it (seed 000, "Afterwards it is settled")."""
+    """The fight is over: settle it (the Privateer design document, "Afterwards it is settled")."""
     encounter = state.fight
     engagement = state.pending
     assert encounter is not None and encounter.result is not None

@@ -1,6 +1,6 @@
-"""A prize's cards offered (seed 000, "Prize cards"): three off her (or the town, or the
-beast), keep one for good or none. A question the crew asked first is answered first: the
-cards wait behind it.
+"""A prize's cards offered (the Privateer design document, "Prize cards"): three off her (or the
+town, or the beast), keep one for good or none. A question the crew asked first is answered first:
+the cards wait behind it.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""In port (seed 000): who will deal with you, the bar (rounds and hands to hire), the yard
-(repairs, upgrades, ships for sale, striking a card), bribes and the royal pardon, the
-islanders' provisions, and raiding the town instead of trading.
+"""In port (the Privateer design document): who will deal with you, the bar (rounds and hands to
+hire), the yard (repairs, upgrades, ships for sale, striking a card), bribes and the royal pardon,
+the islanders' provisions, and raiding the town instead of trading.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Your name gets about (seed 000, "The late game"): renown, from everything your prizes and
-raids have paid, goes up a step at each of `renown_steps`, and each step the world's hunters
-come a quarter farther for you and a hostile warship comes better found; and the home stretch:
-with the score in hand and no noose waiting, word gets out, and every privateer of a nation at
-war with England comes for you, whatever the range.
+"""Your name gets about (the Privateer design document, "The late game"): renown, from everything
+your prizes and raids have paid, goes up a step at each of `renown_steps`, and each step the world's
+hunters come a quarter farther for you and a hostile warship comes better found; and the home
+stretch: with the score in hand and no noose waiting, word gets out, and every privateer of a nation
+at war with England comes for you, whatever the range.
 
 What the hunters have heard reaches the world through the day's orders (`orders`: the world's
 pursuit reads them, engine/world/pursuit.py `Name`). Each rule by its switch (`rules.renown`,

@@ -2,10 +2,10 @@
 ruleset (like an OpenSpiel game's parameters), so a sweep can vary any of them and the seed's
 measured stages can be measured again.
 
-Figures quoted by seed 000 say so; the rest are chosen here (the seed gives none) and measured
-by `privateer voyage`. Switches turn the later systems off: `classic` is the rules before
-dilemmas, the raid guard, prize cards and wages, the stage at which the seed's captain bot won
-39% of its runs.
+Figures quoted by the Privateer design document say so; the rest are chosen here (the seed gives
+none) and measured by `privateer voyage`. Switches turn the later systems off: `classic` is the
+rules before dilemmas, the raid guard, prize cards and wages, the stage at which the seed's captain
+bot won 39% of its runs.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ PLACE = Name(100)  # a port by name (the world says whether it has her)
 @dataclass(frozen=True, slots=True)
 class VoyageRules:
     name: str = rule("full", NAME)
-    # --- the run (seed 000, "playing") ---------------------------------------------------------
+    # --- the run (the Privateer design document, "playing") ---------------------------------------
     start_port: str = rule("Plymouth", PLACE)  # "You're a privateer out of Plymouth"
     start_ship: str = rule("pinnace", Text(SHIPS))  # "in a pinnace"
     start_gold: int = rule(20, GOLD)  # "with 20 gold"
@@ -68,8 +68,8 @@ class VoyageRules:
     raid_guard: bool = rule(True, Bool())  # a raid turned out puts the town on its guard
     prize_cards: bool = rule(True, Bool())  # a prize offers three cards
     wages: bool = rule(True, Bool())  # hands of note draw wages
-    # the late game (seed 000, "The late game", "Seeing her first", "Letters of marque")
-    # your name gets about: hunters come farther, warships better found
+    # the late game (the Privateer design document, "The late game", "Seeing her first", "Letters of
+    # marque") your name gets about: hunters come farther, warships better found
     renown: bool = rule(True, Bool())
     # with the score in hand, every enemy privateer comes for you
     home_stretch: bool = rule(True, Bool())
@@ -79,8 +79,9 @@ class VoyageRules:
     lookout: bool = rule(True, Bool())
     # a run in three acts: three letters, then home to London, to win
     letters: bool = rule(True, Bool())
-    # Drake's circuit (seed 000: "The ultimate win is re-enacting Drake's raid round the world"):
-    # the win is touching his places (data/drake.csv) in his order, then home with the gold
+    # Drake's circuit (the Privateer design document: "The ultimate win is re-enacting Drake's raid
+    # round the world"): the win is touching his places (data/drake.csv) in his order, then home
+    # with the gold
     circuit: bool = rule(False, Bool())
     # a place is touched within this many days' sail of its node (a landfall seen from the
     # offing, as Drake raised Cape Blanc or Brava): chosen; two keeps Santiago and Brava, two
@@ -90,7 +91,7 @@ class VoyageRules:
     # ("" none): the Queen's backing against Spain, whose Pacific coast he raided (Valparaiso,
     # Callao, the Cacafuego) with England and Spain not yet at war
     circuit_licence: str = rule("", Name(100))
-    # --- the bar and the yard (seed 000) ------------------------------------------------------
+    # --- the bar and the yard (the Privateer design document) -------------------------------------
     round_gold: int = rule(2, GOLD)  # "stand the house a drink (2 gold)"
     repair_gold: int = rule(1, Int(1, MAX_GOLD))  # "Repairs at 1 gold a point, not 3."
     strike_gold: int = rule(6, GOLD)  # "A yard will strike a card out for 6"
@@ -138,14 +139,14 @@ class VoyageRules:
     )
     # bigger ships only in fortified ports' yards: chosen
     ships_sold_at_forts: bool = rule(True, Bool())
-    # --- meeting ships (seed 000) -------------------------------------------------------------
+    # --- meeting ships (the Privateer design document) --------------------------------------------
     let_pass_days: int = rule(5, Int(0, SPAN_DAYS))  # "won't come alongside again for 5 days"
     sight_steps: int = rule(1, STEPS)  # "sight is one step for now"; a navigator adds one
-    # --- raids (seed 000, "Raiding a port") ---------------------------------------------------
+    # --- raids (the Privateer design document, "Raiding a port") ----------------------------------
     # "its walls have 4 more hull ... for each raid it has turned out"
     guard_walls: int = rule(4, Int(0, 100))
     guard_relief_sooner: int = rule(2, Int(0, 100))  # "and its relief comes 2 rounds sooner"
-    # --- morale and events at sea (seed 000, "Events at sea") ---------------------------------
+    # --- morale and events at sea (the Privateer design document, "Events at sea") ----------------
     morale_start: int = rule(7, MORALE)  # "Morale starts at 7 of 10."
     morale_max: int = rule(10, Int(1, 100))
     morale_after_mutiny: int = rule(4, MORALE)  # "Afterwards morale is 4"
@@ -175,7 +176,7 @@ class VoyageRules:
     # a storm that rolls its own cost (no dilemmas): 1-3 hull, or a fifth of the purse
     storm_hull_max: int = rule(3, HULL)
     storm_gold_per_mille: int = rule(200, PER_MILLE)
-    # --- dilemmas (seed 000, "Events that ask you something") --------------------------------
+    # --- dilemmas (the Privateer design document, "Events that ask you something") ----------------
     # a payout this large, and the crew may want their shares: chosen
     shares_payout: int = rule(15, GOLD)
     shares_ask_per_mille: int = rule(250, PER_MILLE)  # how often they do, at such a payout: chosen
@@ -184,7 +185,7 @@ class VoyageRules:
     # new land sighted: a man on the beach half the time (chosen)
     castaway_per_mille: int = rule(500, PER_MILLE)
     storm_run_steps: int = rule(2, STEPS)  # running before it drives her this many steps downwind
-    # --- islands and islanders (seed 000) ----------------------------------------------------
+    # --- islands and islanders (the Privateer design document) ------------------------------------
     provisions_gold: int = rule(3, GOLD)  # "3 gold for +3 morale and +2 hull, once a day"
     provisions_hull: int = rule(2, Int(0, 100))
     canoes_per_mille: int = rule(300, PER_MILLE)  # "30% of the time the canoes come out"
@@ -200,15 +201,15 @@ class VoyageRules:
     # (`canoes_per_mille`), in war canoes. Off: new land is only charted, as before.
     island_folk: bool = rule(False, Bool())
     island_folk_per_mille: int = rule(500, PER_MILLE)
-    # --- strike colours (seed 000: "Prisoners talk too (interrogate, on boarding party and
-    # strike colours, lost if you sink)") ---------------------------------------------------
+    # --- strike colours (the Privateer design document: "Prisoners talk too (interrogate, on
+    # boarding party and strike colours, lost if you sink)") ------------------------------------
     # A "strike colours" card goes into the deck of each target named here: kept while she is
     # threatened (half hull or less, or outgunned two to one), she strikes: the fight ends, the
     # ship taken, her crew prisoners. Off: her deck as it always was.
     strike_colours: bool = rule(False, Bool())
     # chosen: the ships that would rather yield
     strike_targets: tuple[str, ...] = rule(("merchant",), Tup(Text(TARGETS), 0, len(TARGETS)))
-    # --- the shore (seed 000, "the world"), each off by default (issue 21) -------------------
+    # --- the shore (the Privateer design document, "the world"), each off by default (issue 21) ---
     # "Forts put the water a step out under their guns": a fort whose nation is at war with
     # England or wants you fires on her each day she ends in that water (engine/voyage/shore.py)
     fort_fire: bool = rule(False, Bool())
@@ -219,19 +220,20 @@ class VoyageRules:
     fort_hull_max: int = rule(2, HULL)
     # "Banks keep deep keels off": a ship of deep draught (fight/ships.py) keeps off the banks
     banks: bool = rule(False, Bool())
-    # --- your name (seed 000, "The late game") -----------------------------------------------
+    # --- your name (the Privateer design document, "The late game") -------------------------------
     # "At 60, 120 and 200 it goes up a step": renown is what prizes and raids have paid
     renown_steps: tuple[int, ...] = rule((60, 120, 200), Tup(GOLD, 0, 20))
     # "each step hunters and privateers come a quarter farther"
     renown_reach_per_mille: int = rule(250, PER_MILLE)
     renown_hull: int = rule(2, Int(0, 100))  # "and a hostile warship comes with 2 more hull"
-    # --- corsairs' captives (seed 000, "Barbary corsairs") -----------------------------------
+    # --- corsairs' captives (the Privateer design document, "Barbary corsairs") -------------------
     # "the captives go free: a point with their nation,
     captives_standing: int = rule(1, Int(0, 100))
     captives_crown: int = rule(1, Int(0, 100))  # and one with the Crown"
-    # --- seeing her first (seed 000, "Seeing her first") -------------------------------------
+    # --- seeing her first (the Privateer design document, "Seeing her first") ---------------------
     lookout_steps: int = rule(2, STEPS)  # "ships are seen two steps past the water you can read"
-    # --- letters of marque (seed 000, "Letters of marque: a run in three acts") --------------
+    # --- letters of marque (the Privateer design document, "Letters of marque: a run in three
+    # acts") ------------------------------------------------------------------------------------
     # each act's deadline (from its issue)
     letter_days: tuple[int, int, int] = rule((150, 270, 300), Tup(Int(1, MAX_DAYS), 3, 3))
     # paid on finishing each act: chosen

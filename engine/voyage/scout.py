@@ -1,5 +1,5 @@
-"""The read of a ship (seed 000, "Seeing her first": "A read of her, off her deck"): what the
-card engine's tables say of the ship she fights as, against you.
+"""The read of a ship (the Privateer design document, "Seeing her first": "A read of her, off her
+deck"): what the card engine's tables say of the ship she fights as, against you.
 
 - her hull (with the hull a hostile warship carries for your renown), against yours;
 - how heavily she is gunned: her hurt (what her shot cards deal, card by card) and what the

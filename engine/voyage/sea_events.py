@@ -1,6 +1,6 @@
-"""Events at sea (seed 000, "Events at sea", "Uncharted islands"), once a day while nobody is
-fighting: new land sighted (and, by the island_folk rule, its islanders come out) and the
-anchorage off a charted island, the crew's morale and mutiny, wages, good omens and storms,
+"""Events at sea (the Privateer design document, "Events at sea", "Uncharted islands"), once a day
+while nobody is fighting: new land sighted (and, by the island_folk rule, its islanders come out)
+and the anchorage off a charted island, the crew's morale and mutiny, wages, good omens and storms,
 and (by rules with it) a hostile fort's shot.
 
 Each is declared once in `SEA_EVENTS`, in the order a day takes them: its name, how often it

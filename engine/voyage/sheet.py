@@ -1,7 +1,7 @@
-"""The ship sheet (seed 000, "Ship and crew have a sheet of their own"): the ship, her hull
-and morale, each hand of note with what they bring and cost, the refits, and the deck grouped
-by where each card came from, struck cards shown struck. And what a purchase would add before
-you buy it ("In port, every hire, refit and ship for sale says what it would add")."""
+"""The ship sheet (the Privateer design document, "Ship and crew have a sheet of their own"): the
+ship, her hull and morale, each hand of note with what they bring and cost, the refits, and the deck
+grouped by where each card came from, struck cards shown struck. And what a purchase would add
+before you buy it ("In port, every hire, refit and ship for sale says what it would add")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The shore in play (seed 000, "the world"), each rule behind its switch in VoyageRules:
+"""The shore in play (the Privateer design document, "the world"), each rule behind its switch in
+VoyageRules:
 
 - `fort_fire`: "Forts put the water a step out under their guns." A fort whose nation is
   hostile to her (at war with England, or wanting her: whom a guard ship sets on) fires on her

@@ -1,6 +1,7 @@
-"""Who is about (seed 000, "Meeting a ship", "Seeing her first"): the ships in sight of her,
-who means her harm, who she meets today, and how a ship looks to the captain: how far off she
-is and whether she is bearing down. Reads the ship-kind table for what each kind is and does.
+"""Who is about (the Privateer design document, "Meeting a ship", "Seeing her first"): the ships in
+sight of her, who means her harm, who she meets today, and how a ship looks to the captain: how far
+off she is and whether she is bearing down. Reads the ship-kind table for what each kind is and
+does.
 """
 
 from __future__ import annotations

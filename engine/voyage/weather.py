@@ -1,6 +1,6 @@
-"""Storms (seed 000, "Events at sea"): how often one blows where and when she is, and what one
-costs, whether it rolls its own toll (the rules before dilemmas) or the captain chose how to
-meet it. The one place a storm's toll is written.
+"""Storms (the Privateer design document, "Events at sea"): how often one blows where and when she
+is, and what one costs, whether it rolls its own toll (the rules before dilemmas) or the captain
+chose how to meet it. The one place a storm's toll is written.
 """
 
 from __future__ import annotations

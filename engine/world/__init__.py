@@ -1,5 +1,5 @@
-"""The living world of seed 000: the sea graph as immutable arrays (World), the routes a ship
-that knows the sea would take, and the world's own state as it moves a day at a time.
+"""The living world of the Privateer design document: the sea graph as immutable arrays (World), the
+routes a ship that knows the sea would take, and the world's own state as it moves a day at a time.
 
 The mode's public face: what front ends may use of it (engine/face.py), each name imported
 from its module when first asked for, so importing one costs only what its module needs.

@@ -1,5 +1,5 @@
-"""Rumors are bought by the round (seed 000): stand the house a drink and somebody may tell you
-about a ship, where it was when they saw it, a few days back.
+"""Rumors are bought by the round (the Privateer design document): stand the house a drink and
+somebody may tell you about a ship, where it was when they saw it, a few days back.
 
 - What is talked about: ships whose wake came within 30 days of the port in the last twelve
   days; a treasure fleet five times as much as a merchant, nearer ships more than farther
@@ -142,7 +142,7 @@ def survey(
 ) -> list[dict[str, float | int | None]]:
     """`nights` nights in `port`'s bar from the state's day on (the world sailing a day
     between them): per round, how often something was heard, how reliable it was on average
-    and how old. What seed 000 quotes, measured. Advances `state`."""
+    and how old. What the Privateer design document quotes, measured. Advances `state`."""
     heard: list[list[tuple[int, int]]] = [[] for _ in range(rounds)]  # (reliability, age)
     for night in range(nights):
         if night:

@@ -1,6 +1,6 @@
-"""What a chart is worth (seed 000, `npm run rumors`): for a rumor of given reliability about a
-random ship, how large the search area is and how often the ship is really inside it, by the
-rumor's age and by how much of the sea is charted.
+"""What a chart is worth (the Privateer design document, `npm run rumors`): for a rumor of given
+reliability about a random ship, how large the search area is and how often the ship is really
+inside it, by the rumor's age and by how much of the sea is charted.
 
 The world runs a while with no player; each sample is a ship (not a monster) and a day; the
 rumor is that ship's place that day, told with the reliability (off a step or more when not

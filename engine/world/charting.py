@@ -1,7 +1,7 @@
-"""Your chart (seed 000): the water a step out from your ship, its current and this season's
-wind, goes on it as she sails. Currents never change, so a current once seen is charted for
-good; a wind seen in a season is charted for that season every year. Predictions use only what
-is charted: in water never sailed every leg weighs the same.
+"""Your chart (the Privateer design document): the water a step out from your ship, its current and
+this season's wind, goes on it as she sails. Currents never change, so a current once seen is
+charted for good; a wind seen in a season is charted for that season every year. Predictions use
+only what is charted: in water never sailed every leg weighs the same.
 """
 
 from __future__ import annotations

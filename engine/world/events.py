@@ -1,7 +1,7 @@
-"""What the living world tells (seed 000, "The living world"): each event kind it emits and
-the fields its payload carries, declared once. The run log stores these payloads as they are;
-the renderers, the SQL helpers and the pictures read fields by these names, and the conformance
-test holds every event played to its declaration.
+"""What the living world tells (the Privateer design document, "The living world"): each event kind
+it emits and the fields its payload carries, declared once. The run log stores these payloads as
+they are; the renderers, the SQL helpers and the pictures read fields by these names, and the
+conformance test holds every event played to its declaration.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Who sails the world (seed 000): every ship of the century a run begins with.
+"""Who sails the world (the Privateer design document): every ship of the century a run begins with.
 
 - A merchant out of every trading port (islanders' harbours trade provisions, not cargoes),
   flying its home port's flag. It trades with the ports of its own nation and of nations at

@@ -1,5 +1,5 @@
-"""Uncharted islands (seed 000): every run hides eight out in open ocean, in nobody's waters,
-far from ports and from each other, placed by the run's seed.
+"""Uncharted islands (the Privateer design document): every run hides eight out in open ocean, in
+nobody's waters, far from ports and from each other, placed by the run's seed.
 
 "Far" is counted in days (steps): at least `island_port_days` from every port, and
 `island_apart_days` from each other. Candidates are the open-ocean graph nodes that qualify;

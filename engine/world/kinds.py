@@ -8,10 +8,10 @@ pictures) reads its row, so a new kind is one row here plus its tests.
 A row names the rule numbers it needs by their WorldRules field ("guard_range_days"), so a
 sweep of the rules reaches every kind that reads them; `register_kind` checks every name.
 
-A ship's kind is stored in the world state as the row's index (`SHIP_KINDS` gives the names in
-that order); the rows of seed 000 come first and keep their indexes, so saves and logs read the
-same. `register_kind` appends a row (a test's toy kind, `registered(...)`), so the table is a
-live view: read it as `KINDS[kind]`, never copy it at import.
+A ship's kind is stored in the world state as the row's index (`SHIP_KINDS` gives the names in that
+order); the rows of the Privateer design document come first and keep their indexes, so saves and
+logs read the same. `register_kind` appends a row (a test's toy kind, `registered(...)`), so the
+table is a live view: read it as `KINDS[kind]`, never copy it at import.
 
 >>> KINDS[TREASURE].talk, KINDS[GUARD].warship, kind_index("corsair")
 (5, True, 6)
@@ -29,7 +29,8 @@ from .rules import SEED_000, WorldRules
 
 
 class Work(Enum):
-    """What she does when her rest is over (seed 000, "The living world"; game.py)."""
+    """What she does when her rest is over (the Privateer design document, "The living world";
+    game.py)."""
 
     TRADE = "trade"  # a merchant: to a port she may trade with
     COURSE = "course"  # a treasure fleet or armada: the next port of her course
@@ -65,8 +66,8 @@ class Muster(Enum):
 
 
 class Hostility(Enum):
-    """Whom she sets on (seed 000, "Meeting a ship"): whom she attacks on sight, and, in a
-    `Hunt`, when she comes for you (wars.sets_on reads it)."""
+    """Whom she sets on (the Privateer design document, "Meeting a ship"): whom she attacks on
+    sight, and, in a `Hunt`, when she comes for you (wars.sets_on reads it)."""
 
     NEVER = "never"
     ALWAYS = "always"  # a monster is nobody's friend
@@ -105,12 +106,13 @@ class Station:
 @dataclass(frozen=True, slots=True)
 class Hunt:
     """She comes for you (pursuit.py) `when` her hostility holds, within `reach` (a WorldRules
-    field) days of home; `alarmed`: `alarm_reach_factor` times as far while a town of her
-    nation is alarmed (seed 000: "the town's nation's guard ships hunt twice as far");
-    `word_out`: whatever the range once word is out that you have the score (the voyage's
-    home stretch, seed 000: "every enemy privateer puts to sea to stop you getting it home");
-    `on_sight`: within `reach` days of where she is, not of home (an armada off her course),
-    and not at all while that reach is 0; she gives up for the nearest port of her course."""
+    field) days of home; `alarmed`: `alarm_reach_factor` times as far while a town of her nation is
+    alarmed (the Privateer design document: "the town's nation's guard ships hunt twice as far");
+    `word_out`: whatever the range once word is out that you have the score (the voyage's home
+    stretch, the Privateer design document: "every enemy privateer puts to sea to stop you getting
+    it home"); `on_sight`: within `reach` days of where she is, not of home (an armada off her
+    course), and not at all while that reach is 0; she gives up for the nearest port of her
+    course."""
 
     when: Hostility
     reach: str
@@ -227,7 +229,8 @@ SEED_000_KINDS: tuple[ShipKind, ...] = (
         rig=WEATHERLY,
         talk=1,
         target="hunter",
-        # a rumor supposes a privateer's reach of her (chosen: the rumors' rule since seed 000)
+        # a rumor supposes a privateer's reach of her (chosen: the rumors' rule since the Privateer
+        # design document)
         station=Station("hunter_station", "privateer_range_days"),
         hunt=Hunt(Hostility.ENGLAND_WANTS_YOU, "hunter_range_days"),
     ),
@@ -264,9 +267,9 @@ _REST_ARRIVALS = (Arrival.REST, Arrival.COURSE, Arrival.BEAT, Arrival.RAID)
 
 
 class KindTable(Sequence[ShipKind]):
-    """The table as it stands: seed 000's rows, then those registered since. `rows` is the
-    current tuple (for a loop that reads it many times); `version` moves with every change,
-    for caches keyed on what the table says."""
+    """The table as it stands: the Privateer design document's rows, then those registered since.
+    `rows` is the current tuple (for a loop that reads it many times); `version` moves with every
+    change, for caches keyed on what the table says."""
 
     __slots__ = ("names", "rows", "version")
 
@@ -369,8 +372,8 @@ def register_kind(kind: ShipKind) -> int:
 
 
 def unregister_kind(name: str) -> None:
-    """Take the last kind registered out of the table again (seed 000's rows stay: a kind
-    before another cannot go, or the later one's index would move)."""
+    """Take the last kind registered out of the table again (the Privateer design document's rows
+    stay: a kind before another cannot go, or the later one's index would move)."""
     rows = KINDS.rows
     if rows[-1].name != name or len(rows) <= len(SEED_000_KINDS):
         raise ValueError(f"only the last kind registered can go, not {name!r}")

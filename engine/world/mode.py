@@ -51,8 +51,8 @@ DAY = Day()
 
 
 class WorldGame(Game[WorldState, Day]):
-    """The world on `world` by `rules` (seed 000's), for `days` days: a day an action, so a
-    record's checkpoints (every 30 days, and the last) are keyed by the day."""
+    """The world on `world` by `rules` (the Privateer design document's), for `days` days: a day an
+    action, so a record's checkpoints (every 30 days, and the last) are keyed by the day."""
 
     mode = "world"
     checkpoint_every = 30

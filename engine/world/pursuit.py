@@ -1,5 +1,5 @@
-"""Who comes for you (seed 000, "Meeting a ship", "You sail for England"): the world's warships
-that hunt the player's ship, and how they close with her.
+"""Who comes for you (the Privateer design document, "Meeting a ship", "You sail for England"): the
+world's warships that hunt the player's ship, and how they close with her.
 
 Whether and how far a ship comes for you is her kind's `hunt` (kinds.py):
 - A guard ship hunts you once her nation wants you (your standing with it below zero), within

@@ -1,7 +1,7 @@
 """Every number of the living world, named, with where it comes from.
 
-Figures quoted by seed 000 say so; the rest are chosen here (the seed gives none), and
-`privateer world sim` measures what they do.
+Figures quoted by the Privateer design document say so; the rest are chosen here (the seed gives
+none), and `privateer world sim` measures what they do.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ WAKE_AGES = 13  # a ship's wake is kept 13 days (world/state.py's WAKE_DAYS): th
 class WorldRules:
     name: str = rule("seed-000", NAME)
 
-    # --- wars (seed 000, "Who's at war with whom") -----------------------------------------
+    # --- wars (the Privateer design document, "Who's at war with whom") ---------------------------
     season_days: int = rule(91, Int(1, SPAN_DAYS // 4))  # "Seasons are 91 days."
     # each season a pair at war makes peace 12% of the time
     peace_per_mille: int = rule(120, PER_MILLE)
@@ -40,7 +40,7 @@ class WorldRules:
     # "The corsairs make peace hard": chosen, a quarter
     corsair_peace_per_mille: int = rule(30, PER_MILLE)
     corsair_war_per_mille: int = rule(120, PER_MILLE)  # "and break it easily": chosen, four times
-    # --- strain on a peace with England, and standing (seed 000) ----------------------------
+    # --- strain on a peace with England, and standing (the Privateer design document) -------------
     strain_fire: int = rule(1, STRAIN)  # "1 for firing on a ship"
     strain_take: int = rule(1, STRAIN)  # "1 more for taking her"
     strain_raid: int = rule(3, STRAIN)  # "3 for a raid"
@@ -73,7 +73,7 @@ class WorldRules:
     merchant_sails_on: bool = rule(False, Bool())
     # a treasure fleet lies this long at each port of its course
     treasure_rest_days: int = rule(20, SPAN)
-    # a guard ship hunts this far (the alarm doubles it: seed 000)
+    # a guard ship hunts this far (the alarm doubles it: the Privateer design document)
     guard_range_days: int = rule(25, REACH)
     # and otherwise keeps within her nation's waters, this far out
     guard_patrol_days: int = rule(4, REACH)
@@ -115,21 +115,21 @@ class WorldRules:
     # fortified ports lie 8-39 days apart, Panama and Callao 34, Goa 48 from Malacca and 67
     # from Mozambique; the two seas of the isthmus 250 apart).
     armada_reach_days: int = rule(0, REACH)
-    # Spain's armada in home waters (issue 21; seed 000: "The armadas are exempt, keeping their
-    # patrols round their own empire's ports"): the Armada del Mar Océano round Cádiz, Lisbon
-    # and the Azores, where the flota came home (under the crowns' union, 1580-1640, Lisbon and
-    # the Azores were her empire's ports: she flies Spain's flag, her first port's, round all
-    # three). Off, as before: armadas only in the Indies, the South Sea and India, where a
-    # captain out of Plymouth seldom goes.
+    # Spain's armada in home waters (issue 21; the Privateer design document: "The armadas are
+    # exempt, keeping their patrols round their own empire's ports"): the Armada del Mar Océano
+    # round Cádiz, Lisbon and the Azores, where the flota came home (under the crowns' union,
+    # 1580-1640, Lisbon and the Azores were her empire's ports: she flies Spain's flag, her first
+    # port's, round all three). Off, as before: armadas only in the Indies, the South Sea and India,
+    # where a captain out of Plymouth seldom goes.
     home_armada: bool = rule(False, Bool())
     home_armada_ports: tuple[str, ...] = rule(("Cádiz", "Lisbon", "Angra"), PLACES)
-    # An armada attacks on sight (seed 000: "a guard ship or armada of a nation that wants you,
-    # or that's at war with England, attacks on sight"; the armadas sank 13 of the seed's 100
-    # captains, "which attack on sight now that Spain is at war with you"): a hostile armada
-    # that has you within this many days of where she is turns from her course and bears down
-    # on you, and goes back to it (the nearest port of it) once you are out of her sight or in
-    # port. 0, as before: she keeps her course, and meets you only on the node she comes to.
-    # Chosen to turn on: 2, the lookout's two steps past the water a step out (scout.py).
+    # An armada attacks on sight (the Privateer design document: "a guard ship or armada of a nation
+    # that wants you, or that's at war with England, attacks on sight"; the armadas sank 13 of the
+    # seed's 100 captains, "which attack on sight now that Spain is at war with you"): a hostile
+    # armada that has you within this many days of where she is turns from her course and bears down
+    # on you, and goes back to it (the nearest port of it) once you are out of her sight or in port.
+    # 0, as before: she keeps her course, and meets you only on the node she comes to. Chosen to
+    # turn on: 2, the lookout's two steps past the water a step out (scout.py).
     armada_sight_days: int = rule(0, REACH)
     # How a route weighs the high latitudes (routes.HighSeas), so that the square-riggers keep
     # to the century's latitudes (the Manila galleon's return at about 35-42N, not the 54N the
@@ -142,7 +142,7 @@ class WorldRules:
     route_storm_days: float = rule(0.0, ROUTE_DAYS)
     route_ice_latitude: float = rule(45.0, LATITUDE)
     route_ice_days_per_degree: float = rule(0.0, ROUTE_DAYS)
-    # --- ports (seed 000, "Raiding a port") ------------------------------------------------
+    # --- ports (the Privateer design document, "Raiding a port") ----------------------------------
     treasury: int = rule(25, PAY)  # a town's treasury when full: the seed's balanced figure
     treasury_refill: int = rule(1, PAY)  # "fills again 1 a day, up to the usual"
     # a colonial town's treasury when full (outside Europe and the Mediterranean: where the
@@ -154,13 +154,14 @@ class WorldRules:
     guard_no_raid_days: int = rule(14, Int(0, "guard_days"))
     # "guard ships hunt twice as far, 50 days out, for the next 30 days"
     alarm_days: int = rule(30, SPAN)
-    # --- uncharted islands (seed 000) ----------------------------------------------------------
+    # --- uncharted islands (the Privateer design document) ----------------------------------------
     islands: int = rule(8, Int(0, 100))  # "Every run hides eight out in open ocean"
     # "far from ports": at least this many days from any port
     island_port_days: int = rule(12, REACH)
     island_apart_days: int = rule(15, REACH)  # "and from each other"
     island_charting_pay: int = rule(15, PAY)  # "the Crown pays 15 for charting it"
-    # --- the bar (seed 000, "Rumors are bought by the round"); its gold is the voyage's ---------
+    # --- the bar (the Privateer design document, "Rumors are bought by the round"); its gold is
+    # the voyage's ------------------------------------------------------------------------------
     # "ships whose wake came within 30 days of the port"
     talk_days: int = rule(30, Int(1, REACH_DAYS))
     # By round (the last for every round after): "The first round of the night hears something
@@ -184,7 +185,7 @@ class WorldRules:
     # near the fight: within this many days of it, chosen
     prisoner_range_days: int = rule(10, REACH)
     prisoner_reliability: int = rule(800, PER_MILLE)  # chosen
-    # --- rumors (seed 000, "A rumor says a ship was at a node") ------------------------------
+    # --- rumors (the Privateer design document, "A rumor says a ship was at a node") --------------
     # "a marker, which loses a fifth of its strength each day"
     fade: tuple[int, int] = rule((4, 5), Tup(Int(1, 1000), 2, 2))
     gone_per_mille: int = rule(100, PER_MILLE)  # "and is gone below a tenth"

@@ -1,5 +1,6 @@
-"""A rumor and what it is worth (seed 000): a ship of a kind and flag was at a node on a day,
-with a reliability. It gives a marker that fades, and a cloud of where the ship could be now.
+"""A rumor and what it is worth (the Privateer design document): a ship of a kind and flag was at a
+node on a day, with a reliability. It gives a marker that fades, and a cloud of where the ship could
+be now.
 
 The marker loses a fifth of its strength each day and is gone below a tenth (a 90% rumor lasts
 ten days). The cloud starts at the report (spread a step, or two or three, round it as far as
@@ -97,8 +98,8 @@ def alive(rumor: Rumor, today: int, rules: WorldRules = SEED_000) -> bool:
 
 
 def off_by(rules: WorldRules, reliability: int) -> tuple[int, ...]:
-    """How many steps off a report of this reliability is when it is wrong (seed 000: "off
-    by up to one step (good sources), two or three (bad ones)")."""
+    """How many steps off a report of this reliability is when it is wrong (the Privateer design
+    document: "off by up to one step (good sources), two or three (bad ones)")."""
     good = reliability >= rules.good_source_per_mille
     return rules.good_source_rings if good else rules.bad_source_rings
 

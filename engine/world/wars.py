@@ -1,7 +1,7 @@
-"""Who's at war with whom (seed 000), and what you have done to each nation: the wars open as
-the century had them and drift each season; your standing with each nation falls when you
-attack its ships and drifts back toward zero; the strain you put on a peace with England can
-start a war.
+"""Who's at war with whom (the Privateer design document), and what you have done to each nation:
+the wars open as the century had them and drift each season; your standing with each nation falls
+when you attack its ships and drifts back toward zero; the strain you put on a peace with England
+can start a war.
 """
 
 from __future__ import annotations

@@ -1,13 +1,13 @@
-"""A Tribes map (seed 002) in the woodcut's manner: the terrain as washes on the parchment, each
-tribe's claimed territory (the organic claims, seed 002's part 2) washed in its colour with its
-border ruled (or, for data without claims, each settlement's territory square by tier), the
-settlement as the woodcut's tower (a city) or houses (smaller), the warbands as pennants (a
-triangle, its size by soldiers, hollow while routing), caravans and settler wagons as small
-squares on the road, threat camps as ink crosses. The words (names, soldiers, a camp's kind and
-strength) are placed by tribes_plan.py inside the frame and clear of each other and of every
-mark, in the woodcut's serif on a faint parchment wash, so they stay text in an SVG; the key
-under the map (tribes_key.py) names each tribe by its number in its colour, each terrain on
-the map beside its swatch, and the marks.
+"""A Tribes map (the Tribes design document) in the woodcut's manner: the terrain as washes on the
+parchment, each tribe's claimed territory (the organic claims, the Tribes design document's part 2)
+washed in its colour with its border ruled (or, for data without claims, each settlement's territory
+square by tier), the settlement as the woodcut's tower (a city) or houses (smaller), the warbands as
+pennants (a triangle, its size by soldiers, hollow while routing), caravans and settler wagons as
+small squares on the road, threat camps as ink crosses. The words (names, soldiers, a camp's kind
+and strength) are placed by tribes_plan.py inside the frame and clear of each other and of every
+mark, in the woodcut's serif on a faint parchment wash, so they stay text in an SVG; the key under
+the map (tribes_key.py) names each tribe by its number in its colour, each terrain on the map beside
+its swatch, and the marks.
 
 It draws plain data (`cli/tribes/view.py` `chart_input` gives it): the terrain rows and their
 names, the tribes, the settlements with their territory radius, the claims (tribe by tile, -1

@@ -1,10 +1,10 @@
-"""The woodcut chart (seed 000, "The chart is a woodcut"): sepia on parchment, after the
-engraved charts of the century, all drawn in code. Water-lining (every coast drawn nine times
-out to sea, finest by the shore), hatching across the land at one density whatever the zoom,
-wave marks on the open sea, rhumb lines fanning from a rose in each ocean, the seas lettered in
-a serif italic where they collide with nothing, ports as a tower (fortified) or two houses
-(open) in their nation's colours, ships as hull and sail, a wind rose and a graduated border
-fixed to the frame, a title cartouche, and a key under the chart.
+"""The woodcut chart (the Privateer design document, "The chart is a woodcut"): sepia on parchment,
+after the engraved charts of the century, all drawn in code. Water-lining (every coast drawn nine
+times out to sea, finest by the shore), hatching across the land at one density whatever the zoom,
+wave marks on the open sea, rhumb lines fanning from a rose in each ocean, the seas lettered in a
+serif italic where they collide with nothing, ports as a tower (fortified) or two houses (open) in
+their nation's colours, ships as hull and sail, a wind rose and a graduated border fixed to the
+frame, a title cartouche, and a key under the chart.
 
 The coast is simplified to the chart's pixel and clipped to its box, so a boxed chart holds
 only what is in the box. Every layer is an SVG group with an id (`water-lines`, `hatching`,

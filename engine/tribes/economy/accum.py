@@ -1,5 +1,5 @@
-"""The fixed-point accumulators of seed 002: a fractional flow banks its remainder in the
-hashed state, so no unit is ever gained or lost to rounding.
+"""The fixed-point accumulators of the Tribes design document: a fractional flow banks its remainder
+in the hashed state, so no unit is ever gained or lost to rounding.
 
     out = (base*rate + acc) div D;  acc' = (base*rate + acc) mod D
 

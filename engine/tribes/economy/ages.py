@@ -1,7 +1,7 @@
-"""The ages, the prestige ladder (seed 002, "Ages"): wandering (0), settled (1), crafting (2),
-high (3). `advance` burns the next age's cost, drawn across the tribe's settlements in
-ascending id (each resource from the first settlement holding it, then the next); the burns
-count as consumption, and an "advanced" event is told.
+"""The ages, the prestige ladder (the Tribes design document, "Ages"): wandering (0), settled (1),
+crafting (2), high (3). `advance` burns the next age's cost, drawn across the tribe's settlements in
+ascending id (each resource from the first settlement holding it, then the next); the burns count as
+consumption, and an "advanced" event is told.
 
 What each age gives (the seed's "effects per age", so age n gives n times each):
 - extraction and refinement: +100 per mille on every rate (`age_bonus`). Chosen reading: "on"

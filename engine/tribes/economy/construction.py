@@ -1,8 +1,8 @@
-"""Construction (seed 002): a build order debits its materials at once and queues its
-buildings (queue cap 12, at most 5 an order); each tick the builders add a point each, one
+"""Construction (the Tribes design document): a build order debits its materials at once and queues
+its buildings (queue cap 12, at most 5 an order); each tick the builders add a point each, one
 active site per 10 builders (at least 1), the points split by largest remainder over the active
-sites in queue order; a site with its points is complete. Demolish removes one instance at
-once, no refund (walls: the level falls). The hall is never built (one per settlement).
+sites in queue order; a site with its points is complete. Demolish removes one instance at once, no
+refund (walls: the level falls). The hall is never built (one per settlement).
 
 `plan_build` and `enqueue` are the order's side (orders.py calls them); `construct` is phase 5's
 second half."""

@@ -1,5 +1,5 @@
-"""Consumption and needs (seed 002, phase 8, every tick): each settlement eats, drinks its ale
-ration and, in the cold, wears out clothes; a food shortfall starves it.
+"""Consumption and needs (the Tribes design document, phase 8, every tick): each settlement eats,
+drinks its ale ration and, in the cold, wears out clothes; a food shortfall starves it.
 
 Food. Demand is 2 satiation points per capita per 10 ticks at rations 1000, so a tick's demand
 is (pop x rations + acc) div 50000 points (accumulator "food"). Stores are eaten in the seed's

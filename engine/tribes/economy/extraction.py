@@ -1,5 +1,5 @@
-"""Extraction (seed 002, phase 4): farmers, fishers, woodcutters and miners bring in raw goods;
-tools raise their yield and wear out.
+"""Extraction (the Tribes design document, phase 4): farmers, fishers, woodcutters and miners bring
+in raw goods; tools raise their yield and wear out.
 
 Rates are per-mille units per worker-tick at full tool coverage: farmer -> grain 100 (+200
 with crop_rotation, +100 under a harvest rite on the settlement), fisher -> fish 80, woodcutter

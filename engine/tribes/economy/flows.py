@@ -1,8 +1,7 @@
-"""The interval flows the metrics frames read (seed 002, "Metrics"): production and
-consumption by resource, births, deaths and starvation deaths, by tribe, reset when a frame is
-taken. Consumption counts food eaten, refinement's inputs, tool wear and build materials (part
-2 adds muster gear and warband supply); moving stores (loot, trade, founding) counts as
-neither."""
+"""The interval flows the metrics frames read (the Tribes design document, "Metrics"): production
+and consumption by resource, births, deaths and starvation deaths, by tribe, reset when a frame is
+taken. Consumption counts food eaten, refinement's inputs, tool wear and build materials (part 2
+adds muster gear and warband supply); moving stores (loot, trade, founding) counts as neither."""
 
 from __future__ import annotations
 

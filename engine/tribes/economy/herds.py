@@ -1,5 +1,5 @@
-"""Herds (seed 002, phase 6, slow): herders tend the herds, which grow (faster when fed
-fodder), give wool and are slaughtered for meat and hides; horses breed on the pastures.
+"""Herds (the Tribes design document, phase 6, slow): herders tend the herds, which grow (faster
+when fed fodder), give wool and are slaughtered for meat and hides; horses breed on the pastures.
 
 In the seed's order, per settlement (ascending id), every 10 ticks:
 - Tending: each herder tends 5 herds, tool-affected like every extractive trade. Phase 4

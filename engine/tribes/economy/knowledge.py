@@ -1,5 +1,5 @@
-"""Tech and faith (seed 002, phase 12's part 1, slow): scholars make knowledge and priests
-faith, research completes when the pool covers its escalated cost, and rites' timed effects
+"""Tech and faith (the Tribes design document, phase 12's part 1, slow): scholars make knowledge and
+priests faith, research completes when the pool covers its escalated cost, and rites' timed effects
 expire. (Part 2 adds the peddler and offer matching to phase 12, after this.)
 
 - Accrual: a tribe's scholars (summed over its settlements' labour, ascending id) make 150 per

@@ -1,4 +1,4 @@
-"""Labour apportionment (seed 002, phase 3): who works at what, every tick.
+"""Labour apportionment (the Tribes design document, phase 3): who works at what, every tick.
 
 Capacity: a profession's building slots times the building counts (the rules' `slots`), the
 extractive ones also capped by the biome census (`biome_cap`: farmers <= plains x 8, fishers <=

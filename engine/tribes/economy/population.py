@@ -1,6 +1,6 @@
-"""Population and morale (seed 002, phase 9, slow): morale drifts toward what the interval's
-needs earned, then people are born, die and emigrate, tiers rise, and the interval's needs
-are reset.
+"""Population and morale (the Tribes design document, phase 9, slow): morale drifts toward what the
+interval's needs earned, then people are born, die and emigrate, tiers rise, and the interval's
+needs are reset.
 
 Per settlement, ascending id, every 10 ticks:
 - Morale target = 500 + 100 (>= 2 food kinds eaten this interval) + 100 (an ale ration, every

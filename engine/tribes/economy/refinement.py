@@ -1,6 +1,6 @@
-"""Refinement (seed 002, phase 5, first half): the workshop chains, worker by worker in
-profession order (miller, baker, brewer, smelter, smith, carpenter, tanner, weaver, tailor), so
-flour milled this tick can be baked this tick.
+"""Refinement (the Tribes design document, phase 5, first half): the workshop chains, worker by
+worker in profession order (miller, baker, brewer, smelter, smith, carpenter, tanner, weaver,
+tailor), so flour milled this tick can be baked this tick.
 
 Each worker makes `rate` per mille of an output unit a tick (the rules' `refine_rate`), through the
 refine accumulator ("refine:miller", ...; D = 1000): capacity = (workers x rate + acc) div 1000,

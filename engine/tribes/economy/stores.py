@@ -1,6 +1,6 @@
-"""A settlement's stores and their cap (seed 002, "Territory, tiers, storage, housing"): every
-resource shares one cap, 2000 + 2000 x granary + 2000 x warehouse (the seed's documented
-simplification), and whatever would overflow it is lost.
+"""A settlement's stores and their cap (the Tribes design document, "Territory, tiers, storage,
+housing"): every resource shares one cap, 2000 + 2000 x granary + 2000 x warehouse (the seed's
+documented simplification), and whatever would overflow it is lost.
 
 Every phase that puts goods into a settlement's stores goes through `add_store`, so the cap is
 kept in one place. A store already above the cap (a granary demolished) keeps what it holds but

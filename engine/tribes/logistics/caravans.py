@@ -1,5 +1,5 @@
-"""Trade caravans (seed 002, "Logistics & trade"): goods on the road between two market
-settlements, owned by the receiving tribe, moving one tile a tick (phase 7, ascending id, by
+"""Trade caravans (the Tribes design document, "Logistics & trade"): goods on the road between two
+market settlements, owned by the receiving tribe, moving one tile a tick (phase 7, ascending id, by
 movement.py's greedy step with its slide round water, like the settler wagons).
 
 A caravan that reaches its destination tile delivers its cargo to whoever holds the settlement

@@ -1,5 +1,5 @@
-"""Hauling between a tribe's own settlements on slow ticks (seed 002, "Logistics & trade"):
-the routes, then food equalization, both through the haulers' throughput.
+"""Hauling between a tribe's own settlements on slow ticks (the Tribes design document, "Logistics &
+trade"): the routes, then food equalization, both through the haulers' throughput.
 
 Throughput (seed): 20 units per hauler at the source per 10 ticks, so each slow tick a settlement
 may send out hauler_throughput (the rules') x its haulers (this tick's labour) units in all, shared

@@ -1,5 +1,5 @@
-"""Moving a tile a tick on the Tribes map (seed 002: "caravans & settler wagons move 1
-tile/tick (greedy step, slide-around, ocean impassable, rivers fordable)"; warbands march the
+"""Moving a tile a tick on the Tribes map (the Tribes design document: "caravans & settler wagons
+move 1 tile/tick (greedy step, slide-around, ocean impassable, rivers fordable)"; warbands march the
 same way). Anything with a place, a goal and the tile it last left moves by `next_tile`.
 
 The greedy step is the neighbour (of the 8) nearest the goal by Chebyshev distance, then by

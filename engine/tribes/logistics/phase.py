@@ -1,5 +1,5 @@
-"""Phase 7, logistics (seed 002): settler wagons move (wagons.py), then trade caravans
-(caravans.py), both a tile a tick in ascending id; on slow ticks the routes and food
+"""Phase 7, logistics (the Tribes design document): settler wagons move (wagons.py), then trade
+caravans (caravans.py), both a tile a tick in ascending id; on slow ticks the routes and food
 equalization (hauls.py)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Phase 7, logistics (seed 002): settler wagons on the road. Part 2 adds caravans, routes and
-food equalization here, after the wagons.
+"""Phase 7, logistics (the Tribes design document): settler wagons on the road. Part 2 adds
+caravans, routes and food equalization here, after the wagons.
 
 Each wagon, in ascending id, moves one tile a tick toward its site (movement.py's greedy
 step with its slide round water). A wagon that has not come nearer than its best distance so

@@ -1,6 +1,6 @@
-"""Power and battles (seed 002, "Military"): what a warband and a settlement are worth in a
-fight, and one battle's outcome with the PRNG's variance and the loss formulas. Every battle of
-the game (field, raid, siege, storm, camp, caravan, and the threat raids of phase 11) goes
+"""Power and battles (the Tribes design document, "Military"): what a warband and a settlement are
+worth in a fight, and one battle's outcome with the PRNG's variance and the loss formulas. Every
+battle of the game (field, raid, siege, storm, camp, caravan, and the threat raids of phase 11) goes
 through `fight`, so the variance is drawn in one place.
 
 - Power = size x (10 + armed 10 + armorRatio/100 + veterancy/100 + situational), plus 3 per

@@ -1,7 +1,7 @@
-"""Camp assaults (seed 002, "Threats"): a warband standing on a threat camp's tile fights it
-(not on a tick it already fought); the battle event has defender None (the seed's threat
-convention). A win clears the camp (threat_cleared, +50 veterancy, coin 2 x strength
-delivered home); a loss routs the warband.
+"""Camp assaults (the Tribes design document, "Threats"): a warband standing on a threat camp's tile
+fights it (not on a tick it already fought); the battle event has defender None (the seed's threat
+convention). A win clears the camp (threat_cleared, +50 veterancy, coin 2 x strength delivered
+home); a loss routs the warband.
 
 The camp's side belongs to the threats (phase 11): its power (threats.camp_power, strength x
 8) and clearing it (threats.clear_camp: the +50 veterancy of the win, the coin home). Chosen: a

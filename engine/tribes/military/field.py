@@ -1,6 +1,6 @@
-"""Field battles (seed 002, "Military"): warbands of two tribes within 1 tile (Chebyshev) of
-each other fight when either tribe's stance toward the other is hostile. Each warband fights at
-most once a tick; ascending id: each warband not yet fought meets the lowest-id such enemy
+"""Field battles (the Tribes design document, "Military"): warbands of two tribes within 1 tile
+(Chebyshev) of each other fight when either tribe's stance toward the other is hostile. Each warband
+fights at most once a tick; ascending id: each warband not yet fought meets the lowest-id such enemy
 (chosen: the lower id attacks; the defender has its tile's terrain and, garrisoning an own
 settlement, the wall bonus). Neighbours are found through a tile index, not a scan of pairs.
 """

@@ -1,5 +1,5 @@
-"""Warbands on the march (seed 002, phase 10: "warband movement (ascending id)"): each warband
-steps a tile a tick toward what its order makes for (movement.next_tile), or stands.
+"""Warbands on the march (the Tribes design document, phase 10: "warband movement (ascending id)"):
+each warband steps a tile a tick toward what its order makes for (movement.next_tile), or stands.
 
 Where an order makes for (chosen where the seed is silent):
 - routing: home; within 1 tile of it the rout ends and the warband garrisons it;

@@ -1,5 +1,5 @@
-"""The rulings on muster, the warband orders and the war rite (seed 002, "Military"): why one
-is refused now (`refusal`, None when open) and carrying it out (`apply`).
+"""The rulings on muster, the warband orders and the war rite (the Tribes design document,
+"Military"): why one is refused now (`refusal`, None when open) and carrying it out (`apply`).
 
 - `muster SETT SIZE [cavalry]`: an own settlement with a barracks; SIZE >= 10 and at least 50
   civilians remain; 1 weapon a soldier (hard); cavalry needs horsemanship and 1 horse a

@@ -1,8 +1,8 @@
-"""Phase 10, military (seed 002, "Military"): warband movement (ascending id), field battles,
-camp assaults, raids; on slow ticks sieges and supply. Nothing is done without warbands. The
-parts live in their own modules: military_move, military_field, military_camps,
-military_raids, military_siege, military_supply (power and battles: military_battle; what
-they share: military_units; the orders: military_orders).
+"""Phase 10, military (the Tribes design document, "Military"): warband movement (ascending id),
+field battles, camp assaults, raids; on slow ticks sieges and supply. Nothing is done without
+warbands. The parts live in their own modules: military_move, military_field, military_camps,
+military_raids, military_siege, military_supply (power and battles: military_battle; what they
+share: military_units; the orders: military_orders).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Raids (seed 002, "Military"): a warband ordered to raid, within 1 tile of its target, raids
-once (not on a tick it already fought).
+"""Raids (the Tribes design document, "Military"): a warband ordered to raid, within 1 tile of its
+target, raids once (not on a tick it already fought).
 
 - A settlement: the warband's power against the settlement's defense (militia pop/10 + walls
   x 100 + towers x 50 + garrisons; military_battle.settlement_defense). The garrisons take the

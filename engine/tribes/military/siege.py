@@ -1,5 +1,5 @@
-"""Sieges (seed 002, "Military"; slow ticks): a warband ordered to besiege, within 1 tile of
-its target (not on a tick it already fought), does one thing a slow tick, in this order:
+"""Sieges (the Tribes design document, "Military"; slow ticks): a warband ordered to besiege, within
+1 tile of its target (not on a tick it already fought), does one thing a slow tick, in this order:
 
 1. garrisons first: one battle against the lowest-id garrison (its walls counted);
 2. then the walls: damage = the besieger's power (chosen: as an attacker, without variance or

@@ -1,4 +1,4 @@
-"""Warbands' supply and disbanding (seed 002, "Military").
+"""Warbands' supply and disbanding (the Tribes design document, "Military").
 
 - Supply (slow ticks): each warband eats 1 food a soldier per 10 ticks from what it carries.
   Inside own territory it then refills from that settlement (the lowest-id own settlement

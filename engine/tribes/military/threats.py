@@ -1,5 +1,5 @@
-"""Threats (seed 002, phase 11, slow): camps in the wild grow, spawn and raid, in that order
-(the seed's "camp growth, spawn attempt, camp raids"), camps in ascending id.
+"""Threats (the Tribes design document, phase 11, slow): camps in the wild grow, spawn and raid, in
+that order (the seed's "camp growth, spawn attempt, camp raids"), camps in ascending id.
 
 - Growth: every camp +1 strength each slow tick (+1 per 10 ticks), capped at 4x its base.
 - Spawn: while there are fewer camps than min(6, 1 + tick / 1500), one attempt of at most 8

@@ -1,6 +1,6 @@
-"""What every part of phase 10 does to warbands (seed 002, "Military"): finding their home and
-the nearest own settlement, taking a battle's losses, veterancy and routs, counting battles
-and telling them.
+"""What every part of phase 10 does to warbands (the Tribes design document, "Military"): finding
+their home and the nearest own settlement, taking a battle's losses, veterancy and routs, counting
+battles and telling them.
 
 Chosen readings:
 - A warband's home is the settlement it mustered at while its tribe holds it; else (captured

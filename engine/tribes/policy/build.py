@@ -1,5 +1,5 @@
-"""The "builder" policy (seed 002, "Construction" and "Ages"): the shared economy that walls its
-towns and climbs the prestige ladder.
+"""The "builder" policy (the Tribes design document, "Construction" and "Ages"): the shared economy
+that walls its towns and climbs the prestige ladder.
 
 - It researches masonry and castellany early (walls L2 and L3).
 - Every settlement of TOWN_POP people or more raises its walls a level at a time (L1 timber,

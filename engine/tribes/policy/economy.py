@@ -1,11 +1,11 @@
-"""The economy every built-in policy plays (seed 002: "ship policies that play the economy
-sensibly: grow, feed, tool up, research"): farmers sized to the tribe's demand, houses ahead of
-housing, farms ahead of the farmers needed, lumber camps and mines as the people grow, tools
+"""The economy every built-in policy plays (the Tribes design document: "ship policies that play the
+economy sensibly: grow, feed, tool up, research"): farmers sized to the tribe's demand, houses ahead
+of housing, farms ahead of the farmers needed, lumber camps and mines as the people grow, tools
 through the smithy, mills and bakeries, brewing, clothes for the cold, settler wagons out of a
-settlement grown past 1500. `economy(view, style)` gives one consultation's orders; a `Style`
-says what a policy does differently (its research order, libraries, rites, the smithy split,
-its extra buildings), and `Plan` is the consultation's bookkeeping (the stores its builds
-spend), which the other policies extend with their own orders.
+settlement grown past 1500. `economy(view, style)` gives one consultation's orders; a `Style` says
+what a policy does differently (its research order, libraries, rites, the smithy split, its extra
+buildings), and `Plan` is the consultation's bookkeeping (the stores its builds spend), which the
+other policies extend with their own orders.
 """
 
 from __future__ import annotations

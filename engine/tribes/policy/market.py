@@ -1,7 +1,7 @@
-"""Offers the built-in policies make (seed 002, "Logistics & trade"): what a tribe has to spare
-and what it lacks, read from its own settlements' stores in the view, priced at the seed's
-base values, so two tribes' opposite offers always cross (giveA x giveB >= wantA x wantB holds
-with equality at parity: gA*v(X) = wA*v(Y) and gB*v(Y) = wB*v(X) give gA*gB = wA*wB; we round
+"""Offers the built-in policies make (the Tribes design document, "Logistics & trade"): what a tribe
+has to spare and what it lacks, read from its own settlements' stores in the view, priced at the
+seed's base values, so two tribes' opposite offers always cross (giveA x giveB >= wantA x wantB
+holds with equality at parity: gA*v(X) = wA*v(Y) and gB*v(Y) = wB*v(X) give gA*gB = wA*wB; we round
 the amount given up and the amount wanted down, so the cross holds after rounding too).
 
 Chosen: offers are one-shot (not `repeat`): a policy posts again while the need lasts, so an

@@ -1,8 +1,8 @@
-"""Policies (seed 002: "a policy is a function from a tribe's view to orders"): a `Policy` takes
-`view.view_for(state, tribe)` and returns order texts (orders.py), queued for the next step.
-Chosen: policies are consulted on ticks that are multiples of POLICY_EVERY (10, the slow
-interval), which keeps them cheap over long runs and lets their orders see a fresh census.
-They must be pure functions of the view (no clock, no randomness), so runs replay.
+"""Policies (the Tribes design document: "a policy is a function from a tribe's view to orders"): a
+`Policy` takes `view.view_for(state, tribe)` and returns order texts (orders.py), queued for the
+next step. Chosen: policies are consulted on ticks that are multiples of POLICY_EVERY (10, the slow
+interval), which keeps them cheap over long runs and lets their orders see a fresh census. They must
+be pure functions of the view (no clock, no randomness), so runs replay.
 
 Built in (`POLICIES`; the shared economy is policy_economy.py's, the fighting and trading
 policies are their own modules):

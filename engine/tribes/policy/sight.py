@@ -1,7 +1,7 @@
 """What the fighting and trading policies read of a tribe's view (view.py's): its warbands, the
-foreign settlements, warbands and threat camps it sees, its stances, offers, routes and age,
-and the distances and ring geometry they reason with. Only the view: a foreign thing is known
-only while it is inside the tribe's vision (seed 002, "Fog & vision"), so a policy that loses
+foreign settlements, warbands and threat camps it sees, its stances, offers, routes and age, and the
+distances and ring geometry they reason with. Only the view: a foreign thing is known only while it
+is inside the tribe's vision (the Tribes design document, "Fog & vision"), so a policy that loses
 sight of its target scouts again.
 """
 

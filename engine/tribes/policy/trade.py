@@ -1,4 +1,5 @@
-"""The "trader" policy (seed 002, "Logistics & trade"): the shared economy run as a market.
+"""The "trader" policy (the Tribes design document, "Logistics & trade"): the shared economy run as
+a market.
 
 - It researches coinage early (the peddler pays 40% instead of 25%).
 - It answers the foreign offers its market shows (seed: foreign offers are seen through an own

@@ -1,4 +1,4 @@
-"""The "militarist" policy (seed 002, "Military"): the shared economy bent to war.
+"""The "militarist" policy (the Tribes design document, "Military"): the shared economy bent to war.
 
 - It researches smelting, weaponsmithing, masonry and siegecraft first, and once it can forge
   weapons its smithy makes weapons as much as tools (armour too with plate_armor).

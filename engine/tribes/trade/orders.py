@@ -1,6 +1,6 @@
-"""The rulings on logistics' and trade's orders (seed 002, "Logistics & trade"): routes, offers
-(and taking one back) and stances. orders.py parses them; `refusal` says why one is not open
-now (None: it is) and `apply` carries an open one out.
+"""The rulings on logistics' and trade's orders (the Tribes design document, "Logistics & trade"):
+routes, offers (and taking one back) and stances. orders.py parses them; `refusal` says why one is
+not open now (None: it is) and `apply` carries an open one out.
 
     route FROM TO RESOURCE N   both the tribe's settlements, FROM != TO; N per mille of the
                                surplus above the keep-level; a route is (FROM, TO, RESOURCE):

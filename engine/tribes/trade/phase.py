@@ -1,7 +1,7 @@
-"""Phase 12's trade (seed 002, "Logistics & trade"; slow ticks, after knowledge): the peddler,
-then offer matching. A tribe trades from its market settlement: the lowest-id own settlement
-with a market (seed); a tribe without one neither sells to the peddler (chosen: the peddler
-calls at markets) nor matches offers.
+"""Phase 12's trade (the Tribes design document, "Logistics & trade"; slow ticks, after knowledge):
+the peddler, then offer matching. A tribe trades from its market settlement: the lowest-id own
+settlement with a market (seed); a tribe without one neither sells to the peddler (chosen: the
+peddler calls at markets) nor matches offers.
 
 The peddler (seed): an offer to the peddler (wanting coin) sells instantly, each slow tick, at
 25% of the base value (40% with coinage): coin = give_n x base_value x rate / 1000, through
