@@ -9,6 +9,6 @@ from privateer.cli.figures.voyage import VOYAGE
 from privateer.cli.figures.world import WORLD
 
 PAGES: dict[str, FigurePage] = {
-    page.name: page for page in (FIGHTS, DUEL, TABLETOP, VOYAGE, STUDIES, WORLD, SPEED)
+    each.name: each for each in (FIGHTS, DUEL, TABLETOP, VOYAGE, STUDIES, WORLD, SPEED)
 }
 """Every page of figures, by name."""

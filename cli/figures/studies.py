@@ -49,9 +49,10 @@ STUDIES = FigurePage(
         Table(
             heading="The price of the first bigger ship",
             about=(
-                "The document's mechanism seen directly: how soon the captain can afford a"
-                " sturdier ship decides more than a town's gold does; the pinnace's weeks"
-                " fighting merchants are where the sinkings are, and a brigantine raids sooner."
+                "The document's mechanism is how soon the captain can afford a sturdier ship."
+                " The raider of today's `classic` does not wait for one: it sinks at towns in"
+                " the same share of runs at every price, on its first raids, so the price moves"
+                " its wins a little and leaves more runs afloat at the end, slower to the score."
             ),
             commands=(
                 (
