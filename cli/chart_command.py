@@ -37,7 +37,12 @@ def chart(
     flow: str | None = typer.Option(
         None, "--flow", help="Arrows of the sea: 'current', or 'wind:SEASON' (0-3)."
     ),
-    drake: bool = typer.Option(False, "--drake", help="Trace Drake's route round the world."),
+    drake: bool = typer.Option(
+        True,
+        "--drake/--no-drake",
+        help="Trace Drake's route round the world (on every chart, as the Privateer design "
+        "document has it; --no-drake leaves it off).",
+    ),
     turns: int = int_option(
         0, "--turns", 0, DAYS_MAX, "Draw where the world's ships went in so many days."
     ),
@@ -69,10 +74,10 @@ def chart(
     force: bool = force_option(),
 ) -> None:
     """Draw the land, the day graph, the ports in their nations' colours (squares fortified,
-    circles open), protected waters, the named seas, and optionally the flow, Drake's route,
-    and (--turns N) where the world's ships went in N days, in their flags' colours. With
-    --run, a logged voyage over the water she sailed (boxed to her track unless --box; a run
-    on Drake's circuit with his route and the places she touched); with
+    circles open), protected waters, the named seas, Drake's route (unless --no-drake), and
+    optionally the flow and (--turns N) where the world's ships went in N days, in their
+    flags' colours. With --run, a logged voyage over the water she sailed (boxed to her track
+    unless --box; a run on Drake's circuit with his route and the places she touched); with
     --where, where captains sink, fight or raid. The output is checked writable before the
     drawing starts; an OUT already there is refused unless --force, a symbolic link always."""
     import dataclasses

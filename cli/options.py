@@ -147,9 +147,10 @@ def world_rules_option(example: str) -> Any:
 
 
 def world_rules_set(setting: list[str]) -> WorldRules:
-    """The world's rules with `--set`'s changes (named by them); a bad one: one line, exit 2."""
+    """The world's rules (the century's, every voyage's) with `--set`'s changes (named by
+    them); a bad one: one line, exit 2."""
     from privateer.engine.voyage import FULL, parse_dial, turned
-    from privateer.engine.world import SEED_000
+    from privateer.engine.world import CENTURY
 
     changes: dict[str, Any] = {}
     try:
@@ -161,6 +162,6 @@ def world_rules_set(setting: list[str]) -> WorldRules:
             if len(values) != 1:
                 raise ValueError(f"--set {text}: give one value")
             changes[dial.name] = values[0]
-        return turned(FULL, SEED_000, changes)[1]  # each rule within its bound (engine/bounds.py)
+        return turned(FULL, CENTURY, changes)[1]  # each rule within its bound (engine/bounds.py)
     except ValueError as error:
         fail(str(error))

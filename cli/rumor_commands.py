@@ -45,7 +45,7 @@ def bar(
     trust it) or nothing. The room gets drunker each round."""
     from privateer.cli.places import Places, UnknownPlace, find_port
     from privateer.engine.world import (
-        SEED_000,
+        CENTURY,
         advance,
         create_world,
         describe_rumor,
@@ -59,14 +59,14 @@ def bar(
         fail(f"{error} (`privateer world info` lists the ports by nation)")
     if world.ports[index].native:
         fail(f"{world.ports[index].name} is an islanders' harbour: no bar")
-    state, _ = create_world(world, seed)
+    state, _ = create_world(world, seed, CENTURY)
     for _ in range(day):
-        advance(world, state)
+        advance(world, state, rules=CENTURY)
     if nights > 1:
         from privateer.engine.world import survey
 
         output.rows(
-            survey(world, state, SEED_000, index, nights, rounds),
+            survey(world, state, CENTURY, index, nights, rounds),
             ["round", "nights", "heard_rate", "mean_reliability", "mean_days_old"],
             title=f"{nights} nights in {world.ports[index].name}'s bar from day {day}, "
             f"world seed {seed}",
@@ -75,7 +75,7 @@ def bar(
         return
     rows: list[dict[str, Any]] = []
     for number in range(1, rounds + 1):
-        rumor = stand_a_round(world, state, SEED_000, index)
+        rumor = stand_a_round(world, state, CENTURY, index)
         row: dict[str, Any] = {"round": number, "heard": rumor is not None}
         keys = ("ship_kind", "flag", "node", "lon", "lat", "days_old", "reliability")
         row.update({k: None for k in keys})

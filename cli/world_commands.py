@@ -171,20 +171,32 @@ def sim(
     ctx: typer.Context,
     days: int = int_option(730, "--days", 1, DAYS_MAX, "Days to run the world."),
     seed: int = seed_option("The same seed, the same world."),
+    rules: str = typer.Option(
+        "century",
+        "--rules",
+        help="The world's rules: century (every voyage's world), or seed-000 (the world as "
+        "the seed's rules first had it) or balanced, to compare.",
+    ),
     log: bool = typer.Option(
         False, "--log", help="Log the run (mode world) with every event, for `runs replay`."
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
     output: Output = Output(),
 ) -> None:
-    """Run the world without a player for --days and summarise it: wars opened and closed,
+    """Run the world without a player for --days (by the century's rules, unless --rules
+    names others) and summarise it: wars opened and closed,
     corsair raids, fleets arrived, guard ships driven off, voyages completed by kind, ships at
     sea by kind at the end, and the state hash (the same seed gives the same hash)."""
     from privateer.cli.worlds import engine_world
+    from privateer.engine.errors import RuleError
     from privateer.engine.record import advance as play_a
     from privateer.engine.record import begin
-    from privateer.engine.world import DAY, ENGINE_VERSION, SEED_000, WorldGame, summary
+    from privateer.engine.world import DAY, ENGINE_VERSION, WorldGame, find_world_rules, summary
 
+    try:
+        chosen = find_world_rules(rules)
+    except RuleError as error:
+        fail(f"--rules: {error}")
     world = engine_world(ctx)
     today = [0]
 
@@ -197,7 +209,7 @@ def sim(
     began = now()
     try:
         with counting("world days", days, quiet=quiet) as advance:
-            record = begin(WorldGame(world, days, SEED_000), seed)
+            record = begin(WorldGame(world, days, chosen), seed)
             for day in range(1, days + 1):
                 play_a(record, DAY)
                 on_day(day)
@@ -218,7 +230,7 @@ def sim(
                 run_id,
                 "world",
                 seed,
-                {"days": days, "rules": SEED_000.name},
+                {"days": days, "rules": chosen.name},
                 engine_version=ENGINE_VERSION,
                 outcome="done",
                 days=days,

@@ -31,6 +31,7 @@ from types import UnionType
 from typing import (
     Any,
     NamedTuple,
+    NotRequired,
     TypedDict,
     Union,
     get_args,
@@ -246,7 +247,13 @@ def _stray(declared: object, data: dict[str, Any]) -> str | None:
     its type, a required key missing); None if nothing does. A key declared NotRequired may be
     absent."""
     hints = get_type_hints(declared)
-    required: frozenset[str] = getattr(declared, "__required_keys__", frozenset())
+    marked = get_type_hints(declared, include_extras=True)
+    # under postponed annotations Python 3.11 counts a NotRequired key among the required
+    required = {
+        key
+        for key in getattr(declared, "__required_keys__", frozenset())
+        if get_origin(marked[key]) is not NotRequired
+    }
     for key, value in data.items():
         if key not in hints:
             return f"field {key!r} is not declared"

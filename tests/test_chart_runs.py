@@ -173,6 +173,28 @@ def test_chart_run_on_a_day_shows_what_she_had_seen_and_her_track_so_far(
     )
     path = _group(out, "tracks").find(f"{SVG}path")
     assert path is not None and len(VERTEX.findall(path.get("d", ""))) == sailed + 1
-    assert len(_group(out, "seen").findall(f".//{SVG}use")) >= sailed // 2  # her chart so far
+    waters = _count(
+        logged,
+        "SELECT count(DISTINCT json_extract(payload, '$.node')) FROM events"
+        " WHERE run_id = 1 AND kind = 'sailed' AND day <= 40",
+    )
+    # her chart so far: at least every water she sailed through
+    assert len(_group(out, "seen").findall(f".//{SVG}use")) >= waters > 0
     assert len(_group(out, "ships").findall(f".//{SVG}path")) >= 1  # her own ship at least
     assert "day 40" in out.read_text()
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("full-world")
+def test_drakes_route_is_on_every_chart_unless_left_off(logged: Path, tmp_path: Path) -> None:
+    """The Privateer design document: "Drake's route is traced through the graph on every
+    chart"; `--no-drake` leaves it off."""
+    box = ["--box=-12,35,0,52", "--style", "plain"]
+    drawn, bare = tmp_path / "drake.svg", tmp_path / "bare.svg"
+    result = runner.invoke(app, ["--db", str(logged), "chart", str(drawn), *box])
+    assert result.exit_code == 0, result.output
+    assert " drake" in result.output and _group(drawn, "drake") is not None
+    left_off = runner.invoke(app, ["--db", str(logged), "chart", str(bare), *box, "--no-drake"])
+    assert left_off.exit_code == 0, left_off.output
+    assert " drake" not in left_off.output
+    assert ET.parse(bare).getroot().find(f".//{SVG}*[@id='drake']") is None

@@ -45,6 +45,7 @@ class Playthrough:
     seed: int
     actions: Callable[[Game[Any, Any]], list[str]]  # what is played (a bot's choices, as text)
     regions: tuple[Region, ...] = ()  # letters of marque's regions of the synthetic sea
+    engine: str | None = None  # an earlier engine version, whose golden still plays (None: now)
 
 
 def _fight_bot(game: Game[Any, Any]) -> list[str]:
@@ -105,6 +106,27 @@ PLAYTHROUGHS = (
     # the late game: renown, corsairs' captives, the lookout's stops and reads, and letters of
     # marque (the first done, the second's deadline passed and extended)
     Playthrough("voyage-full", "voyage", {"rules": "full", "days": 365}, 3, _captain(3), SEAS),
+    # the same games as the engines before the century's world played them, unchanged
+    Playthrough(
+        "world-2", "world", {"days": 365}, 42, lambda game: ["day"] * 365, engine="world-2"
+    ),
+    Playthrough(
+        "voyage-3",
+        "voyage",
+        {"rules": "dilemmas", "days": 365},
+        7,
+        _captain(7),
+        engine="voyage-3",
+    ),
+    Playthrough(
+        "voyage-3-full",
+        "voyage",
+        {"rules": "full", "days": 365},
+        3,
+        _captain(3),
+        SEAS,
+        engine="voyage-3",
+    ),
 )
 
 
@@ -125,7 +147,7 @@ def render(playthrough: Playthrough) -> list[str]:
 
 def _played(playthrough: Playthrough) -> list[str]:
     mode = MODES[playthrough.mode]
-    game = mode.game(playthrough.options, WORLD if mode.needs_world else None)
+    game = mode.game(playthrough.options, WORLD if mode.needs_world else None, playthrough.engine)
     actions = playthrough.actions(game)
     state, events = game.new_initial_state(playthrough.seed)
     options = json.dumps(playthrough.options, sort_keys=True)

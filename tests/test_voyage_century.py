@@ -1,6 +1,6 @@
-"""The `century` rules: the full rules with the shore in play, in the century's living world
-(world rules `century`); a voyage names the world's rules it is played in, and a logged run
-replays in them."""
+"""The century's world: every ruleset's since engine voyage-4 (the full rules with the shore in
+play, in the world rules `century`); a voyage names the world's rules it is played in, and a
+logged run replays in them, a run of voyage-3 in the world it named then."""
 
 from __future__ import annotations
 
@@ -14,44 +14,41 @@ from privateer.cli.app import app
 from privateer.engine.dials import DIALS
 from privateer.engine.voyage.game import VoyageGame, create_voyage
 from privateer.engine.voyage.mode import game_for
-from privateer.engine.voyage.rules import RULESETS, find_voyage_rules
-from privateer.engine.world.rules import CENTURY, SEED_000, find_world_rules
+from privateer.engine.voyage.rules import LEGACY_RULESETS, find_voyage_rules
+from privateer.engine.world.rules import CENTURY, CENTURY_2, SEED_000, find_world_rules
 from tests.voyage_fixtures import WORLD
 
 SHORE = ("fort_fire", "banks", "guam_islanders", "island_folk", "strike_colours")
 runner = CliRunner()
 
 
-def test_the_century_rules_put_the_shore_in_play_in_the_century_world() -> None:
-    century = find_voyage_rules("century")
+def test_voyage_3s_century_put_the_shore_in_play_in_world_2s_century() -> None:
+    century = find_voyage_rules("century", "voyage-3")
     assert all(getattr(century, switch) for switch in SHORE)
     assert century.letters and century.world_rules == "century"
-    world = find_world_rules("century")
-    assert world.merchant_sails_on and world.cloud_voyages and world.route_storm_days > 0
+    world = find_world_rules("century", "world-2")
+    assert world == CENTURY_2 and world.merchant_sails_on and world.route_storm_days > 0
     assert world.corsair_ocean_range_days > SEED_000.corsair_range_days
-
-
-def test_every_other_ruleset_plays_in_the_seed_world_without_the_shore() -> None:
-    for name, rules in RULESETS.items():
-        if name != "century":
-            # classic in the seed's world balanced for the seed's outcomes (since voyage-3)
+    for name, rules in LEGACY_RULESETS["voyage-3"].items():
+        if name != "century":  # the rest played in the seed's worlds without the shore
             assert rules.world_rules == ("balanced" if name == "classic" else "seed-000"), name
             assert not any(getattr(rules, switch) for switch in SHORE), name
 
 
 def test_a_voyage_opens_the_world_its_rules_name() -> None:
-    state, _ = create_voyage(WORLD, 3, find_voyage_rules("century"), days=30)
+    state, _ = create_voyage(WORLD, 3, find_voyage_rules("full"), days=30)
     assert state.world.rules == "century"
-    plain, _ = create_voyage(WORLD, 3, find_voyage_rules("full"), days=30)
-    assert plain.world.rules == "seed-000"
-    assert VoyageGame(WORLD, find_voyage_rules("century")).wrules is CENTURY
+    assert VoyageGame(WORLD, find_voyage_rules("full")).wrules is CENTURY
+    old = game_for(WORLD, {"rules": "full", "days": 30}, "voyage-3")
+    assert old.new_initial_state(3)[0].world.rules == "seed-000"
 
 
 def test_a_logged_run_is_replayed_in_the_world_its_rules_name() -> None:
-    assert game_for(WORLD, {"rules": "century"}).wrules is CENTURY
-    assert game_for(WORLD, {"rules": "full"}).wrules is SEED_000
-    turned = game_for(WORLD, {"rules": "century", "changes": {"treasury": 20}}).wrules
-    assert turned.treasury == 20 and turned.merchant_sails_on
+    assert game_for(WORLD, {"rules": "full"}).wrules is CENTURY
+    assert game_for(WORLD, {"rules": "century"}, "voyage-3").wrules is CENTURY_2
+    assert game_for(WORLD, {"rules": "full"}, "voyage-3").wrules is SEED_000
+    turned = game_for(WORLD, {"rules": "full", "changes": {"treasury": 20}}).wrules
+    assert turned.treasury == 20 and turned.merchant_sails_on and turned.monsters_attack_ships
 
 
 def test_which_world_a_voyage_is_played_in_is_not_a_dial() -> None:
@@ -60,10 +57,13 @@ def test_which_world_a_voyage_is_played_in_is_not_a_dial() -> None:
 
 @pytest.mark.slow
 @pytest.mark.xdist_group("full-world")
-def test_century_voyages_are_played_logged_and_replayed(world_db_copy: Path) -> None:
-    args = ["--db", str(world_db_copy), "voyage", "--rules", "century", "--runs", "2"]
+def test_voyages_name_the_centurys_world_and_replay(world_db_copy: Path) -> None:
+    args = ["--db", str(world_db_copy), "voyage", "--runs", "2"]
     result = runner.invoke(app, [*args, "--days", "90", "--workers", "1", "--log", "--json"])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)["rules"] == "century"
+    said = json.loads(result.stdout)
+    assert (said["rules"], said["world_rules"]) == ("full", "century")
     replay = runner.invoke(app, ["--db", str(world_db_copy), "runs", "replay", "--all", "--json"])
     assert json.loads(replay.stdout)["identical"] == 2
+    retired = runner.invoke(app, [*args, "--rules", "century"])
+    assert retired.exit_code == 2 and "no rules 'century'" in retired.output

@@ -10,11 +10,13 @@ import dataclasses
 from privateer.engine.events import Event
 from privateer.engine.voyage.actions import VoyageAction
 from privateer.engine.voyage.game import act, create_voyage, legal_actions
-from privateer.engine.voyage.rules import CLASSIC, VoyageRules
+from privateer.engine.voyage.rules import RULESETS, VoyageRules
 from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world.world import World
 from tests.voyage_fixtures import WORLD, lay_up_every_ship, port_index
 
+# `classic` with both islanders' rules off (each on in every ruleset since voyage-4)
+CLASSIC = RULESETS["classic"].with_changes(guam_islanders=False, island_folk=False)
 COLS = 12  # the synthetic sea's grid (tests/world_fixtures.py)
 GUAM = CLASSIC.with_changes(guam_islanders=True)
 FOLK = CLASSIC.with_changes(island_folk=True, island_folk_per_mille=1000)

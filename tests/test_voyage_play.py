@@ -139,7 +139,7 @@ def test_a_classic_voyage_of_voyage_2_plays_in_the_seeds_first_world() -> None:
     old = _first_year_of_an_earlier_engine("classic", "voyage-2", CLASSIC_OF_VOYAGE_2)
     assert old.wrules.name == "seed-000"
     now = game_for(WORLD, {"rules": "classic", "days": 365})
-    assert now.wrules.name == "balanced"  # this engine's classic is the balance pass's
+    assert now.wrules.name == "century"  # this engine's classic is the century's world's
     played = play_captained(now, 7, CAPTAIN.choose).state
     assert played is not None and played.state_hash() != CLASSIC_OF_VOYAGE_2
 

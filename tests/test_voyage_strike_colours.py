@@ -23,11 +23,13 @@ from privateer.engine.voyage.actions import VoyageAction
 from privateer.engine.voyage.game import act as voyage_act
 from privateer.engine.voyage.game import observe
 from privateer.engine.voyage.pending import Meeting
-from privateer.engine.voyage.rules import CLASSIC, VoyageRules
+from privateer.engine.voyage.rules import RULESETS, VoyageRules
 from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world.kinds import GUARD, MERCHANT, PRIVATEER
 from tests.voyage_fixtures import WORLD, put_ship, quiet_voyage
 
+# `classic` with the rule off (on in every ruleset since voyage-4)
+CLASSIC = RULESETS["classic"].with_changes(strike_colours=False)
 STRIKE = CLASSIC.with_changes(strike_colours=True)
 
 

@@ -8,11 +8,11 @@ sea (tests/world_fixtures.py), with Spain's armada round Cadiz, Lisboa and Sevil
 from __future__ import annotations
 
 from privateer.engine.voyage.captain import CAPTAINS, captain_for
-from privateer.engine.voyage.rules import CLASSIC, LEGACY_RULESETS, RULESETS
+from privateer.engine.voyage.rules import LEGACY_RULESETS, RULESETS
 from privateer.engine.world import wars
 from privateer.engine.world.game import advance, create_world, lay_up
 from privateer.engine.world.kinds import ARMADA
-from privateer.engine.world.rules import BALANCED, CENTURY, SEED_000
+from privateer.engine.world.rules import BALANCED, CENTURY, CENTURY_2, SEED_000
 from privateer.engine.world.state import HUNTING, LAID_UP, RESTING, SAILING, WorldState
 from privateer.engine.world.world import World, nearby
 from tests.world_fixtures import synthetic_world
@@ -43,16 +43,19 @@ def _at(days: int) -> int:
     return min(n for n, d in nearby(WORLD, CADIZ, days).items() if d == days and n not in ports)
 
 
-def test_the_balanced_world_is_classics_and_every_other_keeps_her_course() -> None:
-    assert SEED_000.armada_sight_days == 0 and CENTURY.armada_sight_days == 0
+def test_armadas_attack_on_sight_in_the_centurys_world_and_the_balanced_one() -> None:
+    assert SEED_000.armada_sight_days == 0 and CENTURY_2.armada_sight_days == 0
+    assert CENTURY.armada_sight_days == 2  # every ruleset's world since voyage-4
     assert (BALANCED.home_armada, BALANCED.armada_sight_days, BALANCED.treasury) == (True, 2, 20)
-    assert CLASSIC.world_rules == "balanced"
-    assert {r.world_rules for name, r in RULESETS.items() if name != "classic"} <= {
+    assert {r.world_rules for r in RULESETS.values()} == {"century"}
+    # a run or save of voyage-3 plays classic in the balanced world, the rest in seed-000
+    assert LEGACY_RULESETS["voyage-3"]["classic"].world_rules == "balanced"
+    assert {r.world_rules for n, r in LEGACY_RULESETS["voyage-3"].items() if n != "classic"} <= {
         "seed-000", "century"
     }  # fmt: skip
-    # a run or save of voyage-2 still plays classic in the seed's first world
+    # and one of voyage-2 still plays classic in the seed's first world
     assert LEGACY_RULESETS["voyage-2"]["classic"].world_rules == "seed-000"
-    assert LEGACY_RULESETS["voyage-2"]["full"] == RULESETS["full"]
+    assert LEGACY_RULESETS["voyage-2"]["full"] == LEGACY_RULESETS["voyage-3"]["full"]
     assert captain_for("classic") == "raider10" and captain_for("full") == "ours"
     assert CAPTAINS["raider10"].reserve == 10 and CAPTAINS["raider10"].raid_margin == 4
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from privateer.engine.voyage.captain import CAPTAINS, Captain
 from privateer.engine.world.game import advance, create_world
 from privateer.engine.world.kinds import ARMADA
-from privateer.engine.world.rules import CENTURY, SEED_000
+from privateer.engine.world.rules import CENTURY, CENTURY_2, SEED_000
 from privateer.engine.world.state import RESTING
 from privateer.engine.world.world import World
 from tests.world_fixtures import synthetic_world
@@ -25,8 +25,8 @@ def _armadas(state: object) -> list[int]:
     return [s for s, kind in enumerate(kinds) if kind == ARMADA]
 
 
-def test_the_home_armada_is_off_in_every_world_so_far() -> None:
-    assert not SEED_000.home_armada and not CENTURY.home_armada
+def test_the_home_armada_sails_in_the_centurys_world_since_world_3() -> None:
+    assert not SEED_000.home_armada and not CENTURY_2.home_armada and CENTURY.home_armada
     assert SEED_000.home_armada_ports == ("Cádiz", "Lisbon", "Angra")
     plain, _ = create_world(WORLD, 5)
     assert _armadas(plain) == []  # the synthetic sea lies in none of the armadas' boxes

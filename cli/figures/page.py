@@ -60,7 +60,29 @@ class DesignTable:
     figures: tuple[DesignFigure, ...]
 
 
-Section = Table | DesignTable
+@dataclass(frozen=True)
+class Passage:
+    """A passage the century made, its days as the record has them (`low` to `high`, and where
+    that is from), and ours: `ours` reads them off the rows `command` printed. Held within
+    `slack` either way of the century's range."""
+
+    words: str
+    low: int
+    high: int
+    source: str
+    command: Command
+    ours: Callable[[Rows], float]
+
+
+@dataclass(frozen=True)
+class PassageTable:
+    heading: str
+    about: str
+    passages: tuple[Passage, ...]
+    slack: float = 0.2  # a fifth either way
+
+
+Section = Table | DesignTable | PassageTable
 
 
 @dataclass(frozen=True)
@@ -78,11 +100,12 @@ class FigurePage:
     def __post_init__(self) -> None:
         every: list[Command] = []
         for section in self.sections:
-            wanted = (
-                section.commands
-                if isinstance(section, Table)
-                else tuple(f.command for f in section.figures)
-            )
+            if isinstance(section, Table):
+                wanted = section.commands
+            elif isinstance(section, DesignTable):
+                wanted = tuple(f.command for f in section.figures)
+            else:
+                wanted = tuple(p.command for p in section.passages)
             every.extend(c for c in wanted if c not in every)
         object.__setattr__(self, "commands", tuple(every))
 
@@ -150,8 +173,10 @@ def write_page(
         lines += ["", f"## {section.heading}", "", section.about, ""]
         if isinstance(section, Table):
             lines += _table(section, printed)
-        else:
+        elif isinstance(section, DesignTable):
             lines += _design_table(section, printed)
+        else:
+            lines += _passage_table(section, printed)
     return "\n".join(lines) + "\n"
 
 
@@ -192,6 +217,25 @@ def _design_table(table: DesignTable, printed: Mapping[Command, Rows]) -> list[s
         lines.append(
             f"| {figure.words} | {shown(figure.figure)}{of} | {theirs_band} | {shown(ours)} |"
             f" {ours_band} | {held} |"
+        )
+    return lines
+
+
+def _passage_table(table: PassageTable, printed: Mapping[Command, Rows]) -> list[str]:
+    fifth = f"within {table.slack:.0%}"
+    lines = [
+        f"| passage | ours (days) | the century's (days) | {fifth} | | the century's, from |",
+        "|---|---|---|---|---|---|",
+    ]
+    for passage in table.passages:
+        ours = passage.ours(printed[passage.command])
+        low, high = passage.low * (1 - table.slack), passage.high * (1 + table.slack)
+        century = f"{passage.low}-{passage.high}" if passage.high != passage.low else passage.low
+        off = max(low - ours, ours - high)
+        held = "in" if off <= 0 else f"**out** by {off:.0f} days"
+        lines.append(
+            f"| {passage.words} | {_number(ours)} | {century} | {low:.0f}-{high:.0f} | {held} |"
+            f" {passage.source} |"
         )
     return lines
 

@@ -23,7 +23,7 @@ STUDIES = FigurePage(
     name="studies",
     title="Balance studies, measured",
     about=(
-        "Two dials of `classic` (its balanced world and its own captain, raider10), 200 runs"
+        "Two dials of `classic` (the century's world, its own captain, raider10), 200 runs"
         " at every point (seeds 0-199), as `privateer sweep --json` prints them: `won_low` and"
         " `won_high` bound the wins' 95% (Wilson) interval; `sunk`, `sunk_by` and"
         " `alive_at_end` are shares of the runs. A sweep keeps each study in the database"

@@ -16,7 +16,7 @@ from privateer.cli.figures.page import (
 )
 
 RUNS = 200
-RULESETS = ("classic", "dilemmas", "late", "lookout", "full", "century")
+RULESETS = ("classic", "dilemmas", "late", "lookout", "full")
 THE_DOCUMENTS_BOT = ("late", "lookout", "full")  # the stages the document measured its own bot at
 
 

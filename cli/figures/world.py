@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from privateer.cli.figures.page import DesignFigure, DesignTable, FigurePage, Table, read
+from privateer.cli.figures.page import (
+    DesignFigure,
+    DesignTable,
+    FigurePage,
+    Passage,
+    PassageTable,
+    Table,
+    read,
+)
 
 _INFO = ("world", "info", "--json")
 
@@ -14,6 +22,57 @@ def _count(words: str, figure: int, column: str) -> DesignFigure:
 
 
 _CLOUD = ("chart", "age_days", "search_nodes", "hit_rate")
+
+
+def _passage(
+    words: str, start: str, end: str, season: str, days: tuple[int, int], source: str
+) -> Passage:
+    command = ("route", start, end, "--season", season, "--json")
+    return Passage(words, *days, source, command, lambda rows: float(read(rows[0], "steps")))
+
+
+PASSAGES = (
+    _passage(
+        "Plymouth to Port Royal, spring",
+        "Plymouth",
+        "Port Royal",
+        "spring",
+        (42, 70),
+        "English passages to Jamaica by the trades, six to ten weeks",
+    ),
+    _passage(
+        "Cádiz to Veracruz, spring (the flota)",
+        "Cádiz",
+        "Veracruz",
+        "spring",
+        (75, 75),
+        "the New Spain flota's outward passage, about two and a half months",
+    ),
+    _passage(
+        "Lisbon to Goa, spring (the carreira da Índia)",
+        "Lisbon",
+        "Goa",
+        "spring",
+        (180, 200),
+        "the carreira's outward passage, sailing in March or April: six months and more",
+    ),
+    _passage(
+        "Acapulco to Manila, spring (the galleon out)",
+        "Acapulco",
+        "Manila",
+        "spring",
+        (90, 90),
+        "the Manila galleon's westward run before the trades, about three months",
+    ),
+    _passage(
+        "Manila to Acapulco, summer (the tornaviaje)",
+        "Manila",
+        "Acapulco",
+        "summer",
+        (120, 180),
+        "the galleon's return by the westerlies, sailing in July: four to six months",
+    ),
+)
 
 WORLD = FigurePage(
     name="world",
@@ -65,14 +124,33 @@ WORLD = FigurePage(
             ),
             columns=("from", "to", "cost", "nm", "steps", "passages", "seas"),
         ),
+        PassageTable(
+            heading="The century's passages",
+            about=(
+                "`privateer route`, a square rig of shallow draught in the passage's season by"
+                " the century's world (its weighing of the high latitudes), against the days"
+                " the century's ships took. What moves ours: the day's run a step is (60 nm on"
+                " the coast, more on the open ocean's legs: pipeline/params.py) and how the"
+                " route weighs the wind, the current and the high latitudes"
+                " (engine/world/routes.py)."
+            ),
+            passages=PASSAGES,
+        ),
         Table(
             heading="Two years of the living world",
             about=(
-                "`privateer world sim` without a player: the world's events by kind, its ships"
-                " by kind at the end, and the voyages each kind completed."
+                "`privateer world sim` without a player, the century's world and the seed's"
+                " first: the world's events by kind, its ships at sea by kind on day 100 and at"
+                " the end of the second year, and the voyages each kind completed. Under"
+                " `seed-000` a merchant that draws the port she lies in as her next lies there"
+                " for good, and the world goes still."
             ),
-            commands=(("world", "sim", "--days", "730", "--seed", "0", "--json"),),
-            columns=("events_by_kind", "ships_by_kind", "voyages_completed"),
+            commands=tuple(
+                ("world", "sim", "--days", days, "--seed", "0", "--rules", rules, "--json")
+                for rules in ("century", "seed-000")
+                for days in ("100", "730")
+            ),
+            columns=("rules", "days", "events_by_kind", "ships_by_kind", "voyages_completed"),
         ),
         Table(
             heading="A night in Havana's bar",
@@ -107,29 +185,30 @@ WORLD = FigurePage(
         Table(
             heading="Clouds that mean what they say",
             about=(
-                "1,000 rumors at 0.9 about random ships: as the world is by default, with its"
-                " merchants sailing on from a port they drew as their next"
-                " (`merchant_sails_on`), and with the clouds following their voyages too"
-                " (`cloud_voyages`). The document: about 70% at every age."
+                "1,000 rumors at 0.9 about random ships: in the century's world, whose"
+                " merchants sail on from a port they drew as their next (`merchant_sails_on`)"
+                " and whose clouds follow their voyages (`cloud_voyages`); with the clouds kept"
+                " where she was bound; and with the merchants too as the seed's first world had"
+                " them. The document: about 70% at every age."
             ),
             commands=(
                 ("rumors", "--rumors", "1000", "--json"),
-                ("rumors", "--rumors", "1000", "--set", "merchant_sails_on=true", "--json"),
+                ("rumors", "--rumors", "1000", "--set", "cloud_voyages=false", "--json"),
                 (
                     "rumors",
                     "--rumors",
                     "1000",
                     "--set",
-                    "merchant_sails_on=true",
+                    "merchant_sails_on=false",
                     "--set",
-                    "cloud_voyages=true",
+                    "cloud_voyages=false",
                     "--json",
                 ),
             ),
             columns=_CLOUD,
             rates=frozenset({"hit_rate"}),
             label="world",
-            labels=("by default", "merchants sail on", "and clouds follow voyages"),
+            labels=("the century's", "clouds kept where she was bound", "and merchants that lie"),
         ),
     ),
 )

@@ -158,6 +158,7 @@ def voyage(
         raise typer.Exit(INTERRUPTED_EXIT) from None
     summary = summarise(results, ready["world"].seas)
     summary["rules"] = rules
+    summary["world_rules"] = RULESETS[rules].world_rules  # the living world it was played in
     if captain != "ours":
         summary["captain"] = captain
     if logged:

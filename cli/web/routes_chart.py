@@ -130,7 +130,7 @@ def port_card(request: Request, name: str, seed: int, day: int) -> dict[str, Any
     from privateer.cli.rumor_commands import ROUND_GOLD
     from privateer.cli.web.bar_days import world_on_day
     from privateer.db import world_read
-    from privateer.engine.world import SEED_000, describe_rumor, stand_a_round
+    from privateer.engine.world import CENTURY, describe_rumor, stand_a_round
 
     with database(request) as engine:
         world = world_of(engine)
@@ -166,7 +166,7 @@ def port_card(request: Request, name: str, seed: int, day: int) -> dict[str, Any
     places = Places(world)
     rounds = []
     for number in range(1, ROUNDS + 1):
-        rumor = stand_a_round(world, state, SEED_000, index)
+        rumor = stand_a_round(world, state, CENTURY, index)
         if rumor is None:
             rounds.append({"round": number, "heard": False, "text": "nothing worth the drink"})
             continue

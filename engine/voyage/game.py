@@ -67,7 +67,7 @@ from .pending import Engagement, Meeting, PrizeOffer, Question
 from .reachable import check_reachable
 from .rules import VoyageRules, find_voyage_rules
 from .scout import read_ship
-from .sea_events import at_sea_day
+from .sea_events import at_sea_day, wages
 from .sheet import ship_sheet
 from .shore import keel_refusal
 from .sighting import (
@@ -80,13 +80,15 @@ from .sighting import (
 )
 from .state import VoyageState
 
-ENGINE_VERSION = "voyage-3"
+ENGINE_VERSION = "voyage-4"
 """voyage-2: the late game (renown, the home stretch, captives, the lookout, letters of
 marque); voyage-3: `classic` in the world balanced for the seed's outcomes (world rules
-`balanced`). An earlier run replays and resumes under the rules it was played by
-(`LEGACY_RULESETS`): a voyage-1 run with every rule of voyage-2 beyond them switched off, a
-voyage-2 `classic` in the seed's first world."""
-ACCEPTED_VERSIONS = ("voyage-1", "voyage-2", ENGINE_VERSION)
+`balanced`); voyage-4: every ruleset in the century's world with the shore in play, wages
+every 60 days wherever she is, a round's cheer every visit. An earlier run replays and
+resumes under the rules it was played by (`LEGACY_RULESETS`): a voyage-1 run with every rule
+of voyage-2 beyond them switched off, a voyage-2 `classic` in the seed's first world, a
+voyage-3 run in the seed's first world with the shore off."""
+ACCEPTED_VERSIONS = ("voyage-1", "voyage-2", "voyage-3", ENGINE_VERSION)
 
 
 class VoyageEnd(Enum):
@@ -441,6 +443,8 @@ def sail(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRule
         if state.port >= 0:
             events.append(Event("left_port", ws.day, {"port": world.ports[state.port].name}))
             state.port = -1
+            if rules.round_every_visit:
+                state.round_port = -1  # the next port's first round cheers them, even this one's
         state.node = next_step(world, state, season_of(wrules, ws.day), rules)
     before = list(ws.ships["node"])
     at_sea = state.port < 0
@@ -462,6 +466,8 @@ def sail(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRule
     if at_sea:
         state.tally["days_at_sea"] += 1
         events.append(Event("sailed", day, {"node": state.node}))
+    if rules.wages_wherever:  # "every 60 days", in port or at sea, whatever else comes
+        events += wages(world, state, rules, wrules)
     state.let_pass = [p for p in state.let_pass if p[1] > day]
     state.rumors = [r for r in state.rumors if rumor_kept(Rumor.from_list(r), day, wrules)]
     look_out(world, state, season_of(wrules, day), rules)

@@ -18,7 +18,14 @@ from ..world.rules import find_world_rules
 from ..world.world import World
 from .events import VOYAGE_EVENTS
 from .game import ENGINE_VERSION, VoyageGame
-from .rules import KNOWN_RULESETS, MAX_DAYS, RULESETS, VoyageRules, find_voyage_rules
+from .rules import (
+    KNOWN_RULESETS,
+    MAX_DAYS,
+    RULESETS,
+    WORLD_ENGINE_OF,
+    VoyageRules,
+    find_voyage_rules,
+)
 from .state import SAVE_VERSION
 
 OPTIONS = Record(
@@ -36,7 +43,7 @@ def game_for(
     rules (full), turned as a study set its dials (`changes`, engine/dials.py), and its length
     (730 days)."""
     rules = find_voyage_rules(str(options.get("rules", "full")), engine_version)
-    wrules = find_world_rules(rules.world_rules)
+    wrules = find_world_rules(rules.world_rules, WORLD_ENGINE_OF.get(engine_version or ""))
     rules, wrules = turned(rules, wrules, dict(options.get("changes") or {}))
     return VoyageGame(world, rules, wrules, days=int(options.get("days", 730)))
 
@@ -78,7 +85,7 @@ MODE = Mode(
     save_version=SAVE_VERSION,
     example={"rules": "full", "days": 90},
     events={**WORLD_EVENTS, **FIGHT_EVENTS, **VOYAGE_EVENTS},
-    earlier_versions=("voyage-1", "voyage-2"),
+    earlier_versions=("voyage-1", "voyage-2", "voyage-3"),
     figures=RunFigures(unit="gold", days=True),  # her gold at the end
     save_progress=save_progress,
     rules=VoyageRules,

@@ -29,6 +29,7 @@ from ..errors import RuleError
 from ..fight.ships import SHIPS, TARGETS
 from ..schema import Bool, Int, Text
 from ..variants import read_variant, split_variant
+from ..world.rules import DEFAULT_WORLD
 
 MAX_DAYS = 20_000  # the longest run (`voyage --days`, `play --days`)
 # The most gold a save may hold. A fight pays at most her hold and her bounty (80 for the
@@ -62,12 +63,16 @@ class VoyageRules:
     # a run's length when nobody wins or sinks first (`voyage --days`)
     days: int = rule(730, Int(1, MAX_DAYS))
     # the living world's rules it is played in (world/rules.py)
-    world_rules: str = rule("seed-000", NAME)
+    world_rules: str = rule(DEFAULT_WORLD, NAME)
     # --- switches for the later systems --------------------------------------------------------
     dilemmas: bool = rule(True, Bool())  # storms, shares and castaways ask you
     raid_guard: bool = rule(True, Bool())  # a raid turned out puts the town on its guard
     prize_cards: bool = rule(True, Bool())  # a prize offers three cards
     wages: bool = rule(True, Bool())  # hands of note draw wages
+    # "Every 60 days each hand of note is paid": wherever she is, in port or at sea, whatever
+    # else the day brings. Off (engines before voyage-4): only on a quiet day at sea, so a
+    # voyage in port or alongside a ship that day paid nothing.
+    wages_wherever: bool = rule(True, Bool())
     # the late game (the Privateer design document, "The late game", "Seeing her first", "Letters of
     # marque") your name gets about: hunters come farther, warships better found
     renown: bool = rule(True, Bool())
@@ -158,6 +163,9 @@ class VoyageRules:
     prize_morale: int = rule(3, MORALE)  # "a prize with a payout, +3"
     sack_morale: int = rule(4, MORALE)  # "(+4 for a sacked town)"
     round_morale: int = rule(1, MORALE)  # "the first round bought in a port, +1"
+    # every visit's first round: off (engines before voyage-4), only the first round bought
+    # in a port she had not bought one in last
+    round_every_visit: bool = rule(True, Bool())
     islanders_morale: int = rule(3, MORALE)  # "trading with islanders, +3"
     anchor_morale: int = rule(1, MORALE)  # "each day at anchor off a charted island, +1"
     omen_morale: int = rule(2, MORALE)  # "a good omen, +2"
@@ -195,31 +203,31 @@ class VoyageRules:
     # is islanders (data/ports.csv) trades as the native harbours do (provisions, canoes; no
     # bar, yard or hands) while it stays its nation's for standing and raids. Off: an ordinary
     # port of its nation, as before.
-    guam_islanders: bool = rule(False, Bool())
+    guam_islanders: bool = rule(True, Bool())
     # islanders met at uncharted land: sighting an island brings them out this often (chosen;
     # the seed gives no figure), to trade provisions or, as at a native harbour
     # (`canoes_per_mille`), in war canoes. Off: new land is only charted, as before.
-    island_folk: bool = rule(False, Bool())
+    island_folk: bool = rule(True, Bool())
     island_folk_per_mille: int = rule(500, PER_MILLE)
     # --- strike colours (the Privateer design document: "Prisoners talk too (interrogate, on
     # boarding party and strike colours, lost if you sink)") ------------------------------------
     # A "strike colours" card goes into the deck of each target named here: kept while she is
     # threatened (half hull or less, or outgunned two to one), she strikes: the fight ends, the
     # ship taken, her crew prisoners. Off: her deck as it always was.
-    strike_colours: bool = rule(False, Bool())
+    strike_colours: bool = rule(True, Bool())
     # chosen: the ships that would rather yield
     strike_targets: tuple[str, ...] = rule(("merchant",), Tup(Text(TARGETS), 0, len(TARGETS)))
-    # --- the shore (the Privateer design document, "the world"), each off by default (issue 21) ---
+    # --- the shore (the Privateer design document, "the world"), on since voyage-4 -------------
     # "Forts put the water a step out under their guns": a fort whose nation is at war with
     # England or wants you fires on her each day she ends in that water (engine/voyage/shore.py)
-    fort_fire: bool = rule(False, Bool())
+    fort_fire: bool = rule(True, Bool())
     # A step is a day's sail (60 nm) and the guns reach a mile or two of it: a day she ends in
     # that water, the shot finds her this often, per mille (chosen; measured in docs/voyage.md)
     fort_hit_per_mille: int = rule(250, PER_MILLE)
     # and costs 1 to this much hull: chosen (a storm's is 1 to 3)
     fort_hull_max: int = rule(2, HULL)
     # "Banks keep deep keels off": a ship of deep draught (fight/ships.py) keeps off the banks
-    banks: bool = rule(False, Bool())
+    banks: bool = rule(True, Bool())
     # --- your name (the Privateer design document, "The late game") -------------------------------
     # "At 60, 120 and 200 it goes up a step": renown is what prizes and raids have paid
     renown_steps: tuple[int, ...] = rule((60, 120, 200), Tup(GOLD, 0, 20))
@@ -261,40 +269,68 @@ class VoyageRules:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
+def stages(full: VoyageRules, classic_world: str) -> dict[str, VoyageRules]:
+    """The seed's stages as rulesets, each the one after with its systems switched off, and
+    Drake's circuit, from `full` (the full rules of an engine), `classic` played in
+    `classic_world`."""
+    lookout = full.with_changes(name="lookout", letters=False)
+    late = lookout.with_changes(name="late", lookout=False)
+    dilemmas = late.with_changes(name="dilemmas", renown=False, home_stretch=False, captives=False)
+    classic = dilemmas.with_changes(
+        name="classic",
+        dilemmas=False,
+        raid_guard=False,
+        prize_cards=False,
+        wages=False,
+        world_rules=classic_world,
+    )
+    # Drake's circuit: the fullest rules without letters of marque (their three acts are
+    # another win), out of Plymouth and home to Plymouth, as Drake sailed (13 December 1577
+    # to 26 September 1580: 1,018 days). 1,100 days: his 1,018 and a twelfth to spare. The
+    # circuit traced through the day graph is 804 days' sail at a step a day, which leaves
+    # 296 for the prizes, the repairs and the ports put in at on the way (Drake spent about
+    # 214 at anchor: two months wintering at Port St Julian, five weeks at New Albion, a
+    # month refitting off Celebes). He sailed in the Pelican (the Golden Hind: 18 guns, about
+    # 150 tons) with four consorts: a frigate here (a pinnace makes the circuit but takes too
+    # little on the way to come home with the gold).
+    drake = lookout.with_changes(
+        name="drake",
+        circuit=True,
+        circuit_licence="spain",
+        start_ship="frigate",
+        home_port="Plymouth",
+        days=1_100,
+    )
+    return {r.name: r for r in (full, lookout, late, dilemmas, classic, drake)}
+
+
 FULL = VoyageRules()
-LOOKOUT = FULL.with_changes(name="lookout", letters=False)
-LATE = LOOKOUT.with_changes(name="late", lookout=False)
-DILEMMAS = LATE.with_changes(name="dilemmas", renown=False, home_stretch=False, captives=False)
-# `classic` as engine voyage-2 played it: the seed's world as it first had it (world rules
-# `seed-000`), where the captain kept to Europe's safe prizes and met no armada
-CLASSIC_2 = DILEMMAS.with_changes(
-    name="classic", dilemmas=False, raid_guard=False, prize_cards=False, wages=False
+RULESETS: dict[str, VoyageRules] = stages(FULL, DEFAULT_WORLD)
+LOOKOUT, LATE, DILEMMAS, CLASSIC, DRAKE = (
+    RULESETS[name] for name in ("lookout", "late", "dilemmas", "classic", "drake")
 )
-# `classic` since voyage-3: the same rules in the world balanced for the seed's outcomes
-# (world/rules.py's `balanced`: Spain's home armada, armadas attacking on sight, towns of 20),
-# played by default by its own captain (captain.py's `RULES_CAPTAINS`: the raider of 10 gold)
-CLASSIC = CLASSIC_2.with_changes(world_rules="balanced")
-# Drake's circuit: the fullest rules without letters of marque (their three acts are another
-# win), out of Plymouth and home to Plymouth, as Drake sailed (13 December 1577 to 26 September
-# 1580: 1,018 days). 1,100 days: his 1,018 and a twelfth to spare. The circuit traced through
-# the day graph is 804 days' sail at a step a day, which leaves 296 for the prizes, the repairs
-# and the ports put in at on the way (Drake spent about 214 at anchor: two months wintering at
-# Port St Julian, five weeks at New Albion, a month refitting off Celebes). He sailed in the
-# Pelican (the Golden Hind: 18 guns, about 150 tons) with four consorts: a frigate here (a
-# pinnace makes the circuit but takes too little on the way to come home with the gold).
-DRAKE = LOOKOUT.with_changes(
-    name="drake",
-    circuit=True,
-    circuit_licence="spain",
-    start_ship="frigate",
-    home_port="Plymouth",
-    days=1_100,
+"""The seed's stages, each a ruleset, all in the century's world (world/rules.py's
+`century`) with the shore in play: `classic` (the rules before dilemmas, the stage at which
+the seed's captain won 39%), `dilemmas` (storms, shares and castaways ask; the raid guard,
+prize cards, wages), `late` (renown, the home stretch, corsairs' captives), `lookout` (seeing
+her first, the read of a ship) and `full` (letters of marque: a run in three acts); and
+`drake`, the ultimate win: Drake's circuit round the world."""
+
+# Engine voyage-3's full rules: the seed's first world, the shore off, wages on a quiet day at
+# sea only, the round's cheer only in a port other than the last.
+FULL_3 = FULL.with_changes(
+    world_rules="seed-000",
+    fort_fire=False,
+    banks=False,
+    guam_islanders=False,
+    island_folk=False,
+    strike_colours=False,
+    wages_wherever=False,
+    round_every_visit=False,
 )
-# The century's world: the full rules with the shore in play (forts' guns, banks, Guam's
-# islanders, islanders at new land, the strike-colours card), in the century's living world
-# (engine/world/rules.py's `century`: merchants that sail on, clouds that follow them, routes
-# kept to the century's latitudes, Salé's ocean reach).
-CENTURY = FULL.with_changes(
+VOYAGE_3 = stages(FULL_3, "balanced")
+# voyage-3's `century`: its full rules with the shore in play in world-2's century
+VOYAGE_3["century"] = FULL_3.with_changes(
     name="century",
     world_rules="century",
     fort_fire=True,
@@ -303,24 +339,29 @@ CENTURY = FULL.with_changes(
     island_folk=True,
     strike_colours=True,
 )
-RULESETS: dict[str, VoyageRules] = {
-    r.name: r for r in (FULL, LOOKOUT, LATE, DILEMMAS, CLASSIC, DRAKE, CENTURY)
-}
-"""The seed's stages, each a ruleset: `classic` (the captain won 39%), `dilemmas` (storms,
-shares and castaways ask; the raid guard, prize cards, wages), `late` (renown, the home
-stretch, corsairs' captives), `lookout` (seeing her first, the read of a ship) and `full`
-(letters of marque: a run in three acts); `century`, the full rules in the century's world
-(the shore in play, merchants that sail on); and `drake`, the ultimate win: Drake's circuit
-round the world."""
+# `classic` as engine voyage-2 played it: the seed's world as it first had it (world rules
+# `seed-000`), where the captain kept to Europe's safe prizes and met no armada
+CLASSIC_2 = VOYAGE_3["classic"].with_changes(world_rules="seed-000")
 
 LEGACY_RULESETS: dict[str, dict[str, VoyageRules]] = {
-    "voyage-1": {"full": DILEMMAS.with_changes(name="full"), "classic": CLASSIC_2},
-    "voyage-2": {**RULESETS, "classic": CLASSIC_2},
+    "voyage-1": {"full": VOYAGE_3["dilemmas"].with_changes(name="full"), "classic": CLASSIC_2},
+    "voyage-2": {**VOYAGE_3, "classic": CLASSIC_2},
+    "voyage-3": VOYAGE_3,
 }
 """What a run's rules name meant under an earlier engine version: runs and saves of
 `voyage-1` (before the late game) named `full` what is now `dilemmas`, under the name they
 were played and hashed with; those of `voyage-2` played `classic` in the seed's first world
-(`seed-000`), before the balance pass."""
+(`seed-000`), before the balance pass; those of `voyage-3` played in the seed's first world
+(`classic` in the balanced one, `century` in world-2's century) with the shore off, wages paid
+only on a quiet day at sea and a round's cheer once a port."""
+
+WORLD_ENGINE_OF: dict[str, str] = {
+    "voyage-1": "world-2",
+    "voyage-2": "world-2",
+    "voyage-3": "world-2",
+}
+"""The world engine whose world rules an earlier voyage engine's runs were played in (this
+engine's own, the current world's)."""
 
 
 KNOWN_RULESETS: tuple[str, ...] = tuple(

@@ -171,7 +171,8 @@ def mutiny(state: VoyageState, rules: VoyageRules) -> list[Event]:
 
 
 def wages(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules) -> list[Event]:
-    """Every 60 days each hand of note is paid from the purse; short of it, morale -2."""
+    """Every 60 days each hand of note is paid from the purse; short of it, morale -2. By
+    rules with `wages_wherever` the day itself pays them (game.sail), wherever she is."""
     if not rules.wages or not state.crew or state.day % rules.wage_days:
         return []
     due = sum(rules.wage_gold[h] for h in state.crew)
@@ -228,7 +229,16 @@ def _storm_odds(world: World, state: VoyageState, rules: VoyageRules, wrules: Wo
 SEA_EVENTS.add(SeaEvent("land_sighted", land_sighted))
 SEA_EVENTS.add(SeaEvent("at_anchor", at_anchor))
 SEA_EVENTS.add(SeaEvent("morale", morale_day))
-SEA_EVENTS.add(SeaEvent("wages", wages))
+
+
+def _wages_at_sea(
+    world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules
+) -> list[Event]:
+    """Wages as engines before voyage-4 paid them: only on a day at sea (see `wages`)."""
+    return [] if rules.wages_wherever else wages(world, state, rules, wrules)
+
+
+SEA_EVENTS.add(SeaEvent("wages", _wages_at_sea))
 SEA_EVENTS.add(SeaEvent("omen", omen, odds=_omen_odds, quiet_days_only=True))
 SEA_EVENTS.add(SeaEvent("storm", storm, odds=_storm_odds, quiet_days_only=True))
 # by rules with fort fire: a hostile fort's shot, in the water under its guns (shore.py)

@@ -21,6 +21,7 @@ from ..fight.ships import SHIPS
 from ..rng import below
 from ..world import wars
 from ..world.kinds import Hostility
+from ..world.routes import banks_closed as banks_closed  # the voyage's face shows it
 from ..world.rules import WorldRules
 from ..world.state import WorldState
 from ..world.world import World
@@ -98,11 +99,6 @@ def fort_fire(
 def deep_keel(state: VoyageState, rules: VoyageRules) -> bool:
     """By rules with banks, her ship draws too much water for a bank."""
     return rules.banks and SHIPS[state.ship].draught == "deep"
-
-
-def banks_closed(world: World) -> frozenset[int]:
-    """The nodes a deep keel keeps off: the banks, but for the ports on them."""
-    return world.feature_nodes.get("bank", frozenset()) - world.port_nodes
 
 
 def keel_closed(world: World, state: VoyageState, rules: VoyageRules) -> frozenset[int]:

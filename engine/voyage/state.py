@@ -41,7 +41,7 @@ from ..world.world import World
 from .circuit_state import CircuitState
 from .late import LateState
 from .pending import Engagement, Pending, PendingKind
-from .rules import KNOWN_RULESETS, MAX_DAYS, MAX_GOLD, find_voyage_rules
+from .rules import KNOWN_RULESETS, LEGACY_RULESETS, MAX_DAYS, MAX_GOLD, RULESETS
 
 SAVE_VERSION = 1
 
@@ -62,7 +62,10 @@ TALLIES = (
 
 
 def _rules_limits(name: str) -> dict[str, int]:
-    return {"morale_max": find_voyage_rules(name).morale_max}
+    """The bounds a save's rules set, by the rules of that name of any engine (a save of an
+    earlier engine may carry a name this one no longer plays: voyage-3's `century`)."""
+    tables = (RULESETS, *LEGACY_RULESETS.values())
+    return {"morale_max": max(table[name].morale_max for table in tables if name in table)}
 
 
 def _world_limits(world: WorldState) -> dict[str, int]:

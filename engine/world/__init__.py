@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .kinds import KINDS, kind_index
     from .mode import DAY, MODE, WorldGame
     from .routes import RIGS, high_seas, route
-    from .rules import SEED_000, WorldRules, find_world_rules
+    from .rules import CENTURY, SEED_000, WorldRules, find_world_rules
     from .rumors import Rumor, cloud, off_by, search_area
     from .rumors import describe as describe_rumor
     from .wars import at_war
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CACHES_BYTES",
+    "CENTURY",
     "DAY",
     "ENGINE_VERSION",
     "KINDS",

@@ -42,12 +42,14 @@ def _wake_at(state: WorldState, ship: int, days_ago: int) -> int:
 
 
 def _talk(
-    world: World, state: WorldState, near: int, reach: int, max_age: int
+    world: World, state: WorldState, near: int, reach: int, max_age: int, tale_talk: int = 1
 ) -> tuple[list[int], list[int], list[int]]:
     """Ships seen within `reach` days of `near` in the last `max_age` days, their weights (by
-    how much her kind is talked of and nearness) and how far each came."""
+    how much her kind is talked of, `tale_talk` times as much for a monster with a fresh
+    kill, and nearness) and how far each came."""
     hops = world.hops_from([near])
     talk = [kind.talk for kind in KINDS.rows]
+    told_of = {monster for monster, _ in state.tales}
     kinds = state.ships["kind"]
     ships, weights, distances = [], [], []
     for ship in range(state.ship_count):
@@ -55,7 +57,8 @@ def _talk(
         if not 0 <= closest <= reach:
             continue
         ships.append(ship)
-        weights.append(talk[kinds[ship]] * (reach + 1 - closest))
+        tale = tale_talk if ship in told_of else 1
+        weights.append(talk[kinds[ship]] * tale * (reach + 1 - closest))
         distances.append(closest)
     return ships, weights, distances
 
@@ -108,7 +111,10 @@ def stand_a_round(world: World, state: WorldState, rules: WorldRules, port: int)
     if roll >= hear:
         return None
     reach = rules.talk_days
-    ships, weights, distances = _talk(world, state, world.ports[port].node, reach, WAKE_DAYS - 1)
+    near = world.ports[port].node
+    ships, weights, distances = _talk(
+        world, state, near, reach, WAKE_DAYS - 1, rules.monster_tale_talk
+    )
     if not ships:
         return None
     chosen = _weighted(state, weights)
@@ -146,7 +152,7 @@ def survey(
     heard: list[list[tuple[int, int]]] = [[] for _ in range(rounds)]  # (reliability, age)
     for night in range(nights):
         if night:
-            advance(world, state)
+            advance(world, state, rules=rules)
         for round_ in range(rounds):
             rumor = stand_a_round(world, state, rules, port)
             if rumor is not None:

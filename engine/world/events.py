@@ -54,6 +54,18 @@ class DrivenOff(TypedDict):
     node: int
 
 
+class MonsterAttack(TypedDict):
+    """A monster set on a ship of the world it met (by world rules with
+    `monsters_attack_ships`): `sunk`, laid up at home; else she beat it off."""
+
+    monster: int  # the monster, a ship of the world
+    ship: int
+    kind: str
+    flag: str | None
+    node: int
+    sunk: bool
+
+
 WORLD_EVENTS: dict[str, type] = {
     "world_start": WorldStart,
     "war": Nations,
@@ -62,5 +74,6 @@ WORLD_EVENTS: dict[str, type] = {
     "corsair_home": CorsairHome,
     "fleet_arrived": FleetArrived,
     "driven_off": DrivenOff,
+    "monster_attack": MonsterAttack,
 }
 """Every event kind of the world, by name: its payload's declared fields."""

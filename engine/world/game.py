@@ -30,8 +30,8 @@ from . import pursuit, wars
 from .fleet import FLEETS, muster
 from .islands import place_islands
 from .kinds import KINDS, SHIP_KINDS, Arrival, Muster, ShipKind, Work
-from .routes import CALM, TREES, bearing, high_seas, toward
-from .rules import SEED_000, WorldRules, find_world_rules
+from .routes import CALM, TREES, bearing, high_seas, keel_seas, toward
+from .rules import DEFAULT_WORLD, RULESETS, WorldRules, find_world_rules
 from .sailing import step
 from .state import (
     HUNTING,
@@ -47,7 +47,10 @@ from .state import (
 from .treasury import full_treasuries
 from .world import MB, WAYPOINT, Cache, World
 
-ENGINE_VERSION = "world-2"  # world-2: the state keeps wakes and your chart
+ENGINE_VERSION = "world-3"
+"""world-2: the state keeps wakes and your chart; world-3: `century` is the world of every
+voyage and of `world sim` (its rules as world-2 had them: rules.LEGACY_RULESETS)."""
+EARLIER_VERSIONS = ("world-2",)
 
 # What the World keeps for the daily advance: beats and reaches are short lists, a few dozen
 # of them. A guard ship's beat by (station, flag, days); a privateer's by (home, days)
@@ -74,9 +77,11 @@ def season_of(rules: WorldRules, day: int) -> int:
 
 
 def create_world(
-    world: World, seed: int, rules: WorldRules = SEED_000
+    world: World, seed: int, rules: WorldRules | None = None
 ) -> tuple[WorldState, list[Event]]:
-    """A run's world on day 0: its wars, its fleets in port, its islands hidden."""
+    """A run's world on day 0 by `rules` (the century's, unless others are given): its wars,
+    its fleets in port, its islands hidden."""
+    rules = rules or RULESETS[DEFAULT_WORLD]
     rng = seed_state(seed)
     war_pairs, rng, enemy = wars.opening_wars(world, rng)
     ships, courses, rng = muster(world, rules, rng)
@@ -144,6 +149,8 @@ def advance(
     _refill(world, state, rules, day)
     hunting = _hunting(world, state, rules, orders)
     _sail_ships(world, state, rules, day, hunting, events)
+    if rules.monsters_attack_ships:
+        events += _monsters_attack(world, state, rules, day)
     events += _drive_off(world, state, rules, day)
     slot = day % WAKE_DAYS
     for wake, node in zip(state.wakes, state.ships["node"], strict=True):
@@ -159,6 +166,7 @@ class _KindDay:
     on arriving (`ARRIVE`; none for a monster)."""
 
     keeps_out: list[bool]
+    deep: list[bool]
     drifts: list[bool]
     waits: list[bool]
     jobs: list[Job | None]
@@ -168,6 +176,7 @@ class _KindDay:
     def of(cls, rows: tuple[ShipKind, ...]) -> _KindDay:
         return cls(
             [kind.keeps_out for kind in rows],
+            [kind.deep for kind in rows],
             [kind.work is _DRIFT for kind in rows],
             [kind.work is _WAIT for kind in rows],
             [WORK.get(kind.work) for kind in rows],
@@ -208,6 +217,7 @@ def _sail_ships(
     poss, forwards, untils = ships["pos"], ships["forward"], ships["until"]
     rigs, flags, homes = ships["rig"], ships["flag"], ships["home"]
     seas = high_seas(rules)
+    deep, deep_seas = per_kind.deep, keel_seas(world, rules, seas)
     leg_a, _, leg_start, leg_nodes = world.lists
     leg_days = world.leg_day_counts
     table = world.leg_table
@@ -215,7 +225,6 @@ def _sail_ships(
     graph_index = world.graph_index
     trees = world.memo(TREES).known
     weather = world.weathers[season]
-    calm = seas is CALM
     drifting: tuple[list[int], tuple[tuple[int, ...], ...]] | None = None
     for ship, kind in enumerate(kinds):
         if hunting and ship in hunting:  # closing with you: no work of her own, no port
@@ -226,7 +235,8 @@ def _sail_ships(
                 )
                 if chase < 0:
                     continue
-            step(world, state, ship, season, keep_out=keeps_out[kind], chase=chase, seas=seas)
+            her_seas = deep_seas if deep[kind] else seas
+            step(world, state, ship, season, keep_out=keeps_out[kind], chase=chase, seas=her_seas)
             continue
         task = tasks[ship]
         leg = legs[ship]
@@ -265,11 +275,13 @@ def _sail_ships(
             if dest < 0 or node == dest:
                 continue
             rig = rigs[ship]
-            tree = trees.get((dest, weather, rig) if calm else (dest, weather, rig, seas))
-            if tree is None:  # a neighbour: straight there, no route needed
-                leg = table.get((node, dest), -1)
+            her_seas = deep_seas if deep[kind] else seas
+            key = (dest, weather, rig) if her_seas is CALM else (dest, weather, rig, her_seas)
+            tree = trees.get(key)
+            if tree is None:  # a neighbour: straight there, no route needed (if open to her)
+                leg = table.get((node, dest), -1) if not her_seas.closed else -1
                 if leg < 0:
-                    tree = toward(world, dest, season, rig, seas)
+                    tree = toward(world, dest, season, rig, her_seas)
             if tree is not None:
                 at = graph_index[node]
                 leg = tree.legs[at] if at >= 0 else -1  # from a neighbour: straight there
@@ -763,6 +775,50 @@ def lay_up(world: World, state: WorldState, rules: WorldRules, ship: int) -> Non
     _rest(state, ship, state.day + rules.laid_up_days, LAID_UP)
 
 
+def _monsters_attack(world: World, state: WorldState, rules: WorldRules, day: int) -> list[Event]:
+    """A monster "attacks whoever it meets" (the Privateer design document): each ship of the
+    world under way on a node a monster has drifted to is set on, and sunk
+    `monster_sink_per_mille` of the time (laid up at home, as any ship destroyed). A monster
+    that sinks one is the bars' tale for the next twelve days (`state.tales`: bar.py talks of
+    it `monster_tale_talk` times as much)."""
+    state.tales = [tale for tale in state.tales if day - tale[1] < WAKE_DAYS]
+    ships = state.ships
+    kinds, tasks, nodes = ships["kind"], ships["task"], ships["node"]
+    drifts = _kind_day().drifts
+    monsters: dict[int, int] = {}  # node: the first monster under way there
+    for ship, kind in enumerate(kinds):
+        if drifts[kind] and tasks[ship] == SAILING:
+            monsters.setdefault(nodes[ship], ship)
+    events: list[Event] = []
+    if not monsters:
+        return events
+    for ship, kind in enumerate(kinds):
+        monster = monsters.get(nodes[ship], -1)
+        if monster < 0 or drifts[kind] or tasks[ship] != SAILING:
+            continue
+        roll, state.rng = below(state.rng, 1000)
+        sunk = roll < rules.monster_sink_per_mille
+        flag = ships["flag"][ship]
+        events.append(
+            Event(
+                "monster_attack",
+                day,
+                {
+                    "monster": monster,
+                    "ship": ship,
+                    "kind": SHIP_KINDS[kind],
+                    "flag": world.nations[flag] if flag >= 0 else None,
+                    "node": nodes[ship],
+                    "sunk": sunk,
+                },
+            )
+        )
+        if sunk:
+            lay_up(world, state, rules, ship)
+            state.tales = [t for t in state.tales if t[0] != monster] + [[monster, day]]
+    return events
+
+
 # --- reading the world ---------------------------------------------------------------------
 
 
@@ -823,6 +879,7 @@ def summary(world: World, state: WorldState, events: list[Event]) -> dict[str, A
             row["opened" if event.kind == "war" else "closed"] += 1
     return {
         "seed": state.seed,
+        "rules": state.rules,
         "days": state.day,
         "state_hash": state.state_hash(),
         "events_by_kind": dict(sorted(Counter(e.kind for e in events).items())),

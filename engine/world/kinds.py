@@ -137,6 +137,8 @@ class ShipKind:
     station: Station | None = None  # where she keeps (the kinds whose work is from a station)
     hunt: Hunt | None = None  # whether she comes for you
     keeps_out: bool = False  # never sails into another nation's protected waters (driven off)
+    # a deep keel: by world rules with `deep_keels_off_banks`, she routes round the banks
+    deep: bool = False
 
     @property
     def label(self) -> str:
@@ -172,6 +174,7 @@ SEED_000_KINDS: tuple[ShipKind, ...] = (
         talk=5,  # "treasure fleets are talked about five times as much as a merchant"
         target="treasure_fleet",
         rest=Rest("treasure_rest_days"),
+        deep=True,  # her galleons, as a galleon you sail is (fight/ships.py)
     ),
     ShipKind(
         name="guard_ship",
@@ -200,6 +203,7 @@ SEED_000_KINDS: tuple[ShipKind, ...] = (
         talk=1,
         target="armada",
         rest=Rest("armada_rest_days"),
+        deep=True,  # great ships of the line
         # "attacks on sight", within the world's `armada_sight_days` of her (0: keeps her course)
         hunt=Hunt(Hostility.ENEMY_OR_WANTED, "armada_sight_days", on_sight=True),
     ),

@@ -16,8 +16,8 @@ from ..protocol import Game, Mode, Outcome
 from ..replay import NO_WORLD
 from ..schema import Int, Record, Text
 from .events import WORLD_EVENTS
-from .game import ENGINE_VERSION, advance, create_world, observe
-from .rules import RULESETS, SEED_000, WorldRules, find_world_rules
+from .game import EARLIER_VERSIONS, ENGINE_VERSION, advance, create_world, observe
+from .rules import DEFAULT_WORLD, RULESETS, WorldRules, find_world_rules
 from .state import WorldState
 from .world import World
 
@@ -25,7 +25,7 @@ LONGEST_RUN_DAYS = 100_000  # `world sim --days`
 
 OPTIONS = Record(
     {"days": Int(1, LONGEST_RUN_DAYS), "rules": Text(RULESETS)},
-    optional=frozenset({"rules"}),
+    optional=frozenset({"rules"}),  # absent: seed-000 before world-3, the century since
     extra=True,
 )
 """What a world run's logged options may hold."""
@@ -57,10 +57,10 @@ class WorldGame(Game[WorldState, Day]):
     mode = "world"
     checkpoint_every = 30
 
-    def __init__(self, world: World, days: int, rules: WorldRules = SEED_000) -> None:
+    def __init__(self, world: World, days: int, rules: WorldRules | None = None) -> None:
         self.world = world
         self.days = days
-        self.rules = rules
+        self.rules = rules or RULESETS[DEFAULT_WORLD]
 
     def new_initial_state(self, seed: int) -> tuple[WorldState, list[Event]]:
         return create_world(self.world, seed, self.rules)
@@ -101,8 +101,9 @@ def _game(
 ) -> WorldGame:
     if world is None:
         raise ReplayRefusedError("a world run plays only on a world", NO_WORLD)
-    rules = find_world_rules(str(options.get("rules", "seed-000")))
-    return WorldGame(world, int(options["days"]), rules)
+    version = engine_version or ENGINE_VERSION
+    named = options.get("rules", DEFAULT_WORLD if version == ENGINE_VERSION else "seed-000")
+    return WorldGame(world, int(options["days"]), find_world_rules(str(named), version))
 
 
 MODE = Mode(
@@ -116,6 +117,7 @@ MODE = Mode(
     example={"days": 40},
     events=WORLD_EVENTS,
     figures=RunFigures(days=True),
+    earlier_versions=EARLIER_VERSIONS,
     rules=WorldRules,
     rulesets=RULESETS,
 )

@@ -14,7 +14,7 @@ import itertools
 import math
 import sys
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from scipy.sparse import csr_matrix
@@ -32,13 +32,15 @@ from .world import MB, Cache, Floats, Ints, World, narrowest
 class HighSeas:
     """What a route weighs beyond the wind and current: each day's step that starts past
     `storm_latitude` (north or south) costs `storm_days` more (storms twice as often there),
-    and past `ice_latitude` `ice_days_per_degree` more for each degree beyond (cold and ice).
-    Nothing added (`CALM`): the routes as they were."""
+    and past `ice_latitude` `ice_days_per_degree` more for each degree beyond (cold and ice);
+    `closed`: nodes she never sails through (a deep keel's banks). Nothing added (`CALM`):
+    the routes as they were."""
 
     storm_latitude: float = 40.0
     storm_days: float = 0.0
     ice_latitude: float = 45.0
     ice_days_per_degree: float = 0.0
+    closed: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         for name in ("storm_days", "ice_days_per_degree"):
@@ -48,7 +50,12 @@ class HighSeas:
 
     @property
     def calm(self) -> bool:
-        return self.storm_days == 0.0 and self.ice_days_per_degree == 0.0
+        return self.storm_days == 0.0 and self.ice_days_per_degree == 0.0 and not self.closed
+
+    @property
+    def weather(self) -> HighSeas:
+        """The same weighing with nothing closed: what a leg's cost depends on."""
+        return replace(self, closed=frozenset()) if self.closed else self
 
     def costs(self, lat: Floats) -> Floats:
         """The extra days of each step starting at these latitudes."""
@@ -77,6 +84,18 @@ def high_seas(rules: WorldRules) -> HighSeas:
     )
 
 
+def banks_closed(world: World) -> frozenset[int]:
+    """The nodes a deep keel keeps off: the banks, but for the ports on them."""
+    return world.feature_nodes.get("bank", frozenset()) - world.port_nodes
+
+
+def keel_seas(world: World, rules: WorldRules, seas: HighSeas) -> HighSeas:
+    """What a deep-keeled ship of the world weighs: `seas`, and by rules with
+    `deep_keels_off_banks` the banks closed to her."""
+    closed = banks_closed(world) if rules.deep_keels_off_banks else frozenset()
+    return replace(seas, closed=closed) if closed else seas
+
+
 def bearing(lon1: Floats, lat1: Floats, lon2: Floats, lat2: Floats) -> Floats:
     """The initial great-circle bearing, degrees clockwise from north.
 
@@ -93,18 +112,19 @@ def bearing(lon1: Floats, lat1: Floats, lon2: Floats, lat2: Floats) -> Floats:
 
 
 # What the World keeps for the routes (each also keyed by the high seas' weighing, HighSeas);
-# per (season, rig[, seas]): 6 of each under one ruleset, room for two rulesets' high seas.
+# per (season, rig[, seas]): 6 of each under one ruleset (and 3 more for the deep keels' square
+# rig, the banks closed): room for one ruleset's and a sweep's variant.
 # Each leg's cost each way, by (season, rig): two floats per leg (0.19 MB)
 LEG_COSTS: Cache[tuple[int, int, HighSeas], tuple[Floats, Floats]] = Cache.declare(
     __name__, "leg_costs", 1_500_000
 )
 # the leg graph (0.35 MB), by (season, rig, closed nodes), also with banks closed
 LEG_GRAPHS: Cache[tuple[int, int, frozenset[int], HighSeas], csr_matrix] = Cache.declare(
-    __name__, "leg_graphs", 2_500_000
+    __name__, "leg_graphs", 4 * MB
 )
-# the reversed leg graph over graph nodes and their ids (0.34 MB), by (weather, rig)
+# the reversed leg graph over graph nodes and their ids (0.34 MB), by (weather, rig, seas)
 INWARD: Cache[tuple[int, int, HighSeas], tuple[csr_matrix, Ints]] = Cache.declare(
-    __name__, "inward", 3 * MB
+    __name__, "inward", 4 * MB
 )
 # route trees (a leg, int16, per graph node: 14 kB) by (destination, weather, rig): a world of
 # 182 ships needs ~740, a ruleset at most (destinations) x (3 weathers) x (2 rigs), about 1,300
@@ -115,6 +135,7 @@ def leg_costs(world: World, season: int, rig: int, seas: HighSeas = CALM) -> tup
     """Each leg's cost in days of fair sailing, from a to b and from b to a, in a season
     for a rig: the sum of its steps' costs, each by the wind and current where it starts
     (and the high seas' risk there, `seas`)."""
+    seas = seas.weather
     memo = world.memo(LEG_COSTS)
     cached = memo.get((season, rig, seas))
     if cached is None:
@@ -179,7 +200,7 @@ def _inward(world: World, weather: int, rig: int, seas: HighSeas = CALM) -> tupl
     memo = world.memo(INWARD)
     found = memo.get((weather, rig, seas))
     if found is None:
-        graph = _graph(world, weather, rig, frozenset(), seas)
+        graph = _graph(world, weather, rig, seas.closed, seas.weather)
         ids = world.graph_nodes
         local = graph[ids][:, ids]
         found = memo.put((weather, rig, seas), (local.T.tocsr(), ids))
@@ -262,6 +283,8 @@ def toward(world: World, destination: int, season: int, rig: int, seas: HighSeas
         leg_a, leg_b, _, _ = world.lists
         index = world.graph_index
         for leg in world.legs_at[destination]:  # its neighbours go straight there
+            if seas.closed and not seas.closed.isdisjoint(world.leg_path(leg, True)):
+                continue  # but not over a bank closed to her
             other = leg_b[leg] if leg_a[leg] == destination else leg_a[leg]
             at = index[other]
             if other not in ahead:

@@ -106,6 +106,16 @@ class WorldRules:
     monster_range_days: int = rule(12, REACH)  # "turns for home once it's more than 12 days out"
     # slacker water than this: it wanders to a neighbour
     monster_drift_knots: float = rule(0.3, Float(0.0, 100.0))
+    # A monster "attacks whoever it meets" (the Privateer design document): off (as in seed-000),
+    # it attacks only you; on, a ship of the world under way on the node it drifts to is set on
+    # too, and sunk this often per mille (chosen: a quarter; the rest beat it off), laid up at home
+    # as any ship destroyed
+    monsters_attack_ships: bool = rule(False, Bool())
+    monster_sink_per_mille: int = rule(250, PER_MILLE)
+    # "its bounty pays (ambergris, and a story for the bar)": a monster that has sunk a ship in
+    # the last twelve days (the bar's ages) is talked of this many times as much (chosen: as a
+    # treasure fleet is, five)
+    monster_tale_talk: int = rule(5, Int(1, 100))
     armada_rest_days: int = rule(10, SPAN)  # an armada lies this long at each port of her patrol
     # An armada's patrol keeps to one sea (issue 21): the ports of her box within this many days
     # of the port with the most of them within reach. 0, as before: every fortified port of her
@@ -131,6 +141,10 @@ class WorldRules:
     # 0, as before: she keeps her course, and meets you only on the node she comes to. Chosen to
     # turn on: 2, the lookout's two steps past the water a step out (scout.py).
     armada_sight_days: int = rule(0, REACH)
+    # "Banks keep deep keels off" the world's ships too: the deep-keeled kinds (kinds.py: a
+    # treasure fleet's galleons, an armada) route round the banks. Off (as before): only your
+    # own keel keeps off them (the voyage's `banks`).
+    deep_keels_off_banks: bool = rule(False, Bool())
     # How a route weighs the high latitudes (routes.HighSeas), so that the square-riggers keep
     # to the century's latitudes (the Manila galleon's return at about 35-42N, not the 54N the
     # westerlies alone give): a day's step past `route_storm_latitude` costs `route_storm_days`
@@ -216,7 +230,8 @@ class WorldRules:
 
 
 SEED_000 = WorldRules()
-CENTURY = SEED_000.with_changes(
+# The century's world as engine world-2 had it (its runs and saves play on in it)
+CENTURY_2 = SEED_000.with_changes(
     name="century",
     merchant_sails_on=True,
     cloud_voyages=True,
@@ -224,6 +239,16 @@ CENTURY = SEED_000.with_changes(
     route_ice_days_per_degree=1.0,
     corsair_ocean_range_days=75,
     armada_reach_days=70,
+)
+# The century's world since world-3, every ruleset's: world-2's, with Spain's armada in home
+# waters and armadas that attack on sight (the seed's words, which the balance pass turned on
+# for `balanced` only), monsters that attack whoever they meet (and whose kills the bars talk
+# of), and banks that keep every deep keel off, the world's galleons too.
+CENTURY = CENTURY_2.with_changes(
+    home_armada=True,
+    armada_sight_days=2,
+    monsters_attack_ships=True,
+    deep_keels_off_banks=True,
 )
 # The seed's world balanced for the seed's outcomes (issue 21's balance pass, measured over 200
 # `classic` runs of its captain, docs/voyage.md): Spain's armada in home waters,
@@ -235,36 +260,48 @@ CENTURY = SEED_000.with_changes(
 BALANCED = SEED_000.with_changes(
     name="balanced", home_armada=True, armada_sight_days=2, treasury=20
 )
+DEFAULT_WORLD = CENTURY.name
+"""The world every ruleset plays in, and `world sim`'s, unless another is named."""
 RULESETS: dict[str, WorldRules] = {
     SEED_000.name: SEED_000,
     CENTURY.name: CENTURY,
     BALANCED.name: BALANCED,
 }
-"""`seed-000`: the world as the seed's rules first had it (every run and save before the
-century's world plays by it, unchanged). `century`: the same world with what round the world
-found wrong put right: a merchant never draws the port she lies in as her next (under
-`seed-000` most merchants lie in port for good after a year), a rumor's cloud follows her
-onward voyages (its search area then holds her about 70% of the time, as the seed's did),
-routes weigh the high latitudes' storms and ice (the tornaviaje keeps under 45N), the
-Atlantic corsairs of Salé reach 75 days (as far as Reykjavik, raided from Salé in 1627), and
-the armadas keep their patrols to one sea each. `balanced`: the seed's world with Spain's
-armada in home waters, armadas that attack on sight and poorer towns, in which the `classic`
-captain's figures land in the seed's bands (issue 21)."""
+"""`century`: the world, every voyage ruleset's since engine voyage-4: what round the world
+found wrong put right (a merchant never draws the port she lies in as her next, where under
+`seed-000` most lie in port for good after a year; a rumor's cloud follows her onward
+voyages; routes weigh the high latitudes' storms and ice, so the tornaviaje keeps under 45N;
+Salé's corsairs reach 75 days, as far as Reykjavik, raided from Salé in 1627; the armadas keep
+to one sea each, Spain's home armada among them, and attack on sight; monsters attack whoever
+they meet; banks keep every deep keel off). `seed-000`: the world as the seed's rules first
+had it, kept to compare and for the runs and saves made in it. `balanced`: the seed's world
+with Spain's armada in home waters, armadas that attack on sight and poorer towns, in which
+engine voyage-3's `classic` captain's figures landed in the seed's bands (issue 21)."""
+
+LEGACY_RULESETS: dict[str, dict[str, WorldRules]] = {
+    "world-2": {**RULESETS, CENTURY_2.name: CENTURY_2},
+}
+"""What a world rules name meant under an earlier world engine: `century` before world-3 was
+world-2's (no home armada, no attack on sight, monsters that set on you alone, banks that
+stop only you)."""
 
 
-def find_world_rules(name: str) -> WorldRules:
-    """A preset by name, or a variant of one (`seed-000[treasury=20]`, a study's:
-    engine/variants.py).
+def find_world_rules(name: str, engine_version: str | None = None) -> WorldRules:
+    """A preset by name as the world engine `engine_version` had it (this engine's, by
+    default), or a variant of one (`seed-000[treasury=20]`, a study's: engine/variants.py).
 
     >>> find_world_rules("seed-000").treasury, find_world_rules("seed-000[treasury=20]").treasury
     (25, 20)
+    >>> find_world_rules("century").home_armada, find_world_rules("century", "world-2").home_armada
+    (True, False)
     """
-    if name in RULESETS:
-        return RULESETS[name]
+    table = LEGACY_RULESETS.get(engine_version or "", RULESETS)
+    if name in table:
+        return table[name]
     base, changes = split_variant(name)
-    if base not in RULESETS or not changes:
-        raise RuleError(f"no world rules named {name!r}; choose from {', '.join(RULESETS)}")
-    return read_variant(RULESETS[base], changes)
+    if base not in table or not changes:
+        raise RuleError(f"no world rules named {name!r}; choose from {', '.join(table)}")
+    return read_variant(table[base], changes)
 
 
 def register_world_rules(rules: WorldRules) -> WorldRules:

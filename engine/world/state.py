@@ -163,6 +163,13 @@ class WorldState:
         default_factory=lambda: [-1, -1, 0],
         metadata=saved(Row((Int(-1, "day"), Int(-1, "port"), Int(0, MAX_COUNT)))),
     )
+    # The bars' tales: [monster, day] for each monster that has sunk a ship in the last
+    # WAKE_DAYS days (by world rules with `monsters_attack_ships`; none: absent from the save
+    # and the hash, as every state before them was)
+    tales: list[list[int]] = field(
+        default_factory=list,
+        metadata=saved(Seq(Row((Int(0, "ship"), Int(0, "day"))), unique=True), optional=True),
+    )
 
     @property
     def ship_count(self) -> int:
@@ -181,6 +188,8 @@ class WorldState:
         out: dict[str, Any] = {"version": SAVE_VERSION}
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.name == "tales" and not value:
+                continue  # no tale told: saved and hashed as it always was
             if f.name == "ships":
                 value = {c: list(value[c]) if copy else value[c] for c in SHIP_COLUMNS}
             elif isinstance(value, list) and copy:

@@ -1,0 +1,85 @@
+"""Runs logged by earlier engines replay and resume exactly (the LEGACY rulesets: a run's rules
+name means what it meant to the engine that logged it). tests/logged/earlier-engines.json.gz
+holds runs logged on the synthetic sea by the code before engine voyage-4 and world-3 (commit
+bb72d14): the captain's first year from seed 7 by voyage-3's `full`, `classic` and `century`,
+and a year of the world from seed 42 by world-2's `seed-000` and `century`, each with its
+actions, events, checkpoints and final state hash."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from privateer.engine.modes import MODES, check_run
+from privateer.engine.replay import LoggedRun
+from privateer.engine.voyage.rules import RULESETS
+from tests.voyage_fixtures import WORLD
+
+LOGGED = json.loads(
+    gzip.decompress((Path(__file__).parent / "logged" / "earlier-engines.json.gz").read_bytes())
+)
+RUNS: list[dict[str, Any]] = LOGGED["runs"]
+
+
+def _name(run: dict[str, Any]) -> str:
+    return f"{run['engine_version']}-{run['options']['rules']}"
+
+
+def _logged(run: dict[str, Any]) -> LoggedRun:
+    return LoggedRun(
+        1,
+        run["mode"],
+        run["seed"],
+        run["options"],
+        True,
+        run["actions"],
+        [(seq, kind, payload) for seq, kind, payload in run["events"]],
+        [(played, hashed) for played, hashed in run["checkpoints"]],
+        engine_version=run["engine_version"],
+    )
+
+
+def test_the_logs_are_of_each_earlier_engine() -> None:
+    assert LOGGED["logged_by"] == "bb72d14"
+    assert {run["engine_version"] for run in RUNS} == {"voyage-3", "world-2"}
+    assert all(MODES[run["mode"]].engine_version != run["engine_version"] for run in RUNS)
+
+
+@pytest.mark.parametrize("run", RUNS, ids=_name)
+def test_a_run_of_an_earlier_engine_replays_event_for_event(run: dict[str, Any]) -> None:
+    result = check_run(_logged(run), WORLD)
+    assert result.identical, result.divergence
+    assert result.events == len(run["events"]) and result.checkpoints == len(run["checkpoints"])
+
+
+@pytest.mark.parametrize("run", [r for r in RUNS if r["mode"] == "voyage"], ids=_name)
+def test_a_save_of_an_earlier_engine_resumes_in_it(run: dict[str, Any]) -> None:
+    """Saved halfway and picked up again, it plays on by the rules it was made in, to the
+    state hash its engine logged; this engine's rules of the same name (if it has them: its
+    `full` is voyage-3's `century` in the century's world, under one name) part from it."""
+    game = MODES["voyage"].game(run["options"], WORLD, run["engine_version"])
+    state, _ = game.new_initial_state(run["seed"])
+    half = len(run["actions"]) // 2
+    for text in run["actions"][:half]:
+        game.act(state, game.parse_action(text))
+    saved = json.loads(json.dumps(game.serialise(state)))
+    resumed = game.deserialise(saved)
+    for text in run["actions"][half:]:
+        game.act(resumed, game.parse_action(text))
+    assert game.state_hash(resumed) == run["state_hash"]
+    if run["options"]["rules"] in RULESETS:
+        now = MODES["voyage"].game(run["options"], WORLD)
+        assert (now.rules, now.wrules) != (game.rules, game.wrules)
+
+
+def test_an_earlier_world_run_ends_where_its_engine_left_it() -> None:
+    for run in (r for r in RUNS if r["mode"] == "world"):
+        game = MODES["world"].game(run["options"], WORLD, run["engine_version"])
+        state, _ = game.new_initial_state(run["seed"])
+        for _ in range(run["options"]["days"]):
+            game.act(state, game.parse_action("day"))
+        assert game.state_hash(state) == run["state_hash"], _name(run)
