@@ -126,6 +126,31 @@ class _Graph:
         return {i: trace for i, trace in enumerate(self.traces) if trace is not None}
 
 
+def _day_runs(graph: _Graph, node_xyz: np.ndarray, land: Land, params: BuildParams) -> np.ndarray:
+    """Each leg's day's run in nm: `ocean_day_nm` on a straight leg between two ocean nodes
+    outside the equatorial calms whose waypoints at that run all lie at sea (as every leg's
+    at `day_nm` do), else `day_nm`: the coast, the straits, the legs that reach them and the
+    calms keep a day a coasting step."""
+    runs = np.full(len(graph.edges), params.day_nm)
+    a, b = graph.edges[:, 0], graph.edges[:, 1]
+    open_ocean = (graph.kind[a] == "ocean") & (graph.kind[b] == "ocean")
+    open_ocean &= (np.abs(graph.lat[a]) > params.calms_lat) & (
+        np.abs(graph.lat[b]) > params.calms_lat
+    )
+    open_ocean &= np.array([trace is None for trace in graph.traces], dtype=bool)
+    legs = np.flatnonzero(open_ocean)
+    if len(legs) == 0 or params.ocean_day_nm == params.day_nm:
+        return runs
+    at_sea = land.waypoints_at_sea(
+        node_xyz[a[legs]],
+        node_xyz[b[legs]],
+        days.days_for(graph.length[legs], params.ocean_day_nm),
+        (params.south_limit, params.north_limit),
+    )
+    runs[legs[at_sea]] = params.ocean_day_nm
+    return runs
+
+
 @dataclass(frozen=True, slots=True)
 class _Forts:
     """The fortified ports, their protected waters and the nodes under their guns."""
@@ -182,7 +207,7 @@ def build_world(
     stages.next()
     node_xyz = to_xyz(graph.lon, graph.lat)
     leg_days, steps = days.split_legs(
-        node_xyz, graph.edges, graph.length, graph.traced, params.day_nm
+        node_xyz, graph.edges, graph.length, graph.traced, _day_runs(graph, node_xyz, land, params)
     )
     all_lon = np.concatenate([graph.lon, steps.waypoint_lon])
     all_lat = np.concatenate([graph.lat, steps.waypoint_lat])

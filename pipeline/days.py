@@ -1,6 +1,7 @@
 """Stage 6, days: every leg longer than a day's sail is split into day steps through waypoints,
-so one step is one turn everywhere. A 300-mile ocean leg is five steps, and a ship on it is
-somewhere along it."""
+so one step is one turn everywhere. A day's sail is 60 nm on the coast and 120 on the open
+ocean (pipeline/params.py): a 300-mile ocean leg is three steps, and a ship on it is somewhere
+along it."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ import numpy as np
 from .geo import Array, round_coords, slerp, split_polyline, to_lonlat
 
 
-def days_for(nm: Array, day_nm: float) -> np.ndarray:
-    """How many days each leg takes: ceil(nm / day), at least 1 (to 1e-9 of a day)."""
+def days_for(nm: Array, day_nm: float | Array) -> np.ndarray:
+    """How many days each leg takes: ceil(nm / day), at least 1 (to 1e-9 of a day); `day_nm`
+    one day's run for every leg, or each leg's own."""
     return np.maximum(1, np.ceil(np.asarray(nm) / day_nm - 1e-9)).astype(np.int64)
 
 
@@ -32,9 +34,10 @@ def split_legs(
     edges: np.ndarray,
     length: Array,
     traced: dict[int, Array],
-    day_nm: float,
+    day_nm: float | Array,
 ) -> tuple[np.ndarray, DaySteps]:
-    """Days per leg, and the steps. Waypoints are numbered after the nodes, leg by leg.
+    """Days per leg (at `day_nm` a day: one run for all, or each leg's own), and the steps.
+    Waypoints are numbered after the nodes, leg by leg.
 
     `traced` maps a leg index to its polyline (unit vectors, a to b) where the leg follows a
     trace instead of the great circle.

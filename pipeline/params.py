@@ -62,6 +62,15 @@ class BuildParams:
 
     # Stage 1, the coast: nodes every day's coasting along a line this far offshore.
     day_nm: float = 60.0
+    # A day's run on the open ocean, a leg between two ocean nodes (stage 6): chosen so that
+    # the century's great passages take the days they took (docs/figures/world.md, "The
+    # century's passages"). The Privateer design document's "a 300-mile ocean leg is five" days
+    # is a coasting pace (2.5 knots); the century's ships ran 5 to 7 knots before the trades and
+    # the westerlies, and its crossings took as long as that makes them ("Ocean crossings take as
+    # long as they did"). The coast keeps its 60, and so do the equatorial calms within
+    # `calms_lat` of the line, where the trades die and the carreira da India lost its weeks.
+    ocean_day_nm: float = 150.0
+    calms_lat: float = 5.0
     offshore_deg: float = 0.25  # about 15 nm: open water a few miles out
     coast_simplify_deg: float = 0.05  # the offshore line ignores coastal detail finer than this
     coast_min_gap_nm: float = 35.0  # coast nodes closer than this merge

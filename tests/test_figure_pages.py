@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,9 @@ from privateer.cli.figures.page import (
     DesignFigure,
     DesignTable,
     FigurePage,
+    Passage,
+    PassageTable,
+    Rows,
     Table,
     commit,
     wilson,
@@ -88,6 +92,26 @@ def test_a_figure_without_the_documents_sample_is_held_to_ours_and_a_mean_to_non
     assert "| sunk | 10.0% | none given | 30.0% | 21.9%-39.6% | **out** by 11.9 points |" in text
     assert "| day home | 525 | none given | 487.2 | none given | - |" in text
     assert "| classic | Caribbean 25.0% | town 3 |" in text
+
+
+def test_a_passage_is_held_within_a_fifth_of_the_centurys_days() -> None:
+    out, home = ("route", "A", "B", "--json"), ("route", "B", "A", "--json")
+    steps: Callable[[Rows], float] = lambda rows: float(rows[0]["steps"])  # noqa: E731
+    page = FigurePage(
+        name="t",
+        title="T",
+        about="",
+        sections=(
+            PassageTable("P", "", (
+                Passage("A to B", 42, 70, "the record", out, steps),
+                Passage("B to A", 75, 75, "the flota", home, steps),
+            )),
+        ),
+    )  # fmt: skip
+    printed = {out: [{"steps": 84}], home: [{"steps": 95}]}
+    text = write_page(page, "c", lambda command: printed[command], said=lambda _: None)
+    assert "| A to B | 84 | 42-70 | 34-84 | in | the record |" in text
+    assert "| B to A | 95 | 75 | 60-90 | **out** by 5 days | the flota |" in text
 
 
 def test_the_commit_named_is_changed_by_the_code_not_by_the_pages_written(tmp_path: Path) -> None:

@@ -55,9 +55,9 @@ def test_the_high_seas_are_calm_by_default() -> None:
 
 
 def test_the_tornaviaje_keeps_to_the_centurys_latitudes(world: World) -> None:
-    # today's rules: the westerlies alone take the Manila galleon's return to 54N in summer
+    # the wind and current alone take the Manila galleon's return past 50N in summer
     _, lat = path(world, "Manila", "Acapulco", 1, CALM)
-    assert lat.max() > 53.0
+    assert lat.max() > 50.0
     for season in range(4):  # weighed for storms past 40 and ice past 45: about 35-45N
         _, lat = path(world, "Manila", "Acapulco", season, HIGH_SEAS)
         assert 35.0 <= lat.max() <= 45.5, (season, lat.max())

@@ -24,9 +24,10 @@ from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world.bar import _talk
 from privateer.engine.world.game import advance, create_world
 from privateer.engine.world.kinds import KINDS, MERCHANT, MONSTER, SQUARE, registered
-from privateer.engine.world.routes import banks_closed, high_seas, keel_seas, toward
+from privateer.engine.world.routes import banks_closed, high_seas, keel_seas, route, toward
 from privateer.engine.world.rules import CENTURY, SEED_000, find_world_rules
 from privateer.engine.world.state import LAID_UP, SAILING, WorldState
+from privateer.engine.world.world import World
 from tests.test_voyage_shore import BANK, SHORE, node
 from tests.voyage_fixtures import WORLD, lay_up_every_ship
 
@@ -238,3 +239,29 @@ def test_the_worlds_merchants_are_still_at_sea_in_the_second_year(full_world_db:
     assert abs(late - early) <= early / 10
     stalled = _merchants_at_sea(full_world_db, 730, "seed-000")
     assert stalled < early / 2
+
+
+# --- ocean crossings as long as they were ---------------------------------------------------
+
+CENTURYS_PASSAGES = {  # days, as docs/figures/world.md's sources give them
+    ("Plymouth", "Port Royal"): (42, 70),  # English passages to Jamaica: six to ten weeks
+    ("Cádiz", "Veracruz"): (75, 75),  # the New Spain flota: about two and a half months
+    ("Lisbon", "Goa"): (180, 200),  # the carreira da India: six months and more
+}
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("full-world")
+@pytest.mark.parametrize(("start", "end"), list(CENTURYS_PASSAGES))
+def test_the_centurys_great_passages_take_the_days_they_took(
+    loaded_full_world: World, start: str, end: str
+) -> None:
+    """A square rig of shallow draught in spring, by the century's world, takes within a fifth
+    of the century's days either way (`route`'s steps: a day each, 150 nm on the open ocean)."""
+    by_name = loaded_full_world.port_by_name
+    found = route(
+        loaded_full_world, by_name[start].node, by_name[end].node, 0, SQUARE,
+        seas=high_seas(CENTURY),
+    )  # fmt: skip
+    low, high = CENTURYS_PASSAGES[start, end]
+    assert 0.8 * low <= found.steps <= 1.2 * high, found.steps

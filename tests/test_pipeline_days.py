@@ -52,3 +52,9 @@ def test_the_largest_component_is_kept() -> None:
     assert keep.tolist() == [True, True, True, False, False, False]
     new_edges, stays = renumber(keep, edges)
     assert new_edges.tolist() == [[0, 1], [1, 2]] and stays.tolist() == [True, True, False]
+
+
+def test_each_leg_may_have_its_own_days_run() -> None:
+    """A 300-mile leg is five days' coasting and two on the open ocean's run of 150."""
+    days = days_for(np.array([300.0, 300.0, 10.0]), np.array([60.0, 150.0, 150.0]))
+    assert days.tolist() == [5, 2, 1]

@@ -135,7 +135,7 @@ def test_the_ruleset_and_the_captain_as_its_flag_names_it_are_columns(
     assert set(sims["bot"]) == {
         b for (b,) in query(logged, "SELECT bot FROM runs WHERE mode = 'sim'")
     }
-    assert set(runs.filter(pl.col("mode") == "world")["rules"]) == {"seed-000"}
+    assert set(runs.filter(pl.col("mode") == "world")["rules"]) == {"century"}
 
 
 def test_payloads_and_options_are_json_text_equal_to_the_database(

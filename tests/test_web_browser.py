@@ -327,7 +327,7 @@ def test_a_logged_run_scrubbed_to_a_day_shows_her_ship_at_the_logged_node(
     shot(page, artifacts, f"run-3-day-{SCRUB_DAY}-zoomed")
 
 
-PLAY_SEED = 6  # full rules: a French merchant comes alongside on day 2 out of Plymouth
+PLAY_SEED = 7  # full rules: a French privateer comes alongside on day 4 out of Plymouth
 LISBON = 393  # the node of Lisbon, her course
 
 

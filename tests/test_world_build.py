@@ -75,7 +75,15 @@ def test_the_region_is_one_sea_with_no_node_on_land(iberia: object) -> None:
 def test_every_step_is_at_most_a_day_and_legs_add_up(iberia: object) -> None:
     steps = iberia.tables["steps"].to_pandas()  # type: ignore[attr-defined]
     legs = iberia.tables["legs"].to_pandas()  # type: ignore[attr-defined]
-    assert steps.nm.max() <= 60.0 + 1e-3
+    nodes = iberia.tables["nodes"].to_pandas().set_index("node_id")  # type: ignore[attr-defined]
+    params = BuildParams()
+    assert steps.nm.max() <= params.ocean_day_nm + 1e-3
+    # a step longer than a day's coasting only on a leg between two ocean nodes, off the calms
+    long = legs.set_index("leg_id").loc[steps[steps.nm > params.day_nm + 1e-3].leg_id.unique()]
+    assert len(long) > 0
+    for end in ("a", "b"):
+        assert (nodes.loc[long[end], "kind"] == "ocean").all()
+        assert (nodes.loc[long[end], "lat"].abs() > params.calms_lat).all()
     per_leg = steps.groupby("leg_id").nm.sum()
     np.testing.assert_allclose(per_leg.to_numpy(), legs.nm.to_numpy(), atol=0.01)
     assert (steps.groupby("leg_id").size().to_numpy() == legs.days.to_numpy()).all()
@@ -91,7 +99,7 @@ def test_no_step_crosses_more_than_a_spit(iberia: object) -> None:
     a = to_xyz(coords[:, 0, 0], coords[:, 0, 1])
     b = to_xyz(coords[:, 1, 0], coords[:, 1, 1])
     assert land.land_nm(a, b, 1.0).max() <= BuildParams().spit_nm + 1.0
-    assert distance_nm(a, b).max() <= 60.0 + 1e-3
+    assert distance_nm(a, b).max() <= BuildParams().ocean_day_nm + 1e-3
 
 
 def test_a_failed_write_leaves_the_old_world(iberia: object, db_path: Path) -> None:

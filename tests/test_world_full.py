@@ -37,11 +37,15 @@ def frames(world: BuiltWorld) -> dict[str, pd.DataFrame]:
     return {name: table.to_pandas() for name, table in world.tables.items()}
 
 
-@pytest.mark.parametrize(
-    ("count", "seed_figure"), [("nodes", 6954), ("coast", 3213), ("steps", 24331)]
-)
+@pytest.mark.parametrize(("count", "seed_figure"), [("nodes", 6954), ("coast", 3213)])
 def test_counts_are_near_the_seeds(world: BuiltWorld, count: str, seed_figure: int) -> None:
     assert abs(world.counts[count] - seed_figure) <= 0.15 * seed_figure, world.counts
+
+
+def test_the_open_oceans_days_run_makes_fewer_steps_than_the_seeds(world: BuiltWorld) -> None:
+    """The seed's 24,331 steps are a day's coasting (60 nm) everywhere; ours run 150 nm a day
+    on the open ocean (pipeline/params.py), so the same sea is about 30% fewer steps."""
+    assert 0.6 * 24331 <= world.counts["steps"] <= 0.8 * 24331, world.counts
 
 
 def test_one_connected_sea_with_no_node_on_land(frames: dict[str, pd.DataFrame]) -> None:
@@ -230,5 +234,5 @@ def test_no_step_cuts_across_land_beyond_a_spit(world: BuiltWorld) -> None:
     a = to_xyz(coords[:, 0, 0], coords[:, 0, 1])
     b = to_xyz(coords[:, 1, 0], coords[:, 1, 1])
     crossed = land.land_nm(a, b, 1.0)
-    assert len(crossed) > 20000
+    assert len(crossed) > 15000
     assert crossed.max() <= BuildParams().spit_nm + 2.0  # to the build's and this sampling

@@ -18,7 +18,7 @@ from privateer.engine.world.world import World
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
 runner = CliRunner()
 
-GOLDEN_REAL_365 = "b17c26220f022c7d83b6f487d8af7f1ebb34ee65b47063cbbb0e9605fec79256"
+GOLDEN_REAL_365 = "2505df99d11005bfa16e564feb114df1fc8b86a959ebc8e48ea0cd014e31e495"
 
 
 @pytest.fixture
