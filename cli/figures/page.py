@@ -232,7 +232,8 @@ def _passage_table(table: PassageTable, printed: Mapping[Command, Rows]) -> list
         low, high = passage.low * (1 - table.slack), passage.high * (1 + table.slack)
         century = f"{passage.low}-{passage.high}" if passage.high != passage.low else passage.low
         off = max(low - ours, ours - high)
-        held = "in" if off <= 0 else f"**out** by {off:.0f} days"
+        days = f"{off:.0f} day" + ("" if round(off) == 1 else "s")
+        held = "in" if off <= 0 else f"**out** by {days}"
         lines.append(
             f"| {passage.words} | {_number(ours)} | {century} | {low:.0f}-{high:.0f} | {held} |"
             f" {passage.source} |"
