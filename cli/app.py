@@ -29,6 +29,7 @@ from privateer.cli.rumor_commands import bar, rumors
 from privateer.cli.serve_command import serve
 from privateer.cli.tabletop import commands as tabletop_commands
 from privateer.cli.tribes import commands as tribes_commands
+from privateer.cli.tune.commands import tune
 from privateer.cli.voyage.commands import play, voyage
 
 
@@ -129,6 +130,7 @@ app.add_typer(duel_commands.app, name="duel")
 app.add_typer(tabletop_commands.app, name="tabletop")
 app.add_typer(tribes_commands.app, name="tribes")
 app.add_typer(sweep_commands.app, name="sweep")
+app.command()(tune)
 app.add_typer(docs_commands.app, name="docs")
 app.command()(runs_commands.sql)
 app.command()(runs_commands.report)

@@ -27,10 +27,10 @@ from privateer.cli.common import (
 from privateer.cli.options import DAYS_MAX, RUN_ID_MAX, Bounded, int_option, seed_option
 from privateer.cli.outputs import check_output, force_option
 from privateer.cli.progress import QUIET_HELP, counting
+from privateer.cli.study_points import check_playable, keep_point, play_point, rules_of
 from privateer.cli.worlds import engine_world
 
 if TYPE_CHECKING:
-    from privateer.db.run_store import RunStore
     from privateer.db.sweeps import Study
     from privateer.engine.world import World
 
@@ -140,7 +140,7 @@ def run(
         except ValueError as error:
             fail(str(error))
     settings = [dict(zip(names, values, strict=True)) for values in points]
-    turned_rules = _turned(rules, settings)
+    turned_rules = rules_of(rules, settings)
     world = engine_world(ctx)
     study, rows = _play(
         ctx, world, parsed, settings, turned_rules, rules, runs, days, seed, workers, scheduler,
@@ -149,20 +149,6 @@ def run(
     _show(rows, names, output)
     if plot is not None:
         _plot(plot, study, rows, names, force=force)
-
-
-def _turned(rules_name: str, settings: list[dict[str, Any]]) -> list[Any]:
-    """The rules (voyage's, world's) of every setting, each field within its bound
-    (engine/bounds.py): one that is not (a morale to start past the most there is) is said in
-    one line before any work."""
-    from privateer.engine.voyage import RULESETS, turned
-    from privateer.engine.world import find_world_rules
-
-    played_in = find_world_rules(RULESETS[rules_name].world_rules)
-    try:
-        return [turned(RULESETS[rules_name], played_in, setting) for setting in settings]
-    except ValueError as error:  # the first setting whose rules are out of bounds
-        fail(str(error))
 
 
 def _play(
@@ -187,7 +173,7 @@ def _play(
     from privateer.engine.voyage import ENGINE_VERSION
 
     for setting, (voyage_rules, wrules) in zip(settings, turned_rules, strict=True):
-        _playable(world, setting, voyage_rules, wrules, rules_name)
+        check_playable(world, setting, voyage_rules, wrules, rules_name)
     study = Study(
         tuple((dial.name, values) for dial, values in parsed),
         rules_name, seed, runs, days, ENGINE_VERSION, world.content_hash,
@@ -199,17 +185,22 @@ def _play(
             stored = set() if fresh else stored_keys(duck, keys, runs)
             sweep_id = new_sweep(duck, study)
             for point in (i for i, key in enumerate(keys) if key in stored):
-                _point_done(duck, world, sweep_id, point, settings[point], keys[point])
+                keep_point(duck, world, sweep_id, point, settings[point], keys[point])
     to_play = [i for i, key in enumerate(keys) if key not in stored]
     if stored:
         note(f"{len(stored)} of {len(keys)} points read from earlier studies")
     workers = workers or default_workers()
     try:
-        with cluster(workers, scheduler) as client, user_errors():
-            _play_points(
-                store, world, study, sweep_id, settings, keys, turned_rules, to_play,
-                workers, client, log, quiet,
-            )  # fmt: skip
+        with (
+            cluster(workers, scheduler) as client,
+            user_errors(),
+            counting("study", len(to_play) * runs, quiet=quiet) as advance,
+        ):
+            for point in to_play:
+                play_point(
+                    store, world, study, sweep_id, point, settings[point], turned_rules[point],
+                    workers=workers, client=client, log=log, advance=advance,
+                )  # fmt: skip
     except ClusterError as error:
         fail(f"{error}; study {sweep_id} keeps the points played before")
     except KeyboardInterrupt:
@@ -221,92 +212,6 @@ def _play(
         points = sweep_points(duck, sweep_id)
     note(f"study {sweep_id}: {len(settings)} points of {runs} runs")
     return study, [{"point": p["point"], **p["setting"], **p["figures"]} for p in points]
-
-
-TRIAL_DAYS = 30  # a setting is tried this long before a study plays it
-
-
-def _playable(
-    world: World, setting: dict[str, Any], rules: Any, wrules: Any, rules_name: str
-) -> None:
-    """Refuse, before any work, a setting the game cannot be played by (a port this world has
-    not, a number the rules cannot take): its first seed is tried for a month."""
-    from privateer.engine.voyage import VoyageGame, captain_of, find_captain, play_captained
-
-    shown = " ".join(f"{k}={v}" for k, v in setting.items())
-    for port in (rules.start_port, rules.home_port):
-        if port not in world.port_by_name:
-            fail(f"{shown}: this world has no port {port!r}")
-    try:
-        play_captained(
-            VoyageGame(world, rules, wrules, days=TRIAL_DAYS),
-            0,
-            find_captain(captain_of(setting, rules_name)).choose,
-        )
-    except (ValueError, ArithmeticError, IndexError, KeyError) as error:
-        fail(f"{shown}: the game cannot be played by these rules ({type(error).__name__}: {error})")
-
-
-def _point_done(
-    duck: Any, world: World, sweep_id: int, point: int, setting: dict[str, Any], key: str
-) -> None:
-    """A point's figures, from its stored results (with polars), kept with the study."""
-    from privateer.db.sweeps import point_figures, results_frame, write_point
-
-    figures = point_figures(results_frame(duck, [key]), world.seas)[key]
-    write_point(duck, sweep_id, point, setting, key, figures)
-
-
-def _play_points(
-    store: RunStore,
-    world: World,
-    study: Study,
-    sweep_id: int,
-    settings: list[dict[str, Any]],
-    keys: list[str],
-    turned_rules: list[Any],
-    to_play: list[int],
-    workers: int,
-    client: Any,
-    log: bool,
-    quiet: bool,
-) -> None:
-    """Play the points not stored yet; as each ends, its results (and runs) are written and its
-    figures kept with the study."""
-    from privateer.cli.voyage.batch import run_voyages
-    from privateer.cli.voyage.commands import _write
-    from privateer.db.sweeps import write_results
-    from privateer.engine.voyage import captain_of
-
-    seeds = list(range(study.first_seed, study.first_seed + study.runs))
-    with counting("study", len(to_play) * study.runs, quiet=quiet) as advance:
-        for point in to_play:
-            voyage_rules, wrules = turned_rules[point]
-            rows: list[tuple[Any, ...]] = []
-            for _, played in run_voyages(
-                world, seeds, voyage_rules, wrules, study.days,
-                keep_records=log, workers=workers, client=client,
-                captain=captain_of(settings[point], study.rules),
-            ):  # fmt: skip
-                ids: list[int | None] = [None] * len(played)
-                if log:
-                    options = {"rules": study.rules, "changes": settings[point],
-                               "sweep": sweep_id, "point": point}  # fmt: skip
-                    records = [rec for _, rec in played if rec is not None]
-                    ids = list(_write(store, records, world.content_hash, options))
-                rows += [_result_row(r, run_id) for (r, _), run_id in zip(played, ids, strict=True)]
-                advance(len(played))
-            with store.session() as duck:
-                write_results(duck, keys[point], rows)
-                _point_done(duck, world, sweep_id, point, settings[point], keys[point])
-
-
-def _result_row(result: Any, run_id: int | None) -> tuple[Any, ...]:
-    tally = result.tally
-    return (
-        result.seed, result.outcome, result.cause, result.day, result.gold,
-        tally["raids"], tally["prizes"], tally["storms"], list(result.seas), run_id,
-    )  # fmt: skip
 
 
 def _show(rows: list[dict[str, Any]], names: list[str], output: Output) -> None:
@@ -334,7 +239,8 @@ def _plot(
 @app.command("list")
 @output_options
 def list_command(ctx: typer.Context, output: Output = Output()) -> None:
-    """Every study kept, newest first: its dials, rules, seeds, days and points."""
+    """Every study kept, newest first: a sweep or a search (`privateer tune`), its dials, rules,
+    seeds, days and points (a search's trials)."""
     from privateer.db.run_store import RunStore
     from privateer.db.sweeps import list_sweeps
 
@@ -342,8 +248,10 @@ def list_command(ctx: typer.Context, output: Output = Output()) -> None:
     with user_errors(), RunStore(path, notify=note).session() as duck:
         rows = list_sweeps(duck)
     output.rows(
-        rows, ["sweep_id", "created_at", "rules", "dials", "first_seed", "runs", "days", "points"]
-    )
+        rows,
+        ["sweep_id", "kind", "created_at", "rules", "dials", "first_seed", "runs", "days",
+         "points"],
+    )  # fmt: skip
 
 
 @app.command("show")

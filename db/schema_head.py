@@ -7,7 +7,7 @@ HEAD_TABLES (dropped by hand or by another tool) is damaged, and refused in one 
 checks both against alembic's head and db/tables.py.
 """
 
-SCHEMA_HEAD = "0006"
+SCHEMA_HEAD = "0007"
 
 HEAD_TABLES = frozenset(
     {

@@ -26,7 +26,7 @@ Z95 = 1.959963984540054  # the standard normal's 97.5th percentile: a 95% interv
 
 RESULT_COLUMNS = (
     "point_key", "seed", "outcome", "cause", "day", "gold", "raids", "prizes", "storms", "seas",
-    "run_id",
+    "run_id", "acts",
 )  # fmt: skip
 
 
@@ -69,12 +69,12 @@ def stored_keys(duck: Any, keys: Sequence[str], runs: int) -> set[str]:
     return {str(key) for (key,) in rows}
 
 
-def new_sweep(duck: Any, study: Study) -> int:
-    """Record a study; its id."""
+def new_sweep(duck: Any, study: Study, search: Mapping[str, Any] | None = None) -> int:
+    """Record a study (a search's, with what it was asked); its id."""
     (sweep_id,) = duck.execute("SELECT coalesce(max(sweep_id), 0) + 1 FROM sweeps").fetchone()
     duck.execute(
         "INSERT INTO sweeps (sweep_id, dials, rules, first_seed, runs, days, engine_version, "
-        "world_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "world_hash, created_at, search) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             int(sweep_id),
             json.dumps([[name, list(values)] for name, values in study.dials]),
@@ -85,6 +85,7 @@ def new_sweep(duck: Any, study: Study) -> int:
             study.engine_version,
             study.world_hash,
             now(),
+            None if search is None else json.dumps(dict(search)),
         ],
     )
     return int(sweep_id)
@@ -174,8 +175,9 @@ def point_figures(results: pl.DataFrame, sea_names: Sequence[str]) -> dict[str, 
     """Each point's figures (by its key), with polars: runs; won, with its 95% Wilson interval;
     the mean day the winners came home and raids a run, each with its 95% interval from the
     runs' spread (Student's t); prizes and storms a run; alive at the end; sunk, with its
-    Wilson interval, and the share of runs each cause sank; the named seas reached (how many a
-    run, how many by any run, and the share of runs that reached each)."""
+    Wilson interval, the mean day of sinking, and the share of runs each cause sank; for rules
+    with letters of marque, the share that reached the third (act3); the named seas reached
+    (how many a run, how many by any run, and the share of runs that reached each)."""
     import polars as pl
 
     n = pl.len().cast(pl.Float64)
@@ -206,6 +208,8 @@ def point_figures(results: pl.DataFrame, sea_names: Sequence[str]) -> dict[str, 
             mean_gold=pl.col("gold").mean(),
             seas_per_run=pl.col("seas").list.len().mean(),
             seas_reached=pl.col("seas").explode().drop_nulls().n_unique(),
+            mean_day_sunk=pl.col("day").filter(pl.col("outcome") == "sunk").mean(),
+            act3=(pl.col("acts") >= 2).mean(),  # reached the third letter; null without letters
         )
         .sort("point_key")
     )
@@ -243,10 +247,12 @@ def _round(value: Any) -> Any:
 
 
 def list_sweeps(duck: Any) -> list[dict[str, Any]]:
-    """Every study, newest first: its dials, rules, seeds, days and how many points."""
+    """Every study, newest first: a sweep or a search (`tune`), its dials, rules, seeds, days
+    and how many points (a search's trials)."""
     rows = duck.execute(
         "SELECT s.sweep_id, s.created_at, s.rules, CAST(s.dials AS VARCHAR), s.first_seed, "
-        "s.runs, s.days, s.engine_version, s.world_hash, count(p.point) "
+        "s.runs, s.days, s.engine_version, s.world_hash, count(p.point), "
+        "CAST(s.search AS VARCHAR) "
         "FROM sweeps s LEFT JOIN sweep_points p USING (sweep_id) "
         "GROUP BY ALL ORDER BY s.sweep_id DESC"
     ).fetchall()
@@ -262,6 +268,8 @@ def list_sweeps(duck: Any) -> list[dict[str, Any]]:
             "engine_version": r[7],
             "world_hash": r[8],
             "points": int(r[9]),
+            "kind": "sweep" if r[10] is None else "tune",
+            "search": None if r[10] is None else json.loads(r[10]),
         }
         for r in rows
     ]
@@ -291,3 +299,25 @@ def sweep_points(duck: Any, sweep_id: int) -> list[dict[str, Any]]:
 def sweep_exists(duck: Any, sweep_id: int) -> bool:
     found = duck.execute("SELECT count(*) FROM sweeps WHERE sweep_id = ?", [sweep_id]).fetchone()
     return bool(found[0])
+
+
+SEARCH_SAME = ("targets", "dials", "sampler_seed")
+"""What makes a later search the same search, to go on with (its budget may grow)."""
+
+
+def find_search(duck: Any, study: Study, asked: Mapping[str, Any]) -> int | None:
+    """The newest search kept for these rules, seeds, days, engine and world that was asked
+    the same (its figures' intervals, its dials' ranges, its sampler's seed); None if none."""
+    same = json.loads(json.dumps({key: asked[key] for key in SEARCH_SAME}))
+    rows = duck.execute(
+        "SELECT sweep_id, CAST(search AS VARCHAR) FROM sweeps WHERE search IS NOT NULL "
+        "AND rules = ? AND first_seed = ? AND runs = ? AND days = ? AND engine_version = ? "
+        "AND world_hash = ? ORDER BY sweep_id DESC",
+        [study.rules, study.first_seed, study.runs, study.days, study.engine_version,
+         study.world_hash],
+    ).fetchall()  # fmt: skip
+    for sweep_id, text in rows:
+        kept = json.loads(text)
+        if {key: kept.get(key) for key in SEARCH_SAME} == same:
+            return int(sweep_id)
+    return None

@@ -253,6 +253,9 @@ sweeps = sa.Table(
     sa.Column("engine_version", sa.String, nullable=False),
     sa.Column("world_hash", sa.String(64), nullable=False),
     sa.Column("created_at", sa.DateTime, nullable=False),
+    # a search's (`privateer tune`, revision 0007): its figures' intervals, dials' ranges and
+    # budget; null for a sweep
+    sa.Column("search", sa.JSON),
 )
 
 sweep_points = sa.Table(
@@ -280,6 +283,8 @@ sweep_results = sa.Table(
     sa.Column("storms", sa.Integer, nullable=False),
     sa.Column("seas", sa.JSON, nullable=False),  # the named seas she sailed in (World.seas)
     sa.Column("run_id", sa.Integer),  # the logged run, if the study logged its runs
+    # the letters of marque it finished (revision 0007); null without letters, or stored before
+    sa.Column("acts", sa.Integer),
 )
 
 RUN_TABLES: tuple[sa.Table, ...] = (runs, events, actions, checkpoints, saves)
@@ -305,8 +310,8 @@ ABOUT: dict[str, str] = {
     "actions": "every action a run was given, in order, with the side that chose it",
     "checkpoints": "the state's hash at points of a run, so a replay is checked as it goes",
     "saves": "the save of a run in progress, replaced after every action",
-    "sweeps": "a balance study: the dials turned, the rules, seeds and world",
-    "sweep_points": "each setting of a study, with its figures",
+    "sweeps": "a balance study or a search: the dials turned, the rules, seeds and world",
+    "sweep_points": "each setting of a study (a search's trial), with its figures",
     "sweep_results": "each run of a study's point, by the point's key (shared by studies)",
 }
 """A line on each table, for the schema page (a test holds every table to one)."""

@@ -33,9 +33,9 @@ from .errors import RuleError
 from .scalars import SCALARS, read_scalar
 from .variants import vary
 from .voyage.captain import CAPTAINS, Captain, captain_for
-from .voyage.captain_spec import CAPTAIN_FIELDS, spec_of
+from .voyage.captain_spec import CAPTAIN_FIELDS, find_captain, spec_of
 from .voyage.rules import RULESETS, VoyageRules
-from .world.rules import SEED_000, WorldRules
+from .world.rules import SEED_000, WorldRules, find_world_rules
 
 MAX_POINTS = 10_000  # a study of more settings than this is a mistake, not a study
 
@@ -158,6 +158,25 @@ def turned(
     if changes["world"]:
         wrules = vary(wrules, changes["world"])
     return rules, wrules
+
+
+def value_in(dial: Dial, rules_name: str) -> Any:
+    """The value `dial` has in ruleset `rules_name` as it is played by default (its world's
+    rules, its own captain): where a search starts.
+
+    >>> value_in(DIALS["treasury"], "full"), value_in(DIALS["captain"], "classic")
+    (25, 'raider10')
+    """
+    rules = RULESETS[rules_name]
+    owners = {
+        "voyage": rules,
+        "world": find_world_rules(rules.world_rules),
+        CAPTAIN: find_captain(captain_for(rules_name)),
+    }
+    if dial.owner == CAPTAIN and dial.field == CAPTAIN:
+        return captain_for(rules_name)
+    value = getattr(owners[dial.owner], dial.field)
+    return value if dial.key is None else value[dial.key]
 
 
 def captain_of(setting: Mapping[str, Any], rules: str = "full") -> str:

@@ -14,6 +14,7 @@ from privateer.db.errors import (
     NotADatabaseError,
     UnknownRevisionError,
 )
+from privateer.db.schema_head import SCHEMA_HEAD
 
 
 def test_a_path_in_a_missing_directory_is_refused(tmp_path: Path) -> None:
@@ -85,8 +86,8 @@ def test_a_database_at_head_missing_a_table_is_refused_as_damaged_in_one_line(
         con.execute(f"DROP TABLE {table}")
     before = db_path.read_bytes()
     said = (
-        f"error: cannot use {db_path}: it is damaged, not as its revision 0006 says: it has no "
-        f"table {table}; restore it from a copy or use another --db"
+        f"error: cannot use {db_path}: it is damaged, not as its revision {SCHEMA_HEAD} says: "
+        f"it has no table {table}; restore it from a copy or use another --db"
     )
     for command in COMMANDS:
         result = CliRunner().invoke(app, ["--db", str(db_path), *command], input="")

@@ -115,6 +115,7 @@ def test_the_figures_are_polars_over_the_results_with_a_wilson_interval() -> Non
             "storms": [0] * 10,
             "seas": [[0, 1]] * 5 + [[1]] * 5,
             "run_id": [None] * 10,
+            "acts": [3, 3, 3, 2, 1, 0, 2, 0, 1, 1],  # the letters each finished
         }
     )
     (figures,) = point_figures(results, ("Mare Nostrum", "Oceanus")).values()
@@ -132,6 +133,19 @@ def test_the_figures_are_polars_over_the_results_with_a_wilson_interval() -> Non
     assert figures["alive_at_end"] == 0.3
     assert figures["seas"] == {"Oceanus": 1.0, "Mare Nostrum": 0.5}
     assert figures["seas_reached"] == 2 and figures["seas_per_run"] == 1.5
+    assert figures["act3"] == 0.5  # five of ten finished two letters: the third was theirs
+    assert figures["mean_day_sunk"] == 20.0
+
+
+def test_a_result_without_letters_has_no_share_of_the_third() -> None:
+    results = pl.DataFrame(
+        {"point_key": ["a"] * 2, "seed": [0, 1], "outcome": ["won", "sunk"],
+         "cause": ["", "storm"], "day": [400, 10], "gold": [150, 0], "raids": [1, 0],
+         "prizes": [0, 0], "storms": [0, 0], "seas": [[0], [0]], "run_id": [None, None],
+         "acts": pl.Series([None, None], dtype=pl.Int64)}
+    )  # fmt: skip
+    (figures,) = point_figures(results, ("Mare Nostrum",)).values()
+    assert figures["act3"] is None and figures["won"] == 1
 
 
 # --- studies --------------------------------------------------------------------------------

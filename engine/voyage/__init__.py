@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING
 from ..face import shown
 
 if TYPE_CHECKING:
-    from ..dials import MAX_POINTS, captain_of, parse_dial, turned  # a study's dials
+    from ..dials import (  # a study's dials
+        MAX_POINTS,
+        Dial,
+        captain_of,
+        find_dial,
+        parse_dial,
+        turned,
+        value_in,
+    )
     from .actions import (
         Attack,
         Berth,
@@ -89,6 +97,7 @@ __all__ = [
     "BuyShip",
     "Choose",
     "Course",
+    "Dial",
     "Engagement",
     "Hire",
     "IllegalVoyageAction",
@@ -123,6 +132,7 @@ __all__ = [
     "card_words",
     "dilemma_options",
     "find_captain",
+    "find_dial",
     "find_voyage_rules",
     "game_for",
     "hand_brings",
@@ -142,6 +152,7 @@ __all__ = [
     "state_on_day",
     "summarise",
     "turned",
+    "value_in",
     "voyage_rules",
     "wake_of",
     "world_rules",

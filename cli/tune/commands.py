@@ -1,0 +1,357 @@
+"""`privateer tune`: search the rules' dials for settings that land chosen figures in their
+intervals. Optuna's TPE sampler proposes each trial's setting, from the default settings first;
+the trial's runs are played as a sweep's point is (the same seeds at every trial, on the dask
+workers), and kept with the search in the database as soon as it ends, so Ctrl-C keeps every
+trial finished, the same command goes on where it stopped, and a setting already played (by
+any study) is read back, not played again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from privateer.cli.common import (
+    INTERRUPTED_EXIT,
+    Output,
+    db_path,
+    fail,
+    note,
+    output_options,
+    user_errors,
+)
+from privateer.cli.options import DAYS_MAX, int_option, seed_option
+from privateer.cli.progress import QUIET_HELP, counting, shown
+from privateer.cli.study_points import check_playable, keep_point, play_point, rules_of
+from privateer.cli.tune.space import (
+    SearchDial,
+    Target,
+    figure_names,
+    objective,
+    parse_search_dial,
+    parse_target,
+)
+from privateer.cli.worlds import engine_world
+
+if TYPE_CHECKING:
+    from privateer.db.run_store import RunStore
+    from privateer.engine.world import World
+
+MAX_BUDGET = 1_000_000  # runs
+STARTUP_TRIALS = 8  # TPE's trials drawn at random before it models where the good ones lie
+
+
+@output_options
+def tune(
+    ctx: typer.Context,
+    targets: list[str] = typer.Argument(
+        ...,
+        help=f"FIGURE=LOW:HIGH: a figure to land and its interval (shares as 0.25 or 25%): "
+        f"{figure_names()}.",
+        metavar="FIGURE=LOW:HIGH...",
+    ),
+    dials: list[str] = typer.Option(
+        [],
+        "--dial",
+        help="NAME=LOW:HIGH[:STEP] or NAME=A,B,...: a dial the search may turn, over a range "
+        "or a list (any `sweep` dial: the voyage's or the world's rules, a price, "
+        "captain.FIELD). Give one or more.",
+    ),
+    rules: str = typer.Option(
+        "full",
+        "--rules",
+        help="The voyage ruleset tuned: classic, dilemmas, late, lookout, full or drake.",
+    ),
+    runs: int = int_option(100, "--runs", 2, 100_000, "Runs a trial (the same seeds at each)."),
+    budget: int = int_option(
+        4_000, "--budget", 2, MAX_BUDGET, "Runs in all, over every trial (trials: BUDGET/RUNS)."
+    ),
+    days: int | None = int_option(
+        None, "--days", 1, DAYS_MAX, "The longest a run lasts (the rules' own: 730)."
+    ),
+    seed: int = seed_option("The first run's seed (then +1 each), the same at every trial."),
+    sampler_seed: int = int_option(
+        0, "--sampler-seed", 0, 2**31 - 1, "The seed of the search's own draws."
+    ),
+    keep_going: bool = typer.Option(
+        False, "--keep-going", help="Spend the whole budget, not stop at the first landing."
+    ),
+    workers: int = int_option(
+        0, "--workers", 0, 256, "Processes to play on (dask); 0: one per core; 1: this process."
+    ),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
+    output: Output = Output(),
+) -> None:
+    """Search the dials for a setting that lands every figure in its interval: each trial
+    plays --runs voyages at a setting the search proposes (the rules as they are, first),
+    scored by how far each figure lies outside its interval, in the interval's widths. Prints
+    every trial and the best: the setting that lands every figure, or the nearest, with each
+    figure's distance. The search is kept as a study (`privateer sweep list`, `sweep show
+    ID`); run the same command again to go on with it (a larger --budget goes further)."""
+    from privateer.cli.voyage.batch import default_workers
+    from privateer.engine.voyage import RULESETS
+
+    if rules not in RULESETS:
+        fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
+    aims, space = _asked(targets, dials, rules)
+    if budget < runs:
+        fail(f"a budget of {budget} runs is less than one trial of {runs}")
+    if budget > MAX_BUDGET:
+        fail(f"a budget of {budget:,} runs is too many (at most {MAX_BUDGET:,})")
+    days = RULESETS[rules].days if days is None else days
+    world = engine_world(ctx)
+    search = Search(
+        world, aims, space, rules, runs, budget // runs, days, seed, sampler_seed, keep_going,
+        workers or default_workers(), quiet,
+    )  # fmt: skip
+    found = search.run(ctx)
+    _show(found, aims, space, output)
+
+
+def _asked(targets: list[str], dials: list[str], rules: str) -> tuple[list[Target], list[Any]]:
+    from privateer.engine.voyage import RULESETS
+
+    try:
+        aims = [parse_target(text) for text in targets]
+        space = [parse_search_dial(text) for text in dials]
+    except ValueError as error:
+        fail(str(error))
+    if not space:
+        fail("name a dial to turn: --dial NAME=LOW:HIGH (treasury=15:30) or --dial NAME=A,B")
+    for group, what in ((aims, "figure"), (space, "dial")):
+        names = [item.name for item in group]
+        if len(set(names)) != len(names):
+            fail(f"a {what} is given twice: give each once")
+    if any(t.name == "act3" for t in aims) and not RULESETS[rules].letters:
+        fail(f"act3: the rules {rules} have no letters of marque (full has them)")
+    return aims, space
+
+
+class Search:
+    """One search: its trials, asked of optuna, played (or read back), kept, and told."""
+
+    def __init__(
+        self,
+        world: World,
+        targets: list[Target],
+        space: list[SearchDial],
+        rules: str,
+        runs: int,
+        trials: int,
+        days: int,
+        seed: int,
+        sampler_seed: int,
+        keep_going: bool,
+        workers: int,
+        quiet: bool,
+    ) -> None:
+        from privateer.db.sweeps import Study
+        from privateer.engine.voyage import ENGINE_VERSION
+
+        self.world, self.targets, self.space, self.rules = world, targets, space, rules
+        self.trials, self.keep_going, self.workers, self.quiet = trials, keep_going, workers, quiet
+        self.study = Study(
+            tuple((d.name, (d.written,)) for d in space), rules, seed, runs, days,
+            ENGINE_VERSION, world.content_hash,
+        )  # fmt: skip
+        self.asked: dict[str, Any] = {
+            "targets": {t.name: [t.low, t.high] for t in targets},
+            "dials": {d.name: d.written for d in space},
+            "sampler_seed": sampler_seed,
+            "budget": trials * runs,
+        }
+
+    def run(self, ctx: typer.Context) -> dict[str, Any]:
+        """Go on with the same search if one is kept, else start one; play trials until one
+        lands every figure (or the budget is spent); the search's trials and its best."""
+        from privateer.cli.voyage.batch import ClusterError, cluster
+        from privateer.db.run_store import RunStore
+        from privateer.db.sweeps import find_search, new_sweep, sweep_points
+
+        with user_errors():
+            store = RunStore(db_path(ctx), notify=note)
+            with store.session() as duck:
+                sweep_id = find_search(duck, self.study, self.asked)
+                if sweep_id is None:
+                    sweep_id = new_sweep(duck, self.study, self.asked)
+                    kept = []
+                else:
+                    kept = sweep_points(duck, sweep_id)
+                    note(f"going on with search {sweep_id}: {len(kept)} trials kept")
+        optuna_study = self._optuna(kept)
+        trials = [self._trial(p["point"], p["setting"], p["figures"]) for p in kept]
+        try:
+            with cluster(self.workers, None) as client, user_errors():
+                while self._more(trials):
+                    trials.append(self._next(store, sweep_id, optuna_study, len(trials), client))
+        except ClusterError as error:
+            fail(f"{error}; search {sweep_id} keeps the trials played before")
+        except KeyboardInterrupt:
+            note(
+                f"interrupted: search {sweep_id} keeps {len(trials)} trials; "
+                "the same command goes on with it"
+            )
+            raise typer.Exit(INTERRUPTED_EXIT) from None
+        best = min(trials, key=lambda t: (t["distance"], t["trial"]))
+        note(
+            f"search {sweep_id}: {len(trials)} trials of {self.study.runs} runs; "
+            + ("every figure landed" if best["distance"] == 0 else "no trial landed every figure")
+        )
+        return {
+            "search": sweep_id, "rules": self.rules, "runs": self.study.runs,
+            "first_seed": self.study.first_seed, "days": self.study.days,
+            "landed": best["distance"] == 0, "best": best, "trials": trials,
+        }  # fmt: skip
+
+    def _more(self, trials: list[dict[str, Any]]) -> bool:
+        if len(trials) >= self.trials:
+            return False
+        return self.keep_going or not any(t["distance"] == 0 for t in trials)
+
+    def _optuna(self, kept: list[dict[str, Any]]) -> Any:
+        """An optuna study told every kept trial; with none, its first trial is the rules as
+        they are (each dial's value in them, where the dial's range holds it)."""
+        import optuna
+        from optuna.trial import create_trial
+
+        from privateer.engine.voyage import value_in
+
+        optuna.logging.set_verbosity(optuna.logging.WARNING)
+        sampler = optuna.samplers.TPESampler(
+            seed=int(self.asked["sampler_seed"]), n_startup_trials=STARTUP_TRIALS
+        )
+        study = optuna.create_study(direction="minimize", sampler=sampler)
+        distributions = {d.name: d.distribution() for d in self.space}
+        for point in kept:
+            setting = point["setting"]
+            if all(d.holds(setting.get(d.name)) for d in self.space):
+                study.add_trial(
+                    create_trial(
+                        params={d.name: setting[d.name] for d in self.space},
+                        distributions=distributions,
+                        value=objective(self.targets, point["figures"]),
+                    )
+                )
+        if not kept:
+            start = {d.name: value_in(d.dial, self.rules) for d in self.space}
+            held = {name: v for name, v in start.items() if _dial(self.space, name).holds(v)}
+            if held:
+                study.enqueue_trial(held)
+        return study
+
+    def _next(
+        self, store: RunStore, sweep_id: int, optuna_study: Any, point: int, client: Any
+    ) -> dict[str, Any]:
+        """Ask for a setting, play it (or read it back), keep it, tell optuna its score."""
+        from privateer.db.sweeps import stored_keys
+
+        trial = optuna_study.ask()
+        setting = {d.name: d.suggest(trial) for d in self.space}
+        key = self.study.point_key(setting)
+        with store.session() as duck:
+            if stored_keys(duck, [key], self.study.runs):
+                figures = keep_point(duck, self.world, sweep_id, point, setting, key)
+                played = False
+            else:
+                figures = None
+        if figures is None:
+            (rules,) = rules_of(self.rules, [setting])
+            check_playable(self.world, setting, rules[0], rules[1], self.rules)
+            with counting(
+                f"trial {point + 1}/{self.trials}", self.study.runs, quiet=self.quiet
+            ) as advance:
+                figures = play_point(
+                    store, self.world, self.study, sweep_id, point, setting, rules,
+                    workers=self.workers, client=client, log=False, advance=advance,
+                )  # fmt: skip
+            played = True
+        result = self._trial(point, setting, figures)
+        optuna_study.tell(trial, result["distance"])
+        if shown(self.quiet):
+            note(_trial_line(result, self.targets, played))
+        return result
+
+    def _trial(
+        self, point: int, setting: dict[str, Any], figures: dict[str, Any]
+    ) -> dict[str, Any]:
+        return {
+            "trial": point,
+            "setting": setting,
+            "distance": objective(self.targets, figures),
+            "figures": {
+                t.name: {
+                    "value": t.value(figures),
+                    "low": t.low,
+                    "high": t.high,
+                    "distance": round(t.distance(t.value(figures)), 6),
+                }
+                for t in self.targets
+            },
+        }
+
+
+def _dial(space: list[SearchDial], name: str) -> SearchDial:
+    return next(d for d in space if d.name == name)
+
+
+def _trial_line(trial: dict[str, Any], targets: list[Target], played: bool) -> str:
+    setting = " ".join(f"{k}={_value(v)}" for k, v in trial["setting"].items())
+    figures = ", ".join(
+        f"{t.name} {_figure(t, trial['figures'][t.name]['value'])}"
+        + ("" if trial["figures"][t.name]["distance"] == 0 else " (out)")
+        for t in targets
+    )
+    how = "" if played else " (read back)"
+    return f"trial {trial['trial'] + 1}{how}: {setting}: {figures}; off by {trial['distance']:g}"
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return str(value)
+
+
+def _figure(target: Target, value: float | None) -> str:
+    if value is None:
+        return "none"
+    return f"{100 * value:.1f}%" if target.share else f"{value:.1f}"
+
+
+def _show(found: dict[str, Any], targets: list[Target], space: list[Any], output: Output) -> None:
+    if output.format.value != "table":
+        if output.format.value == "json":
+            output.record(found)
+        else:
+            rows = [_flat(t, targets, space) for t in found["trials"]]
+            output.rows(rows, list(rows[0]) if rows else None)
+        return
+    rows = [_flat(t, targets, space) for t in found["trials"]]
+    shares = [t.name for t in targets if t.share]
+    output.rows(rows, title=f"search {found['search']}: every trial", rates=shares)
+    best = found["best"]
+    verdict = "lands every figure" if found["landed"] else "is the nearest"
+    setting = " ".join(f"{k}={_value(v)}" for k, v in best["setting"].items())
+    output.rows(
+        [
+            {
+                "figure": t.name,
+                "value": _figure(t, best["figures"][t.name]["value"]),
+                "interval": f"{_figure(t, t.low)}-{_figure(t, t.high)}",
+                "distance": best["figures"][t.name]["distance"],
+                "landed": "yes" if best["figures"][t.name]["distance"] == 0 else "no",
+            }
+            for t in targets
+        ],
+        title=f"trial {best['trial'] + 1} ({setting}) {verdict}",
+    )
+
+
+def _flat(trial: dict[str, Any], targets: list[Target], space: list[Any]) -> dict[str, Any]:
+    row: dict[str, Any] = {"trial": trial["trial"] + 1}
+    row |= {d.name: trial["setting"].get(d.name) for d in space}
+    row |= {t.name: trial["figures"][t.name]["value"] for t in targets}
+    row["distance"] = trial["distance"]
+    return row

@@ -1,0 +1,185 @@
+"""What `privateer tune` is asked: the figures to land, each in an interval (`won=0.02:0.21`),
+and the dials it may turn, each over a range or a list (`treasury=15:30`, `dilemmas=true,false`).
+
+A figure is one of a study point's figures (db/sweeps.py), by a short name; how far a point
+misses an interval is counted in the interval's own widths, so a share and a day weigh alike,
+and a search minimises the misses' sum: zero when every figure lands.
+
+>>> target = parse_target("won=2%:21%")
+>>> (target.low, target.high), target.distance(0.10), round(target.distance(0.40), 3)
+((0.02, 0.21), 0.0, 1.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from privateer.engine.voyage import CAPTAINS, Dial, find_dial
+
+FIGURES: dict[str, tuple[str, str, bool]] = {
+    # name: (the point's figure, what it is, whether it is a share of the runs)
+    "won": ("won_rate", "the share of runs won", True),
+    "sunk": ("sunk", "the share of runs sunk", True),
+    "alive": ("alive_at_end", "the share still at sea on the last day", True),
+    "act3": ("act3", "the share that reached the third letter of marque", True),
+    "home": ("mean_day_home", "the mean day the winners came home", False),
+    "day_sunk": ("mean_day_sunk", "the mean day the sunk went down", False),
+    "raids": ("raids_per_run", "raids a run", False),
+    "prizes": ("prizes_per_run", "prizes a run", False),
+    "storms": ("storms_per_run", "storms a run", False),
+}
+SUNK_BY = "sunk_by."  # sunk_by.CAUSE: the share of runs that CAUSE sank
+MISSING = 1.0  # a figure a point has none of (no winner came home): an interval's width off
+
+
+def figure_names() -> str:
+    return ", ".join([*FIGURES, f"{SUNK_BY}CAUSE"])
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A figure to land, and the interval it should lie in (both ends in)."""
+
+    name: str
+    low: float
+    high: float
+
+    @property
+    def share(self) -> bool:
+        return self.name.startswith(SUNK_BY) or FIGURES[self.name][2]
+
+    def value(self, figures: Mapping[str, Any]) -> float | None:
+        """The figure as a point has it (None when it has none)."""
+        if self.name.startswith(SUNK_BY):
+            return float(figures["sunk_by"].get(self.name.removeprefix(SUNK_BY), 0.0))
+        found = figures.get(FIGURES[self.name][0])
+        return None if found is None else float(found)
+
+    def distance(self, value: float | None) -> float:
+        """How far `value` lies outside the interval, in the interval's widths (0 inside)."""
+        if value is None:
+            return MISSING
+        width = max(self.high - self.low, 1e-9)
+        return max(0.0, self.low - value, value - self.high) / width
+
+
+def parse_target(text: str) -> Target:
+    """`NAME=LOW:HIGH`, a share written as a fraction or a percentage (`0.25` or `25%`)."""
+    name, sep, interval = text.partition("=")
+    name = name.strip()
+    if not sep or ":" not in interval:
+        raise ValueError(f"{text!r}: write FIGURE=LOW:HIGH, as won=0.02:0.21 or home=300:440")
+    if name not in FIGURES and not (name.startswith(SUNK_BY) and len(name) > len(SUNK_BY)):
+        raise ValueError(f"no figure {name!r} to land: one of {figure_names()}")
+    parts = interval.split(":")
+    if len(parts) != 2:
+        raise ValueError(f"{name}: an interval is LOW:HIGH")
+    low, high = (_number(name, part) for part in parts)
+    if low > high:
+        raise ValueError(f"{name}: the interval {interval} is empty (LOW is above HIGH)")
+    target = Target(name, low, high)
+    if target.share and not (low >= 0.0 and high <= 1.0):
+        raise ValueError(f"{name} is a share: its interval lies in 0-1 (or 0%-100%)")
+    return target
+
+
+def _number(name: str, text: str) -> float:
+    word = text.strip()
+    scale = 0.01 if word.endswith("%") else 1.0
+    try:
+        value = float(word.removesuffix("%")) * scale
+    except ValueError:
+        raise ValueError(f"{name}: {text!r} is not a number") from None
+    if not math.isfinite(value):
+        raise ValueError(f"{name}: {text!r} is not a finite number")
+    return round(value, 9)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchDial:
+    """A dial and the values a search may give it: a range (`low`..`high`, by `step` if one is
+    given, else any value of the dial's type between) or a list of `choices`."""
+
+    dial: Dial
+    written: str  # as the user wrote it after `=`: the search's record of it
+    low: Any = None
+    high: Any = None
+    step: Any = None
+    choices: tuple[Any, ...] = ()
+
+    @property
+    def name(self) -> str:
+        return self.dial.name
+
+    def suggest(self, trial: Any) -> Any:
+        """The dial's value in an optuna trial."""
+        if self.choices:
+            return trial.suggest_categorical(self.name, list(self.choices))
+        if self.dial.kind is int:
+            return trial.suggest_int(self.name, self.low, self.high, step=self.step or 1)
+        return trial.suggest_float(self.name, self.low, self.high, step=self.step)
+
+    def distribution(self) -> Any:
+        """The optuna distribution of `suggest`: how a kept trial is given back to a search."""
+        from optuna.distributions import (
+            CategoricalDistribution,
+            FloatDistribution,
+            IntDistribution,
+        )
+
+        if self.choices:
+            return CategoricalDistribution(list(self.choices))
+        if self.dial.kind is int:
+            return IntDistribution(self.low, self.high, step=self.step or 1)
+        return FloatDistribution(self.low, self.high, step=self.step)
+
+    def holds(self, value: Any) -> bool:
+        """Whether `value` is one this dial's search could give."""
+        if self.choices:
+            return bool(value in self.choices)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return False
+        if not self.low <= value <= self.high:
+            return False
+        if self.step is None:
+            return self.dial.kind is float or float(value).is_integer()
+        steps = (value - self.low) / self.step
+        return bool(abs(steps - round(steps)) < 1e-9)
+
+
+def parse_search_dial(text: str) -> SearchDial:
+    """`NAME=LOW:HIGH[:STEP]` for a number, or `NAME=A,B,...` for any dial (a switch, a name,
+    a captain); each value of the dial's type and within its bound."""
+    name, sep, values = text.partition("=")
+    if not sep:
+        raise ValueError(f"{text!r}: write NAME=LOW:HIGH or NAME=A,B, as treasury=15:30")
+    dial = find_dial(name)
+    if ":" in values and dial.kind in (int, float):
+        parts = values.split(":")
+        if len(parts) not in (2, 3):
+            raise ValueError(f"{dial.name}: a range is LOW:HIGH or LOW:HIGH:STEP")
+        low, high = dial.read(parts[0]), dial.read(parts[1])
+        if low >= high:
+            raise ValueError(f"{dial.name}: the range {values} holds one value or none")
+        step = dial.kind(_number(dial.name, parts[2])) if len(parts) == 3 else None
+        if step is not None and step <= 0:
+            raise ValueError(f"{dial.name}: a range's step is more than nothing")
+        return SearchDial(dial, values, low=low, high=high, step=step)
+    choices = tuple(dial.read(word) for word in values.split(","))
+    if len(set(choices)) != len(choices):
+        raise ValueError(f"{dial.name}: a value is given twice")
+    if len(choices) < 2:
+        raise ValueError(f"{dial.name}: a dial to search takes two values or more")
+    if dial.name == "captain":
+        unknown = [c for c in choices if c not in CAPTAINS]
+        if unknown:
+            raise ValueError(f"no captain {unknown[0]!r}: one of {', '.join(CAPTAINS)}")
+    return SearchDial(dial, values, choices=choices)
+
+
+def objective(targets: list[Target], figures: Mapping[str, Any]) -> float:
+    """The sum of every target's miss (0 when all land)."""
+    return round(sum(t.distance(t.value(figures)) for t in targets), 6)

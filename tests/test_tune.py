@@ -1,0 +1,194 @@
+"""`privateer tune` on the synthetic sea: figures and their intervals read as a user writes
+them; the dials' ranges; a tiny search played end to end from the rules as they are, each trial
+kept as a study's point, stopped at the first landing or at its budget, gone on with by the
+same command, interrupted without losing a finished trial, and never playing a setting twice."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pytest
+from typer.testing import CliRunner
+
+import privateer.cli.tune.commands as tune_commands
+from privateer.cli.app import app
+from privateer.cli.tune.space import objective, parse_search_dial, parse_target
+from tests.world_fixtures import synthetic_world
+
+runner = CliRunner()
+WORLD = synthetic_world()
+SMALL = ["--rules", "full", "--runs", "3", "--days", "60", "--workers", "1"]
+DIALS = ["--dial", "treasury=15:30", "--dial", "dilemmas=true,false"]
+
+
+@pytest.fixture
+def sea(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tune_commands, "engine_world", lambda ctx: WORLD)
+
+
+def tune(db: Path, *args: str, code: int = 0) -> Any:
+    result = runner.invoke(app, ["--db", str(db), "tune", *args])
+    assert result.exit_code == code, result.output
+    return result
+
+
+# --- what is asked --------------------------------------------------------------------------
+
+
+def test_a_figure_lands_in_an_interval_and_misses_by_the_intervals_widths() -> None:
+    won = parse_target("won=2%:21%")
+    assert (won.low, won.high, won.share) == (0.02, 0.21, True)
+    assert won.distance(0.02) == won.distance(0.21) == 0.0
+    assert won.distance(0.40) == pytest.approx(1.0)  # 0.19 above an interval 0.19 wide
+    home = parse_target("home=300:440")
+    assert not home.share and home.distance(510) == pytest.approx(0.5)
+    assert home.distance(None) == 1.0  # no winner came home: a width off
+    by_town = parse_target("sunk_by.town=0.2:0.4")
+    figures = {"won_rate": 0.3, "mean_day_home": 510.0, "sunk_by": {"town": 0.1}}
+    assert by_town.value(figures) == 0.1 and by_town.distance(0.1) == pytest.approx(0.5)
+    assert objective([won, home, by_town], figures) == pytest.approx(
+        (0.3 - 0.21) / 0.19 + 0.5 + 0.5
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("won", "write FIGURE=LOW:HIGH"),
+        ("glory=0:1", "no figure 'glory' to land: one of won, sunk"),
+        ("won=0.3:0.1", "the interval 0.3:0.1 is empty"),
+        ("won=0.1:40", "won is a share: its interval lies in 0-1"),
+        ("home=a:400", "home: 'a' is not a number"),
+        ("home=1:2:3", "an interval is LOW:HIGH"),
+        ("raids=0:inf", "is not a finite number"),
+    ],
+)
+def test_a_figure_written_wrong_is_refused_saying_why(text: str, says: str) -> None:
+    with pytest.raises(ValueError, match=says):
+        parse_target(text)
+
+
+def test_a_dial_is_searched_over_a_range_of_its_type_or_a_list() -> None:
+    treasury = parse_search_dial("treasury=15:30")
+    assert (treasury.low, treasury.high, treasury.step) == (15, 30, None)
+    assert treasury.holds(15) and treasury.holds(30) and not treasury.holds(31)
+    assert not treasury.holds(20.5) and not treasury.holds(True)
+    stepped = parse_search_dial("storm_high_latitude=30:40:2.5")
+    assert stepped.holds(32.5) and not stepped.holds(31.0)
+    switch = parse_search_dial("dilemmas=true,false")
+    assert switch.choices == (True, False) and switch.holds(False)
+    for text, says in [
+        ("treasury=30:15", "holds one value or none"),
+        ("treasury=15", "takes two values or more"),
+        ("treasury=15:30:0", "step is more than nothing"),
+        ("captain=ours,nobody", "no captain 'nobody'"),
+        ("plunder=1:2", "no rule 'plunder'"),
+    ]:
+        with pytest.raises(ValueError, match=says):
+            parse_search_dial(text)
+
+
+# --- a search -------------------------------------------------------------------------------
+
+
+def _kept(db: Path) -> tuple[list[tuple[Any, ...]], int, int]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        points = con.execute(
+            "SELECT point, CAST(setting AS VARCHAR), point_key FROM sweep_points ORDER BY point"
+        ).fetchall()
+        results, keys = con.execute(
+            "SELECT count(*), count(DISTINCT point_key) FROM sweep_results"
+        ).fetchone()
+    return points, results, keys
+
+
+def test_a_search_starts_from_the_rules_as_they_are_keeps_each_trial_and_goes_on(
+    sea: None, db_path: Path
+) -> None:
+    asked = ["won=0.5:1", "raids=3:10", *DIALS, *SMALL, "--budget", "9", "--json"]
+    first = json.loads(tune(db_path, *asked).stdout)
+    assert [t["trial"] for t in first["trials"]] == [0, 1, 2]  # the budget spent: none landed
+    assert first["trials"][0]["setting"] == {"treasury": 25, "dilemmas": True}  # full's own
+    assert first["landed"] is False and first["best"]["distance"] > 0
+    best = min(first["trials"], key=lambda t: t["distance"])
+    assert first["best"] == best
+    for trial in first["trials"]:
+        won = trial["figures"]["won"]
+        assert (won["low"], won["high"]) == (0.5, 1.0)
+        misses = [figure["distance"] for figure in trial["figures"].values()]
+        assert trial["distance"] == pytest.approx(sum(misses))
+    points, results, keys = _kept(db_path)
+    assert [p[0] for p in points] == [0, 1, 2]
+    assert results == 3 * keys  # three runs a setting, each setting played once
+
+    again = tune(db_path, *asked[:-3], "--budget", "15", "--json")
+    assert "going on with search 1: 3 trials kept" in again.stderr
+    gone_on = json.loads(again.stdout)
+    assert gone_on["search"] == 1 and len(gone_on["trials"]) == 5
+    assert gone_on["trials"][:3] == first["trials"]
+    points, results, keys = _kept(db_path)
+    assert len(points) == 5 and results == 3 * keys
+    assert keys == len({p[2] for p in points})  # a setting tried twice was read back
+
+    listed = json.loads(
+        runner.invoke(app, ["--db", str(db_path), "sweep", "list", "--json"]).stdout
+    )
+    assert [(s["sweep_id"], s["kind"], s["points"]) for s in listed] == [(1, "tune", 5)]
+    assert listed[0]["dials"] == "treasury=15:30 dilemmas=true,false"
+
+
+def test_a_search_stops_at_the_first_trial_that_lands_every_figure(
+    sea: None, db_path: Path
+) -> None:
+    done = tune(db_path, "won=0:1", "sunk=0:1", *DIALS, *SMALL, "--budget", "30")
+    assert "every figure landed" in done.stderr
+    assert "trial 1 (treasury=25 dilemmas=true) lands every figure" in done.stdout
+    points, _, _ = _kept(db_path)
+    assert len(points) == 1
+
+
+def test_an_interrupted_search_keeps_every_finished_trial(
+    sea: None, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played = tune_commands.play_point
+    calls = []
+
+    def interrupted_on_the_second(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return played(*args, **kwargs)
+
+    monkeypatch.setattr(tune_commands, "play_point", interrupted_on_the_second)
+    asked = ["won=0.9:1", *DIALS, *SMALL, "--budget", "12"]
+    stopped = tune(db_path, *asked, code=130)
+    assert "interrupted: search 1 keeps 1 trials; the same command goes on with it" in (
+        stopped.stderr
+    )
+    points, results, _ = _kept(db_path)
+    assert len(points) == 1 and results == 3  # the trial cut off left nothing half-written
+    monkeypatch.setattr(tune_commands, "play_point", played)
+    again = tune(db_path, *asked, "--json")
+    assert len(json.loads(again.stdout)["trials"]) == 4
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["won=0:1", *SMALL], "name a dial to turn"),
+        (["act3=0:1", *DIALS, "--rules", "classic"], "act3: the rules classic have no letters"),
+        (["won=0:1", *DIALS, "--runs", "50", "--budget", "20"], "less than one trial of 50"),
+        (["won=0:1", "won=0:0.5", *DIALS], "a figure is given twice"),
+        (["won=0:1", *DIALS, "--rules", "grand"], "no rules 'grand'"),
+        (["wins=0:1", *DIALS], "no figure 'wins' to land"),
+    ],
+)
+def test_a_search_asked_wrong_is_refused_in_one_line_before_any_work(
+    sea: None, db_path: Path, args: list[str], says: str
+) -> None:
+    refused = tune(db_path, *args, code=2)
+    assert says in refused.stderr and refused.stderr.count("\n") == 1
+    assert not db_path.exists()
