@@ -64,6 +64,7 @@ POINT_COLUMNS = [
     "runs", "won", "won_rate", "won_low", "won_high", "mean_day_home", "raids_per_run",
     "sunk", "alive_at_end", "seas_reached", "sunk_by",
 ]  # fmt: skip
+JSON_ONLY = ["prizes_per_run", "mean_day_sunk", "act3", "seas"]  # too wide for a table
 RATES = ("won_rate", "won_low", "won_high", "sunk", "alive_at_end")
 
 
@@ -222,7 +223,7 @@ def _show(rows: list[dict[str, Any]], names: list[str], output: Output) -> None:
         ]
         output.rows(shown, ["point", *names, *POINT_COLUMNS], rates=RATES)
     else:
-        output.rows(rows, ["point", *names, *POINT_COLUMNS, "prizes_per_run", "seas"])
+        output.rows(rows, ["point", *names, *POINT_COLUMNS, *JSON_ONLY])
 
 
 def _plot(
