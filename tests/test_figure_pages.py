@@ -19,6 +19,8 @@ from privateer.cli.figures import PAGES
 from privateer.cli.figures.fights import FIGHTS
 from privateer.cli.figures.page import (
     DesignFigure,
+    DesignMove,
+    DesignMoves,
     DesignTable,
     FigurePage,
     Passage,
@@ -112,6 +114,41 @@ def test_a_passage_is_held_within_a_fifth_of_the_centurys_days() -> None:
     text = write_page(page, "c", lambda command: printed[command], said=lambda _: None)
     assert "| A to B | 84 | 42-70 | 34-84 | in | the record |" in text
     assert "| B to A | 95 | 75 | 60-90 | **out** by 5 days | the flota |" in text
+
+
+def test_a_dial_moves_the_documents_way_or_the_other_and_noise_is_named() -> None:
+    off, on = ("sweep", "x=false,true"), ("voyage", "late")
+    won: Callable[[Rows], float] = lambda rows: float(rows[0]["won"])  # noqa: E731
+    later: Callable[[Rows], float] = lambda rows: float(rows[1]["won"])  # noqa: E731
+    day: Callable[[Rows], float] = lambda rows: float(rows[0]["day"])  # noqa: E731
+    page = FigurePage(
+        name="t",
+        title="T",
+        about="",
+        sections=(
+            DesignMoves("M", "", (
+                DesignMove("up", 0.2, 0.27, off, won, off, later, runs=30, our_runs=200),
+                DesignMove("down", 0.33, 0.23, off, won, on, won, runs=30, our_runs=200),
+                DesignMove("flat", 0.33, 0.23, on, won, on, won, runs=30, our_runs=200),
+                DesignMove("day", 74, 214, off, day, on, day, share=False),
+            )),
+        ),
+    )  # fmt: skip
+    printed = {off: [{"won": 0.20, "day": 120}, {"won": 0.30}], on: [{"won": 0.22, "day": 100}]}
+    text = write_page(page, "c", lambda command: printed[command], said=lambda _: None)
+    # +10 points over 200 runs a side: the noise is 1.96 sqrt(.2 .8/200 + .3 .7/200) = 8.4
+    assert (
+        "| up | 20.0% → 27.0% | 14.4%-44.8% | 20.0% → 30.0% | 24.1%-36.7% | in |"
+        " the document's way (+10.0 points) |"
+    ) in text
+    assert "| down | 33.0% → 23.0% |" in text
+    assert (
+        "| 20.0% → 22.0% |" in text and "**the other way**, within the noise (+2.0 points)" in text
+    )
+    assert "| flat | 33.0% → 23.0% |" in text and "| **not at all** |" in text
+    assert (
+        "| day | 74 → 214 | none given | 120 → 100 | none given | - | **the other way** |" in text
+    )
 
 
 def test_the_commit_named_is_changed_by_the_code_not_by_the_pages_written(tmp_path: Path) -> None:

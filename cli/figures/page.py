@@ -82,7 +82,32 @@ class PassageTable:
     slack: float = 0.2  # a fifth either way
 
 
-Section = Table | DesignTable | PassageTable
+@dataclass(frozen=True)
+class DesignMove:
+    """A dial the design document turned and a figure it moved, from `before` to `after`; ours
+    read off the rows two commands printed (`ours_before`, `ours_after`). Shares are of the
+    document's `runs` and of our `our_runs`; a mean (`share=False`) comes without a spread."""
+
+    words: str
+    before: float
+    after: float
+    command_before: Command
+    ours_before: Callable[[Rows], float]
+    command_after: Command
+    ours_after: Callable[[Rows], float]
+    runs: int | None = None
+    our_runs: int | None = None
+    share: bool = True
+
+
+@dataclass(frozen=True)
+class DesignMoves:
+    heading: str
+    about: str
+    moves: tuple[DesignMove, ...]
+
+
+Section = Table | DesignTable | PassageTable | DesignMoves
 
 
 @dataclass(frozen=True)
@@ -104,6 +129,10 @@ class FigurePage:
                 wanted = section.commands
             elif isinstance(section, DesignTable):
                 wanted = tuple(f.command for f in section.figures)
+            elif isinstance(section, DesignMoves):
+                wanted = tuple(
+                    c for m in section.moves for c in (m.command_before, m.command_after)
+                )
             else:
                 wanted = tuple(p.command for p in section.passages)
             every.extend(c for c in wanted if c not in every)
@@ -175,6 +204,8 @@ def write_page(
             lines += _table(section, printed)
         elif isinstance(section, DesignTable):
             lines += _design_table(section, printed)
+        elif isinstance(section, DesignMoves):
+            lines += _moves_table(section, printed)
         else:
             lines += _passage_table(section, printed)
     return "\n".join(lines) + "\n"
@@ -219,6 +250,50 @@ def _design_table(table: DesignTable, printed: Mapping[Command, Rows]) -> list[s
             f" {ours_band} | {held} |"
         )
     return lines
+
+
+def _moves_table(table: DesignMoves, printed: Mapping[Command, Rows]) -> list[str]:
+    lines = [
+        "| the dial turned | the design document's | its 95% interval after | ours |"
+        " our 95% interval after | after, in its interval | which way ours moved |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for move in table.moves:
+        before = move.ours_before(printed[move.command_before])
+        after = move.ours_after(printed[move.command_after])
+        shown = _share if move.share else _number
+        theirs_band = ours_band = "none given"
+        held = "-"
+        if move.share and move.runs:
+            low, high = wilson(move.after, move.runs)
+            theirs_band, held = f"{low:.1%}-{high:.1%}", _held(after, low, high)
+        if move.share and move.our_runs:
+            low, high = wilson(after, move.our_runs)
+            ours_band = f"{low:.1%}-{high:.1%}"
+        lines.append(
+            f"| {move.words} | {shown(move.before)} → {shown(move.after)} | {theirs_band} |"
+            f" {shown(before)} → {shown(after)} | {ours_band} | {held} |"
+            f" {_way(move, before, after)} |"
+        )
+    return lines
+
+
+def _way(move: DesignMove, before: float, after: float) -> str:
+    """Whether ours moved the document's way: the same sign of change, and, for shares,
+    whether the change stands out of the noise of our runs (two standard errors of the
+    difference of two shares, taken as independent: the runs share their seeds, so this
+    errs toward calling a move noise)."""
+    theirs, ours = move.after - move.before, after - before
+    if ours == 0:
+        return "**not at all**"
+    way = "the document's way" if (ours > 0) == (theirs > 0) else "**the other way**"
+    if move.share and move.our_runs:
+        n = move.our_runs
+        noise = 1.959964 * math.sqrt(before * (1 - before) / n + after * (1 - after) / n)
+        if abs(ours) <= noise:
+            return f"{way}, within the noise ({100 * ours:+.1f} points)"
+        return f"{way} ({100 * ours:+.1f} points)"
+    return way
 
 
 def _passage_table(table: PassageTable, printed: Mapping[Command, Rows]) -> list[str]:

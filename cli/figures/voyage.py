@@ -8,16 +8,19 @@ from collections.abc import Callable
 from privateer.cli.figures.page import (
     Command,
     DesignFigure,
+    DesignMove,
+    DesignMoves,
     DesignTable,
     FigurePage,
     Rows,
     Table,
+    pick,
     read,
 )
 
 RUNS = 200
 RULESETS = ("classic", "dilemmas", "late", "lookout", "full")
-THE_DOCUMENTS_BOT = ("late", "lookout", "full")  # the stages the document measured its own bot at
+THE_DOCUMENTS_BOT = ("dilemmas", "late", "lookout", "full")  # its own bot's stages
 
 
 def voyage(rules: str, captain: str | None = None) -> Command:
@@ -31,6 +34,8 @@ COMMANDS = (
     voyage("drake"),
 )
 LABELS = (*RULESETS, *(f"{rules}, the document's bot" for rules in THE_DOCUMENTS_BOT), "drake")
+LATE = [i for i, c in enumerate(COMMANDS) if c[4] in ("late", "lookout", "full", "drake")]
+"""The runs whose rules hold the late game: the late game's and the letters' table."""
 
 
 def _share_of_runs(*keys: str) -> Callable[[Rows], float]:
@@ -58,6 +63,95 @@ def _figure(
         our_runs=RUNS if share else None,
         share=share,
     )
+
+
+def sweep(*dials: str, rules: str) -> Command:
+    return ("sweep", *dials, "--rules", rules, "--runs", str(RUNS), "--json")
+
+
+DILEMMAS_OFF_ON = sweep("captain=seed", "dilemmas=false,true", rules="dilemmas")
+GUARD_OFF_ON = sweep("raid_guard=false,true", rules="classic")
+SHEER_OFF_ON = sweep("captain=seed", "captain.lookout_sheer=false,true", rules="lookout")
+TREASURY = sweep("treasury=20,25", rules="classic")
+
+
+def _point(figure: str, **setting: object) -> Callable[[Rows], float]:
+    """A figure of the sweep's point at `setting` (a dotted dial's name passed in a dict)."""
+    return lambda rows: pick(rows, figure, **setting)
+
+
+def _stage_move(
+    words: str, before: tuple[str, float], after: tuple[str, float], figure: str = "won"
+) -> DesignMove:
+    """A stage of the document's game against the one before, both played by its own bot."""
+    share = figure == "won"
+    ours = _share_of_runs(figure) if share else _mean(figure)
+    return DesignMove(
+        words=words,
+        before=before[1],
+        after=after[1],
+        command_before=voyage(before[0], "seed"),
+        ours_before=ours,
+        command_after=voyage(after[0], "seed"),
+        ours_after=ours,
+        runs=30 if share else None,
+        our_runs=RUNS if share else None,
+        share=share,
+    )
+
+
+def _dial_move(
+    words: str, command: Command, dial: str, values: tuple[object, object],
+    figures: tuple[float, float], runs: int,
+) -> DesignMove:  # fmt: skip
+    """A dial turned in a sweep, from `values[0]` to `values[1]`, and the share won."""
+    return DesignMove(
+        words=words,
+        before=figures[0],
+        after=figures[1],
+        command_before=command,
+        ours_before=_point("won_rate", **{dial: values[0]}),
+        command_after=command,
+        ours_after=_point("won_rate", **{dial: values[1]}),
+        runs=runs,
+        our_runs=RUNS,
+    )
+
+
+MOVES = DesignMoves(
+    heading="Which way the document's dials move the wins",
+    about=(
+        "The document turned a rule on (or a dial down) and said what it did to its bot's"
+        " runs; ours, turned the same way over the same 200 seeds at both settings (each stage"
+        " played by the document's bot, `--captain seed`; `classic` by its raider). A move is"
+        " the document's way when it has the same sign, and within the noise when it is no"
+        " larger than two standard errors of the difference of two shares of 200 runs."
+    ),
+    moves=(
+        _dial_move(
+            "`dilemmas`: won, storms that roll their own cost → storms that ask",
+            DILEMMAS_OFF_ON, "dilemmas", (False, True), (6 / 30, 8 / 30), 30,
+        ),
+        _stage_move("won, `dilemmas` → `late` (the late game)", ("dilemmas", 10 / 30),
+                    ("late", 7 / 30)),
+        _stage_move("won, `late` → `lookout` (seeing her first)", ("late", 7 / 30),
+                    ("lookout", 6 / 30)),
+        _stage_move("mean day sunk, `late` → `lookout`", ("late", 74), ("lookout", 214),
+                    figure="mean_day_sunk"),
+        _dial_move(
+            "`lookout`, the document's bot: won, taking the first card → sheering off",
+            SHEER_OFF_ON, "captain.lookout_sheer", (False, True), (6 / 30, 4 / 30), 30,
+        ),
+        _dial_move(
+            "`classic`: won, without the raid guard → with it",
+            GUARD_OFF_ON, "raid_guard", (False, True), (17 / 60, 13 / 60), 60,
+        ),
+        _dial_move(
+            "`classic`: won, a town's treasury 25 → 20",
+            TREASURY, "treasury", (25, 20), (0.39, 0.09), 100,
+        ),
+    ),
+)  # fmt: skip
 
 
 VOYAGE = FigurePage(
@@ -102,6 +196,7 @@ VOYAGE = FigurePage(
                 _figure("sunk", 19 / 30, "full", "sunk", runs=30),
             ),
         ),
+        MOVES,
         Table(
             heading="How voyages end",
             about=(
@@ -144,7 +239,7 @@ VOYAGE = FigurePage(
                 "Runs that reached the home stretch and won from it; letters of marque done by"
                 " act (1, 2, 3) and revoked; sunk by act; renown's step at the end (0-3)."
             ),
-            commands=COMMANDS[2:],
+            commands=tuple(COMMANDS[i] for i in LATE),
             columns=(
                 "home_stretch_reached",
                 "home_stretch_won",
@@ -154,7 +249,7 @@ VOYAGE = FigurePage(
                 "renown_steps",
             ),
             label="rules",
-            labels=LABELS[2:],
+            labels=tuple(LABELS[i] for i in LATE),
         ),
     ),
 )
