@@ -191,8 +191,8 @@ def test_voyage_json_gains_the_late_figures_only_with_the_late_game(world_db_cop
     plain = json.loads(invoke(world_db_copy, *runs, "--rules", "dilemmas").stdout)
     assert set(plain) == SUMMARY_KEYS | {"rules", "world_rules", "where"}
     where = plain["where"]
-    assert set(where) == {"days_by_sea", "days_by_ocean", "reached", "ports_entered",
-                          "ports_per_run"}  # fmt: skip
+    assert set(where) == {"days_by_sea", "days_by_ocean", "reached", "reached_any",
+                          "ports_entered", "ports_per_run"}  # fmt: skip
     assert abs(sum(where["days_by_sea"].values()) - 1) < 0.01  # every day at sea, by sea
     assert list(where["reached"]) == ["Caribbean", "Indian Ocean", "China seas", "Pacific"]
 

@@ -93,6 +93,7 @@ def test_where_figures_share_days_and_count_far_waters() -> None:
     }  # fmt: skip
     assert figures["days_by_ocean"] == {"Atlantic": 0.8, "open sea": 0.2}
     assert figures["reached"]["Caribbean"] == 0.5 and figures["reached"]["Indian Ocean"] == 0.0
+    assert figures["reached_any"] == 0.5  # one of two crossed an ocean
     assert (figures["ports_entered"], figures["ports_per_run"]) == (2, 1.5)
 
 

@@ -225,11 +225,17 @@ VOYAGE = FigurePage(
             heading="Where they sail",
             about=(
                 "The share of days at sea in each ocean, and of runs that reached each water"
-                " beyond Europe."
+                " beyond Europe (the Caribbean, the Indian Ocean, the China seas, the Pacific)"
+                " and any of them (`reached_any`)."
             ),
             commands=COMMANDS,
-            columns=("where.days_by_ocean", "where.reached", "where.ports_per_run"),
-            rates=frozenset({"where.days_by_ocean", "where.reached"}),
+            columns=(
+                "where.days_by_ocean",
+                "where.reached",
+                "where.reached_any",
+                "where.ports_per_run",
+            ),
+            rates=frozenset({"where.days_by_ocean", "where.reached", "where.reached_any"}),
             label="rules",
             labels=LABELS,
         ),

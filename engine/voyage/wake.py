@@ -92,8 +92,8 @@ def ocean_of(sea_name: str) -> str:
 
 def where_figures(wakes: list[Wake], sea_names: tuple[str, ...]) -> dict[str, Any]:
     """Where many runs went: the share of their days at sea by named sea and by ocean (each
-    share of all days, largest first), the share of runs that reached each far water, and
-    the ports entered (how many different ones over all runs, and a run on average)."""
+    share of all days, largest first), the share of runs that reached each far water and any
+    of them (beyond Europe: an ocean crossed), and the ports entered (how many different ones over all runs, and a run on average)."""
     runs = len(wakes)
     by_sea: Counter[str] = Counter()
     for wake in wakes:
@@ -110,15 +110,19 @@ def where_figures(wakes: list[Wake], sea_names: tuple[str, ...]) -> dict[str, An
 
     index = {name: i for i, name in enumerate(sea_names)}
     reached = {}
+    far: set[int] = set()
     for water, seas in FAR_WATERS.items():
         wanted = {index[s] for s in seas if s in index}
+        far |= wanted
         hit = sum(1 for wake in wakes if wanted.intersection(wake.seas))
         reached[water] = round(hit / runs, 3) if runs else 0.0
+    beyond = sum(1 for wake in wakes if far.intersection(wake.seas))
     entered: set[str] = set().union(*(w.ports for w in wakes)) if wakes else set()
     return {
         "days_by_sea": shares(by_sea),
         "days_by_ocean": shares(by_ocean),
         "reached": reached,
+        "reached_any": round(beyond / runs, 3) if runs else 0.0,
         "ports_entered": len(entered),
         "ports_per_run": round(sum(len(w.ports) for w in wakes) / runs, 2) if runs else 0.0,
     }
