@@ -110,7 +110,7 @@ def test_a_search_starts_from_the_rules_as_they_are_keeps_each_trial_and_goes_on
 ) -> None:
     asked = ["won=0.5:1", "raids=3:10", *DIALS, *SMALL, "--budget", "9", "--json"]
     first = json.loads(tune(db_path, *asked).stdout)
-    assert [t["trial"] for t in first["trials"]] == [0, 1, 2]  # the budget spent: none landed
+    assert [t["trial"] for t in first["trials"]] == [1, 2, 3]  # the budget spent: none landed
     assert first["trials"][0]["setting"] == {"treasury": 25, "dilemmas": True}  # full's own
     assert first["landed"] is False and first["best"]["distance"] > 0
     best = min(first["trials"], key=lambda t: t["distance"])

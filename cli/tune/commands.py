@@ -276,7 +276,7 @@ class Search:
         self, point: int, setting: dict[str, Any], figures: dict[str, Any]
     ) -> dict[str, Any]:
         return {
-            "trial": point,
+            "trial": point + 1,  # the study's point, counted from one as a person counts
             "setting": setting,
             "distance": objective(self.targets, figures),
             "figures": {
@@ -303,7 +303,7 @@ def _trial_line(trial: dict[str, Any], targets: list[Target], played: bool) -> s
         for t in targets
     )
     how = "" if played else " (read back)"
-    return f"trial {trial['trial'] + 1}{how}: {setting}: {figures}; off by {trial['distance']:g}"
+    return f"trial {trial['trial']}{how}: {setting}: {figures}; off by {trial['distance']:g}"
 
 
 def _value(value: Any) -> str:
@@ -345,12 +345,12 @@ def _show(found: dict[str, Any], targets: list[Target], space: list[Any], output
             }
             for t in targets
         ],
-        title=f"trial {best['trial'] + 1} ({setting}) {verdict}",
+        title=f"trial {best['trial']} ({setting}) {verdict}",
     )
 
 
 def _flat(trial: dict[str, Any], targets: list[Target], space: list[Any]) -> dict[str, Any]:
-    row: dict[str, Any] = {"trial": trial["trial"] + 1}
+    row: dict[str, Any] = {"trial": trial["trial"]}
     row |= {d.name: trial["setting"].get(d.name) for d in space}
     row |= {t.name: trial["figures"][t.name]["value"] for t in targets}
     row["distance"] = trial["distance"]
