@@ -101,22 +101,23 @@ STUDIES = FigurePage(
         ),
         _tune_table(
             "Tuning `full` to the document's four figures",
-            "`privateer tune` searching two numbers of the letters for a setting that lands"
-            " `full`'s four figures in the document's intervals (won 2 of 30, the third"
-            " letter reached by 12 of 30 and sunk 19 of 30, each its Wilson interval; the day"
-            " home of its two winners, 368, given a fifth either way), from the rules as they"
-            " are, 100 runs a trial, within 4,000 runs. It lands them by asking five prizes of"
-            " the first letter where the document asks two: a setting the numbers take and the"
-            " document's words do not, so the rules keep two (`privateer tune` shows what lands"
-            " the figures; whether it is the document's reason is the reader's to judge).",
+            "`privateer tune` searching two numbers of the letters (the prizes the first"
+            " letter asks, the grace a missed deadline gets) for a setting that lands `full`'s"
+            " four figures in the document's intervals: won 2 of 30, the third letter reached"
+            " by 12 of 30 and sunk 19 of 30, each its Wilson interval, and the day home of its"
+            " two winners, 368, a fifth either way. From the rules as they are, 100 runs a"
+            " trial, within 4,000 runs; `distance` is how far the trial's figures lie outside"
+            " their intervals, in the intervals' widths (0: every one lands). The document's"
+            " first letter asks two prizes: a setting that asks more lands the figures by a"
+            " number its words do not have.",
             _TUNE_LETTERS,
         ),
         _tune_table(
             "Tuning `full` by the numbers the document leaves open",
-            "The same four figures, searched over numbers the document leaves to us (how true"
-            " the Admiralty's word is, a missed deadline's grace, how far guard ships patrol"
-            " and hunt): none of them moves the share that reaches the third letter down into"
-            " the document's interval.",
+            "The same four figures, searched over numbers the document leaves to us: how"
+            " true the Admiralty's word is, a missed deadline's grace, how far guard ships"
+            " patrol and hunt. The day home is the mean of the few winners (8 or so of 100),"
+            " so it moves most from trial to trial by chance.",
             _TUNE_OPEN,
         ),
     ),
