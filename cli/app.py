@@ -31,6 +31,7 @@ from privateer.cli.tabletop import commands as tabletop_commands
 from privateer.cli.tribes import commands as tribes_commands
 from privateer.cli.tune.commands import tune
 from privateer.cli.voyage.commands import play, voyage
+from privateer.cli.voyage.grounds_command import grounds
 
 
 @contextmanager
@@ -124,6 +125,7 @@ app.command()(fight)
 app.command()(sim)
 app.command()(voyage)
 app.command()(play)
+app.command()(grounds)
 app.add_typer(runs_commands.app, name="runs")
 app.add_typer(runs_commands.saves_app, name="saves")
 app.add_typer(duel_commands.app, name="duel")

@@ -5,10 +5,14 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
+from typer.testing import CliRunner
 
+from privateer.cli.app import app
 from privateer.engine.events import Event
 from privateer.engine.voyage.grounds import RECKONING, best_ground
 from privateer.engine.voyage.sim import RunResult, summarise
@@ -66,6 +70,34 @@ def test_the_captain_crosses_an_ocean_when_the_prize_is_there() -> None:
 def test_it_stays_when_the_passage_would_not_pay() -> None:
     assert ground_of(NEAR + FAR_CLUSTER, days_left=300) == 5  # too few days to work it
     assert ground_of([*NEAR, (120, True)], days_left=700) == 5  # one port is no better
+
+
+def grounds(db: Path, *args: str, code: int = 0) -> list[dict[str, object]]:
+    done = CliRunner().invoke(app, ["--db", str(db), "grounds", *args, "--json"])
+    assert done.exit_code == code, done.output
+    return json.loads(done.stdout) if code == 0 else [{"said": done.stderr}]
+
+
+def test_grounds_shows_why_a_captain_without_letters_keeps_to_europe(full_world_db: Path) -> None:
+    """Seed 1 sets out with Spain at war: the Main's towns pay as much a day as Barbary's, but
+    the passage there and home takes a tenth of the run, so the best ground is near home."""
+    best = grounds(full_world_db, "--rules", "classic", "--seed", "1", "--ship", "brigantine")
+    waters = [row["water"] for row in best]
+    assert len(set(waters)) == len(waters) and "Caribbean" in waters
+    worth = [float(row["worth"]) for row in best]  # type: ignore[arg-type]
+    assert worth == sorted(worth, reverse=True)
+    europe = best[0]
+    assert europe["water"] in ("Atlantic", "Mediterranean")
+    (main,) = [row for row in best if row["water"] == "Caribbean"]
+    assert main["nation"] == "spain" and main["gold_a_day"] == europe["gold_a_day"]
+    assert main["days_out"] > 2 * europe["days_out"]  # type: ignore[operator]
+    every = grounds(full_world_db, "--rules", "classic", "--seed", "1", "--all")
+    assert len(every) > len(best)
+    for row in every:  # worked: the days she has, less out, home and 30 kept in hand
+        days = 730 - row["days_out"] - row["days_home"] - 30  # type: ignore[operator]
+        assert abs(float(row["worth"]) - float(row["gold_a_day"]) * days) < 0.1 * days  # type: ignore[arg-type]
+    said = grounds(full_world_db, "--ship", "dragon", code=2)[0]["said"]
+    assert "no ship 'dragon': one of" in str(said)
 
 
 def test_no_ground_past_the_days_left_or_without_an_enemy() -> None:

@@ -73,7 +73,7 @@ if TYPE_CHECKING:
     from .sighting import in_sight
     from .sim import RunResult, summarise
     from .state import SAVE_VERSION, VoyageState
-    from .wake import wake_of
+    from .wake import wake_of, water_of
 
 __all__ = [
     "ACCEPTED_VERSIONS",
@@ -155,6 +155,7 @@ __all__ = [
     "value_in",
     "voyage_rules",
     "wake_of",
+    "water_of",
     "world_rules",
 ]
 

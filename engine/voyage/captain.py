@@ -80,7 +80,7 @@ from .actions import (
 from .course import lookout_steps, sight_steps
 from .dilemmas import DILEMMAS, options, shares_cost
 from .game import VoyageGame, port_actions
-from .grounds import RECKONING, Ground, Reckoning, best_ground
+from .grounds import RECKONING, Ground, Reckoning, best_ground, every_ground
 from .late import Letter
 from .pending import Engagement, Meeting, PrizeOffer, Question
 from .rules import MAX_GOLD, VoyageRules
@@ -511,6 +511,15 @@ class Captain:
     def _ground(self, game: VoyageGame, state: VoyageState) -> Ground | None:
         """The ground worth most over the days it has left (grounds.py), by what its ship
         could carry."""
+        return best_ground(*self._reckoned(game, state))
+
+    def grounds(self, game: VoyageGame, state: VoyageState) -> list[Ground]:
+        """Every ground it weighs where it is now, by what its ship could carry (the one
+        worth most is where it goes): how a captain's choice of ocean can be read."""
+        return every_ground(*self._reckoned(game, state))
+
+    def _reckoned(self, game: VoyageGame, state: VoyageState) -> tuple[Any, ...]:
+        """What the grounds are reckoned from (grounds.py's arguments, in order)."""
         world, rules = game.world, game.rules
         enemy = [self._enemy(world, state, p.nation) for p in world.ports]
         carries = [
@@ -519,17 +528,10 @@ class Captain:
         ]
         home = world.port_by_name[rules.home_port].node
         wrules = game.wrules
-        return best_ground(
-            world,
-            state,
-            enemy,
-            carries,
-            full_treasuries(world, wrules),
-            wrules.sacked_days,
-            game.days - state.day,
-            home,
-            self.reckoning,
-        )
+        return (
+            world, state, enemy, carries, full_treasuries(world, wrules), wrules.sacked_days,
+            game.days - state.day, home, self.reckoning,
+        )  # fmt: skip
 
     # -- the shore (by rules with fort fire, banks) ----------------------------------------------
     def _clear_of_guns(self, game: VoyageGame, state: VoyageState, ports: list[int]) -> list[int]:

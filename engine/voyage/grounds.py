@@ -27,6 +27,8 @@ class Ground:
     node: int  # its node
     days: int  # the passage there from where the captain is
     worth: float  # gold over the run: its rate times the days it would be worked
+    home_days: int = 0  # the way home from it
+    rate: float = 0.0  # gold a day while it is worked
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,18 +54,39 @@ def best_ground(
     home: int,
     reckoning: Reckoning,
 ) -> Ground | None:
-    """The ground worth most over the days left (None: no enemy port in reach of them).
+    """The ground worth most over the days left (None: no enemy port in reach of them); of
+    two worth the same, the nearer, then the first port.
 
     `enemy[i]`: port i's nation is fair game; `carries[i]`: the captain's ship could carry a
     raid on port i (a town it may raid, its walls no more than the ship can take);
     `treasuries[i]`: what the town holds when full, paid once in `sack_days`."""
+    found = every_ground(
+        world, state, enemy, carries, treasuries, sack_days, days_left, home, reckoning
+    )
+    return max(found, key=lambda g: (g.worth, -g.days, -g.anchor), default=None)
+
+
+def every_ground(
+    world: World,
+    state: VoyageState,
+    enemy: list[bool],
+    carries: list[bool],
+    treasuries: list[int],
+    sack_days: int,
+    days_left: int,
+    home: int,
+    reckoning: Reckoning,
+) -> list[Ground]:
+    """Every ground that could be worked in the days left (its passage out and home, and the
+    days kept in hand, within them), in port order: what `best_ground` chooses from, and what
+    `privateer grounds` shows."""
     here = world.hops_from([state.node])
     home_days = world.hops_from([home])
     merchant = TARGETS["merchant"]
     prey = (merchant.hold + merchant.bounty) / reckoning.merchant_days
     sacks = [full / sack_days for full in treasuries]
     anchors = [i for i, p in enumerate(world.ports) if enemy[i] and not p.native]
-    best: Ground | None = None
+    found: list[Ground] = []
     for i in anchors:
         node = world.ports[i].node
         out, back = int(here[node]), int(home_days[node])
@@ -78,11 +101,5 @@ def best_ground(
             d = int(near[world.ports[j].node])
             if 0 <= d <= reckoning.radius:
                 rate += prey + (sacks[j] if carries[j] else 0.0)
-        ground = Ground(i, node, out, rate * worked)
-        if best is None or (ground.worth, -ground.days, -i) > (
-            best.worth,
-            -best.days,
-            -best.anchor,
-        ):
-            best = ground
-    return best
+        found.append(Ground(i, node, out, rate * worked, back, rate))
+    return found

@@ -90,10 +90,20 @@ def ocean_of(sea_name: str) -> str:
     return "Atlantic"
 
 
+def water_of(sea_name: str) -> str:
+    """The far water a named sea belongs to (FAR_WATERS), else its ocean (`ocean_of`): the
+    Caribbean apart from the rest of the Atlantic."""
+    for water, seas in FAR_WATERS.items():
+        if sea_name in seas:
+            return water
+    return ocean_of(sea_name)
+
+
 def where_figures(wakes: list[Wake], sea_names: tuple[str, ...]) -> dict[str, Any]:
     """Where many runs went: the share of their days at sea by named sea and by ocean (each
     share of all days, largest first), the share of runs that reached each far water and any
-    of them (beyond Europe: an ocean crossed), and the ports entered (how many different ones over all runs, and a run on average)."""
+    of them (beyond Europe: an ocean crossed), and the ports entered (how many different
+    ones over all runs, and a run on average)."""
     runs = len(wakes)
     by_sea: Counter[str] = Counter()
     for wake in wakes:
