@@ -180,6 +180,8 @@ def point_figures(results: pl.DataFrame, sea_names: Sequence[str]) -> dict[str, 
     (how many a run, how many by any run, and the share of runs that reached each)."""
     import polars as pl
 
+    if "acts" not in results.columns:  # results kept before runs named their letters
+        results = results.with_columns(acts=pl.lit(None, dtype=pl.Int64))
     n = pl.len().cast(pl.Float64)
     won = (pl.col("outcome") == "won").sum().cast(pl.Float64)
     won_low, won_high = _wilson(won, n)

@@ -24,17 +24,11 @@ from privateer.cli.common import (
 from privateer.cli.options import DAYS_MAX, int_option, seed_option
 from privateer.cli.progress import QUIET_HELP, counting, shown
 from privateer.cli.study_points import check_playable, keep_point, play_point, rules_of
-from privateer.cli.tune.space import (
-    SearchDial,
-    Target,
-    figure_names,
-    objective,
-    parse_search_dial,
-    parse_target,
-)
+from privateer.cli.tune.figures import figure_names
 from privateer.cli.worlds import engine_world
 
 if TYPE_CHECKING:
+    from privateer.cli.tune.space import SearchDial, Target
     from privateer.db.run_store import RunStore
     from privateer.engine.world import World
 
@@ -110,6 +104,7 @@ def tune(
 
 
 def _asked(targets: list[str], dials: list[str], rules: str) -> tuple[list[Target], list[Any]]:
+    from privateer.cli.tune.space import parse_search_dial, parse_target
     from privateer.engine.voyage import RULESETS
 
     try:
@@ -215,6 +210,7 @@ class Search:
         import optuna
         from optuna.trial import create_trial
 
+        from privateer.cli.tune.space import objective
         from privateer.engine.voyage import value_in
 
         optuna.logging.set_verbosity(optuna.logging.WARNING)
@@ -275,6 +271,8 @@ class Search:
     def _trial(
         self, point: int, setting: dict[str, Any], figures: dict[str, Any]
     ) -> dict[str, Any]:
+        from privateer.cli.tune.space import objective
+
         return {
             "trial": point + 1,  # the study's point, counted from one as a person counts
             "setting": setting,
