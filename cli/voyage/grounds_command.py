@@ -40,7 +40,8 @@ def grounds(
     (the water round an enemy port), the days out and home, the gold a day it pays (its
     merchants, and the towns her ship could carry), and what it is worth over the days it
     would be worked (the days she has, less the passage out and home and those kept in hand).
-    The ground worth most of all is where she goes."""
+    A captain that picks its ground so (world, raider, raider10, raider12: classic's own) goes
+    to the one worth most of all; ours and seed follow rumors instead."""
     from privateer.engine.fight import SHIPS
     from privateer.engine.voyage import (
         RULESETS,
