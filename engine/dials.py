@@ -30,6 +30,7 @@ from typing import Any
 
 from .bounds import check_value, read_rule
 from .errors import RuleError
+from .fight.rules import FIGHT, FightRules, find_fight_rules
 from .scalars import SCALARS, read_scalar
 from .variants import vary
 from .voyage.captain import CAPTAINS, Captain, captain_for
@@ -39,7 +40,7 @@ from .world.rules import SEED_000, WorldRules, find_world_rules
 
 MAX_POINTS = 10_000  # a study of more settings than this is a mistake, not a study
 
-NOT_DIALS = ("name", "days", "checkpoint_days", "world_rules")
+NOT_DIALS = ("name", "days", "checkpoint_days", "world_rules", "fight_rules")
 """Fields that are not rules of play: a ruleset's name, a run's length (a study's --days), how
 often the log keeps a state hash, and the name of the world's rules a voyage is played in
 (their fields are dials of their own)."""
@@ -67,7 +68,12 @@ class Dial:
         return check_value(OWNERS[self.owner], self.field, value, key=self.key, label=self.name)
 
 
-OWNERS: dict[str, type] = {"voyage": VoyageRules, "world": WorldRules, "captain": Captain}
+OWNERS: dict[str, type] = {
+    "voyage": VoyageRules,
+    "world": WorldRules,
+    "captain": Captain,
+    "fight": FightRules,
+}
 """The class whose fields declare each owner's dials' bounds."""
 
 
@@ -86,12 +92,18 @@ def _dials() -> dict[str, Dial]:
                 for key, value in table.items():
                     name = f"{f.name}.{key}"
                     out[name] = Dial(name, owner, f.name, key, type(value))
+    for f in fields(FIGHT):  # the card fight's numbers, as the voyage's fights play them
+        if f.name != "name":
+            out[f"{FIGHT_DIAL}{f.name}"] = Dial(
+                f"{FIGHT_DIAL}{f.name}", "fight", f.name, None, SCALARS[str(f.type)]
+            )
     out[CAPTAIN] = Dial(CAPTAIN, CAPTAIN, CAPTAIN, None, str)
     for field, kind in CAPTAIN_FIELDS.items():  # the captain's own numbers: captain.reserve
         out[f"{CAPTAIN}.{field}"] = Dial(f"{CAPTAIN}.{field}", CAPTAIN, field, None, kind)
     return out
 
 
+FIGHT_DIAL = "fight."  # fight.relief_every: a number of the fight rules the voyage fights by
 CAPTAIN = "captain"  # the dial of who plays: a name in engine/voyage/captain.py's CAPTAINS
 DIALS: dict[str, Dial] = _dials()
 """Every dial there is, by name (the voyage's and the world's rules share no field name)."""
@@ -151,7 +163,9 @@ def turned(
     changes: dict[str, list[tuple[str, Any]]] = {"voyage": [], "world": []}
     for name, value in setting.items():
         dial = find_dial(name)
-        if dial.owner != CAPTAIN:
+        if dial.owner == "fight":  # turned through the voyage's rules, which name them
+            changes["voyage"].append((dial.name, value))
+        elif dial.owner != CAPTAIN:
             changes[dial.owner].append((dial.name, value))
     if changes["voyage"]:
         rules = vary(rules, changes["voyage"])
@@ -175,6 +189,8 @@ def value_in(dial: Dial, rules_name: str) -> Any:
     }
     if dial.owner == CAPTAIN and dial.field == CAPTAIN:
         return captain_for(rules_name)
+    if dial.owner == "fight":
+        return getattr(find_fight_rules(rules.fight_rules), dial.field)
     value = getattr(owners[dial.owner], dial.field)
     return value if dial.key is None else value[dial.key]
 

@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import fields, replace
 from typing import Any, Protocol, TypeVar
 
@@ -58,18 +58,35 @@ def split_variant(name: str) -> tuple[str, list[tuple[str, str]]]:
     return base, [(key.strip(), text) for key, _, text in (w.partition("=") for w in words)]
 
 
+def nested(cls: type) -> dict[str, tuple[str, Callable[[str], Any]]]:
+    """The rules a rules class names by a field of its own, turned through it
+    (`fight.relief_every`: the voyage's fights' rules): prefix -> (the naming field, the
+    finder of rules by name). A class declares them as `NESTED`."""
+    found: dict[str, tuple[str, Callable[[str], Any]]] = getattr(cls, "NESTED", {})
+    return found
+
+
 def vary(rules: R, changes: Sequence[tuple[str, Any]]) -> R:
-    """These rules with each change made (a field by its name, or one entry of a table,
-    `ship_gold.frigate`), named for them; RuleError for a value outside its bound."""
+    """These rules with each change made (a field by its name, one entry of a table,
+    `ship_gold.frigate`, or a field of rules they name, `fight.relief_every`: those rules
+    varied and named in their stead), named for them; RuleError for a value outside its
+    bound."""
     updates: dict[str, Any] = {}
+    inner: dict[str, list[tuple[str, Any]]] = {}
+    named = nested(type(rules))
     for name, value in changes:
         field, _, key = name.partition(".")
-        if key:
+        if field in named:
+            inner.setdefault(field, []).append((key, value))
+        elif key:
             table = dict(updates.get(field, getattr(rules, field)))
             table[key] = value
             updates[field] = table
         else:
             updates[field] = value
+    for prefix, turned in inner.items():
+        naming, find = named[prefix]
+        updates[naming] = vary(find(getattr(rules, naming)), turned).name
     return replace(rules, name=variant_name(rules.name, changes), **updates)  # type: ignore[type-var]
 
 
@@ -79,8 +96,16 @@ def read_variant(rules: R, words: Sequence[tuple[str, str]]) -> R:
     cls = type(rules)
     names = {f.name for f in fields(cls)} - {"name"}  # type: ignore[arg-type]
     changes = []
+    named = nested(cls)
     for name, text in words:
         field, _, key = name.partition(".")
+        if field in named:
+            naming, find = named[field]
+            inner = find(getattr(rules, naming))
+            if key not in {f.name for f in fields(inner)} - {"name"}:
+                raise RuleError(f"{cls.__name__} has no rule {name!r}")
+            changes.append((name, read_rule(type(inner), key, text, label=name)))
+            continue
         table = getattr(rules, field, None) if field in names else None
         if field not in names or (key and not (isinstance(table, dict) and key in table)):
             raise RuleError(f"{cls.__name__} has no rule {name!r}")

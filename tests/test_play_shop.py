@@ -94,7 +94,7 @@ def test_after_killing_a_sea_monster_the_words_are_a_beasts(world_db_copy: Path)
     engine.dispose()
     session = VoyageSession.begin(RunStore(world_db_copy, notify=lambda _: None), world, 7)
     state = session.state
-    begin_fight(world, state, "sea_monster", fired_first=True, why="a test")
+    begin_fight(world, state, session.game.rules, "sea_monster", fired_first=True, why="a test")
     assert state.fight is not None
     state.fight.hull[THEM] = 1  # the first shot that lands kills it
 

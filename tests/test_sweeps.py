@@ -24,12 +24,15 @@ from privateer.cli.voyage.batch import run_voyages
 from privateer.db.run_store import RunStore
 from privateer.db.runs import all_run_ids, logged_runs
 from privateer.db.sweeps import point_figures
-from privateer.engine.dials import DIALS, captain_of, parse_dial, turned
+from privateer.engine.dials import DIALS, captain_of, parse_dial, turned, value_in
+from privateer.engine.errors import RuleError
 from privateer.engine.modes import check_run
 from privateer.engine.voyage.captain import CAPTAINS
 from privateer.engine.voyage.captain_spec import find_captain
-from privateer.engine.voyage.rules import RULESETS
+from privateer.engine.voyage.fights import begin_fight
+from privateer.engine.voyage.rules import RULESETS, find_voyage_rules
 from privateer.engine.world.rules import SEED_000, find_world_rules
+from tests.voyage_fixtures import quiet_voyage
 from tests.world_fixtures import synthetic_world
 
 runner = CliRunner()
@@ -96,6 +99,27 @@ def test_a_setting_turns_the_rules_it_names_and_names_the_turned_rules() -> None
     assert rules.ship_gold["frigate"] == 90 and rules.ship_gold["galleon"] == 160
     assert RULESETS["full"].ship_gold["frigate"] == 100  # the base rules are left as they were
     assert rules.name == "full[ship_gold.frigate=90]"
+
+
+def test_the_fights_numbers_are_dials_turned_through_the_voyages_rules() -> None:
+    dial, values = parse_dial("fight.relief_every=1:3")
+    assert (dial.owner, values, value_in(dial, "full")) == ("fight", (1, 2, 3), 2)
+    rules, wrules = turned(RULESETS["classic"], SEED_000, {"fight.relief_every": 1})
+    assert rules.name == "classic[fight.relief_every=1]" and wrules is SEED_000
+    assert rules.fight_rules == "seed-000[relief_every=1]"
+    assert find_voyage_rules(rules.name) == rules  # a logged run's rules, read back by name
+    assert RULESETS["classic"].fight_rules == "seed-000"
+    with pytest.raises(RuleError, match=r"relief_every 0 is outside 1\.\.100"):
+        parse_dial("fight.relief_every=0,1")
+    with pytest.raises(RuleError, match=r"has no rule 'fight\.boarding'"):
+        find_voyage_rules("full[fight.boarding=2]")
+    # a voyage's fight is fought by the fight rules its rules name
+    state = quiet_voyage(rules="classic")
+    begin_fight(WORLD, state, rules, "town", port=0, fired_first=True, why="raid")
+    assert state.fight is not None and state.fight.setup.rules.relief_every == 1
+    plain = quiet_voyage(rules="classic")
+    begin_fight(WORLD, plain, RULESETS["classic"], "town", port=0, fired_first=True, why="raid")
+    assert plain.fight is not None and plain.fight.setup.rules.relief_every == 2
 
 
 # --- the figures --------------------------------------------------------------------------

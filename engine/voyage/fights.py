@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..events import Event
 from ..fight.encounter import create_encounter
+from ..fight.rules import find_fight_rules
 from ..rng import below
 from ..world.world import World
 from .dilemmas import ask
@@ -24,6 +25,7 @@ def _fight_seed(state: VoyageState) -> int:
 def begin_fight(
     world: World,
     state: VoyageState,
+    rules: VoyageRules,
     target: str,
     *,
     ship: int = -1,
@@ -36,7 +38,8 @@ def begin_fight(
     strikes: int = 0,
 ) -> list[Event]:
     """A fight on: the card engine's encounter with your outfit and hull as they are (and
-    `strikes` strike-colours cards in her deck: the strike_colours rule's)."""
+    `strikes` strike-colours cards in her deck: the strike_colours rule's), fought by the
+    fight rules the voyage's rules name."""
     encounter, events = create_encounter(
         target,
         state.outfit(state.hull),
@@ -45,6 +48,7 @@ def begin_fight(
         walls=walls,
         relief_sooner=relief_sooner,
         strikes=strikes,
+        rules=find_fight_rules(rules.fight_rules),
     )
     state.fight = encounter
     state.pending = Engagement(target, ship, port, fired_first, why)

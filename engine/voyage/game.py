@@ -542,6 +542,7 @@ def _alongside(world: World, state: VoyageState, rules: VoyageRules, ship: int) 
             *begin_fight(
                 world,
                 state,
+                rules,
                 target,
                 ship=ship,
                 fired_first=False,

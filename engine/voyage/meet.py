@@ -48,6 +48,7 @@ def attack(
     return events + begin_fight(
         world,
         state,
+        rules,
         target,
         ship=ship,
         fired_first=True,

@@ -235,7 +235,7 @@ def enter_port(
     if islanders_port(world, rules, port) and canoes_come_out(state, rules, raided):
         events.append(Event("canoes", day, {"port": p.name, "stop": True}))
         return events + begin_fight(
-            world, state, "war_canoes", port=-1, fired_first=False, why="canoes"
+            world, state, rules, "war_canoes", port=-1, fired_first=False, why="canoes"
         )
     state.port = port
     events.append(
@@ -291,6 +291,7 @@ def raid(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRule
     return events + begin_fight(
         world,
         state,
+        rules,
         target,
         port=port,
         fired_first=True,

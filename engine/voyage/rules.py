@@ -10,7 +10,9 @@ bot won 39% of its runs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
 
 from ..bounds import (
     NAME,
@@ -26,6 +28,7 @@ from ..bounds import (
     rule,
 )
 from ..errors import RuleError
+from ..fight.rules import FIGHT_NAME, find_fight_rules
 from ..fight.ships import SHIPS, TARGETS
 from ..schema import Bool, Int, Text
 from ..variants import read_variant, split_variant
@@ -64,6 +67,9 @@ class VoyageRules:
     days: int = rule(730, Int(1, MAX_DAYS))
     # the living world's rules it is played in (world/rules.py)
     world_rules: str = rule(DEFAULT_WORLD, NAME)
+    # the card fight's rules its fights are fought by (fight/rules.py): the seed's, or a
+    # variant of them turned through this ruleset (`full[fight.relief_every=1]`)
+    fight_rules: str = rule(FIGHT_NAME, NAME)
     # --- switches for the later systems --------------------------------------------------------
     dilemmas: bool = rule(True, Bool())  # storms, shares and castaways ask you
     raid_guard: bool = rule(True, Bool())  # a raid turned out puts the town on its guard
@@ -257,8 +263,14 @@ class VoyageRules:
     # --- where rumors of treasure are told ----------------------------------------------------
     checkpoint_days: int = rule(30, Int(1, MAX_DAYS))  # a state hash every 30 days in the log
 
+    NESTED: ClassVar[dict[str, tuple[str, Callable[[str], Any]]]] = {
+        "fight": ("fight_rules", find_fight_rules)
+    }
+    """The fight's numbers are turned through this ruleset by `fight.NAME` (variants.py)."""
+
     def __post_init__(self) -> None:
         check_rules(self)
+        find_fight_rules(self.fight_rules)  # RuleError: no such fight rules
 
     @property
     def late_game(self) -> bool:

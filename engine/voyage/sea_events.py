@@ -106,7 +106,10 @@ def island_folk(world: World, state: VoyageState, rules: VoyageRules, island: in
     canoes = canoes_come_out(state, rules, raided=False)
     met = Event("islanders", state.day, {"node": island, "canoes": canoes, "stop": True})
     if canoes:
-        return [met, *begin_fight(world, state, "war_canoes", fired_first=False, why="canoes")]
+        return [
+            met,
+            *begin_fight(world, state, rules, "war_canoes", fired_first=False, why="canoes"),
+        ]
     return [met, *ask(state, rules, "islanders")]
 
 
