@@ -140,13 +140,13 @@ def test_a_worker_killed_twice_is_started_again_both_times() -> None:
 def test_workers_killed_mid_batch_cost_nothing(
     world_db: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Once the first batch is written, the worker busiest at that moment is killed by its
-    pid: its batches are played again by the other worker and the one its nanny starts. Once
-    the third is written, every worker there is then is killed, the World with them: the
-    scheduler makes it again. The command ends as one process would, every run written once
-    and replaying."""
+    """Once a batch is written while others are in flight, the worker busiest at that moment
+    is killed by its pid: its batches are played again by the other worker and the one its
+    nanny starts. Two writes later (or at the next with a batch in flight), every worker there
+    is then is killed, the World with them: the scheduler makes it again. The command ends as
+    one process would, every run written once and replaying."""
     alone, spread = world_db("alone"), world_db("spread")
-    args = ("voyage", "--runs", "24", "--log", "--json")
+    args = ("voyage", "--runs", "40", "--log", "--json")
     reference = invoke(alone, *args, "--workers", "1")
     assert reference.exit_code == 0, reference.output
 
@@ -178,31 +178,35 @@ def test_workers_killed_mid_batch_cost_nothing(
         ids = written(store, records, world_hash, **how)
         seen["writes"] += 1
         client = seen["client"]
-        if seen["writes"] in (1, 3):
-            busy = [w for w, keys in client.processing().items() if keys]
-            assert busy, "every batch was played before the test could kill a worker"
+        # The writes come in seed order, so a long first batch can be written after most of
+        # the others are played: each kill waits for a write with a batch still in flight.
+        busy = [w for w, keys in client.processing().items() if keys]
+        kills = seen.setdefault("kills", 0)
+        if busy and kills < 2 and seen["writes"] >= 1 + 2 * kills:
             pids = client.run(os.getpid)
-            doomed = [pids[busy[0]]] if seen["writes"] == 1 else list(pids.values())
+            doomed = [pids[busy[0]]] if kills == 0 else list(pids.values())
             for pid in doomed:
                 os.kill(pid, signal.SIGKILL)
             seen["killed"] += doomed
+            seen["kills"] = kills + 1
         return ids
 
     monkeypatch.setattr(voyage_batch, "cluster", watched)
     monkeypatch.setattr(voyage_commands, "_write", kill_as_they_are_written)
     result = invoke(spread, *args, "--workers", "2")
     assert result.exit_code == 0, result.output
+    assert seen["kills"] == 2, "every batch was played before the test could kill twice"
     assert len(seen["killed"]) >= 2 and len(seen["pids_after"]) == 2
     assert not set(seen["killed"]) & set(seen["pids_after"].values())  # nannies made others
     assert seen["replayed"] >= 2  # batches in flight on the killed workers, played again
     assert seen["worlds_made"] >= 2  # the World too
-    assert json.loads(result.stdout) == json.loads(reference.stdout)  # run ids 1-24 in both
-    assert result.stderr == "logged runs 1-24\n"  # nothing of dask's
+    assert json.loads(result.stdout) == json.loads(reference.stdout)  # run ids 1-40 in both
+    assert result.stderr == "logged runs 1-40\n"  # nothing of dask's
     runs_by_seed = per_seed(spread)
     assert runs_by_seed == per_seed(alone)
-    assert sorted(runs_by_seed) == list(range(24))
+    assert sorted(runs_by_seed) == list(range(40))
     assert {copies for *_, copies in runs_by_seed.values()} == {1}
-    replays_identical(spread, 24)
+    replays_identical(spread, 40)
 
 
 def commits_seen(db: Path, process: subprocess.Popen[str], commits: int) -> None:
