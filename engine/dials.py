@@ -121,6 +121,19 @@ def find_dial(name: str) -> Dial:
     return dial
 
 
+def read_range(dial: Dial, values: str) -> tuple[Any, Any, Any]:
+    """`FIRST:LAST` or `FIRST:LAST:STEP` of a number's dial: its ends, each of the dial's type
+    and within its bound, and its step (None when not given; more than nothing when it is)."""
+    parts = values.split(":")
+    if len(parts) not in (2, 3):
+        raise RuleError(f"{dial.name}: a range is FIRST:LAST or FIRST:LAST:STEP")
+    first, last = dial.read(parts[0]), dial.read(parts[1])
+    step = read_scalar(dial.name, dial.kind, parts[2]) if len(parts) == 3 else None
+    if step is not None and step <= 0:
+        raise RuleError(f"{dial.name}: a range's step is more than nothing")
+    return first, last, step
+
+
 def parse_dial(text: str) -> tuple[Dial, tuple[Any, ...]]:
     """`NAME=VALUES`: a range `15:30:5` (or `15:30`, a step of one), or a list `6,10,14`."""
     name, sep, values = text.partition("=")
@@ -128,13 +141,8 @@ def parse_dial(text: str) -> tuple[Dial, tuple[Any, ...]]:
         raise RuleError(f"{text!r}: write NAME=VALUES, as treasury=15:30:5 or storm_days=60,120")
     dial = find_dial(name)
     if ":" in values and dial.kind in (int, float):
-        parts = values.split(":")
-        if len(parts) not in (2, 3):
-            raise RuleError(f"{dial.name}: a range is FIRST:LAST or FIRST:LAST:STEP")
-        first, last = dial.read(parts[0]), dial.read(parts[1])
-        step = read_scalar(dial.name, dial.kind, parts[2]) if len(parts) == 3 else dial.kind(1)
-        if step <= 0:
-            raise RuleError(f"{dial.name}: a range's step is more than nothing")
+        first, last, given = read_range(dial, values)
+        step = dial.kind(1) if given is None else given
         span = (last - first) / step
         count = math.floor(span + 1e-9) + 1 if math.isfinite(span) else MAX_POINTS + 1
         if count < 1:

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from privateer.cli.app import app
 from privateer.engine.events import Event
-from privateer.engine.voyage.grounds import RECKONING, best_ground
+from privateer.engine.voyage.grounds import RECKONING, best_ground, every_ground
 from privateer.engine.voyage.sim import RunResult, summarise
 from privateer.engine.voyage.wake import Wake, wake_of, where_figures
 from privateer.engine.world.game import advance, create_world
@@ -45,7 +45,7 @@ def ground_of(ports: list[tuple[int, bool]], days_left: int) -> int | None:
     sea = line_sea(ports)
     state = SimpleNamespace(node=0)
     enemy = [e for _, e in ports]
-    found = best_ground(
+    every = every_ground(
         sea,
         state,
         enemy,
@@ -56,6 +56,7 @@ def ground_of(ports: list[tuple[int, bool]], days_left: int) -> int | None:
         0,
         RECKONING,  # type: ignore[arg-type]
     )
+    found = best_ground(every)
     return None if found is None else sea.ports[found.anchor].node
 
 

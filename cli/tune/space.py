@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from privateer.cli.tune.figures import FIGURES, MISSING, SUNK_BY, figure_names
-from privateer.engine.voyage import CAPTAINS, Dial, find_dial
+from privateer.engine.voyage import Dial, find_dial, parse_dial, read_range
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,31 +134,20 @@ class SearchDial:
 
 def parse_search_dial(text: str) -> SearchDial:
     """`NAME=LOW:HIGH[:STEP]` for a number, or `NAME=A,B,...` for any dial (a switch, a name,
-    a captain); each value of the dial's type and within its bound."""
+    a captain), read as `sweep` reads them (engine/dials.py): each value of the dial's type and
+    within its bound."""
     name, sep, values = text.partition("=")
     if not sep:
         raise ValueError(f"{text!r}: write NAME=LOW:HIGH or NAME=A,B, as treasury=15:30")
     dial = find_dial(name)
     if ":" in values and dial.kind in (int, float):
-        parts = values.split(":")
-        if len(parts) not in (2, 3):
-            raise ValueError(f"{dial.name}: a range is LOW:HIGH or LOW:HIGH:STEP")
-        low, high = dial.read(parts[0]), dial.read(parts[1])
+        low, high, step = read_range(dial, values)
         if low >= high:
             raise ValueError(f"{dial.name}: the range {values} holds one value or none")
-        step = dial.kind(_number(dial.name, parts[2])) if len(parts) == 3 else None
-        if step is not None and step <= 0:
-            raise ValueError(f"{dial.name}: a range's step is more than nothing")
         return SearchDial(dial, values, low=low, high=high, step=step)
-    choices = tuple(dial.read(word) for word in values.split(","))
-    if len(set(choices)) != len(choices):
-        raise ValueError(f"{dial.name}: a value is given twice")
+    _, choices = parse_dial(text)
     if len(choices) < 2:
         raise ValueError(f"{dial.name}: a dial to search takes two values or more")
-    if dial.name == "captain":
-        unknown = [c for c in choices if c not in CAPTAINS]
-        if unknown:
-            raise ValueError(f"no captain {unknown[0]!r}: one of {', '.join(CAPTAINS)}")
     return SearchDial(dial, values, choices=choices)
 
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
         captain_of,
         find_dial,
         parse_dial,
+        read_range,
         turned,
         value_in,
     )
@@ -145,6 +146,7 @@ __all__ = [
     "parse_dial",
     "play_captained",
     "raid_read_of",
+    "read_range",
     "refusal",
     "region_nodes",
     "rumor_kept",

@@ -511,7 +511,7 @@ class Captain:
     def _ground(self, game: VoyageGame, state: VoyageState) -> Ground | None:
         """The ground worth most over the days it has left (grounds.py), by what its ship
         could carry."""
-        return best_ground(*self._reckoned(game, state))
+        return best_ground(every_ground(*self._reckoned(game, state)))
 
     def grounds(self, game: VoyageGame, state: VoyageState) -> list[Ground]:
         """Every ground it weighs where it is now, by what its ship could carry (the one

@@ -43,26 +43,9 @@ class Reckoning:
 RECKONING = Reckoning()
 
 
-def best_ground(
-    world: World,
-    state: VoyageState,
-    enemy: list[bool],
-    carries: list[bool],
-    treasuries: list[int],
-    sack_days: int,
-    days_left: int,
-    home: int,
-    reckoning: Reckoning,
-) -> Ground | None:
-    """The ground worth most over the days left (None: no enemy port in reach of them); of
-    two worth the same, the nearer, then the first port.
-
-    `enemy[i]`: port i's nation is fair game; `carries[i]`: the captain's ship could carry a
-    raid on port i (a town it may raid, its walls no more than the ship can take);
-    `treasuries[i]`: what the town holds when full, paid once in `sack_days`."""
-    found = every_ground(
-        world, state, enemy, carries, treasuries, sack_days, days_left, home, reckoning
-    )
+def best_ground(found: list[Ground]) -> Ground | None:
+    """The ground worth most of `every_ground`'s (None: none in reach of the days left); of
+    two worth the same, the nearer, then the first port."""
     return max(found, key=lambda g: (g.worth, -g.days, -g.anchor), default=None)
 
 
@@ -79,7 +62,11 @@ def every_ground(
 ) -> list[Ground]:
     """Every ground that could be worked in the days left (its passage out and home, and the
     days kept in hand, within them), in port order: what `best_ground` chooses from, and what
-    `privateer grounds` shows."""
+    `privateer grounds` shows.
+
+    `enemy[i]`: port i's nation is fair game; `carries[i]`: the captain's ship could carry a
+    raid on port i (a town it may raid, its walls no more than the ship can take);
+    `treasuries[i]`: what the town holds when full, paid once in `sack_days`."""
     here = world.hops_from([state.node])
     home_days = world.hops_from([home])
     merchant = TARGETS["merchant"]
