@@ -1,9 +1,11 @@
 """Runs logged by earlier engines replay and resume exactly (the LEGACY rulesets: a run's rules
-name means what it meant to the engine that logged it). tests/logged/earlier-engines.json.gz
-holds runs logged on the synthetic sea by the code before engine voyage-4 and world-3 (commit
-bb72d14): the captain's first year from seed 7 by voyage-3's `full`, `classic` and `century`,
-and a year of the world from seed 42 by world-2's `seed-000` and `century`, each with its
-actions, events, checkpoints and final state hash."""
+name means what it meant to the engine that logged it). tests/logged/ holds runs logged on the
+synthetic sea by the code before each engine change: earlier-engines.json.gz by the code before
+engine voyage-4 and world-3 (commit bb72d14): the captain's first year from seed 7 by voyage-3's
+`full`, `classic` and `century`, and a year of the world from seed 42 by world-2's `seed-000`
+and `century`; voyage-4.json.gz by the code before voyage-5 (commit 5e0a627): the captain's
+first year from seeds 0 and 1 by `late`, past a renown step and a dozen privateers; each with
+its actions, events, checkpoints and final state hash."""
 
 from __future__ import annotations
 
@@ -19,10 +21,20 @@ from privateer.engine.replay import LoggedRun
 from privateer.engine.voyage.rules import RULESETS
 from tests.voyage_fixtures import WORLD
 
-LOGGED = json.loads(
-    gzip.decompress((Path(__file__).parent / "logged" / "earlier-engines.json.gz").read_bytes())
-)
-RUNS: list[dict[str, Any]] = LOGGED["runs"]
+
+def _read(name: str) -> dict[str, Any]:
+    logged = json.loads(gzip.decompress((Path(__file__).parent / "logged" / name).read_bytes()))
+    assert isinstance(logged, dict)
+    return logged
+
+
+LOGS: dict[str, tuple[str, set[str]]] = {
+    "earlier-engines.json.gz": ("bb72d14", {"voyage-3", "world-2"}),
+    "voyage-4.json.gz": ("5e0a627", {"voyage-4"}),
+}
+"""Each log: the commit that logged it, and the engines its runs were played by."""
+LOGGED = {name: _read(name) for name in LOGS}
+RUNS: list[dict[str, Any]] = [run for logged in LOGGED.values() for run in logged["runs"]]
 
 
 def _name(run: dict[str, Any]) -> str:
@@ -43,10 +55,13 @@ def _logged(run: dict[str, Any]) -> LoggedRun:
     )
 
 
-def test_the_logs_are_of_each_earlier_engine() -> None:
-    assert LOGGED["logged_by"] == "bb72d14"
-    assert {run["engine_version"] for run in RUNS} == {"voyage-3", "world-2"}
-    assert all(MODES[run["mode"]].engine_version != run["engine_version"] for run in RUNS)
+@pytest.mark.parametrize("name", LOGS)
+def test_the_logs_are_of_each_earlier_engine(name: str) -> None:
+    commit, engines = LOGS[name]
+    runs = LOGGED[name]["runs"]
+    assert LOGGED[name]["logged_by"] == commit
+    assert {run["engine_version"] for run in runs} == engines
+    assert all(MODES[run["mode"]].engine_version != run["engine_version"] for run in runs)
 
 
 @pytest.mark.parametrize("run", RUNS, ids=_name)

@@ -119,6 +119,15 @@ PLAYTHROUGHS = (
         engine="voyage-3",
     ),
     Playthrough(
+        "voyage-4-full",
+        "voyage",
+        {"rules": "full", "days": 365},
+        3,
+        _captain(3),
+        SEAS,
+        engine="voyage-4",
+    ),
+    Playthrough(
         "voyage-3-full",
         "voyage",
         {"rules": "full", "days": 365},

@@ -157,6 +157,30 @@ def test_a_hostile_warship_comes_with_two_more_hull_a_step_and_shows_it() -> Non
         assert fight["her_hull"] == state.fight.hull[1] == state.fight.max_hull[1] == hull
 
 
+def enemy_privateer_alongside(step: int, rules: VoyageRules = LATE) -> int:
+    """The walls a French privateer at war with England comes to the fight with, at renown
+    step `step`, by `rules`."""
+    state = quiet_voyage(rules=rules.name)
+    assert state.late is not None
+    state.late.renown_step = step
+    at_war_with_england(state, "france")
+    state.port, state.node = -1, 40
+    act_text(WORLD, state, "course 42")
+    put_ship(state, PRIVATEER, "france", 41)
+    act(WORLD, state, Sail(), rules, SEED_000)
+    assert state.fight is not None and state.fight.setup.target == "privateer"
+    return state.fight.setup.walls
+
+
+def test_an_enemy_privateer_comes_better_found_a_step_as_a_warship_does() -> None:
+    """ "The more your prizes pay, the farther the hunters and privateers come for you, and the
+    better found": since voyage-5; voyage-4's privateer came as her kind was (12 hull, which a
+    bare pinnace beats every time), so the home stretch cost the captain nothing."""
+    assert [enemy_privateer_alongside(step) for step in range(4)] == [0, 2, 4, 6]
+    voyage_4 = find_voyage_rules("late", "voyage-4")
+    assert [enemy_privateer_alongside(step, voyage_4) for step in range(4)] == [0, 0, 0, 0]
+
+
 def test_a_merchant_or_a_warship_not_hostile_comes_as_her_kind_is() -> None:
     for kind, flag in ((MERCHANT, "spain"), (GUARD, "portugal")):
         state = quiet_voyage(rules="late")

@@ -51,6 +51,7 @@ class DesignFigure:
     runs: int | None = None
     our_runs: int | None = None
     share: bool = True
+    moved_by: str = ""  # the rule or choice that moves ours (a column when any figure says)
 
 
 @dataclass(frozen=True)
@@ -226,9 +227,11 @@ def _table(table: Table, printed: Mapping[Command, Rows]) -> list[str]:
 
 
 def _design_table(table: DesignTable, printed: Mapping[Command, Rows]) -> list[str]:
+    why = any(figure.moved_by for figure in table.figures)
     lines = [
-        "| the design document | its figure | its 95% interval | ours | our 95% interval | |",
-        "|---|---|---|---|---|---|",
+        "| the design document | its figure | its 95% interval | ours | our 95% interval | |"
+        + (" what moves ours |" if why else ""),
+        "|---|---|---|---|---|---|" + ("---|" if why else ""),
     ]
     for figure in table.figures:
         ours = figure.ours(printed[figure.command])
@@ -247,7 +250,7 @@ def _design_table(table: DesignTable, printed: Mapping[Command, Rows]) -> list[s
         of = f" of {figure.runs:,}" if figure.runs else ""
         lines.append(
             f"| {figure.words} | {shown(figure.figure)}{of} | {theirs_band} | {shown(ours)} |"
-            f" {ours_band} | {held} |"
+            f" {ours_band} | {held} |" + (f" {figure.moved_by} |" if why else "")
         )
     return lines
 

@@ -51,17 +51,41 @@ def _mean(key: str) -> Callable[[Rows], float]:
     return lambda rows: float(rows[0][key])
 
 
+def _sunk_by(*causes: str) -> Callable[[Rows], float]:
+    """The share of the runs sunk by any of `causes` (a corsair, laden or not)."""
+
+    def ours(rows: Rows) -> float:
+        sunk_by = rows[0].get("sunk_by") or {}
+        return sum(float(sunk_by.get(cause, 0)) for cause in causes) / float(rows[0]["runs"])
+
+    return ours
+
+
 def _figure(
-    words: str, figure: float, rules: str, *keys: str, runs: int | None = None, share: bool = True
+    words: str,
+    figure: float,
+    rules: str,
+    *keys: str,
+    runs: int | None = None,
+    share: bool = True,
+    ours: Callable[[Rows], float] | None = None,
+    moved_by: str = "",
 ) -> DesignFigure:
+    """The document's figure for `rules` beside ours off the runs its own bot played (the
+    document's bot for its stages, its raider for `classic`): the summary's `keys`, a share
+    of the runs or (`share` False) a mean, unless `ours` reads it."""
+    captain = "seed" if rules in THE_DOCUMENTS_BOT else None
+    if ours is None:
+        ours = _share_of_runs(*keys) if share else _mean(keys[0])
     return DesignFigure(
         words=f"`{rules}`: {words}",
         figure=figure,
-        command=voyage(rules),
-        ours=_share_of_runs(*keys) if share else _mean(keys[0]),
+        command=voyage(rules, captain),
+        ours=ours,
         runs=runs,
         our_runs=RUNS if share else None,
         share=share,
+        moved_by=moved_by,
     )
 
 
@@ -171,29 +195,155 @@ VOYAGE = FigurePage(
         DesignTable(
             heading="Against the Privateer design document",
             about=(
-                "The document's shares come from 30 or 100 runs, so each has a 95% interval of"
-                " its own: `in` when ours lies in it. Its means (days, raids, storms) come"
-                " without a spread, so they are set beside ours only."
+                "The document's figures are its own bot's, so ours are too: each stage played"
+                " by the document's bot (`--captain seed`: blind to the home stretch, engaging"
+                " without the read of a ship), `classic` by its raider. The document's shares"
+                " come from 30 or 100 runs, so each has a 95% interval of its own: `in` when"
+                " ours lies in it. Its means (days, raids, storms) come without a spread, so"
+                " they are set beside ours only."
             ),
             figures=(
-                _figure("won", 0.39, "classic", "won", runs=100),
-                _figure("day home (winners)", 525, "classic", "mean_day_home", share=False),
-                _figure("raids a run", 11, "classic", "raids_per_run", share=False),
-                _figure("sunk raiding towns", 0.30, "classic", "sunk_by", "town", runs=100),
-                _figure("sunk to armadas", 0.13, "classic", "sunk_by", "armada", runs=100),
-                _figure("storms a run", 5, "classic", "storms_per_run", share=False),
-                _figure("omens a run", 10, "classic", "omens_per_run", share=False),
-                _figure("won", 8 / 30, "dilemmas", "won", runs=30),
-                _figure("won", 7 / 30, "late", "won", runs=30),
-                _figure("sunk by corsairs", 2 / 30, "late", "sunk_by", "corsair", runs=30),
-                _figure("won", 6 / 30, "lookout", "won", runs=30),
-                _figure("mean day sunk", 214, "lookout", "mean_day_sunk", share=False),
-                _figure("won", 2 / 30, "full", "won", runs=30),
-                _figure("day home (winners)", 368, "full", "mean_day_home", share=False),
                 _figure(
-                    "reached the third letter", 12 / 30, "full", "letters_completed", "2", runs=30
+                    "won",
+                    0.39,
+                    "classic",
+                    "won",
+                    runs=100,
+                    moved_by="a sack pays the town's treasury (25); the raider keeps 10 gold back,"
+                    " so hires its master gunner sooner",
                 ),
-                _figure("sunk", 19 / 30, "full", "sunk", runs=30),
+                _figure(
+                    "day home (winners)",
+                    525,
+                    "classic",
+                    "mean_day_home",
+                    share=False,
+                    moved_by="150 gold at the pace of the raids and prizes below",
+                ),
+                _figure(
+                    "raids a run",
+                    11,
+                    "classic",
+                    "raids_per_run",
+                    share=False,
+                    moved_by="the towns the raider carries (walls up to 4 past its hull) and"
+                    " their treasuries filling again",
+                ),
+                _figure(
+                    "sunk raiding towns",
+                    0.30,
+                    "classic",
+                    "sunk_by",
+                    "town",
+                    runs=100,
+                    moved_by="a pinnace raiding without its master gunner sinks 92% of the time;"
+                    " with him she sacks 99% (the fight is a race of totals)",
+                ),
+                _figure(
+                    "sunk to armadas",
+                    0.13,
+                    "classic",
+                    "sunk_by",
+                    "armada",
+                    runs=100,
+                    moved_by="armadas attack on sight while Spain is at war with England",
+                ),
+                _figure(
+                    "storms a run",
+                    5,
+                    "classic",
+                    "storms_per_run",
+                    share=False,
+                    moved_by="a storm's odds a day at sea, and the days she is at sea",
+                ),
+                _figure(
+                    "omens a run",
+                    10,
+                    "classic",
+                    "omens_per_run",
+                    share=False,
+                    moved_by="an omen's odds a day at sea, and the days she is at sea",
+                ),
+                _figure(
+                    "won",
+                    8 / 30,
+                    "dilemmas",
+                    "won",
+                    runs=30,
+                    moved_by="the stage's costs (wages, the raid guard) against prize cards, and"
+                    " storms that ask",
+                ),
+                _figure(
+                    "won",
+                    7 / 30,
+                    "late",
+                    "won",
+                    runs=30,
+                    moved_by="renown: enemy privateers and warships 2 hull better found a step"
+                    " (voyage-5), and every enemy privateer out on the home stretch",
+                ),
+                _figure(
+                    "sunk by corsairs",
+                    2 / 30,
+                    "late",
+                    runs=30,
+                    ours=_sunk_by("corsair", "corsair_laden"),
+                    moved_by="four corsairs out of Barbary, hostile while at war with England,"
+                    " met by a bot blind to the home stretch",
+                ),
+                _figure(
+                    "won",
+                    6 / 30,
+                    "lookout",
+                    "won",
+                    runs=30,
+                    moved_by="the late game's costs; the longer lookout changes nothing for a bot"
+                    " that takes the first card and does not read",
+                ),
+                _figure(
+                    "mean day sunk",
+                    214,
+                    "lookout",
+                    "mean_day_sunk",
+                    share=False,
+                    moved_by="the same: ours is the late stage's",
+                ),
+                _figure(
+                    "won",
+                    2 / 30,
+                    "full",
+                    "won",
+                    runs=30,
+                    moved_by="three letters, each with a task, a region and a deadline, before"
+                    " home",
+                ),
+                _figure(
+                    "day home (winners)",
+                    368,
+                    "full",
+                    "mean_day_home",
+                    share=False,
+                    moved_by="the letters' deadlines and regions",
+                ),
+                _figure(
+                    "reached the third letter",
+                    12 / 30,
+                    "full",
+                    "letters_completed",
+                    "2",
+                    runs=30,
+                    moved_by="the first two letters' tasks (two prizes near home; a sack in the"
+                    " region) done in time, extension included",
+                ),
+                _figure(
+                    "sunk",
+                    19 / 30,
+                    "full",
+                    "sunk",
+                    runs=30,
+                    moved_by="the letters send her into enemy waters: forts, guard ships,"
+                    " privateers",
+                ),
             ),
         ),
         MOVES,

@@ -1,8 +1,8 @@
 """Your name gets about (the Privateer design document, "The late game"): renown, from everything
 your prizes and raids have paid, goes up a step at each of `renown_steps`, and each step the world's
-hunters come a quarter farther for you and a hostile warship comes better found; and the home
-stretch: with the score in hand and no noose waiting, word gets out, and every privateer of a nation
-at war with England comes for you, whatever the range.
+hunters come a quarter farther for you and a hostile warship or privateer comes better found; and
+the home stretch: with the score in hand and no noose waiting, word gets out, and every privateer
+of a nation at war with England comes for you, whatever the range.
 
 What the hunters have heard reaches the world through the day's orders (`orders`: the world's
 pursuit reads them, engine/world/pursuit.py `Name`). Each rule by its switch (`rules.renown`,
@@ -49,12 +49,14 @@ def gain(state: VoyageState, rules: VoyageRules, payout: int) -> list[Event]:
 
 def hull_bonus(world: World, state: VoyageState, rules: VoyageRules, ship: int) -> int:
     """The hull a ship of the world comes with beyond her kind's for your name: a warship
-    (her kind's row says so) hostile to you has `renown_hull` more a step; any other, none.
+    (her kind's row says so), or a privateer (by rules with `renown_privateers`), hostile to
+    you has `renown_hull` more a step; any other, none.
     The fight (`begin_fight`'s walls) and the read of her both take it from here."""
     late = state.late
     if not rules.renown or late is None or not late.renown_step:
         return 0
-    if not KINDS.rows[state.world.ships["kind"][ship]].warship:
+    kind = KINDS.rows[state.world.ships["kind"][ship]]
+    if not (kind.warship or (rules.renown_privateers and kind.name == "privateer")):
         return 0
     if not hostile(world, state, ship):
         return 0

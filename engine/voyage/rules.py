@@ -82,6 +82,11 @@ class VoyageRules:
     # the late game (the Privateer design document, "The late game", "Seeing her first", "Letters of
     # marque") your name gets about: hunters come farther, warships better found
     renown: bool = rule(True, Bool())
+    # "The more your prizes pay, the farther the hunters and privateers come for you, and the
+    # better found": an enemy privateer comes with the renown hull a warship does (a privateer
+    # is a private man-of-war). Off (engines before voyage-5): warships only, and a privateer
+    # of any renown was the 12 hull any pinnace beat
+    renown_privateers: bool = rule(True, Bool())
     # with the score in hand, every enemy privateer comes for you
     home_stretch: bool = rule(True, Bool())
     # a laden corsair taken frees her captives; her raids are news
@@ -318,6 +323,9 @@ def stages(full: VoyageRules, classic_world: str) -> dict[str, VoyageRules]:
 
 FULL = VoyageRules()
 RULESETS: dict[str, VoyageRules] = stages(FULL, DEFAULT_WORLD)
+# Engine voyage-4's: every ruleset as now, but a privateer comes as her kind is whatever your
+# renown (only warships better found)
+VOYAGE_4 = stages(FULL.with_changes(renown_privateers=False), DEFAULT_WORLD)
 LOOKOUT, LATE, DILEMMAS, CLASSIC, DRAKE = (
     RULESETS[name] for name in ("lookout", "late", "dilemmas", "classic", "drake")
 )
@@ -339,6 +347,7 @@ FULL_3 = FULL.with_changes(
     strike_colours=False,
     wages_wherever=False,
     round_every_visit=False,
+    renown_privateers=False,
 )
 VOYAGE_3 = stages(FULL_3, "balanced")
 # voyage-3's `century`: its full rules with the shore in play in world-2's century
@@ -359,13 +368,15 @@ LEGACY_RULESETS: dict[str, dict[str, VoyageRules]] = {
     "voyage-1": {"full": VOYAGE_3["dilemmas"].with_changes(name="full"), "classic": CLASSIC_2},
     "voyage-2": {**VOYAGE_3, "classic": CLASSIC_2},
     "voyage-3": VOYAGE_3,
+    "voyage-4": VOYAGE_4,
 }
 """What a run's rules name meant under an earlier engine version: runs and saves of
 `voyage-1` (before the late game) named `full` what is now `dilemmas`, under the name they
 were played and hashed with; those of `voyage-2` played `classic` in the seed's first world
 (`seed-000`), before the balance pass; those of `voyage-3` played in the seed's first world
 (`classic` in the balanced one, `century` in world-2's century) with the shore off, wages paid
-only on a quiet day at sea and a round's cheer once a port."""
+only on a quiet day at sea and a round's cheer once a port; those of `voyage-4` met a privateer
+as her kind is, whatever their renown."""
 
 WORLD_ENGINE_OF: dict[str, str] = {
     "voyage-1": "world-2",
