@@ -583,3 +583,47 @@ def voyage_workers(
 
 
 app.command("web")(output_options(bench_web.web))
+
+
+@app.command("targets")
+@output_options
+def targets(
+    ctx: typer.Context,
+    only: list[str] = typer.Option(
+        [],
+        "--only",
+        help="Run only the targets whose bench command holds this word (repeat): tribes, log,"
+        " world-sim, voyage, world, fight, startup.",
+    ),
+    output: Output = Output(),
+) -> None:
+    """Every speed target the project has set, beside what this machine measures: each bench
+    run once as its own process (on the database's world), its figure, the bound, and met or
+    how far off. Some minutes in all; a quiet machine gives figures worth comparing."""
+    from privateer.cli.common import db_path, note
+    from privateer.cli.figures.page import run_privateer
+    from privateer.cli.figures.speed import TARGETS
+    from privateer.cli.figures.targets import TargetTable, commands, target_rows
+    from privateer.cli.worlds import engine_world
+
+    table = TARGETS
+    if only:
+        chosen = tuple(t for t in table.targets if any(word in t.command for word in only))
+        if not chosen:
+            fail(f"no target's bench is named by {', '.join(only)}")
+        table = TargetTable(table.heading, table.about, chosen)
+    engine_world(ctx)  # no world: one line now, not after the first bench
+    world_db = ("--db", str(db_path(ctx).resolve()))
+    printed = {}
+    wanted = commands(table)
+    for number, command in enumerate(wanted, 1):
+        note(f"[{number}/{len(wanted)}] privateer {' '.join(command)}")
+        try:
+            printed[command] = run_privateer((*world_db, *command))
+        except OSError as error:
+            fail(str(error))
+    rows = target_rows(table, printed)
+    if output.format.value == "table":  # the figures as read; the data has the numbers too
+        output.rows(rows, ["figure", "shown", "target", "verdict"], title="speed, the targets")
+        return
+    output.rows(rows, ["figure", "ours", "target", "met", "verdict", "command"])

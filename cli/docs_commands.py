@@ -79,7 +79,8 @@ def figures(
     documents' own figures and their 95% intervals, and names the commands and the commit it
     ran on. The voyage, world and speed pages play on the database's world."""
     from privateer.cli.figures import PAGES
-    from privateer.cli.figures.page import Command, Rows, commit, run_privateer, write_page
+    from privateer.cli.figures.page import commit, run_privateer, write_page
+    from privateer.cli.figures.rows import Command, Rows
 
     page = PAGES.get(name)
     if page is None:

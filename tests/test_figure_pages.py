@@ -25,12 +25,12 @@ from privateer.cli.figures.page import (
     FigurePage,
     Passage,
     PassageTable,
-    Rows,
     Table,
     commit,
     wilson,
     write_page,
 )
+from privateer.cli.figures.rows import Rows
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()

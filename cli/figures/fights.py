@@ -4,7 +4,8 @@ fight figures beside ours."""
 from __future__ import annotations
 
 from privateer.cli.fight.commands import SIM_FIGURES, SIM_RATES
-from privateer.cli.figures.page import Command, DesignFigure, DesignTable, FigurePage, Table, pick
+from privateer.cli.figures.page import DesignFigure, DesignTable, FigurePage, Table
+from privateer.cli.figures.rows import Command, pick
 
 FIGHTS_A_BOT = 2000
 THE_DOCUMENTS_FIGHTS = 5000  # its sim's tables are "over 5,000 seeds"

@@ -17,9 +17,8 @@ from typing import Any
 
 import orjson
 
-Command = tuple[str, ...]
-Rows = list[dict[str, Any]]
-Run = Callable[[Command], Rows]
+from privateer.cli.figures.rows import Command, Rows, Run, read
+from privateer.cli.figures.targets import TargetTable, commands, target_rows
 
 
 @dataclass(frozen=True)
@@ -108,7 +107,7 @@ class DesignMoves:
     moves: tuple[DesignMove, ...]
 
 
-Section = Table | DesignTable | PassageTable | DesignMoves
+Section = Table | DesignTable | PassageTable | DesignMoves | TargetTable
 
 
 @dataclass(frozen=True)
@@ -134,6 +133,8 @@ class FigurePage:
                 wanted = tuple(
                     c for m in section.moves for c in (m.command_before, m.command_after)
                 )
+            elif isinstance(section, TargetTable):
+                wanted = tuple(commands(section))
             else:
                 wanted = tuple(p.command for p in section.passages)
             every.extend(c for c in wanted if c not in every)
@@ -207,6 +208,8 @@ def write_page(
             lines += _design_table(section, printed)
         elif isinstance(section, DesignMoves):
             lines += _moves_table(section, printed)
+        elif isinstance(section, TargetTable):
+            lines += _target_table(section, printed)
         else:
             lines += _passage_table(section, printed)
     return "\n".join(lines) + "\n"
@@ -252,6 +255,14 @@ def _design_table(table: DesignTable, printed: Mapping[Command, Rows]) -> list[s
             f"| {figure.words} | {shown(figure.figure)}{of} | {theirs_band} | {shown(ours)} |"
             f" {ours_band} | {held} |" + (f" {figure.moved_by} |" if why else "")
         )
+    return lines
+
+
+def _target_table(table: TargetTable, printed: Mapping[Command, Rows]) -> list[str]:
+    lines = ["| the figure | ours | the target | |", "|---|---|---|---|"]
+    for row in target_rows(table, dict(printed)):
+        verdict = row["verdict"] if row["met"] else f"**{row['verdict']}**"
+        lines.append(f"| {row['figure']} | {row['shown']} | {row['target']} | {verdict} |")
     return lines
 
 
@@ -338,27 +349,6 @@ def wilson(share: float, runs: int) -> tuple[float, float]:
     spread = z * math.sqrt(share * (1 - share) / runs + z * z / (4 * runs * runs))
     scale = 1 + z * z / runs
     return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
-
-
-def read(row: Mapping[str, Any], column: str) -> Any:
-    """`row[column]`, a dotted column read into nested objects where the row has no such key
-    (None where it is missing)."""
-    if column in row:
-        return row[column]
-    value: Any = row
-    for key in column.split("."):
-        if not isinstance(value, Mapping):
-            return None
-        value = value.get(key)
-    return value
-
-
-def pick(rows: Rows, column: str, **where: Any) -> float:
-    """The one row's `column` whose keys match `where` (KeyError if none or several)."""
-    found = [row for row in rows if all(row.get(k) == v for k, v in where.items())]
-    if len(found) != 1:
-        raise KeyError(f"{len(found)} rows match {where}")
-    return float(read(found[0], column))
 
 
 def _share(value: float) -> str:

@@ -6,17 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from privateer.cli.figures.page import (
-    Command,
     DesignFigure,
     DesignMove,
     DesignMoves,
     DesignTable,
     FigurePage,
-    Rows,
     Table,
-    pick,
-    read,
 )
+from privateer.cli.figures.rows import Command, Rows, pick, read
 
 RUNS = 200
 RULESETS = ("classic", "dilemmas", "late", "lookout", "full")

@@ -9,8 +9,8 @@ from privateer.cli.figures.page import (
     Passage,
     PassageTable,
     Table,
-    read,
 )
+from privateer.cli.figures.rows import read
 
 _INFO = ("world", "info", "--json")
 
