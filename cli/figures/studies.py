@@ -113,11 +113,13 @@ STUDIES = FigurePage(
             _TUNE_LETTERS,
         ),
         _tune_table(
-            "Tuning `full` by the numbers the document leaves open",
-            "The same four figures, searched over numbers the document leaves to us: how"
-            " true the Admiralty's word is, a missed deadline's grace, how far guard ships"
-            " patrol and hunt. The day home is the mean of the few winners (8 or so of 100),"
-            " so it moves most from trial to trial by chance.",
+            "Tuning `full` by the Admiralty, the grace and the guard ships",
+            "The same four figures, searched over two numbers the document leaves to us (how"
+            " true the Admiralty's word is, a missed deadline's grace) and two it sets (how far"
+            " guard ships patrol and hunt: 4 days, its protected water, and 25, which its"
+            " alarm doubles to 50): a landing that moves the guard ships lands by numbers the"
+            " document does not have. The day home is the mean of the few winners (8 or so"
+            " of 100), so it moves most from trial to trial by chance.",
             _TUNE_OPEN,
         ),
     ),
