@@ -13,7 +13,8 @@ import pytest
 from scipy.sparse import csr_matrix
 
 from privateer.engine.world.game import advance, create_world
-from privateer.engine.world.routes import TREES, toward
+from privateer.engine.world.routes import TREES, banks_closed, high_seas, keel_seas, toward
+from privateer.engine.world.rules import find_world_rules
 from privateer.engine.world.rumors import split_by_source, step_cloud_everywhere, step_sparse
 from privateer.engine.world.world import (
     BUDGETS,
@@ -87,7 +88,7 @@ def test_the_budgets_of_a_worlds_caches_add_up_to_at_most_the_bound() -> None:
     # each declared by the module that keeps it, all of them once the world's face is in
     assert set(BUDGETS) == {
         *("hops", "hops_avoiding", "closed_step_graphs"),  # world.py
-        *("leg_costs", "leg_graphs", "inward", "trees"),  # routes.py
+        *("leg_costs", "leg_graphs", "inward", "trees", "keels"),  # routes.py
         *("step_costs", "true_next", "split_by_source", "uniform_split", "lingering"),  # rumors
         *("patrol_beats", "cruise_beats", "home_hops", "trading_reach", "keeping_out"),  # game
         *("downstream", "hunter_ships"),  # game.py, pursuit.py
@@ -96,6 +97,23 @@ def test_the_budgets_of_a_worlds_caches_add_up_to_at_most_the_bound() -> None:
     caches = WorldCaches()
     assert set(caches.memos()) == set(BUDGETS)
     assert all(memo.budget == BUDGETS[name] for name, memo in caches.memos().items())
+
+
+def test_a_days_weighing_of_the_seas_is_one_object_a_ruleset_and_a_world() -> None:
+    """The route trees are keyed by the weighing: the same object every day finds them by
+    identity (made afresh each day, every lookup compared the banks node by node)."""
+    bare = synthetic_world()
+    bank = next(n for n in range(bare.n) if n not in bare.port_nodes)
+    world = dataclasses.replace(bare, features=(*bare.features, (bank, "bank", "a bank")))
+    rules = find_world_rules("century")
+    seas = high_seas(rules)
+    assert high_seas(find_world_rules("century")) is seas
+    keel = keel_seas(world, rules, seas)
+    assert keel_seas(world, rules, high_seas(rules)) is keel
+    assert keel == dataclasses.replace(seas, closed=banks_closed(world))
+    assert keel.closed == banks_closed(world) == {bank}
+    assert hash(keel) == hash(dataclasses.replace(seas, closed=banks_closed(world)))
+    assert keel_seas(dataclasses.replace(world), rules, seas) is not keel  # a World's own
 
 
 def test_a_cache_is_declared_by_one_module() -> None:

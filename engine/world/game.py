@@ -786,15 +786,17 @@ def _monsters_attack(world: World, state: WorldState, rules: WorldRules, day: in
     kinds, tasks, nodes = ships["kind"], ships["task"], ships["node"]
     drifts = _kind_day().drifts
     monsters: dict[int, int] = {}  # node: the first monster under way there
-    for ship, kind in enumerate(kinds):
-        if drifts[kind] and tasks[ship] == SAILING:
+    for ship in [ship for ship, kind in enumerate(kinds) if drifts[kind]]:
+        if tasks[ship] == SAILING:
             monsters.setdefault(nodes[ship], ship)
     events: list[Event] = []
     if not monsters:
         return events
-    for ship, kind in enumerate(kinds):
-        monster = monsters.get(nodes[ship], -1)
-        if monster < 0 or drifts[kind] or tasks[ship] != SAILING:
+    for ship, node in enumerate(nodes):  # in ship order: the draws are made in it
+        if node not in monsters:
+            continue
+        monster, kind = monsters[node], kinds[ship]
+        if drifts[kind] or tasks[ship] != SAILING:
             continue
         roll, state.rng = below(state.rng, 1000)
         sunk = roll < rules.monster_sink_per_mille

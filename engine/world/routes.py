@@ -14,7 +14,8 @@ import itertools
 import math
 import sys
 from array import array
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 import numpy as np
 from scipy.sparse import csr_matrix
@@ -41,12 +42,24 @@ class HighSeas:
     ice_latitude: float = 45.0
     ice_days_per_degree: float = 0.0
     closed: frozenset[int] = frozenset()
+    # its hash, worked out once: it keys every route tree a ship looks up each day
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in ("storm_days", "ice_days_per_degree"):
             value = getattr(self, name)
             if not 0.0 <= value < math.inf:  # NaN too: a shortest way needs no weight below 0
                 raise NegativeWeightError(f"the high seas' {name} {value} is below nothing")
+        weighing = (self.storm_latitude, self.storm_days, self.ice_latitude)
+        object.__setattr__(self, "_hash", hash((*weighing, self.ice_days_per_degree, self.closed)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @property
+    def nbytes(self) -> int:
+        """What it holds, kept (world.footprint): the closed nodes' set and its ints."""
+        return sys.getsizeof(self.closed) + sum(sys.getsizeof(n) for n in self.closed)
 
     @property
     def calm(self) -> bool:
@@ -72,8 +85,11 @@ TreeKey = (
 )  # (destination, weather, rig[, seas])
 
 
+@lru_cache(maxsize=64)
 def high_seas(rules: WorldRules) -> HighSeas:
-    """The rules' weighing of the high latitudes (`route_storm_days`, `route_ice_days`)."""
+    """The rules' weighing of the high latitudes (`route_storm_days`, `route_ice_days`): one
+    object a ruleset, so the route trees keyed by it are found by identity, not compared
+    field by field every day."""
     if rules.route_storm_days == 0.0 and rules.route_ice_days_per_degree == 0.0:
         return CALM
     return HighSeas(
@@ -91,9 +107,17 @@ def banks_closed(world: World) -> frozenset[int]:
 
 def keel_seas(world: World, rules: WorldRules, seas: HighSeas) -> HighSeas:
     """What a deep-keeled ship of the world weighs: `seas`, and by rules with
-    `deep_keels_off_banks` the banks closed to her."""
-    closed = banks_closed(world) if rules.deep_keels_off_banks else frozenset()
-    return replace(seas, closed=closed) if closed else seas
+    `deep_keels_off_banks` the banks closed to her. One object a World and weighing (KEELS),
+    so the trees keyed by it are found by identity: made afresh every day, each lookup
+    compared its closed nodes one by one."""
+    if not rules.deep_keels_off_banks:
+        return seas
+    keels = world.memo(KEELS)
+    found = keels.get(seas)
+    if found is None:
+        closed = banks_closed(world)
+        found = keels.put(seas, replace(seas, closed=closed) if closed else seas)
+    return found
 
 
 def bearing(lon1: Floats, lat1: Floats, lon2: Floats, lat2: Floats) -> Floats:
@@ -129,6 +153,9 @@ INWARD: Cache[tuple[int, int, HighSeas], tuple[csr_matrix, Ints]] = Cache.declar
 # route trees (a leg, int16, per graph node: 14 kB) by (destination, weather, rig): a world of
 # 182 ships needs ~740, a ruleset at most (destinations) x (3 weathers) x (2 rigs), about 1,300
 TREES: Cache[TreeKey, Tree] = Cache.declare(__name__, "trees", 14 * MB)
+# a deep keel's weighing (the full world's 103 banks closed: 11 kB), by the weighing of the
+# seas it adds them to: one or two a ruleset
+KEELS: Cache[HighSeas, HighSeas] = Cache.declare(__name__, "keels", 50_000)
 
 
 def leg_costs(world: World, season: int, rig: int, seas: HighSeas = CALM) -> tuple[Floats, Floats]:
