@@ -164,7 +164,9 @@ HOPS: Cache[tuple[int, ...], Hops] = Cache.declare(__name__, "hops", 40 * MB)
 # the same over the day graph with some nodes closed (a deep keel's banks), by (closed nodes,
 # sources): a few per voyage
 HOPS_AVOIDING: Cache[tuple[frozenset[int], tuple[int, ...]], Hops] = Cache.declare(
-    __name__, "hops_avoiding", 2 * MB - 50_000  # 50 kB of it to routes.py's KEELS
+    __name__,
+    "hops_avoiding",
+    2 * MB - 50_000,  # 50 kB of it to routes.py's KEELS
 )
 # the day graph less the banks (0.65 MB), by the nodes closed: those in use
 CLOSED_STEP_GRAPHS: Cache[frozenset[int], csr_matrix] = Cache.declare(
