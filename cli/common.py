@@ -12,6 +12,7 @@ import functools
 import inspect
 import io
 import json
+import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -200,11 +201,22 @@ class Format(Enum):
 
 def plain(value: Any) -> Any:
     """A value as JSON and CSV carry it: dates and times as ISO text (a timestamp with a space,
-    as DuckDB writes it), the rest as it is."""
+    as DuckDB writes it); a float that is not a number, or infinite, as nothing (JSON has no
+    NaN: `NaN` in the output would stop every reader of it); bytes (a BLOB) as DuckDB writes
+    them as text (`\\xAA` for each byte outside printable ASCII); a list's or a struct's values
+    likewise; the rest as it is."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
     if isinstance(value, datetime):
         return value.isoformat(sep=" ")
     if hasattr(value, "isoformat"):  # a date, or a time of day (TIME, TIMETZ): no separator
         return value.isoformat()
+    if isinstance(value, bytes | bytearray | memoryview):
+        return "".join(chr(b) if 32 <= b < 127 and b != 92 else f"\\x{b:02X}" for b in bytes(value))
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
     return value
 
 

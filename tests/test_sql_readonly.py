@@ -444,6 +444,38 @@ def test_every_duckdb_type_prints_in_every_output_format(logged_db: Path, fmt: s
     assert rows[0]["time_tz"] == "00:00:00+15:59:59"
 
 
+def _strict(text: str) -> object:
+    """JSON as any reader takes it: NaN and Infinity are not JSON."""
+
+    def refuse(constant: str) -> object:
+        raise ValueError(f"{constant} is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.mark.parametrize("fmt", ["json", "nl", "csv"])
+def test_not_a_number_is_nothing_and_a_blob_is_duckdbs_text_in_every_format(
+    logged_db: Path, fmt: str
+) -> None:
+    query = (
+        "SELECT 'nan'::DOUBLE AS x, '-inf'::DOUBLE AS y, '\\x5Ca\\xAA'::BLOB AS b,"
+        " ['nan'::DOUBLE, 1.5] AS l, {'k': 'inf'::DOUBLE} AS s,"
+        " '\\x5Ca\\xAA'::BLOB::VARCHAR AS duckdb_text"
+    )
+    result = sql(logged_db, query, f"--{fmt}")
+    assert result.exit_code == 0, result.output
+    if fmt == "csv":
+        (row,) = csv.DictReader(io.StringIO(result.stdout))
+        assert (row["x"], row["y"]) == ("", "")
+        assert row["b"] == row["duckdb_text"] == "\\x5Ca\\xAA"
+        return
+    (row,) = _strict(result.stdout) if fmt == "json" else [_strict(result.stdout)]
+    assert row == {
+        "x": None, "y": None, "b": "\\x5Ca\\xAA", "l": [None, 1.5], "s": {"k": None},
+        "duckdb_text": "\\x5Ca\\xAA",
+    }  # fmt: skip
+
+
 # --- functions a SELECT may call that do more than read (issue 18, item 11) ------------------
 
 SIDE_EFFECTS = [
