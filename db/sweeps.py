@@ -323,3 +323,17 @@ def find_search(duck: Any, study: Study, asked: Mapping[str, Any]) -> int | None
         if {key: kept.get(key) for key in SEARCH_SAME} == same:
             return int(sweep_id)
     return None
+
+
+def grow_budget(duck: Any, sweep_id: int, budget: int) -> None:
+    """A search gone on with a larger budget keeps the larger (what it was last asked to
+    spend, as `sweeps.search` says); a smaller one leaves it as it was."""
+    (text,) = duck.execute(
+        "SELECT CAST(search AS VARCHAR) FROM sweeps WHERE sweep_id = ?", [sweep_id]
+    ).fetchone()
+    search = json.loads(text)
+    if budget > int(search.get("budget", 0)):
+        search["budget"] = budget
+        duck.execute(
+            "UPDATE sweeps SET search = ? WHERE sweep_id = ?", [json.dumps(search), sweep_id]
+        )

@@ -132,6 +132,9 @@ def test_a_search_starts_from_the_rules_as_they_are_keeps_each_trial_and_goes_on
     points, results, keys = _kept(db_path)
     assert len(points) == 5 and results == 3 * keys
     assert keys == len({p[2] for p in points})  # a setting tried twice was read back
+    with duckdb.connect(str(db_path), read_only=True) as con:
+        (search,) = con.execute("SELECT CAST(search AS VARCHAR) FROM sweeps").fetchone()
+    assert json.loads(search)["budget"] == 15  # what it was last asked to spend
 
     listed = json.loads(
         runner.invoke(app, ["--db", str(db_path), "sweep", "list", "--json"]).stdout

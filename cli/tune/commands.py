@@ -162,7 +162,7 @@ class Search:
         lands every figure (or the budget is spent); the search's trials and its best."""
         from privateer.cli.voyage.batch import ClusterError, cluster
         from privateer.db.run_store import RunStore
-        from privateer.db.sweeps import find_search, new_sweep, sweep_points
+        from privateer.db.sweeps import find_search, grow_budget, new_sweep, sweep_points
 
         with user_errors():
             store = RunStore(db_path(ctx), notify=note)
@@ -173,6 +173,7 @@ class Search:
                     kept = []
                 else:
                     kept = sweep_points(duck, sweep_id)
+                    grow_budget(duck, sweep_id, self.asked["budget"])
                     note(f"going on with search {sweep_id}: {len(kept)} trials kept")
         optuna_study = self._optuna(kept)
         trials = [self._trial(p["point"], p["setting"], p["figures"]) for p in kept]
