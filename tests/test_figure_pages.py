@@ -130,7 +130,7 @@ def test_a_dial_moves_the_documents_way_or_the_other_and_noise_is_named() -> Non
                 DesignMove("up", 0.2, 0.27, off, won, off, later, runs=30, our_runs=200),
                 DesignMove("down", 0.33, 0.23, off, won, on, won, runs=30, our_runs=200),
                 DesignMove("flat", 0.33, 0.23, on, won, on, won, runs=30, our_runs=200),
-                DesignMove("day", 74, 214, off, day, on, day, share=False),
+                DesignMove("day", 74, 214, off, day, on, day, share=False, moved_by="the x rule"),
             )),
         ),
     )  # fmt: skip
@@ -147,8 +147,11 @@ def test_a_dial_moves_the_documents_way_or_the_other_and_noise_is_named() -> Non
     )
     assert "| flat | 33.0% → 23.0% |" in text and "| **not at all** |" in text
     assert (
-        "| day | 74 → 214 | none given | 120 → 100 | none given | - | **the other way** |" in text
-    )
+        "| day | 74 → 214 | none given | 120 → 100 | none given | - | **the other way** |"
+        " the x rule |"
+    ) in text
+    assert "| which way ours moved | what it turns in ours |" in text
+    assert "| flat | 33.0% → 23.0% |" in text and "| **not at all** |  |" in text  # none said
 
 
 def test_the_commit_named_is_changed_by_the_code_not_by_the_pages_written(tmp_path: Path) -> None:

@@ -98,6 +98,7 @@ class DesignMove:
     runs: int | None = None
     our_runs: int | None = None
     share: bool = True
+    moved_by: str = ""  # what in ours the dial turns (a column when any move says)
 
 
 @dataclass(frozen=True)
@@ -267,10 +268,12 @@ def _target_table(table: TargetTable, printed: Mapping[Command, Rows]) -> list[s
 
 
 def _moves_table(table: DesignMoves, printed: Mapping[Command, Rows]) -> list[str]:
+    why = any(move.moved_by for move in table.moves)
     lines = [
         "| the dial turned | the design document's | its 95% interval after | ours |"
-        " our 95% interval after | after, in its interval | which way ours moved |",
-        "|---|---|---|---|---|---|---|",
+        " our 95% interval after | after, in its interval | which way ours moved |"
+        + (" what it turns in ours |" if why else ""),
+        "|---|---|---|---|---|---|---|" + ("---|" if why else ""),
     ]
     for move in table.moves:
         before = move.ours_before(printed[move.command_before])
@@ -287,7 +290,7 @@ def _moves_table(table: DesignMoves, printed: Mapping[Command, Rows]) -> list[st
         lines.append(
             f"| {move.words} | {shown(move.before)} → {shown(move.after)} | {theirs_band} |"
             f" {shown(before)} → {shown(after)} | {ours_band} | {held} |"
-            f" {_way(move, before, after)} |"
+            f" {_way(move, before, after)} |" + (f" {move.moved_by} |" if why else "")
         )
     return lines
 

@@ -102,12 +102,17 @@ def _point(figure: str, **setting: object) -> Callable[[Rows], float]:
 
 
 def _stage_move(
-    words: str, before: tuple[str, float], after: tuple[str, float], figure: str = "won"
+    words: str,
+    before: tuple[str, float],
+    after: tuple[str, float],
+    moved_by: str,
+    figure: str = "won",
 ) -> DesignMove:
     """A stage of the document's game against the one before, both played by its own bot."""
     share = figure == "won"
     ours = _share_of_runs(figure) if share else _mean(figure)
     return DesignMove(
+        moved_by=moved_by,
         words=words,
         before=before[1],
         after=after[1],
@@ -123,10 +128,11 @@ def _stage_move(
 
 def _dial_move(
     words: str, command: Command, dial: str, values: tuple[object, object],
-    figures: tuple[float, float], runs: int,
+    figures: tuple[float, float], runs: int, moved_by: str,
 ) -> DesignMove:  # fmt: skip
     """A dial turned in a sweep, from `values[0]` to `values[1]`, and the share won."""
     return DesignMove(
+        moved_by=moved_by,
         words=words,
         before=figures[0],
         after=figures[1],
@@ -152,24 +158,35 @@ MOVES = DesignMoves(
         _dial_move(
             "`dilemmas`: won, storms that roll their own cost → storms that ask",
             DILEMMAS_OFF_ON, "dilemmas", (False, True), (6 / 30, 8 / 30), 30,
+            "a storm met by choice: the bot rides it out on a sound hull, pays the shares it"
+            " can spare, takes any castaway",
         ),
         _stage_move("won, `dilemmas` → `late` (the late game)", ("dilemmas", 10 / 30),
-                    ("late", 7 / 30)),
+                    ("late", 7 / 30),
+                    "renown: privateers better found a step (voyage-5) stop paying for the"
+                    " voyage; every enemy privateer out on the home stretch"),
         _stage_move("won, `late` → `lookout` (seeing her first)", ("late", 7 / 30),
-                    ("lookout", 6 / 30)),
+                    ("lookout", 6 / 30),
+                    "the lookout's stops and reads: nothing for a bot that takes the first"
+                    " card and does not read"),
         _stage_move("mean day sunk, `late` → `lookout`", ("late", 74), ("lookout", 214),
-                    figure="mean_day_sunk"),
+                    "the same", figure="mean_day_sunk"),
         _dial_move(
             "`lookout`, the document's bot: won, taking the first card → sheering off",
             SHEER_OFF_ON, "captain.lookout_sheer", (False, True), (6 / 30, 4 / 30), 30,
+            "the bot turns from a hostile sail newly in sight, and loses days to it",
         ),
         _dial_move(
             "`classic`: won, without the raid guard → with it",
             GUARD_OFF_ON, "raid_guard", (False, True), (17 / 60, 13 / 60), 60,
+            "a raid turned short of a sack puts the town on its guard: the raider's raids end"
+            " in a sack or a sinking, so the guard is seldom set",
         ),
         _dial_move(
             "`classic`: won, a town's treasury 25 → 20",
             TREASURY, "treasury", (25, 20), (0.39, 0.09), 100,
+            "a sack's pay: the raider's master gunner, not its ship, decides a raid, and 20"
+            " gold a sack still buys him soon",
         ),
     ),
 )  # fmt: skip
