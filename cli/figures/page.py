@@ -234,7 +234,7 @@ def _design_table(table: DesignTable, printed: Mapping[Command, Rows]) -> list[s
     why = any(figure.moved_by for figure in table.figures)
     lines = [
         "| the design document | its figure | its 95% interval | ours | our 95% interval | |"
-        + (" what moves ours |" if why else ""),
+        + _said(why, "what moves ours"),
         "|---|---|---|---|---|---|" + ("---|" if why else ""),
     ]
     for figure in table.figures:
@@ -243,20 +243,29 @@ def _design_table(table: DesignTable, printed: Mapping[Command, Rows]) -> list[s
         theirs_band = ours_band = "none given"
         held = "-"
         if figure.share and figure.runs:
-            low, high = wilson(figure.figure, figure.runs)
-            theirs_band = f"{low:.1%}-{high:.1%}"
+            low, high, theirs_band = _band(figure.figure, figure.runs)
             held = _held(ours, low, high)
         if figure.share and figure.our_runs:
-            low, high = wilson(ours, figure.our_runs)
-            ours_band = f"{low:.1%}-{high:.1%}"
+            low, high, ours_band = _band(ours, figure.our_runs)
             if not figure.runs:
                 held = _held(figure.figure, low, high)
         of = f" of {figure.runs:,}" if figure.runs else ""
         lines.append(
             f"| {figure.words} | {shown(figure.figure)}{of} | {theirs_band} | {shown(ours)} |"
-            f" {ours_band} | {held} |" + (f" {figure.moved_by} |" if why else "")
+            f" {ours_band} | {held} |" + _said(why, figure.moved_by)
         )
     return lines
+
+
+def _band(share: float, runs: int) -> tuple[float, float, str]:
+    """A share's Wilson interval over `runs`, and as the tables print it."""
+    low, high = wilson(share, runs)
+    return low, high, f"{low:.1%}-{high:.1%}"
+
+
+def _said(why: bool, text: str) -> str:
+    """An optional last column: `text` as a cell when the table has it, else nothing."""
+    return f" {text} |" if why else ""
 
 
 def _target_table(table: TargetTable, printed: Mapping[Command, Rows]) -> list[str]:
@@ -272,7 +281,7 @@ def _moves_table(table: DesignMoves, printed: Mapping[Command, Rows]) -> list[st
     lines = [
         "| the dial turned | the design document's | its 95% interval after | ours |"
         " our 95% interval after | after, in its interval | which way ours moved |"
-        + (" what it turns in ours |" if why else ""),
+        + _said(why, "what it turns in ours"),
         "|---|---|---|---|---|---|---|" + ("---|" if why else ""),
     ]
     for move in table.moves:
@@ -282,15 +291,14 @@ def _moves_table(table: DesignMoves, printed: Mapping[Command, Rows]) -> list[st
         theirs_band = ours_band = "none given"
         held = "-"
         if move.share and move.runs:
-            low, high = wilson(move.after, move.runs)
-            theirs_band, held = f"{low:.1%}-{high:.1%}", _held(after, low, high)
+            low, high, theirs_band = _band(move.after, move.runs)
+            held = _held(after, low, high)
         if move.share and move.our_runs:
-            low, high = wilson(after, move.our_runs)
-            ours_band = f"{low:.1%}-{high:.1%}"
+            ours_band = _band(after, move.our_runs)[2]
         lines.append(
             f"| {move.words} | {shown(move.before)} → {shown(move.after)} | {theirs_band} |"
             f" {shown(before)} → {shown(after)} | {ours_band} | {held} |"
-            f" {_way(move, before, after)} |" + (f" {move.moved_by} |" if why else "")
+            f" {_way(move, before, after)} |" + _said(why, move.moved_by)
         )
     return lines
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..events import Event
-from ..world.kinds import KINDS
+from ..world.kinds import KINDS, PRIVATEER
 from ..world.state import MAX_COUNT
 from ..world.world import World
 from . import letters
@@ -55,8 +55,8 @@ def hull_bonus(world: World, state: VoyageState, rules: VoyageRules, ship: int) 
     late = state.late
     if not rules.renown or late is None or not late.renown_step:
         return 0
-    kind = KINDS.rows[state.world.ships["kind"][ship]]
-    if not (kind.warship or (rules.renown_privateers and kind.name == "privateer")):
+    kind = state.world.ships["kind"][ship]
+    if not (KINDS.rows[kind].warship or (rules.renown_privateers and kind == PRIVATEER)):
         return 0
     if not hostile(world, state, ship):
         return 0
