@@ -379,6 +379,14 @@ LOCAL_SETTINGS: dict[str, object] = {
     # a worker lost twice within 15 s, its second start slow (a busy machine), lost its
     # nanny, and the cluster was a worker short to the end. Ours are never given up on.
     "distributed.deploy.lost-worker-timeout": "3650 days",
+    # What dask does beside the batches, each wake-up taking the GIL from the engine's
+    # thread: the worker's profiler (every 10 ms, reading the play's whole stack), the event
+    # loops' blocked-loop tick (every 20 ms) and the memory monitor (every 100 ms). Nobody
+    # reads the profile (no dashboard) and a batch never blocks a loop; together they cost
+    # 200 full voyages on 2 workers 6% of their time.
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.worker.memory.monitor-interval": "1s",
 }
 """dask's settings while one of our LocalClusters runs (from its start to its close: dask
 reads some of them as it goes)."""
