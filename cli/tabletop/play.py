@@ -34,6 +34,13 @@ def play(
         "--bots",
         help=f"The other seats' bots: NATION=BOT,... or one BOT for all (default {DEFAULT_BOT}).",
     ),
+    seats: str | None = typer.Option(
+        None,
+        "--seats",
+        help="Who sits where, in seat order: NATION=you or NATION=BOT, e.g. "
+        "england=you,france=you,spain=mc (people take turns at one screen: hot-seat). "
+        "Instead of --players, --seat and --bots.",
+    ),
     rules: str = typer.Option("seed-003", "--rules", help="The rules preset (seed-003)."),
     resume: bool = typer.Option(False, "--resume", help="Pick up the game saved last."),
     run: int | None = run_option("Pick up this run's game (implies --resume)."),
@@ -44,8 +51,10 @@ def play(
         "events stay). Without --new or --resume, a game of the seed in progress is offered back.",
     ),
 ) -> None:
-    """Play one nation of the Privateers design document's card game against bots at the other
-    seats, a line at a time (piped input works): the table each phase (every nation's gold,
+    """Play the Privateers design document's card game: one nation against bots at the other
+    seats, or several people at one table (--seats england=you,france=you,spain=mc), each
+    person's hand shown only on their turn and in their answer to a raid, behind a "Pass to
+    France" screen. A line at a time (piped input works): the table each phase (every nation's gold,
     merchants with travel tokens and cargo, privateers with captain and crew, bases with defences,
     hand sizes, the deck and the discard), your hand with what each card does, the raid under way,
     and the plays open now, numbered: type a number or the play's text; `?CARD` explains a card,
@@ -70,12 +79,22 @@ def play(
         fail("--new starts afresh and --resume picks up: one or the other")
     given = [
         f"--{name}"
-        for name in ("players", "seat", "seed", "bots", "rules")
+        for name in ("players", "seat", "seed", "bots", "seats", "rules")
         if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
     ]
     if resuming and given:
         fail(f"--resume picks up a saved game as it was: give no {', '.join(given)}")
-    options = None if resuming else game_options(players, seat, bots, rules)
+    if seats is not None:
+        clash = [g for g in given if g in ("--players", "--seat", "--bots")]
+        if clash:
+            fail(f"--seats says who sits where: give no {', '.join(clash)} with it")
+    options = None
+    if not resuming:
+        options = (
+            seats_options(seats, rules)
+            if seats is not None
+            else game_options(players, seat, bots, rules)
+        )
     session: TabletopSession | None = None
     try:
         with user_errors():
@@ -86,15 +105,14 @@ def play(
             if resuming:
                 session = TabletopSession.pick_up(store, run)
                 typer.echo(
-                    f"resuming run {session.run_id} on turn {session.turn}: you play "
-                    f"{session.nation.capitalize()}"
+                    f"resuming run {session.run_id} on turn {session.turn}: {people_words(session)}"
                 )
             else:
                 assert options is not None
                 with held():  # Ctrl-C waits: the game begun is the one Ctrl-C names
                     session, events = TabletopSession.begin(store, seed, options)
                 typer.echo(opening_line(session, seed))
-                for line in events_lines(events, session.nation):
+                for line in events_lines(events, session.teller):
                     typer.echo(line)
                 typer.echo("`help` lists the keys; `?CARD` says what a card does.")
             tabletop_screen.run(session)
@@ -109,13 +127,58 @@ def play(
 
 
 def opening_line(session: Any, seed: int) -> str:
-    others = ", ".join(
-        f"{nation.capitalize()} ({bot})" for nation, bot in session.options["bots"].items()
-    )
     return (
-        f"seed {seed}: you play {session.nation.capitalize()} against {others} "
-        f"(run {session.run_id}); first to {session.game.rules.goal_gold} gold wins"
+        f"seed {seed}: {people_words(session)} (run {session.run_id}); first to "
+        f"{session.game.rules.goal_gold} gold wins"
     )
+
+
+def people_words(session: Any) -> str:
+    """Who plays whom: "you play England against Spain (mc)", or, hot-seat, "England and
+    France (people) against Spain (mc)"."""
+    bots = session.options["bots"]
+    others = ", ".join(f"{nation.capitalize()} ({bot})" for nation, bot in bots.items())
+    people = [session.players[seat].capitalize() for seat in session.people]
+    against = f" against {others}" if others else ", nobody else at the table"
+    if len(people) == 1:
+        return f"you play {people[0]}{against}"
+    return f"{', '.join(people[:-1])} and {people[-1]} (people){against}"
+
+
+PERSON = "you"  # --seats' word for a person's seat
+
+
+def seats_options(seats: str, rules: str) -> dict[str, Any]:
+    """The run's options from --seats (NATION=you or NATION=BOT, in seat order), checked (one
+    line and exit 2 otherwise): at least one person, 2-4 nations, each once."""
+    from privateer.engine.tabletop import BOTS, NATIONS, find_tabletop_rules
+
+    try:
+        chosen = find_tabletop_rules(rules)
+    except ValueError as error:
+        fail(str(error))
+    nations: list[str] = []
+    bots: dict[str, str] = {}
+    for item in (part.strip().lower() for part in seats.split(",")):
+        if not item:
+            continue
+        nation, sep, who = (part.strip() for part in item.partition("="))
+        if not sep or not who:
+            fail(f"--seats: {item!r} is not NATION=you or NATION=BOT")
+        if nation not in NATIONS:
+            fail(f"--seats: no nation {nation!r}; choose from {', '.join(NATIONS)}")
+        if nation in nations:
+            fail(f"--seats names {nation} twice; each nation has one seat")
+        if who != PERSON and who not in BOTS:
+            fail(f"--seats: {nation}={who}: a seat is {PERSON} or a bot ({', '.join(BOTS)})")
+        nations.append(nation)
+        if who != PERSON:
+            bots[nation] = who
+    if not chosen.min_players <= len(nations) <= chosen.max_players:
+        fail(f"--seats: {chosen.min_players} to {chosen.max_players} nations, not {len(nations)}")
+    if len(bots) == len(nations):
+        fail(f"--seats: no seat is {PERSON}'s; bots against bots is `privateer tabletop sim`")
+    return {"players": nations, "bots": bots, "rules": chosen.name}
 
 
 def game_options(players: str, seat: str | None, bots: str | None, rules: str) -> dict[str, Any]:

@@ -150,8 +150,9 @@ def raid_lines(view: Mapping[str, Any], modifier: int | None = None) -> list[str
 
 
 def yours(words: str, me: str) -> str:
-    """describe()'s words as the person reads them: their own cards are "your"."""
-    return words.replace(f"{_nation(me)}'s ", "your ")
+    """describe()'s words as the person reads them: their own cards are "your" (no one's
+    when `me` is empty: a hot-seat table's log names every nation)."""
+    return words.replace(f"{_nation(me)}'s ", "your ") if me else words
 
 
 def plays_lines(described: Sequence[str], me: str) -> list[str]:

@@ -1,6 +1,7 @@
 """The tabletop game of the Privateers design document in a terminal, a line at a time (piped input
-too): draw the table as the person's seat sees it, list the plays open now, read a choice, show the
-bots' moves as they are made. Before a new game, one of the same seed still in progress is offered
+too): draw the table as the seat to act sees it, list the plays open now, read a choice, show the
+bots' moves as they are made; with several people at the table, hand it over between them behind
+a "Pass to France" screen. Before a new game, one of the same seed still in progress is offered
 back (resume or abandon). The screen decides no rule."""
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ def run(session: TabletopSession, read_line: ReadLine | None = None) -> None:
     """Play until the game ends, the person quits, or the input ends (the game stays saved)."""
     read_line = read_line or sys.stdin.readline
     drawn: dict[str, Any] | None = None
+    hot_seat = len(session.people) > 1
+    shown: int | None = None if hot_seat else session.seat  # whose hand the screen has shown
     while True:
         for move in session.bots():
             _tell(session, move)
@@ -48,9 +51,13 @@ def run(session: TabletopSession, read_line: ReadLine | None = None) -> None:
             break
         legal = session.legal()
         texts = [a.to_str() for a in legal]
-        if texts == ["end"]:
+        if texts == ["end"]:  # nothing to choose: no need to hand the table over for it
             _tell(session, session.take(legal[0]), auto=True)
             continue
+        if session.to_act() != shown:
+            if not hand_over(session, read_line):
+                return
+            shown, drawn = session.seat, None
         view = session.view()
         if view != drawn:
             _draw(session, view)
@@ -68,11 +75,8 @@ def run(session: TabletopSession, read_line: ReadLine | None = None) -> None:
         if not text:
             continue
         word = text.lower()
-        if word in ("quit", "q", "exit"):
-            typer.echo(
-                f"stopped on turn {session.saved_turn}; run {session.run_id} is saved, "
-                f"`{RESUME} --run {session.run_id}` picks it up"
-            )
+        if word in QUIT_WORDS:
+            _stopped(session)
             return
         if word in ("help", "?", "h"):
             typer.echo(KEYS_HELP)
@@ -94,6 +98,40 @@ def run(session: TabletopSession, read_line: ReadLine | None = None) -> None:
     for out in table_lines(view):
         typer.echo(out)
     typer.echo(f"{outcome_line(view)} (run {session.run_id})")
+
+
+def hand_over(session: TabletopSession, read_line: ReadLine) -> bool:
+    """Hot-seat: the screen cleared (a terminal's scrollback too), then "Pass to France" until
+    France says she is there (Enter), so nobody sees a hand but its owner. False when the
+    input ends or a person quits at it (the game stays saved)."""
+    seat = session.to_act()
+    nation = session.players[seat].capitalize()
+    if sys.stdout.isatty():
+        typer.echo(CLEAR, nl=False)
+    else:
+        typer.echo("")
+    typer.echo(f"Pass to {nation}. {nation}, press Enter to see your hand (or quit) > ", nl=False)
+    line = read_line()
+    if not line:
+        at = f"on turn {session.saved_turn}"
+        input_ended(session.run_id, at, f"{RESUME} --run {session.run_id}")
+        return False
+    if line.strip().lower() in QUIT_WORDS:
+        _stopped(session)
+        return False
+    session.hand_to(seat)
+    return True
+
+
+CLEAR = "\033[H\033[2J\033[3J"  # cursor home, clear the screen, clear the scrollback
+QUIT_WORDS = ("quit", "q", "exit")
+
+
+def _stopped(session: TabletopSession) -> None:
+    typer.echo(
+        f"stopped on turn {session.saved_turn}; run {session.run_id} is saved, "
+        f"`{RESUME} --run {session.run_id}` picks it up"
+    )
 
 
 def choice(text: str, texts: list[str], session: TabletopSession) -> int:
@@ -166,7 +204,7 @@ def _draw(session: TabletopSession, view: dict[str, Any]) -> None:
 
 
 def _tell(session: TabletopSession, move: Any, *, auto: bool = False) -> None:
-    for out in move_lines(move, session.nation, auto=auto):
+    for out in move_lines(move, session.teller, auto=auto):
         typer.echo(out)
 
 

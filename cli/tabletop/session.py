@@ -1,7 +1,7 @@
-"""A tabletop game of the Privateers design document played by a person at one seat against bots at
-the others: the engine's state, the bots who answer, and the save policy (db/'s RunStore) that logs
-every action of every seat ("england:play 12") and saves the state after each of the person's plays
-together with the bots' answers to it.
+"""A tabletop game of the Privateers design document played by people at one table (one seat or
+several, hot-seat) and bots at the others: the engine's state, the bots who answer, and the save
+policy (db/'s RunStore) that logs every action of every seat ("england:play 12") and saves the
+state after each person's play together with the bots' answers to it.
 
 The game is built from the run's options by the mode's registry entry, so a resumed game and a
 replayed one are the same game. A bot's seed comes from the run's seed and the number of
@@ -67,10 +67,13 @@ class Move:
 
 @dataclass
 class TabletopSession(GameSession[TabletopState, TabletopAction]):
-    """The one session (cli/session.py) at the person's seat (`side`), the run's `options`
-    naming the bots at the others."""
+    """The one session (cli/session.py) for the people at the table, the run's `options`
+    naming the bots at the other seats. `side` is the first person's seat (the run's row
+    scores the game for it); `at` is the seat of the person the table is shown to now, which
+    a front end hands over (`hand_to`) when another person is to act."""
 
     options: dict[str, Any] = field(default_factory=dict)
+    at: int = 0
 
     # --- starting and resuming -----------------------------------------------------------
 
@@ -81,10 +84,11 @@ class TabletopSession(GameSession[TabletopState, TabletopAction]):
         """A new game, logged as a new run and saved before anyone plays; with the events of
         the deal and the roll for first."""
         game = game_for(options)
-        seat = _seat(options)
-        side = 0 if seat is None else game.players.index(seat)
+        people = _people(options)
+        side = game.players.index(people[0]) if people else 0
         session = cls.start(store, mode(), game, seed, options, side=side, bot=_bots_text(options))
         session.options = options
+        session.at = session.side
         return session, session.record.new_events(0)
 
     @classmethod
@@ -104,8 +108,9 @@ class TabletopSession(GameSession[TabletopState, TabletopAction]):
         with store.reading() as conn:
             _, raw = _run_row(conn, session.run_id)
         session.options = {**_logged_options(raw), "bots": bots}
-        seat = _seat(session.options)
-        session.side = 0 if seat is None else session.players.index(seat)
+        people = _people(session.options)
+        session.side = session.players.index(people[0]) if people else 0
+        session.at = session.next_person() if not session.over else session.side
         session.saved = session.game.tally(session.state, session.side)
         return session
 
@@ -128,8 +133,32 @@ class TabletopSession(GameSession[TabletopState, TabletopAction]):
 
     @property
     def seat(self) -> int:
-        """The person's seat index: the one nation the options give no bot."""
-        return self.side
+        """The seat index of the person the table is shown to now (`at`)."""
+        return self.at
+
+    @property
+    def teller(self) -> str:
+        """Whose eyes the moves are told through: the one person's nation ("you"), or, with
+        several people at the table, nobody's (every nation by its name)."""
+        return self.nation if len(self.people) == 1 else ""
+
+    @property
+    def people(self) -> list[int]:
+        """The seats people play (those the options give no bot), in seat order."""
+        bots = self.options.get("bots", {})
+        return [i for i, nation in enumerate(self.players) if nation not in bots]
+
+    def next_person(self) -> int:
+        """The seat of the person who acts next once the bots have answered: the seat to act
+        if a person holds it, else the person shown the table now."""
+        side = self.to_act()
+        return side if side in self.people else self.at
+
+    def hand_to(self, seat: int) -> None:
+        """Show the table to the person at `seat` from now on (a hot-seat handover)."""
+        if seat not in self.people:
+            raise ValueError(f"seat {seat} is a bot's")
+        self.at = seat
 
     @property
     def nation(self) -> str:
@@ -171,10 +200,11 @@ class TabletopSession(GameSession[TabletopState, TabletopAction]):
     # --- playing -----------------------------------------------------------------------------
 
     def take(self, action: Any) -> Move:
-        """The person's action (one of `legal()`); logged, and saved with the bots' answers by
-        `save`. An action not open now raises IllegalTabletopAction and changes nothing."""
-        if self.over or self.to_act() != self.seat:
-            raise IllegalTabletopAction("it is not your turn to play")
+        """The action of the person to act (one of `legal()`); logged, and saved with the bots'
+        answers by `save`. An action not open now raises IllegalTabletopAction and changes
+        nothing."""
+        if self.over or self.to_act() not in self.people:
+            raise IllegalTabletopAction("it is not a person's turn to play")
         if action not in self.legal():
             raise IllegalTabletopAction(f"{action.to_str()}: not a play open now")
         return self._move(action)
@@ -183,7 +213,8 @@ class TabletopSession(GameSession[TabletopState, TabletopAction]):
         """The bots' moves, one at a time as each is made, until it is the person's turn or
         the game is over."""
         names = self.options["bots"]
-        while not self.over and self.to_act() != self.seat:
+        people = self.people
+        while not self.over and self.to_act() not in people:
             side = self.to_act()
             bot = BOTS[names[self.players[side]]]
             played = len(self.record.actions)
@@ -211,10 +242,9 @@ def abandon(store: RunStore, runs: list[int]) -> None:
     store.write(RunBuffer(), [s for run_id in runs for s in abandon_statements(run_id)])
 
 
-def _seat(options: dict[str, Any]) -> str | None:
-    """The nation no bot plays (the person's), or None for a game of bots only."""
-    free = [n for n in options.get("players", []) if n not in options.get("bots", {})]
-    return free[0] if len(free) == 1 else None
+def _people(options: dict[str, Any]) -> list[str]:
+    """The nations no bot plays (the people's), in seat order."""
+    return [n for n in options.get("players", []) if n not in options.get("bots", {})]
 
 
 def _bots_text(options: dict[str, Any]) -> str:
@@ -238,9 +268,9 @@ def _run_row(conn: Any, run_id: int) -> tuple[int, Any]:
 
 
 def _bots(run_id: int, declared: dict[str, Any], raw: Any) -> dict[str, str]:
-    """The bots a run's options name, checked: a bot known here at every seat but one (the
-    person's). Read from the options as logged, since the mode's declaration of its options
-    lets the bots' mapping through unread."""
+    """The bots a run's options name, checked: a bot known here at seats of the table, and
+    at least one seat left to a person. Read from the options as logged, since the mode's
+    declaration of its options lets the bots' mapping through unread."""
     import json
 
     try:
@@ -252,10 +282,10 @@ def _bots(run_id: int, declared: dict[str, Any], raw: Any) -> dict[str, str]:
     if (
         not isinstance(bots, dict)
         or any(n not in players or b not in BOTS for n, b in bots.items())
-        or len(bots) != len(players) - 1
+        or len(bots) >= len(players)
     ):
         raise DatabaseError(
-            f"run {run_id}'s options name no bot at every seat but one ({bots!r}): "
-            "it cannot be picked up"
+            f"run {run_id}'s options name no person's seat and a known bot at each other "
+            f"({bots!r}): it cannot be picked up"
         )
     return {str(n): str(b) for n, b in bots.items()}
