@@ -36,6 +36,11 @@ def _table_view(state: TabletopState, seat: int) -> dict[str, list[dict[str, Any
     return out
 
 
+def _in_play(state: TabletopState, card_id: int) -> dict[str, Any]:
+    """A card in play as a raid names it: at her strength with what is attached."""
+    return {**_card_view(card_id), "str": strength(state.rules, piece_at(state, card_id)[1])}
+
+
 def _raid_view(state: TabletopState) -> dict[str, Any] | None:
     raid = state.raid
     if raid is None:
@@ -44,8 +49,10 @@ def _raid_view(state: TabletopState) -> dict[str, Any] | None:
     return {
         "attacker": state.players[state.active],
         "defender": state.players[raid.defender],
-        "privateers": [_card_view(a) for a in raid.attackers],
-        "target": _card_view(raid.target),
+        # each at her strength with what is attached (the header's figures add up to `attack`
+        # less the events' bonus, and `defence`), not the bare card's
+        "privateers": [_in_play(state, a) for a in raid.attackers],
+        "target": _in_play(state, raid.target),
         "attack": attack,
         "defence": defence,
         "events": [card(c).name for c in raid.played],
