@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+pytest_plugins = ["tests.browser_fixtures"]  # the browser tests' chromium, tab and sizes
+
 LONG_MARKERS = ("reliability", "fidelity")
 """The long tests, run as the README's second test step (`pytest --long -m "reliability or
 fidelity"`) so the suite stays a few minutes: reliability trials (a behaviour tried many times

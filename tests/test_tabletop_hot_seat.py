@@ -137,7 +137,7 @@ def test_quit_at_the_pass_screen_keeps_the_game(db_path: Path) -> None:
     ("args", "words"),
     [
         (["--seats", "england=you"], "2 to 4 nations, not 1"),
-        (["--seats", "england=you,england=you"], "names england twice"),
+        (["--seats", "england=you,england=you"], "england is named twice"),
         (["--seats", "england=you,prussia=you"], "no nation 'prussia'"),
         (["--seats", "england=you,france=ace"], "france=ace: a seat is you or a bot"),
         (["--seats", "england,france=you"], "'england' is not NATION=you or NATION=BOT"),

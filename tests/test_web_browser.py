@@ -20,14 +20,15 @@ import shutil
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
-from privateer.cli.browser import browser_missing, browser_required, chromium, served
+from privateer.cli.browser import served
+from tests.browser_fixtures import SIZES, click, fits_the_screen, on_screen, shot
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Locator, Page
+    from playwright.sync_api import Page
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
 
@@ -35,17 +36,6 @@ ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(os.environ.get("PRIVATEER_WEB_ARTIFACTS", ROOT / "tests" / "artifacts" / "web"))
 VOYAGE_DAYS = 120
 WARM_SECONDS = 300  # the first woodcut on a busy machine
-
-
-@pytest.fixture(scope="module")
-def browser_ready() -> None:
-    """Skip (or, under $PRIVATEER_REQUIRE_BROWSER=1, fail) when no browser can be driven."""
-    reason = browser_missing()
-    if reason is None:
-        return
-    if browser_required():
-        pytest.fail(f"PRIVATEER_REQUIRE_BROWSER=1 and {reason}")
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="module")
@@ -93,78 +83,6 @@ def base_url(web_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
             with urllib.request.urlopen(url + path, timeout=WARM_SECONDS) as answer:
                 assert answer.status == 200, path
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """Debian's chromium with a fresh profile, for the whole module."""
-    with chromium(tmp_path_factory.mktemp("chromium-profile")) as context:
-        yield context
-
-
-class Console:
-    """Every console error and uncaught page error of the pages it watches."""
-
-    def __init__(self) -> None:
-        self.errors: list[str] = []
-
-    def watch(self, page: Page) -> Page:
-        page.on("console", self._console)
-        page.on("pageerror", self._page_error)
-        return page
-
-    def _console(self, message: ConsoleMessage) -> None:
-        if message.type == "error":
-            self.errors.append(f"console: {message.text} ({message.location.get('url')})")
-
-    def _page_error(self, error: Error) -> None:
-        self.errors.append(f"page error: {error.message}")
-
-
-@pytest.fixture
-def page(browser: BrowserContext) -> Iterator[Page]:
-    """A fresh tab; the test fails if any page it showed logged a console error."""
-    console = Console()
-    tab = console.watch(browser.new_page())
-    yield tab
-    tab.close()
-    assert console.errors == [], "\n".join(console.errors)
-
-
-def shot(page: Page, folder: Path, name: str) -> Path:
-    path = folder / f"{name}.png"
-    page.screenshot(path=str(path))
-    return path
-
-
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-SIZES = {"desktop": DESKTOP, "phone": PHONE}
-
-
-def on_screen(page: Page, target: Locator) -> tuple[float, float]:
-    """The middle of `target` as the screen shows it, scrolled into view as a person would
-    scroll to it; fails if it is not within the window."""
-    target.scroll_into_view_if_needed()
-    box = target.bounding_box()
-    assert box is not None, f"{target} is not shown"
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    size = page.viewport_size or DESKTOP
-    assert 0 <= x <= size["width"] and 0 <= y <= size["height"], (target, box, size)
-    return x, y
-
-
-def click(page: Page, target: Locator) -> None:
-    """A real click (the mouse pressed and let go at a point of the screen) on the middle of
-    `target`: what lies over it there gets the click, as it would a person's."""
-    x, y = on_screen(page, target)
-    page.mouse.click(x, y)
-
-
-def fits_the_screen(page: Page) -> None:
-    """Nothing wider than the window: no page scrolled sideways."""
-    wide = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert wide[0] <= wide[1], f"{page.url} is {wide[0]} px wide in a {wide[1]} px window"
 
 
 CARIBBEAN = (-75.0, 15.0)  # lon, lat: the middle of the Caribbean Sea

@@ -149,14 +149,20 @@ PERSON = "you"  # --seats' word for a person's seat
 
 
 def seats_options(seats: str, rules: str) -> dict[str, Any]:
-    """The run's options from --seats (NATION=you or NATION=BOT, in seat order), checked (one
-    line and exit 2 otherwise): at least one person, 2-4 nations, each once."""
+    """The run's options from --seats, or one line and exit 2 (`read_seats`)."""
+    try:
+        return read_seats(seats, rules)
+    except ValueError as error:
+        fail(f"--seats: {error}")
+
+
+def read_seats(seats: str, rules: str) -> dict[str, Any]:
+    """The run's options from a table's seats (NATION=you or NATION=BOT, in seat order),
+    checked (ValueError in one line otherwise): at least one person, 2-4 nations, each once.
+    The browser's tabletop starts a game from the same words."""
     from privateer.engine.tabletop import BOTS, NATIONS, find_tabletop_rules
 
-    try:
-        chosen = find_tabletop_rules(rules)
-    except ValueError as error:
-        fail(str(error))
+    chosen = find_tabletop_rules(rules)
     nations: list[str] = []
     bots: dict[str, str] = {}
     for item in (part.strip().lower() for part in seats.split(",")):
@@ -164,20 +170,22 @@ def seats_options(seats: str, rules: str) -> dict[str, Any]:
             continue
         nation, sep, who = (part.strip() for part in item.partition("="))
         if not sep or not who:
-            fail(f"--seats: {item!r} is not NATION=you or NATION=BOT")
+            raise ValueError(f"{item!r} is not NATION=you or NATION=BOT")
         if nation not in NATIONS:
-            fail(f"--seats: no nation {nation!r}; choose from {', '.join(NATIONS)}")
+            raise ValueError(f"no nation {nation!r}; choose from {', '.join(NATIONS)}")
         if nation in nations:
-            fail(f"--seats names {nation} twice; each nation has one seat")
+            raise ValueError(f"{nation} is named twice; each nation has one seat")
         if who != PERSON and who not in BOTS:
-            fail(f"--seats: {nation}={who}: a seat is {PERSON} or a bot ({', '.join(BOTS)})")
+            raise ValueError(f"{nation}={who}: a seat is {PERSON} or a bot ({', '.join(BOTS)})")
         nations.append(nation)
         if who != PERSON:
             bots[nation] = who
     if not chosen.min_players <= len(nations) <= chosen.max_players:
-        fail(f"--seats: {chosen.min_players} to {chosen.max_players} nations, not {len(nations)}")
+        raise ValueError(
+            f"{chosen.min_players} to {chosen.max_players} nations, not {len(nations)}"
+        )
     if len(bots) == len(nations):
-        fail(f"--seats: no seat is {PERSON}'s; bots against bots is `privateer tabletop sim`")
+        raise ValueError(f"no seat is {PERSON}'s; bots against bots is `privateer tabletop sim`")
     return {"players": nations, "bots": bots, "rules": chosen.name}
 
 

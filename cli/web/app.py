@@ -19,7 +19,14 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from privateer.cli.web import chart_cache, routes_chart, routes_play, routes_runs, routes_studies
+from privateer.cli.web import (
+    chart_cache,
+    routes_chart,
+    routes_play,
+    routes_runs,
+    routes_studies,
+    routes_tabletop,
+)
 from privateer.cli.web.common import STATIC, Settings, problem
 from privateer.cli.web.guard import Guard
 from privateer.db.errors import DatabaseLockedError
@@ -64,6 +71,7 @@ def routes() -> list[BaseRoute]:
         *routes_chart.routes(),
         *routes_runs.routes(),
         *routes_play.routes(),
+        *routes_tabletop.routes(),
         *routes_studies.routes(),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]

@@ -54,13 +54,14 @@ def replay_path(run_id: int, mode: str) -> str | None:
     return f"/runs/{run_id}/{kind}" if kind else None
 
 
-PLAYED_HERE = ("voyage",)
-"""The run modes the browser plays (at /play/{run_id}); the others are played in the terminal."""
+PLAYED_HERE = {"voyage": "/play", "tabletop": "/tabletop"}
+"""The run modes the browser plays, and where (the page's path before the run's id); the others
+are played in the terminal."""
 
 
 def play_path(run_id: int, mode: str, outcome: str | None) -> str | None:
     """Where a run still in progress is played on in the browser (None: not here)."""
-    return f"/play/{run_id}" if mode in PLAYED_HERE and not outcome else None
+    return f"{PLAYED_HERE[mode]}/{run_id}" if mode in PLAYED_HERE and not outcome else None
 
 
 TEMPLATES.env.globals["replay_path"] = replay_path  # the runs list links a duel or fight there
