@@ -26,6 +26,7 @@ from privateer.cli.web import (
     routes_runs,
     routes_studies,
     routes_tabletop,
+    routes_tribes,
 )
 from privateer.cli.web.common import STATIC, Settings, problem
 from privateer.cli.web.guard import Guard
@@ -72,6 +73,7 @@ def routes() -> list[BaseRoute]:
         *routes_runs.routes(),
         *routes_play.routes(),
         *routes_tabletop.routes(),
+        *routes_tribes.routes(),
         *routes_studies.routes(),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]

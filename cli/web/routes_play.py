@@ -49,7 +49,10 @@ REPLAYS = {"duel": "duel", "fight": "fight", "sim": "fight"}
 
 
 def replay_path(run_id: int, mode: str) -> str | None:
-    """Where a run's replay page is (None: its mode has none here; a voyage's is /runs/{id})."""
+    """Where a run's replay page is (None: its mode has none here; a voyage's is /runs/{id},
+    a Tribes run's /tribes/{id})."""
+    if mode == "tribes":
+        return f"/tribes/{run_id}"
     kind = REPLAYS.get(mode)
     return f"/runs/{run_id}/{kind}" if kind else None
 
