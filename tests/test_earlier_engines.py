@@ -4,8 +4,10 @@ synthetic sea by the code before each engine change: earlier-engines.json.gz by 
 engine voyage-4 and world-3 (commit bb72d14): the captain's first year from seed 7 by voyage-3's
 `full`, `classic` and `century`, and a year of the world from seed 42 by world-2's `seed-000`
 and `century`; voyage-4.json.gz by the code before voyage-5 (commit 5e0a627): the captain's
-first year from seeds 0 and 1 by `late`, past a renown step and a dozen privateers; each with
-its actions, events, checkpoints and final state hash."""
+first year from seeds 0 and 1 by `late`, past a renown step and a dozen privateers;
+tribes-2.json.gz by the code before tribes-3 (commit cb2c6de): the Tribes golden scenario
+(1,000 ticks, harvest rites) and seed 11's grower and scholar over 2,000 ticks (crop rotation
+researched by both); each with its actions, events, checkpoints and final state hash."""
 
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ def _read(name: str) -> dict[str, Any]:
 LOGS: dict[str, tuple[str, set[str]]] = {
     "earlier-engines.json.gz": ("bb72d14", {"voyage-3", "world-2"}),
     "voyage-4.json.gz": ("5e0a627", {"voyage-4"}),
+    "tribes-2.json.gz": ("cb2c6de", {"tribes-2"}),
 }
 """Each log: the commit that logged it, and the engines its runs were played by."""
 LOGGED = {name: _read(name) for name in LOGS}
@@ -38,7 +41,7 @@ RUNS: list[dict[str, Any]] = [run for logged in LOGGED.values() for run in logge
 
 
 def _name(run: dict[str, Any]) -> str:
-    return f"{run['engine_version']}-{run['options']['rules']}"
+    return f"{run['engine_version']}-{run['options'].get('rules', 'seed')}-{run['seed']}"
 
 
 def _logged(run: dict[str, Any]) -> LoggedRun:
@@ -98,3 +101,17 @@ def test_an_earlier_world_run_ends_where_its_engine_left_it() -> None:
         for _ in range(run["options"]["days"]):
             game.act(state, game.parse_action("day"))
         assert game.state_hash(state) == run["state_hash"], _name(run)
+
+
+def test_an_earlier_tribes_run_ends_where_its_engine_left_it_and_this_one_parts() -> None:
+    """tribes-2's readings (the farm's bonuses added to its rate, no counters in the frames)
+    play its runs to their logged end; this engine's part from them."""
+    from privateer.engine.record import replay
+
+    for run in (r for r in RUNS if r["mode"] == "tribes"):
+        then = MODES["tribes"].game(run["options"], None, run["engine_version"])
+        played = replay(then, run["seed"], run["actions"])
+        assert then.state_hash(played.state) == run["state_hash"]
+        now = MODES["tribes"].game(run["options"], None)
+        again = replay(now, run["seed"], run["actions"])
+        assert now.state_hash(again.state) != run["state_hash"]

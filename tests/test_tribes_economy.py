@@ -278,13 +278,53 @@ def test_miners_ore_and_coin_follow_the_veins_and_farm_bonuses() -> None:
     # miners 100 x 1000: stone 60 -> 6, ore 40 -> 4, coin 15 -> 1 (500,000 banked)
     assert (s.stores["stone"], s.stores["ore"], s.stores["coin"]) == (6, 4, 1)
     assert s.acc["extract:coin"] == 500_000
-    # farmers 10 x 1000 x (100 + 200 + 100) = 4,000,000 -> 4 grain
-    assert s.stores["grain"] == 4
+    # farmers: a yield of 10 x 1000 per mille, 1,300 per mille of it with crop rotation (+200)
+    # and the rite (+100): 13,000 x 100 = 1,300,000 -> 1 grain, 300,000 banked
+    assert s.stores["grain"] == 1 and s.acc["extract:grain"] == 300_000
     s.census["ore"] = s.census["gold"] = 0
     state.effects.clear()
     extract(state, [])
     assert (s.stores["stone"], s.stores["ore"], s.stores["coin"]) == (12, 4, 1)
-    assert s.stores["grain"] == 7  # 10,000 x 300 = 3,000,000
+    assert s.stores["grain"] == 2 and s.acc["extract:grain"] == 500_000  # + 12,000 x 100
+
+
+def test_the_farm_bonuses_are_per_milles_of_the_yield_as_an_age_s_is() -> None:
+    """The document's "+200 per mille farm yield" (crop rotation) and "+100 per mille farm" (the
+    harvest rite) read as the ages' "+100 per mille on every rate" is: of the yield, x1.2 and
+    x1.1, not added to the farm's rate of 100 (x3 and x2, engine tribes-2's reading, which
+    its runs keep)."""
+    from privateer.engine.tribes.rules import as_read_by
+
+    def grain_over(ticks: int, *, rotation: bool, rite: bool, engine: str | None = None) -> int:
+        s = settlement(0, pop=100)
+        work(s, farmer=100)
+        s.stores["tools"] = 10_000
+        state = world(s)
+        state.rules = as_read_by(state.rules, engine)
+        if rotation:
+            state.tribes[0].techs.append("crop_rotation")
+        if rite:
+            state.effects.append(Effect("harvest", 0, 0, 10_000))
+        for _ in range(ticks):
+            extract(state, [])
+        return s.stores["grain"]
+
+    plain = grain_over(50, rotation=False, rite=False)
+    assert plain == 500  # 100 farmers x 100 per mille x 50 ticks
+    assert grain_over(50, rotation=True, rite=False) == 600
+    assert grain_over(50, rotation=False, rite=True) == 550
+    assert grain_over(50, rotation=True, rite=True) == 650
+    assert grain_over(50, rotation=True, rite=False, engine="tribes-2") == 1500
+    assert grain_over(50, rotation=False, rite=True, engine="tribes-2") == 1000
+    aged = settlement(0, pop=100)
+    work(aged, farmer=100)
+    aged.stores["tools"] = 10_000
+    state = world(aged)
+    state.tribes[0].age = 1
+    state.tribes[0].techs.append("crop_rotation")
+    extract(state, [])
+    # the age's x1.1 and the rotation's x1.2 on the yield: 100,000 x 1.32 x 100 per mille
+    assert aged.acc["extract:grain"] + aged.stores["grain"] * 1_000_000 == 100_000 * 1320 // 10
 
 
 def test_the_extraction_accumulator_loses_no_unit_over_a_long_run() -> None:

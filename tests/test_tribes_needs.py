@@ -693,6 +693,7 @@ def test_frame_rows_and_flow_reset() -> None:
     flows.count(tribe, "births", 2)
     tribe.tool_coverage = 812
     tribe.knowledge, tribe.faith, tribe.techs = 11, 4, ["milling"]
+    tribe.counters.update({"trades": 2, "battles_won": 1, "caravans": 3})
     events: list[Event] = []
     close_tick(state, events)
     assert state.tick == 10
@@ -716,8 +717,10 @@ def test_frame_rows_and_flow_reset() -> None:
         "techs": 1,
         "score": score(state, tribe),
         "morale": 700,
+        "counters": {"battles_won": 1, "caravans": 3, "trades": 2},  # cumulative: not reset
     }
     assert tribe.flows["production"] == {} and tribe.flows["births"] == 0
+    assert tribe.counters == {"trades": 2, "battles_won": 1, "caravans": 3}
     close_tick(state, events)
     assert state.tick == 11 and len(events) == 1  # no frame off the 10s
 

@@ -269,6 +269,7 @@ def test_raid_loot_order_and_crushing_raid(world: TribesState) -> None:
     t = target_village(world)
     w = band(world, 0, 5, 16, 30)
     w.order = {"kind": "raid", "settlement": 1}
+    morale = w.morale
     events: list[Event] = []
     raids(world, events)
     # 600 against 10 militia: at least 570 vs at most 10, a win and >= 2x. The winner loses
@@ -288,7 +289,10 @@ def test_raid_loot_order_and_crushing_raid(world: TribesState) -> None:
     assert events[2].data["building"] == "farm" and t.buildings["farm"] == 2
     check_events(events)
     assert world.tribes[0].counters["raids"] == 1
-    assert w.order == {"kind": "garrison", "settlement": 0}  # then home
+    # then home: "the warband routs home" read as going home (docs/tribes.md's readings): a
+    # winner walks home unrouted, its morale whole; only a beaten raider routs (below)
+    assert w.order == {"kind": "garrison", "settlement": 0}
+    assert not w.routing and w.morale == morale
     assert world.tribes[0].flows["production"] == {}  # loot is neither production ...
     assert world.tribes[0].flows["consumption"] == {}  # ... nor consumption
 

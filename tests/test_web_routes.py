@@ -135,7 +135,9 @@ def test_a_run_in_progress_is_played_on_in_the_browser_only_if_the_browser_plays
 
     assert play_path(3, "voyage", None) == "/play/3"
     assert play_path(3, "voyage", "sunk") is None
-    assert play_path(3, "tabletop", None) is None  # played in the terminal
+    assert play_path(3, "tabletop", None) == "/tabletop/3"
+    assert play_path(3, "tabletop", "gold") is None
+    assert play_path(3, "duel", None) is None  # played in the terminal
 
 
 def test_an_unknown_run_is_a_404_page(client: TestClient) -> None:

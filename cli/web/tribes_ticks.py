@@ -73,7 +73,7 @@ def tribes_ticks(run: Any) -> TribesTicks:
 
 def _row(state: Any) -> dict[str, Any]:
     """Each tribe's population, stores (every unit held), mean morale (by pop) and score."""
-    from privateer.engine.tribes.score import score
+    from privateer.engine.tribes import tribe_score as score
 
     n = len(state.tribes)
     pop, stores, weighted = [0] * n, [0] * n, [0] * n

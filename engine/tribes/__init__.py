@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .mode import MODE, Setup, TribesGame
     from .policy.named import POLICIES, POLICY_EVERY, policy_from_json
     from .rng import SplitMix32
+    from .score import score as tribe_score
     from .setup import TRIBE_NAMES, new_world
     from .sim import Played, TribesRecord, run_world, setup_of, start_record
     from .state import TribesState
@@ -67,6 +68,7 @@ __all__ = [
     "spawn_ring",
     "start_record",
     "step_module",
+    "tribe_score",
     "view_for",
 ]
 

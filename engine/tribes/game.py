@@ -34,9 +34,11 @@ from .setup import new_world
 from .state import TribesState
 from .step import step
 
-ENGINE_VERSION = "tribes-2"
-"""The version of the Tribes rules (the Tribes design document, part 1): a run logged by another is
-not replayed as a check."""
+ENGINE_VERSION = "tribes-3"
+"""The version of the Tribes rules (the Tribes design document, part 1). tribes-3 reads crop
+rotation's and the harvest rite's per-milles as of the farmers' yield and puts each tribe's
+cumulative counters in the metrics frames; a run logged by tribes-2 replays by tribes-2's
+readings (rules.py's EARLIER_READINGS), one by another engine is not replayed as a check."""
 
 STEP_BATCH = 10  # the longer step `legal_actions` offers besides a single tick
 _ORDER = re.compile(r"^\s*(\d{1,3})\s*:(.*)$", re.DOTALL)

@@ -5,8 +5,10 @@ when at most one tribe is left alive.
 A frame is {"tick", "tribes": [a row per tribe, by id, eliminated ones included]}, each row:
 id, pop, settlements, production and consumption (this interval's flows by resource, in
 resource order), births, deaths, starvation, emigration (this interval's), tool_coverage (per
-mille, the last tick's), knowledge, faith, techs (how many), score, and morale (the mean
-weighted by pop, integer division; 0 with no people). It is kept in `state.metrics` (the
+mille, the last tick's), knowledge, faith, techs (how many), score, morale (the mean
+weighted by pop, integer division; 0 with no people), and the tribe's cumulative counters
+(battles won and lost, raids, sieges, trades, caravans, threat raids: `tribe.counters`, by
+name; engine tribes-2's frames lacked them). It is kept in `state.metrics` (the
 seed's latestMetrics), told as a "metrics" event, and then the tribes' flows are reset.
 
 The end: with no tribe alive the result is "all_gone"; with one alive out of several at the
@@ -65,6 +67,8 @@ def frame(state: TribesState) -> dict[str, Any]:
                 "morale": morale[i] // pop[i] if pop[i] else 0,
             }
         )
+        if state.rules.metrics_counters:  # the seed's cumulative battle, trade, caravan counts
+            rows[-1]["counters"] = dict(sorted(tribe.counters.items()))
     return {"tick": state.tick, "tribes": rows}
 
 

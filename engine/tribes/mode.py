@@ -19,7 +19,14 @@ from ..schema import Int, Record, Seq, Text
 from .constants import CHECKPOINT_EVERY
 from .events import TRIBES_EVENTS
 from .game import ENGINE_VERSION, TribesAction, act, legal_actions, new_game
-from .rules import RULESETS, SEED_NAME, TribesRules, find_tribes_rules
+from .rules import (
+    EARLIER_READINGS,
+    RULESETS,
+    SEED_NAME,
+    TribesRules,
+    as_read_by,
+    find_tribes_rules,
+)
 from .score import score
 from .state import TribesState
 from .view import view_for
@@ -94,14 +101,16 @@ class TribesGame(Game[TribesState, TribesAction]):
     opening_checkpoint = True  # the hash at tick 0
     events_dated = True  # a step spans ticks: each event says the tick it was made at
 
-    def __init__(self, setup: Setup | None = None) -> None:
+    def __init__(self, setup: Setup | None = None, engine_version: str | None = None) -> None:
         self.setup = setup or Setup()
         self.sides = self.setup.tribes  # type: ignore[misc]
+        self.engine_version = engine_version or ENGINE_VERSION
 
     @property
     def rules(self) -> TribesRules:
-        """The rules the world is played by (the setup's, by name)."""
-        return self.setup.played_by()
+        """The rules the world is played by: the setup's, by name, as this game's engine
+        version reads them (an earlier engine's run replays by its own readings)."""
+        return as_read_by(self.setup.played_by(), self.engine_version)
 
     def new_initial_state(self, seed: int) -> tuple[TribesState, list[Event]]:
         setup = self.setup
@@ -149,19 +158,22 @@ class TribesGame(Game[TribesState, TribesAction]):
         return state.to_dict()
 
     def deserialise(self, data: Any) -> TribesState:
-        return TribesState.from_dict(data)
+        state = TribesState.from_dict(data)
+        state.rules = as_read_by(state.rules, self.engine_version)
+        return state
 
 
 def _game(
     options: Mapping[str, Any], world: World | None, engine_version: str | None = None
 ) -> TribesGame:
-    return TribesGame(Setup.of(options))
+    return TribesGame(Setup.of(options), engine_version)
 
 
 MODE = Mode(
     name="tribes",
     run_modes=("tribes",),
     engine_version=ENGINE_VERSION,
+    earlier_versions=tuple(EARLIER_READINGS),
     needs_world=False,
     options=OPTIONS,
     game=_game,

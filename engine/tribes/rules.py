@@ -45,7 +45,7 @@ from typing import Any, Generic, TypeVar
 
 from ..bounds import NAME, PER_MILLE, Table, Tup, bounded, check_rules, rule
 from ..errors import RuleError
-from ..schema import Int
+from ..schema import Bool, Int
 from ..variants import read_variant, split_variant
 from .constants import (
     BIOME_CLASS,
@@ -169,6 +169,19 @@ class TribesRules:
     farm_rate: int = rule(100, COUNT, "seed: farmer -> grain 100 per mille")
     crop_rotation_bonus: int = rule(200, COUNT, "seed: +200 per mille with crop_rotation")
     harvest_rite_bonus: int = rule(100, COUNT, "seed: +100 per mille under a harvest rite")
+    farm_bonus_on_yield: bool = rule(
+        True,
+        Bool(),
+        "chosen (engine tribes-3): crop rotation's and the harvest rite's per-milles are of the"
+        " farmers' yield (x1.2, x1.1; both: x1.3), as the ages' per mille is of every rate;"
+        " off (tribes-2): added to the farm's rate of 100 (x3, x2)",
+    )
+    metrics_counters: bool = rule(
+        True,
+        Bool(),
+        "seed (engine tribes-3): a metrics frame carries each tribe's cumulative battle, trade"
+        " and caravan counters; off (tribes-2): it does not",
+    )
     fish_rate: int = rule(80, COUNT, "seed: fisher -> fish 80 per mille")
     timber_rate: int = rule(80, COUNT, "seed: woodcutter -> timber 80 per mille")
     stone_rate: int = rule(60, COUNT, "seed: miner -> stone 60 per mille, always")
@@ -521,7 +534,7 @@ class TribesRules:
         check_rules(self)
         _check_tables(self)
         preset = RULESETS.get(self.name)
-        if preset is not None and preset != self:
+        if preset is not None and not same_but_readings(preset, self):
             raise RuleError(
                 f"rules named {self.name!r} differ from the preset of that name: name the"
                 " changed rules for their changes (engine/variants.py's vary)"
@@ -584,6 +597,28 @@ def _check_tables(rules: TribesRules) -> None:
 
 SEED = TribesRules()
 RULESETS[SEED.name] = SEED
+
+READINGS = ("farm_bonus_on_yield", "metrics_counters")
+"""The rules an engine version reads its own way: the same name means the same rules but for
+these, which each engine sets (`as_read_by`), so a run logged by an earlier engine replays by
+that engine's readings under its rules' own name (and hashes as it did)."""
+EARLIER_READINGS: dict[str, dict[str, Any]] = {
+    "tribes-2": {"farm_bonus_on_yield": False, "metrics_counters": False},
+}
+"""What each earlier engine read otherwise than this one."""
+
+
+def same_but_readings(a: TribesRules, b: TribesRules) -> bool:
+    """Whether two rules are the same but for what an engine reads its own way."""
+    return all(
+        getattr(a, f.name) == getattr(b, f.name) for f in fields(a) if f.name not in READINGS
+    )
+
+
+def as_read_by(rules: TribesRules, engine_version: str | None) -> TribesRules:
+    """The rules as `engine_version` read them (this engine's: as they are)."""
+    earlier = EARLIER_READINGS.get(engine_version or "")
+    return rules if earlier is None else replace(rules, **earlier)
 
 
 @lru_cache(maxsize=256)

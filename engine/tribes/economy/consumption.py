@@ -1,8 +1,11 @@
 """Consumption and needs (the Tribes design document, phase 8, every tick): each settlement eats,
 drinks its ale ration and, in the cold, wears out clothes; a food shortfall starves it.
 
-Food. Demand is 2 satiation points per capita per 10 ticks at rations 1000, so a tick's demand
-is (pop x rations + acc) div 50000 points (accumulator "food"). Stores are eaten in the seed's
+Food. A tick's demand is (pop x rations + acc) div 50000 points (accumulator "food"), the
+document's formula: 0.2 satiation points per capita per 10 ticks at rations 1000, which its
+calibration confirms (480 toolless farmers, 28.8 points, feed 1,200 people needing 24). Its
+prose says "2 points per capita per 10 ticks", ten times the formula: the document's own
+conflict, settled for the formula (docs/tribes.md's readings). Stores are eaten in the seed's
 order, bread 3 > fish 2 = meat 2 > grain 1 points a unit. Chosen (the seed leaves it open): a
 unit is eaten whole, so the last unit eaten may give more points than were still wanted; the
 excess is kept as a credit (accumulator "food_credit", always below 3) that pays the next

@@ -1,10 +1,19 @@
 """Extraction (the Tribes design document, phase 4): farmers, fishers, woodcutters and miners bring
 in raw goods; tools raise their yield and wear out.
 
-Rates are per-mille units per worker-tick at full tool coverage: farmer -> grain 100 (+200
-with crop_rotation, +100 under a harvest rite on the settlement), fisher -> fish 80, woodcutter
--> timber 80, miner -> stone 60, + ore 40 with an ore vein in the census, + coin 15 with a gold
-vein.
+Rates are per-mille units per worker-tick at full tool coverage: farmer -> grain 100 (+200 per
+mille of the yield with crop_rotation, +100 per mille under a harvest rite on the settlement),
+fisher -> fish 80, woodcutter -> timber 80, miner -> stone 60, + ore 40 with an ore vein in the
+census, + coin 15 with a gold vein.
+
+The farm's bonuses are read as the document's other per-milles of yield are (the tool rule's
+"600 per mille yield", the ages' "+100 per mille on every rate"): crop rotation makes the
+farmers' yield 1,200 per mille of itself (x1.2), the rite 1,100 (x1.1), both 1,300, applied to
+the worker base like the ages' bonus. Engine tribes-2 added them to the farm's rate of 100
+instead (rules `farm_bonus_on_yield` off), which made crop rotation triple the grain and the
+rite double it; the document's own policy arithmetic (and ours, policy/economy.py) reads them
+as x1.2. Exact in integers with the seed's numbers: the base is a multiple of 200 (or of 20 x
+(10 + age) after an age), and 1,100 or 1,300 per mille of it is whole.
 
 The tool rule: the extractive professions (farmer, fisher, herder, woodcutter, miner) yield
 1000 per mille with a tool and 600 without. Coverage = min(tools in store, extractive workers),
@@ -86,12 +95,17 @@ def extract_settlement(state: TribesState, settlement: Settlement, tribe: Tribe)
         bonus = 1000 + age_bonus(tribe, rules)
         bases = [b * bonus // 1000 for b in bases]
     if workers[0]:
-        rate = rules.farm_rate
+        rate, bonus = rules.farm_rate, 0
         if "crop_rotation" in tribe.techs:
-            rate += rules.crop_rotation_bonus
+            bonus += rules.crop_rotation_bonus
         if state.effects and state.has_effect("harvest", settlement.id):
-            rate += rules.harvest_rite_bonus
-        _yield(settlement, tribe, "grain", bases[0], rate, rules)
+            bonus += rules.harvest_rite_bonus
+        base = bases[0]
+        if rules.farm_bonus_on_yield:  # of the yield: exact with the seed's numbers (see above)
+            base = base * (1000 + bonus) // 1000
+        else:  # tribes-2: added to the rate
+            rate += bonus
+        _yield(settlement, tribe, "grain", base, rate, rules)
     if workers[1]:
         _yield(settlement, tribe, "fish", bases[1], rules.fish_rate, rules)
     if workers[3]:
