@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any, Protocol, TypeVar
 
@@ -111,3 +111,11 @@ def read_variant(rules: R, words: Sequence[tuple[str, str]]) -> R:
             raise RuleError(f"{cls.__name__} has no rule {name!r}")
         changes.append((name, read_rule(cls, field, text, key=key or None, label=name)))
     return vary(rules, changes)
+
+
+def as_read_by(rules: R, earlier: Mapping[str, Mapping[str, Any]], engine_version: str | None) -> R:
+    """`rules` as `engine_version` read them: an earlier engine's own readings (`earlier`, by
+    version: the fields it read otherwise) in place, under the rules' own name, so a run it
+    logged replays by them and hashes as it did; for this engine, the rules as they are."""
+    found = earlier.get(engine_version or "")
+    return rules if found is None else replace(rules, **found)

@@ -293,14 +293,14 @@ def test_the_farm_bonuses_are_per_milles_of_the_yield_as_an_age_s_is() -> None:
     harvest rite) read as the ages' "+100 per mille on every rate" is: of the yield, x1.2 and
     x1.1, not added to the farm's rate of 100 (x3 and x2, engine tribes-2's reading, which
     its runs keep)."""
-    from privateer.engine.tribes.rules import as_read_by
+    from privateer.engine.tribes.rules import read_by
 
     def grain_over(ticks: int, *, rotation: bool, rite: bool, engine: str | None = None) -> int:
         s = settlement(0, pop=100)
         work(s, farmer=100)
         s.stores["tools"] = 10_000
         state = world(s)
-        state.rules = as_read_by(state.rules, engine)
+        state.rules = read_by(state.rules, engine)
         if rotation:
             state.tribes[0].techs.append("crop_rotation")
         if rite:

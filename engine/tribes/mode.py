@@ -24,8 +24,8 @@ from .rules import (
     RULESETS,
     SEED_NAME,
     TribesRules,
-    as_read_by,
     find_tribes_rules,
+    read_by,
 )
 from .score import score
 from .state import TribesState
@@ -110,7 +110,7 @@ class TribesGame(Game[TribesState, TribesAction]):
     def rules(self) -> TribesRules:
         """The rules the world is played by: the setup's, by name, as this game's engine
         version reads them (an earlier engine's run replays by its own readings)."""
-        return as_read_by(self.setup.played_by(), self.engine_version)
+        return read_by(self.setup.played_by(), self.engine_version)
 
     def new_initial_state(self, seed: int) -> tuple[TribesState, list[Event]]:
         setup = self.setup
@@ -159,7 +159,7 @@ class TribesGame(Game[TribesState, TribesAction]):
 
     def deserialise(self, data: Any) -> TribesState:
         state = TribesState.from_dict(data)
-        state.rules = as_read_by(state.rules, self.engine_version)
+        state.rules = read_by(state.rules, self.engine_version)
         return state
 
 

@@ -46,7 +46,7 @@ from typing import Any, Generic, TypeVar
 from ..bounds import NAME, PER_MILLE, Table, Tup, bounded, check_rules, rule
 from ..errors import RuleError
 from ..schema import Bool, Int
-from ..variants import read_variant, split_variant
+from ..variants import as_read_by, read_variant, split_variant
 from .constants import (
     BIOME_CLASS,
     BUILDING_NAMES,
@@ -600,7 +600,7 @@ RULESETS[SEED.name] = SEED
 
 READINGS = ("farm_bonus_on_yield", "metrics_counters")
 """The rules an engine version reads its own way: the same name means the same rules but for
-these, which each engine sets (`as_read_by`), so a run logged by an earlier engine replays by
+these, which each engine sets (`read_by`), so a run logged by an earlier engine replays by
 that engine's readings under its rules' own name (and hashes as it did)."""
 EARLIER_READINGS: dict[str, dict[str, Any]] = {
     "tribes-2": {"farm_bonus_on_yield": False, "metrics_counters": False},
@@ -613,12 +613,6 @@ def same_but_readings(a: TribesRules, b: TribesRules) -> bool:
     return all(
         getattr(a, f.name) == getattr(b, f.name) for f in fields(a) if f.name not in READINGS
     )
-
-
-def as_read_by(rules: TribesRules, engine_version: str | None) -> TribesRules:
-    """The rules as `engine_version` read them (this engine's: as they are)."""
-    earlier = EARLIER_READINGS.get(engine_version or "")
-    return rules if earlier is None else replace(rules, **earlier)
 
 
 @lru_cache(maxsize=256)
@@ -656,3 +650,8 @@ class PerRules(Generic[T]):
 def field_names() -> tuple[str, ...]:
     """Every field of the rules but the name: the numbers a sweep may turn."""
     return tuple(f.name for f in fields(TribesRules) if f.name != "name")
+
+
+def read_by(rules: TribesRules, engine_version: str | None) -> TribesRules:
+    """The rules as `engine_version` read them (engine/variants.py's `as_read_by`)."""
+    return as_read_by(rules, EARLIER_READINGS, engine_version)
