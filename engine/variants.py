@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, replace
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from .bounds import read_rule
 from .errors import RuleError
@@ -118,4 +118,4 @@ def as_read_by(rules: R, earlier: Mapping[str, Mapping[str, Any]], engine_versio
     version: the fields it read otherwise) in place, under the rules' own name, so a run it
     logged replays by them and hashes as it did; for this engine, the rules as they are."""
     found = earlier.get(engine_version or "")
-    return rules if found is None else replace(rules, **found)
+    return rules if found is None else cast(R, replace(cast(Any, rules), **found))

@@ -7,7 +7,9 @@ and `century`; voyage-4.json.gz by the code before voyage-5 (commit 5e0a627): th
 first year from seeds 0 and 1 by `late`, past a renown step and a dozen privateers;
 tribes-2.json.gz by the code before tribes-3 (commit cb2c6de): the Tribes golden scenario
 (1,000 ticks, harvest rites) and seed 11's grower and scholar over 2,000 ticks (crop rotation
-researched by both); each with its actions, events, checkpoints and final state hash."""
+researched by both); tabletop-1.json.gz by the code before tabletop-2 (commit 19dd751): two
+bot games to 100 gold (three seats and two); each with its actions, events, checkpoints and
+final state hash."""
 
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ LOGS: dict[str, tuple[str, set[str]]] = {
     "earlier-engines.json.gz": ("bb72d14", {"voyage-3", "world-2"}),
     "voyage-4.json.gz": ("5e0a627", {"voyage-4"}),
     "tribes-2.json.gz": ("cb2c6de", {"tribes-2"}),
+    "tabletop-1.json.gz": ("19dd751", {"tabletop-1"}),
 }
 """Each log: the commit that logged it, and the engines its runs were played by."""
 LOGGED = {name: _read(name) for name in LOGS}
@@ -41,7 +44,8 @@ RUNS: list[dict[str, Any]] = [run for logged in LOGGED.values() for run in logge
 
 
 def _name(run: dict[str, Any]) -> str:
-    return f"{run['engine_version']}-{run['options'].get('rules', 'seed')}-{run['seed']}"
+    rules = run["options"].get("rules", "seed")
+    return f"{run['engine_version']}-{rules}-{run['seed']}"
 
 
 def _logged(run: dict[str, Any]) -> LoggedRun:
@@ -115,3 +119,18 @@ def test_an_earlier_tribes_run_ends_where_its_engine_left_it_and_this_one_parts(
         now = MODES["tribes"].game(run["options"], None)
         again = replay(now, run["seed"], run["actions"])
         assert now.state_hash(again.state) != run["state_hash"]
+
+
+def test_an_earlier_tabletop_game_ends_where_its_engine_left_it() -> None:
+    """tabletop-1's rules (no target strengthened by its owner in a raid) play its games to
+    their logged end, in the state form it logged (its hash); this engine's form differs."""
+    from privateer.engine.record import replay
+
+    for run in (r for r in RUNS if r["mode"] == "tabletop"):
+        then = MODES["tabletop"].game(run["options"], None, run["engine_version"])
+        played = replay(then, run["seed"], run["actions"])
+        assert then.state_hash(played.state) == run["state_hash"]
+        assert not then.rules.defender_reinforces
+        now = MODES["tabletop"].game(run["options"], None)
+        assert now.rules.defender_reinforces
+        assert now.state_hash(replay(now, run["seed"], run["actions"]).state) != run["state_hash"]

@@ -11,7 +11,7 @@ import pytest
 
 from privateer.engine.tabletop.actions import IllegalTabletopAction, TabletopAction
 from privateer.engine.tabletop.cards import DECK, DECK_SIZE, card, card_words
-from privateer.engine.tabletop.game import legal_actions, new_game
+from privateer.engine.tabletop.game import current_side, legal_actions, new_game
 from privateer.engine.tabletop.rules import TabletopRules, raid_modifier, raid_result
 from privateer.engine.tabletop.view import describe, observe
 from tests.tabletop_fixtures import bare, cid, do, hand, kinds, put
@@ -318,6 +318,72 @@ def test_the_response_window_goes_round_from_the_attacker() -> None:
         order.append(view["to_respond"])
         do(state, "end")
     assert order == ["spain", "england", "france"]
+
+
+def test_a_raided_merchant_or_base_is_strengthened_by_its_owner_s_cards_that_say_so() -> None:
+    """The seed's Raid phase: players may increase the strength of "Target Privateers,
+    Merchants, and Bases". No event card names a merchant or a base, so in her answer the
+    target's owner may attach an escort (merchant) or a defence (base, within two) with
+    strength from her hand; a card without strength (a treasure, Maritime Center), another
+    seat, or engine tabletop-1's rules may not. The raid then rolls against the new strength."""
+    from privateer.engine.tabletop.rules import read_by
+
+    state = bare(players=3)
+    ship = put(state, 0, "Frigate")  # 6
+    merchant = put(state, 2, "Troop Ship")  # 4
+    escort, _treasure = hand(state, 2, "Patrol Ship", "Flota")  # +3 str; gold only
+    hand(state, 1, "Pair of Galleys")  # another seat's escort: not hers to give
+    state.phase = "raid"
+    do(state, f"raid {ship} {merchant}")  # Spain and England, with nothing to play, pass
+    assert current_side(state) == 2
+    offered = [a.to_str() for a in legal_actions(state) if a.verb == "attach"]
+    assert offered == [f"attach {escort} {merchant}"]  # France: the escort, not the treasure
+    assert observe(state, 2)["raid"]["defence"] == 4
+    events = do(state, offered[0])  # France has nothing more to play: the dice
+    roll = next(e for e in events if e.kind == "raid_roll")
+    assert (roll.data["attack"], roll.data["defence"], roll.data["modifier"]) == (6, 7, -1)
+    assert escort in next(p for p in state.table[2] if p.card == merchant).attached or (
+        roll.data["result"] == "success"  # captured with her escort
+    )
+
+    base_state = bare(players=2)
+    raider = put(base_state, 0, "Galleon")
+    base = put(base_state, 1, "Fort", "Garrison")  # 6 + 5, one defence of two
+    hand(base_state, 1, "Earthworks", "Maritime Center")  # +4; gold only
+    base_state.phase = "raid"
+    do(base_state, f"raid {raider} {base}")
+    assert current_side(base_state) == 1
+    offered = [a.to_str() for a in legal_actions(base_state) if a.verb == "attach"]
+    assert offered == [f"attach {cid('Earthworks')} {base}"]
+    roll = next(e for e in do(base_state, offered[0]) if e.kind == "raid_roll")
+    assert (roll.data["attack"], roll.data["defence"]) == (7, 15)
+
+    old = bare(players=2, rules=read_by(TabletopRules(), "tabletop-1"))
+    put(old, 0, "Frigate")
+    target = put(old, 1, "Troop Ship")
+    hand(old, 1, "Patrol Ship")
+    old.phase = "raid"
+    events = do(old, f"raid {cid('Frigate')} {target}")
+    assert "raid_roll" in kinds(events) and old.raid is None  # nobody could answer: the dice
+
+
+def test_the_bots_strengthen_a_raided_target_when_it_turns_the_odds() -> None:
+    """A heuristic bot whose merchant is raided puts an escort on her when it moves the raid
+    table's modifier, rather than passing."""
+    from privateer.engine.tabletop import BOTS
+    from privateer.engine.tabletop.mode import TabletopGame
+
+    game = TabletopGame(TabletopRules(), ["spain", "england"])
+    state = bare(players=2)
+    ship = put(state, 0, "Frigate")  # 6 against 5: +1
+    merchant = put(state, 1, "Merchantman", "Patrol Ship")  # 2 + 3
+    escort = hand(state, 1, "Capitana")[0]  # +7: 12 against 6, the raider at -2
+    state.phase = "raid"
+    do(state, f"raid {ship} {merchant}")
+    assert current_side(state) == 1
+    for name in ("trader", "builder", "balanced", "raider"):
+        chosen = BOTS[name].choose(game, state, 1, 7)
+        assert chosen.to_str() == f"attach {escort} {merchant}", name
 
 
 def test_two_players_cannot_both_reach_the_goal_the_acting_one_wins_at_once() -> None:

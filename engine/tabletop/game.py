@@ -32,7 +32,7 @@ from .rules import NATIONS, TabletopRules
 from .state import PHASES, Piece, TabletopState
 from .table import come_home, draw, finish, gain, gold_level, kind_of, roll, to_discard
 
-ENGINE_VERSION = "tabletop-1"
+ENGINE_VERSION = "tabletop-2"
 PLAYS = {"merchant": "merchant", "privateer": "privateer", "settlement": "base"}
 """The phase in which each kind is put into play."""
 ATTACH_PHASE = {"escort": "merchant", "treasure": "merchant", "captain": "privateer",
@@ -95,7 +95,7 @@ def legal_actions(state: TabletopState) -> list[TabletopAction]:
         return []
     seat = current_side(state)
     if state.raid is not None:
-        return [END, *_events(state, seat)]
+        return [END, *_reinforcements(state, seat), *_events(state, seat)]
     if state.discarding:
         return [TabletopAction("discard", c) for c in sorted(state.hands[seat])]
     out = [END]
@@ -111,6 +111,23 @@ def legal_actions(state: TabletopState) -> list[TabletopAction]:
     if state.phase == "raid":
         out += [TabletopAction("raid", ship, target) for ship, target in raid_options(state)]
     return out
+
+
+def _reinforcements(state: TabletopState, seat: int) -> list[TabletopAction]:
+    """In a raid's window, the target's owner strengthening her target (rules
+    `defender_reinforces`): an escort with strength on the raided merchant, a defence with
+    strength on the raided base, as she could attach them in her own phases."""
+    raid = state.raid
+    assert raid is not None
+    if not state.rules.defender_reinforces or seat != raid.defender:
+        return []
+    return [
+        TabletopAction("attach", c, raid.target)
+        for c in sorted(state.hands[seat])
+        if card(c).kind in ("escort", "defence")
+        and card(c).strength > 0
+        and raid.target in _attach_targets(state, seat, c)
+    ]
 
 
 def _events(state: TabletopState, seat: int) -> list[TabletopAction]:
@@ -295,10 +312,12 @@ def _begin_turn(state: TabletopState, seat: int, events: list[Event]) -> None:
 
 def _settle(state: TabletopState, events: list[Event]) -> None:
     """Run on past every point where the seat to act has no choice: a response window with
-    no event to play passes, a phase with nothing but `end` ends."""
+    no event to play and no target to strengthen passes, a phase with nothing but `end`
+    ends."""
     while state.result is None:
         if state.raid is not None:
-            if len(_events(state, responder(state))) > 0:
+            seat = responder(state)
+            if _events(state, seat) or _reinforcements(state, seat):
                 return
             pass_window(state, events)
         elif state.discarding:

@@ -110,6 +110,8 @@ def _score(context: Context, action: TabletopAction) -> float:
     c = card(action.card)
     if action.verb == "discard":
         return -_keep_worth(c.kind, c.strength, c.gold)
+    if action.verb == "attach" and _seen["raid"] is not None:  # strengthening a raided target
+        return _reinforce_score(context, action, _seen["raid"])
     if action.verb in ("play", "attach"):
         return _build_score(weights, c, pieces.get(action.target)) - weights.hold
     if action.verb == "raid":
@@ -134,6 +136,18 @@ def _build_score(weights: Weights, c: Card, target: dict[str, Any] | None) -> fl
     if c.kind == "defence":
         return weights.base * (1.0 + 2.0 * c.gold + 0.5 * c.strength + 0.1 * float(target["gold"]))
     return weights.privateer * (1.0 + c.strength + 0.1 * float(target["str"]))
+
+
+def _reinforce_score(context: Context, action: TabletopAction, raid: dict[str, Any]) -> float:
+    """An escort or a defence put on her raided target by its owner: what it saves her of the
+    raid's expected loss, with what it is worth to keep on the piece after, against holding it."""
+    weights, _, pieces, _, _ = context
+    c = card(action.card)
+    target = pieces[raid["target"]["id"]]
+    ship = sum(piece_worth(pieces[p["id"]]) for p in raid["privateers"])
+    now = raid_value(raid["attack"], raid["defence"], target, ship)
+    then = raid_value(raid["attack"], raid["defence"] + c.strength, target, ship)
+    return 2.0 * (now - then) + _build_score(weights, c, target) - weights.hold
 
 
 def _keep_worth(kind: str, strength: int, gold: int) -> float:

@@ -17,7 +17,14 @@ from .actions import IllegalTabletopAction, TabletopAction
 from .events import TABLETOP_EVENTS
 from .game import ENGINE_VERSION, act, check_players, current_side, legal_actions, new_game
 from .reachable import check_reachable
-from .rules import NATIONS, RULESETS, TabletopRules, find_tabletop_rules
+from .rules import (
+    EARLIER_READINGS,
+    NATIONS,
+    RULESETS,
+    TabletopRules,
+    find_tabletop_rules,
+    read_by,
+)
 from .state import TabletopState
 from .view import describe, observe
 
@@ -138,13 +145,14 @@ def _game(
     options: Mapping[str, Any], world: World | None, engine_version: str | None = None
 ) -> TabletopGame:
     rules, players = options_game(options)
-    return TabletopGame(rules, players)
+    return TabletopGame(read_by(rules, engine_version), players)
 
 
 MODE = Mode(
     name="tabletop",
     run_modes=("tabletop",),
     engine_version=ENGINE_VERSION,
+    earlier_versions=tuple(EARLIER_READINGS),
     needs_world=False,
     options=OPTIONS,
     game=_game,

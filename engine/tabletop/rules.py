@@ -21,6 +21,7 @@ from typing import Any
 from ..bounds import NAME, Name, check_rules, read_rule, rule
 from ..errors import RuleError, SaveError
 from ..schema import Bool, Int, Text
+from ..variants import as_read_by
 
 NATIONS = ("spain", "england", "france", "holland")  # seed: "Spain, England, France, Holland"
 RESPONSE_WINDOWS = ("seat-order",)
@@ -109,6 +110,13 @@ class TabletopRules:
     # name); Safe Conduct by the raided merchant's owner calls the raid off; Hurricane, Scurvy
     # and Mutiny on a raiding ship by another seat may call it off too.
     response_window: str = rule("seat-order", Text(RESPONSE_WINDOWS))
+    # seed (Raid Phase): "Players may play event cards to increase the Strength of Target
+    # Privateers, Merchants, and Bases". No event card names a merchant or a base (each
+    # strength event is a privateer's), so the cards that strengthen them are the ones that
+    # say so: in a raid's window the target's owner may attach an escort with strength from
+    # her hand to the raided merchant, or a defence with strength to the raided base (within
+    # its two). Engine tabletop-2; tabletop-1 had only the raiding privateer strengthened.
+    defender_reinforces: bool = rule(True, Bool())
     # choice: two nations at 100 in one phase cannot happen with these rules (only the acting
     # player gains gold); gold is counted as it comes, and the first to reach the goal wins
     # at once: the acting player
@@ -133,7 +141,13 @@ class TabletopRules:
         return replace(self, name=f"{self.name}+{label}", **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        """Every field, but a reading an earlier engine did without, at that engine's value
+        (EARLIER_FORM): its states keep the form, and the hash, they were logged with."""
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        for name, value in EARLIER_FORM.items():
+            if out[name] == value:
+                del out[name]
+        return out
 
     @classmethod
     def from_dict(cls, data: Any) -> TabletopRules:
@@ -145,6 +159,9 @@ class TabletopRules:
             raise SaveError(f"rules: unknown field {extra[0]!r}")
         values: dict[str, Any] = {}
         for f in fields(cls):
+            if f.name not in data and f.name in EARLIER_FORM:
+                values[f.name] = EARLIER_FORM[f.name]  # a form an earlier engine wrote
+                continue
             if f.name not in data:
                 raise SaveError(f"rules: missing field {f.name!r}")
             value, want = data[f.name], type(getattr(DEFAULT, f.name))
@@ -156,6 +173,17 @@ class TabletopRules:
 
 DEFAULT = TabletopRules()
 _FIELD_NAMES = tuple(f.name for f in fields(TabletopRules))
+EARLIER_READINGS: dict[str, dict[str, Any]] = {"tabletop-1": {"defender_reinforces": False}}
+"""What each earlier engine read otherwise than this one (engine/variants.py's as_read_by)."""
+EARLIER_FORM: dict[str, Any] = {"defender_reinforces": False}
+"""Fields a state's rules leave out at these values: the form the engines before them wrote."""
+
+
+def read_by(rules: TabletopRules, engine_version: str | None) -> TabletopRules:
+    """The rules as `engine_version` read them."""
+    return as_read_by(rules, EARLIER_READINGS, engine_version)
+
+
 RULESETS: dict[str, TabletopRules] = {"seed-003": DEFAULT}
 """Named presets; a `--rules NAME` picks one."""
 
