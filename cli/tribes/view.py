@@ -133,9 +133,11 @@ def _fog_map(seen: dict[str, Any]) -> list[str]:
     return out + key_lines(drawn, [t for _, _, t in places], "a settlement")
 
 
-def _event(e: dict[str, Any]) -> str:
+def event_line(e: dict[str, Any]) -> str:
+    """An event as the log has it (its kind, round and values), a line: "tick 120: raid
+    (tribe 1, ...)"."""
     rest = ", ".join(f"{k} {v}" for k, v in e.items() if k not in ("kind", "round"))
-    return f"  tick {e.get('round')}: {e.get('kind')}" + (f" ({rest})" if rest else "")
+    return f"tick {e.get('round')}: {e.get('kind')}" + (f" ({rest})" if rest else "")
 
 
 def print_sight(seen: dict[str, Any]) -> None:
@@ -169,7 +171,7 @@ def print_sight(seen: dict[str, Any]) -> None:
     events = seen.get("events", [])
     typer.echo(f"events seen ({len(events)}):" if events else "events seen: none")
     for e in events:
-        typer.echo(_event(e))
+        typer.echo("  " + event_line(e))
 
 
 def print_view(run_id: int, state: TribesState, tribe: int, seen: dict[str, Any]) -> None:

@@ -94,7 +94,8 @@ def _rerun(run: Any) -> TribesTicks:
     from privateer.engine.tribes import Setup, TribesAction, act, start_record
 
     setup = Setup.of(run.options)
-    state = start_record(run.seed, setup).state
+    opening = start_record(run.seed, setup)
+    state = opening.state
     kept = [(0, 0, pickle.dumps(state))]
     series = [_row(state)]
     for index, text in enumerate(run.actions):
@@ -113,10 +114,12 @@ def _rerun(run: Any) -> TribesTicks:
     if series[-1]["tick"] != state.tick:
         series.append(_row(state))
     events: dict[int, list[dict[str, Any]]] = {}
-    for _, kind, payload in run.events:  # an event's round is its step's tick: it made round+1
+    first = len(opening.events)  # the world's opening events made tick 0; a step's, round + 1
+    for index, (_, kind, payload) in enumerate(run.events):
         step = payload.get("round") if isinstance(payload, dict) else None
         if isinstance(step, int) and kind != "metrics":
-            events.setdefault(step + 1, []).append({"kind": kind, **payload})
+            made = 0 if index < first else step + 1
+            events.setdefault(made, []).append({"kind": kind, **payload})
     actions = list(run.actions)
     return TribesTicks(int(run.run_id), int(run.seed), setup, actions, kept, series, events)
 
@@ -126,10 +129,12 @@ def tick_view(ticks: TribesTicks, tick: int, tribe: int | None) -> dict[str, Any
     `tribe`, what that tribe saw through its fog (`tribes view`'s: its explored map, "?"
     elsewhere, its own and the foreign settlements, warbands, caravans and camps in its
     sight; claims only on explored tiles); and the events that made the tick."""
-    from privateer.cli.tribes.view import chart_input
+    from privateer.cli.tribes.view import chart_input, event_line
+    from privateer.engine.events import Event
     from privateer.engine.tribes import view_for
 
     state = ticks.state_at(tick)
+    made = ticks.events.get(int(state.tick), [])
     whole = chart_input(state, f"Run {ticks.run_id}, tick {state.tick}")
     out: dict[str, Any] = {
         "tick": int(state.tick),
@@ -144,13 +149,17 @@ def tick_view(ticks: TribesTicks, tick: int, tribe: int | None) -> dict[str, Any
         ],
         "caravans": [{k: c[k] for k in ("tribe", "x", "y", "wagon")} for c in whole["caravans"]],
         "camps": [{k: c[k] for k in ("kind", "x", "y", "strength")} for c in whole["camps"]],
-        "events": event_lines(ticks.events.get(int(state.tick), [])),
+        "events": [event_line(e) for e in made],
     }
     if tribe is None:
         return out
     if not 0 <= tribe < len(state.tribes):
         raise ValueError(f"tribe {tribe}: run {ticks.run_id} has tribes 0-{len(state.tribes) - 1}")
-    seen = view_for(state, tribe, ())
+    told = [  # the tick's events as the tribe was told them (its fog's filter)
+        Event(e["kind"], e["round"], {k: v for k, v in e.items() if k not in ("kind", "round")})
+        for e in made
+    ]
+    seen = view_for(state, tribe, told)
     rows = seen["rows"]
     own = [
         {"tribe": tribe, "name": s["name"], "x": s["x"], "y": s["y"], "pop": s["pop"]}
@@ -180,12 +189,5 @@ def tick_view(ticks: TribesTicks, tick: int, tribe: int | None) -> dict[str, Any
         "warbands": warbands,
         "caravans": caravans,
         "camps": [{k: c[k] for k in ("kind", "x", "y", "strength")} for c in seen["camps"]],
+        "events": [event_line(e) for e in seen["events"]],
     }
-
-
-def event_lines(events: list[dict[str, Any]]) -> list[str]:
-    """The tick's events, a line each: the kind, then its values by name."""
-    return [
-        f"{e['kind']}: " + ", ".join(f"{k} {v}" for k, v in e.items() if k not in ("kind", "round"))
-        for e in events
-    ]
