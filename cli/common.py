@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
 import typer
 
@@ -173,20 +173,29 @@ def open_db(
     return engine
 
 
-def db_at_head(ctx: typer.Context, *, create: bool = True) -> Path:
-    """The database's path once it exists at head, checked without SQLAlchemy when it already
-    is (the quick path of listing commands); created (unless create=False) or upgraded through
-    open_db if not."""
-    from privateer.db.connection import check_path, peek_revision
-    from privateer.db.schema_head import SCHEMA_HEAD
+T = TypeVar("T")
+
+
+def read_at_head(ctx: typer.Context, read: Callable[[Any], T], *, create: bool = True) -> T:
+    """`read(connection)` on the database at head: when it already is, on the one read-only
+    connection that checked it (db/connection.py's read_at_head: the quick path of listing
+    commands); else once it is created (unless create=False) or upgraded through open_db."""
+    from privateer.db.connection import check_path
+    from privateer.db.connection import read_at_head as read_db_at_head
 
     path = existing_db(ctx) if not create else db_path(ctx)
     with user_errors():
         check_path(path)
-        if path.exists() and peek_revision(path, note) == SCHEMA_HEAD:
-            return path
+        if path.exists():
+            done, found = read_db_at_head(path, read, note)
+            if done:
+                return cast(T, found)
     open_db(ctx, create=create)
-    return path
+    with user_errors():
+        done, found = read_db_at_head(path, read, note)
+    if not done:
+        fail(f"{path} is not at the schema's head after its upgrade")
+    return cast(T, found)
 
 
 # --- printing data ----------------------------------------------------------------------------

@@ -17,12 +17,12 @@ from privateer.cli.common import (
     INTERRUPTED_EXIT,
     Output,
     database_errors,
-    db_at_head,
     db_path,
     fail,
     note,
     open_db,
     output_options,
+    read_at_head,
     user_errors,
 )
 from privateer.cli.options import RUN_ID_MAX, Bounded, int_option, run_argument
@@ -48,11 +48,9 @@ def list_command(
     """List runs, newest first (a run still in progress has no outcome yet). Each shows only
     the figures its mode keeps, in its words: a fight's payout and rounds, a voyage's gold and
     days, who won a duel or a tabletop game."""
-    from privateer.db.run_list import list_runs, with_words
+    from privateer.db.run_list import runs_on, with_words
 
-    path = db_at_head(ctx, create=False)
-    with user_errors():
-        runs = list_runs(path, limit, offset)
+    runs = read_at_head(ctx, lambda con: runs_on(con, limit, offset), create=False)
     if output.format.value != "table":
         output.rows(runs)
         return

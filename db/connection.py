@@ -22,7 +22,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import duckdb
 
@@ -266,6 +266,31 @@ def peek_revision(path: Path, notify: Notify = _stderr, wait: float | None = Non
             _check_tables(path, con)
         return revision
     except duckdb.Error as error:  # the catalog read from a damaged file
+        raise translate(path, error) from error
+    finally:
+        con.close()
+
+
+T = TypeVar("T")
+
+
+def read_at_head(
+    path: Path,
+    read: Callable[[duckdb.DuckDBPyConnection], T],
+    notify: Notify = _stderr,
+    wait: float | None = None,
+) -> tuple[bool, T | None]:
+    """(True, `read(con)`) when an existing database is at head (its tables whole), read on the
+    very read-only connection that checked it: a listing command opens the file once, not once
+    to check and again to read (DuckDB's open is most of such a command's time); (False, None),
+    nothing read, when it is not at head."""
+    con = connect_waiting(path, read_only=True, notify=notify, wait=wait)
+    try:
+        if _revision(con) != SCHEMA_HEAD:
+            return False, None
+        _check_tables(path, con)
+        return True, read(con)
+    except duckdb.Error as error:  # the catalog or the rows read from a damaged file
         raise translate(path, error) from error
     finally:
         con.close()

@@ -64,15 +64,20 @@ def list_runs(path: Path, limit: int = 50, offset: int = 0) -> list[dict[str, An
     """
     con = connect_waiting(path, read_only=True)
     try:
-        cursor = con.execute(
-            f"SELECT {', '.join(RUN_FIELDS)} FROM runs ORDER BY run_id DESC "
-            f"LIMIT {int(limit)} OFFSET {int(offset)}"
-        )
-        return _dicts(cursor)
+        return runs_on(con, limit, offset)
     except duckdb.Error as error:  # a damaged block met by the read
         raise translate(path, error) from error
     finally:
         con.close()
+
+
+def runs_on(con: Any, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
+    """`list_runs` on a connection already open (read-only will do)."""
+    cursor = con.execute(
+        f"SELECT {', '.join(RUN_FIELDS)} FROM runs ORDER BY run_id DESC "
+        f"LIMIT {int(limit)} OFFSET {int(offset)}"
+    )
+    return _dicts(cursor)
 
 
 PAGE_FIELDS = (
