@@ -6,31 +6,15 @@ game stopped at a handover and resumed as if played straight through, and --seat
 from __future__ import annotations
 
 import itertools
-import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
-from click.testing import Result
-from typer.testing import CliRunner
 
-from privateer.cli.app import app
+from tests.test_tabletop_terminal import _json, tabletop
 
-runner = CliRunner()
 SEATS = "england=you,france=you,spain=raider"  # raider decides at once: these tests time the screen
 ALWAYS_FIRST = "1\n" * 6000
-HAND_CARD = re.compile(r"^  #(\d+) ", re.M)
-
-
-def tabletop(db: Path, *args: str, input: str = "") -> Result:
-    return runner.invoke(app, ["--db", str(db), "tabletop", *args], input=input)
-
-
-def _json(db: Path, *args: str) -> Any:
-    result = runner.invoke(app, ["--db", str(db), *args, "--json"])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def _segments(out: str) -> list[tuple[str, str]]:
