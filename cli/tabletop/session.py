@@ -110,7 +110,9 @@ class TabletopSession(GameSession[TabletopState, TabletopAction]):
         session.options = {**_logged_options(raw), "bots": bots}
         people = _people(session.options)
         session.side = session.players.index(people[0]) if people else 0
-        session.at = session.next_person() if not session.over else session.side
+        session.at = session.side
+        if not session.over:
+            session.at = session.next_person()
         session.saved = session.game.tally(session.state, session.side)
         return session
 

@@ -17,15 +17,28 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from privateer.cli.web.common import database, page, problem
+from privateer.cli.web.common import database, page, problem, settings
 
 
 def _ticks(request: Request, run_id: int) -> Any:
     """The run's ticks (kept), or None when the database has no Tribes run of that id."""
-    from privateer.cli.web import tribes_ticks
+    import json
 
-    run = _logged(request, run_id)
-    return None if run is None else tribes_ticks.tribes_ticks(run)
+    from privateer.cli.web import tribes_ticks
+    from privateer.db.errors import DatabaseError
+    from privateer.db.runs import get_run
+
+    with database(request) as engine, engine.connect() as conn:
+        try:
+            row = get_run(conn, run_id)
+        except DatabaseError:
+            return None
+    if row["mode"] != "tribes":
+        return None
+    path = str(settings(request).db_path.resolve())
+    figures = (row["seed"], json.dumps(row["options"], sort_keys=True), row["events"])
+    key = (path, run_id, *figures, row["actions"], str(row.get("started_at")))
+    return tribes_ticks.tribes_ticks(key, lambda: _logged(request, run_id))
 
 
 def _logged(request: Request, run_id: int) -> Any:

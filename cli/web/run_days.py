@@ -33,7 +33,7 @@ class RunDays:
         return pickle.loads(self.states[chosen])
 
 
-_KEPT: dict[tuple[str, int], RunDays] = {}
+_KEPT: dict[tuple[str, int, int, int, int], RunDays] = {}
 _LOCK = threading.Lock()
 
 
@@ -49,7 +49,10 @@ def _row(state: Any) -> dict[str, int]:
 
 def run_days(world: Any, run: Any) -> RunDays:
     """The voyage `run` (a LoggedRun) replayed on `world` once, kept for the next asks."""
-    key = (str(world.content_hash), int(run.run_id))
+    # the run's own figures with its id: another database's run of the same id on the same
+    # world (or the file made anew) is never taken for it
+    seed, played, told = int(run.seed), len(run.actions), len(run.events)
+    key = (str(world.content_hash), int(run.run_id), seed, played, told)
     with _LOCK:
         found = _KEPT.get(key)
         if found is None:

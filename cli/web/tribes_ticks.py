@@ -10,6 +10,7 @@ from __future__ import annotations
 import pickle
 import threading
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,18 +55,20 @@ class TribesTicks:
         return state
 
 
-_KEPT: dict[int, TribesTicks] = {}
+_KEPT: dict[tuple[Any, ...], TribesTicks] = {}
 _LOCK = threading.Lock()
 
 
-def tribes_ticks(run: Any) -> TribesTicks:
-    """The Tribes run `run` (a LoggedRun) re-run once, kept for the next asks (by run id:
-    a run's log never changes once written)."""
+def tribes_ticks(key: tuple[Any, ...], logged: Callable[[], Any]) -> TribesTicks:
+    """The Tribes run `logged()` reads (a LoggedRun) re-run once, kept for the next asks by
+    `key`: the database it is in and what its row says of it (its id, seed, options, counts
+    of events and actions), so another database's run of the same id, or the file made anew,
+    is never taken for it; the whole log is read only when the run is not kept."""
     with _LOCK:
-        found = _KEPT.get(int(run.run_id))
+        found = _KEPT.get(key)
         if found is None:
-            found = _rerun(run)
-            _KEPT[int(run.run_id)] = found
+            found = _rerun(logged())
+            _KEPT[key] = found
             while len(_KEPT) > KEPT_RUNS:
                 del _KEPT[next(iter(_KEPT))]
         return found
