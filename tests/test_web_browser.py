@@ -462,8 +462,8 @@ def test_a_duel_and_a_fight_replay_by_the_buttons_and_the_slider(
     base_url: str, page: Page, artifacts: Path, size: str
 ) -> None:
     """The duel's hex board (run 2) stepped on by a click on "forward", the slider taken by
-    a click and moved by the arrow keys, and played to its end by "play"; the fight's rounds
-    (run 3) stepped on and back."""
+    a click and moved by the arrow keys, and its last actions played to the end by "play",
+    which stops there; the fight's rounds (run 3) stepped on and back."""
     page.set_viewport_size(SIZES[size])
     page.goto(f"{base_url}/runs/2/duel")
     assert page.locator("#board .hex").count() > 100 and page.locator("#board .ship").count() == 2
@@ -478,6 +478,10 @@ def test_a_duel_and_a_fight_replay_by_the_buttons_and_the_slider(
     page.keyboard.press("ArrowRight")
     assert ", action 2 of " in where(page)
     shot(page, artifacts, f"{size}-replay-duel")
+    page.keyboard.press("End")  # three actions from the end: "play" plays them (400 ms each)
+    for _ in range(3):
+        page.keyboard.press("ArrowLeft")
+    assert f", action {last - 3} of " in where(page)
     click(page, page.locator("#play-pause"))
     page.wait_for_function(
         f"() => document.getElementById('where').textContent.includes('action {last} of')",
