@@ -20,6 +20,7 @@ from privateer.cli.web.file_gate import FileGate
 if TYPE_CHECKING:
     import sqlalchemy as sa
 
+    from privateer.db.run_store import RunStore
     from privateer.engine.world import World
 
 P = ParamSpec("P")
@@ -143,3 +144,40 @@ def _depth(value: Any) -> int:
                 (v, depth + 1) for v in (item.values() if isinstance(item, dict) else item)
             )
     return most
+
+
+def run_store(request: Request) -> RunStore:
+    """The app's save path onto its database (db/run_store.py, as `privateer play` saves):
+    made once (opening the file to check it is at head), then a short transaction a save."""
+    from privateer.db.run_store import RunStore
+
+    state = request.app.state
+    path = Path(settings(request).db_path)
+    store: RunStore | None = getattr(state, "run_store", None)
+    if store is None or store.path != path:
+        store = RunStore(path, notify=lambda _: None)
+        state.run_store = store
+    return store
+
+
+def run_mode(request: Request, run_id: int) -> tuple[str, str | None] | None:
+    """A run's mode and outcome (None: no such run)."""
+    from privateer.db.errors import DatabaseError
+    from privateer.db.runs import get_run
+
+    with database(request) as engine, engine.connect() as conn:
+        try:
+            run = get_run(conn, run_id)
+        except DatabaseError:
+            return None
+    return str(run["mode"]), run["outcome"]
+
+
+def whole_number(value: Any, name: str, low: int, high: int) -> int:
+    """`value` as a whole number from low to high, or ValueError naming `name`."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ValueError(f"{name}: a whole number, {low} to {high}")
+    text = str(value).strip()
+    if not text.lstrip("-").isdigit() or not low <= int(text) <= high:
+        raise ValueError(f"{name}: a whole number, {low} to {high}")
+    return int(text)

@@ -35,13 +35,15 @@ from privateer.cli.web.common import (
     json_body,
     page,
     problem,
+    run_mode,
+    run_store,
     settings,
+    whole_number,
     world_of,
 )
 
 if TYPE_CHECKING:
     from privateer.cli.voyage.session import VoyageSession
-    from privateer.db.run_store import RunStore
     from privateer.engine.world import World
 
 REPLAYS = {"duel": "duel", "fight": "fight", "sim": "fight"}
@@ -80,33 +82,6 @@ def play_world(request: Request) -> World:
         return world_of(engine)
 
 
-def _store(request: Request) -> RunStore:
-    """The app's save path onto its database (db/run_store.py, as `privateer play` saves):
-    made once (opening the file to check it is at head), then a short transaction a save."""
-    from privateer.db.run_store import RunStore
-
-    state = request.app.state
-    path = Path(settings(request).db_path)
-    store: RunStore | None = getattr(state, "play_store", None)
-    if store is None or store.path != path:
-        store = RunStore(path, notify=lambda _: None)
-        state.play_store = store
-    return store
-
-
-def _run_mode(request: Request, run_id: int) -> tuple[str, str | None] | None:
-    """A run's mode and outcome (None: no such run)."""
-    from privateer.db.errors import DatabaseError
-    from privateer.db.runs import get_run
-
-    with database(request) as engine, engine.connect() as conn:
-        try:
-            run = get_run(conn, run_id)
-        except DatabaseError:
-            return None
-    return str(run["mode"]), run["outcome"]
-
-
 def _resume(request: Request, run_id: int) -> VoyageSession | Response:
     """The voyage of run_id where its save left it; or the answer saying why not (404: no such
     voyage; 409: over, or not to be picked up)."""
@@ -119,11 +94,11 @@ def _resume(request: Request, run_id: int) -> VoyageSession | Response:
         return held[0]  # nothing has written the file since: the session is as its save
     world = play_world(request)
     try:
-        session = VoyageSession.pick_up(_store(request), world, run_id)
+        session = VoyageSession.pick_up(run_store(request), world, run_id)
     except DatabaseLockedError:
         raise  # held by another process: the app's 503, not this run's fault
     except DatabaseError as error:
-        found = _run_mode(request, run_id)  # why not: no such voyage, over, or its save's word
+        found = run_mode(request, run_id)  # why not: no such voyage, over, or its save's word
         if found is None or found[0] != "voyage":
             return problem(request, 404, f"no voyage run {run_id}")
         if found[1] is not None:
@@ -172,15 +147,6 @@ def keep(request: Request, session: VoyageSession) -> None:
         del kept[next(iter(kept))]
 
 
-def _number(value: Any, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ValueError(f"{name}: a whole number, {low} to {high}")
-    text = str(value).strip()
-    if not text.lstrip("-").isdigit() or not low <= int(text) <= high:
-        raise ValueError(f"{name}: a whole number, {low} to {high}")
-    return int(text)
-
-
 # --- play ----------------------------------------------------------------------------------
 
 
@@ -190,12 +156,14 @@ async def new_voyage(request: Request) -> Response:
 
     try:
         body = await json_body(request)
-        seed = _number(body.get("seed", 1), "seed", 0, SEED_MAX)
+        seed = whole_number(body.get("seed", 1), "seed", 0, SEED_MAX)
         rules = str(body.get("rules", "full"))
         if rules not in RULESETS:
             raise ValueError(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
         days = body.get("days")
-        days = RULESETS[rules].days if days in (None, "") else _number(days, "days", 1, DAYS_MAX)
+        days = (
+            RULESETS[rules].days if days in (None, "") else whole_number(days, "days", 1, DAYS_MAX)
+        )
     except ValueError as error:
         return problem(request, 400, str(error))
     return await run_in_threadpool(_start, request, seed, rules, days)
@@ -216,7 +184,7 @@ def _start(request: Request, seed: int, rules: str, days: int) -> Response:
                 400,
                 f"this world has no {missing[0]}: build the whole world (`world build`)",
             )
-        session = VoyageSession.begin(_store(request), world, seed, rules, days)
+        session = VoyageSession.begin(run_store(request), world, seed, rules, days)
         keep(request, session)
         state = voyage_web.view(session)
     return JSONResponse({"run_id": session.run_id, "state": state}, status_code=201)
@@ -281,7 +249,7 @@ def play_start(request: Request) -> Response:
 
 def play_page(request: Request) -> Response:
     run_id = int(request.path_params["run_id"])
-    found = _run_mode(request, run_id)
+    found = run_mode(request, run_id)
     if found is None or found[0] != "voyage":
         return problem(request, 404, f"no voyage run {run_id}")
     if found[1] is not None:
@@ -364,7 +332,7 @@ def replay_page(request: Request) -> Response:
 
 def replay_json(request: Request) -> Response:
     run_id = int(request.path_params["run_id"])
-    found = _run_mode(request, run_id)
+    found = run_mode(request, run_id)
     kind = REPLAYS.get(found[0]) if found is not None else None
     frames = _frames(request, run_id, kind) if kind else None
     if frames is None:

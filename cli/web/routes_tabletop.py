@@ -21,7 +21,16 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from privateer.cli.web.common import database, json_body, page, problem, settings
+from privateer.cli.web.common import (
+    database,
+    json_body,
+    page,
+    problem,
+    run_mode,
+    run_store,
+    settings,
+    whole_number,
+)
 
 if TYPE_CHECKING:
     from privateer.cli.tabletop.session import TabletopSession
@@ -29,25 +38,18 @@ if TYPE_CHECKING:
 BOT_CHOICES = ("mc", "raider", "trader", "builder", "balanced")  # the start form's, best first
 
 
-def _store(request: Request) -> Any:
-    from privateer.cli.web.routes_play import _store as play_store
-
-    return play_store(request)  # the one save path onto the app's database
-
-
 def _pick_up(request: Request, run_id: int) -> TabletopSession | Response:
     """The game of run_id where its save left it, or the answer saying why not (404: no such
     game; 409: over, or not to be picked up)."""
     from privateer.cli.tabletop.session import TabletopSession
-    from privateer.cli.web.routes_play import _run_mode
     from privateer.db.errors import DatabaseError, DatabaseLockedError
 
     try:
-        return TabletopSession.pick_up(_store(request), run_id)
+        return TabletopSession.pick_up(run_store(request), run_id)
     except DatabaseLockedError:
         raise  # held by another process: the app's 503
     except DatabaseError as error:
-        found = _run_mode(request, run_id)
+        found = run_mode(request, run_id)
         if found is None or found[0] != "tabletop":
             return problem(request, 404, f"no tabletop game {run_id}")
         if found[1] is not None:
@@ -58,11 +60,10 @@ def _pick_up(request: Request, run_id: int) -> TabletopSession | Response:
 async def new_game(request: Request) -> Response:
     from privateer.cli.options import SEED_MAX
     from privateer.cli.tabletop.play import read_seats
-    from privateer.cli.web.routes_play import _number
 
     try:
         body = await json_body(request)
-        seed = _number(body.get("seed", 1), "seed", 0, SEED_MAX)
+        seed = whole_number(body.get("seed", 1), "seed", 0, SEED_MAX)
         seats = body.get("seats")
         if not isinstance(seats, str):
             raise ValueError('seats: "england=you,france=you,spain=mc", in seat order')
@@ -77,7 +78,7 @@ def _start(request: Request, seed: int, options: dict[str, Any]) -> Response:
     from privateer.cli.web import tabletop_web
 
     with settings(request).gate.writing():
-        session, events = TabletopSession.begin(_store(request), seed, options)
+        session, events = TabletopSession.begin(run_store(request), seed, options)
         lines = tabletop_web.opening(events) + tabletop_web.settle(session)
         state = tabletop_web.state(session, tabletop_web.Seat(None))
     return JSONResponse({"run_id": session.run_id, "lines": lines, "state": state}, 201)
@@ -142,10 +143,9 @@ def start_page(request: Request) -> Response:
 
 
 def table_page(request: Request) -> Response:
-    from privateer.cli.web.routes_play import _run_mode
 
     run_id = int(request.path_params["run_id"])
-    found = _run_mode(request, run_id)
+    found = run_mode(request, run_id)
     if found is None or found[0] != "tabletop":
         return problem(request, 404, f"no tabletop game {run_id}")
     return page(request, "tabletop.html", run_id=run_id, over=found[1] is not None)

@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from privateer.cli.web.common import database, page, problem, settings
+from privateer.cli.web.common import database, page, problem, run_mode, settings
 
 
 def _ticks(request: Request, run_id: int) -> Any:
@@ -56,7 +56,8 @@ def _logged(request: Request, run_id: int) -> Any:
 
 def tribes_page(request: Request) -> Response:
     run_id = int(request.path_params["run_id"])
-    if _logged(request, run_id) is None:
+    found = run_mode(request, run_id)  # the run's row, not its whole log
+    if found is None or found[0] != "tribes":
         return problem(request, 404, f"no Tribes run {run_id}")
     return page(request, "tribes.html", run_id=run_id)
 

@@ -7,13 +7,7 @@
   if (!root) return;
   const runId = root.dataset.run;
   const api = "/api/play/" + runId;
-  const $ = (id) => document.getElementById(id);
-  const el = (tag, attrs, text) => {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  };
+  const { $, el } = window.dom;
   const SVG = "http://www.w3.org/2000/svg";
   let state = null;
   let busy = false;

@@ -8,13 +8,7 @@
   if (!root) return;
   const runId = root.dataset.run;
   const api = "/api/tabletop/" + runId;
-  const $ = (id) => document.getElementById(id);
-  const el = (tag, attrs, text) => {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  };
+  const { $, el } = window.dom;
   const cap = (name) => name.charAt(0).toUpperCase() + name.slice(1);
   let seat = null; // the person shown the seat now (null: nobody, the cover is up)
   let busy = false;

@@ -8,7 +8,7 @@
   if (!root) return;
   const runId = root.dataset.run;
   const api = "/api/tribes/" + runId;
-  const $ = (id) => document.getElementById(id);
+  const { $, el } = window.dom;
   const SVG = "http://www.w3.org/2000/svg";
   const INK = "#3b2a20";
   const UNEXPLORED = "#6b6257";
@@ -17,13 +17,6 @@
   let run = null;
   let asked = 0; // the newest request: an older answer arriving late is dropped
   let timer = null;
-
-  function el(tag, attrs, text) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
 
   function svg(tag, attrs) {
     const node = document.createElementNS(SVG, tag);
