@@ -23,6 +23,7 @@ from privateer.cli import (
 from privateer.cli.chart_command import chart
 from privateer.cli.common import INTERRUPTED_EXIT, USER_ERROR_EXIT, GlobalOptions, note, one_line
 from privateer.cli.duel import commands as duel_commands
+from privateer.cli.envs import commands as envs_commands
 from privateer.cli.fight.commands import fight, sim
 from privateer.cli.route_command import route
 from privateer.cli.rumor_commands import bar, rumors
@@ -131,6 +132,7 @@ app.add_typer(runs_commands.saves_app, name="saves")
 app.add_typer(duel_commands.app, name="duel")
 app.add_typer(tabletop_commands.app, name="tabletop")
 app.add_typer(tribes_commands.app, name="tribes")
+app.add_typer(envs_commands.app, name="envs")
 app.add_typer(sweep_commands.app, name="sweep")
 app.command()(tune)
 app.add_typer(docs_commands.app, name="docs")

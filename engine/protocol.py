@@ -45,6 +45,7 @@ from typing import (
     cast,
 )
 
+from .encoding import Encoding
 from .errors import SaveError
 from .events import REPLAY_EVENTS, Event, RawEvent
 from .figures import RunFigures
@@ -214,6 +215,13 @@ class Game(ABC, Generic[S, A]):
         return cast(S, cast(OwnState, state).copy())
 
 
+Player = Callable[[Any], Any]
+"""A bot at a game: the next action for a state, for whichever side is to act in it."""
+BotMaker = Callable[["Game[Any, Any]", int], Player]
+"""A bot by name, seated at a game for the run from a seed (a bot that draws its own numbers
+draws them from that seed)."""
+
+
 class GameMaker(Protocol):
     """The game a run's options describe, on its world, as the engine version that logged it
     played it (None: this one). ValueError (one line) for options no rules here play."""
@@ -250,6 +258,8 @@ class Mode:
     logged_actions: Callable[[Mapping[str, Any], list[str]], list[str]] = lambda _, a: a
     rules: type | None = None  # its rules class (engine/bounds.py: each field bounded)
     rulesets: Mapping[str, Any] = field(default_factory=dict)  # its named rules, by name
+    encoding: Encoding | None = None  # its view as numbers (engine/encoding.py): the envs'
+    bots: Mapping[str, BotMaker] = field(default_factory=dict)  # its bots, by name
     save_progress: Callable[[Any, Any, Callable[[int], str]], dict[str, Any]] | None = None
     """What a list of saves shows of one beyond its run's row, read off its run's options and
     its saved state as stored (either may be damaged: then the figures are None), a port

@@ -77,6 +77,7 @@ SHARED = frozenset(
         "schema",  # what a save may hold (SaveError)
         "bounds",  # a rules field's bound and source (the rules reference reads them)
         "variants",  # rules named by their changes (`full[storm_days=60]`)
+        "encoding",  # a mode's view as numbers (the envs' observations)
     )
 )
 """The modules at the engine's top every mode shares, which front ends may import."""

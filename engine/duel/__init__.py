@@ -51,7 +51,7 @@ from ..face import shown
 if TYPE_CHECKING:
     from ..events import Event
     from .actions import ACTION_WORDS, ALL_ACTIONS, DuelAction, IllegalDuelAction
-    from .captain import choose, debug_view, plan
+    from .captain import Captains, choose, debug_view, plan
     from .game import (
         ENGINE_VERSION,
         act,
@@ -67,7 +67,7 @@ if TYPE_CHECKING:
     from .mode import MODE, OPTIONS, DuelGame
     from .personality import POSTURES, TEMPERS, Temper, posture
     from .rules import RULESETS, SHOT_HITS, SHOTS, DuelRules, find_duel_rules
-    from .sim import Captains, duel_outcome, personality_table, play_duel
+    from .sim import duel_outcome, personality_table, play_duel
     from .state import (
         BLUE,
         PERSONALITIES,

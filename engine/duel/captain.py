@@ -403,3 +403,18 @@ def debug_view(state: DuelState, side: int) -> dict[str, Any]:
         if personality
     }
     return view
+
+
+class Captains:
+    """Both sides as CPU captains: each activation played out as her captain plans it at its
+    start (engine/duel/captain.py's `plan`), planned again when it ends by itself first."""
+
+    def __init__(self) -> None:
+        self._activation: tuple[int, int] | None = None
+        self._plan: list[DuelAction] = []
+
+    def __call__(self, state: DuelState) -> DuelAction:
+        activation = (state.round, state.turn)
+        if activation != self._activation or not self._plan:
+            self._activation, self._plan = activation, plan(state, state.side)
+        return self._plan.pop(0)

@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING, Any
 from ..errors import SaveError
 from ..events import Event
 from ..figures import RunFigures
-from ..protocol import Game, Mode, Outcome, Tally
+from ..protocol import BotMaker, Game, Mode, Outcome, Tally
 from ..reachable import same_as_game
 from ..schema import Maybe, Record, Text
 from .actions import DuelAction, IllegalDuelAction
+from .captain import Captains
+from .encoding import ENCODING
 from .events import DUEL_EVENTS
 from .game import (
     ENGINE_VERSION,
@@ -137,6 +139,9 @@ def _game(
     )
 
 
+BOT_PLAYERS: dict[str, BotMaker] = {"captain": lambda game, seed: Captains()}
+"""The duel's bot: each side's CPU captain, of the personality the game's options give her."""
+
 MODE = Mode(
     name="duel",
     run_modes=("duel",),
@@ -150,4 +155,6 @@ MODE = Mode(
     figures=RunFigures(results=("Red lost", "nobody won", "Red won"), rounds="rounds"),
     rules=DuelRules,
     rulesets=RULESETS,
+    encoding=ENCODING,
+    bots=BOT_PLAYERS,
 )

@@ -8,28 +8,13 @@ from typing import Any
 
 from ..record import GameRecord, play
 from .actions import DuelAction
-from .captain import plan
+from .captain import Captains
 from .game import outcome
 from .mode import DuelGame
 from .rules import DuelRules
 from .state import BLUE, PERSONALITIES, RED, DuelOutcome, DuelState, Termination
 
 MAX_ACTIONS = 20_000  # a safety net: every duel ends long before (the round limit)
-
-
-class Captains:
-    """Both sides as CPU captains: each activation played out as her captain plans it at its
-    start (engine/duel/captain.py's `plan`), planned again when it ends by itself first."""
-
-    def __init__(self) -> None:
-        self._activation: tuple[int, int] | None = None
-        self._plan: list[DuelAction] = []
-
-    def __call__(self, state: DuelState) -> DuelAction:
-        activation = (state.round, state.turn)
-        if activation != self._activation or not self._plan:
-            self._activation, self._plan = activation, plan(state, state.side)
-        return self._plan.pop(0)
 
 
 def play_duel(

@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING, Any
 from ..errors import SaveError
 from ..events import Event, RawEvent
 from ..figures import RunFigures
-from ..protocol import Game, Mode, Outcome, Tally
+from ..protocol import BotMaker, Game, Mode, Outcome, Tally
 from ..reachable import same_as_game
 from ..schema import Int, Maybe, Record, Seq, Text
+from .bots import BOTS, Bot
 from .cards import THEM, YOU
+from .encoding import ENCODING
 from .encounter import (
     ENGINE_VERSION,
     FIGHT_EVENTS,
@@ -178,6 +180,13 @@ def _game(
     return FightGame(str(options["target"]), outfit_of(options))
 
 
+def _fight_bot(bot: Bot) -> BotMaker:
+    return lambda game, seed: bot.choose
+
+
+BOT_PLAYERS: dict[str, BotMaker] = {name: _fight_bot(bot) for name, bot in BOTS.items()}
+"""The card bots (engine/fight/bots.py) as the registry seats them."""
+
 MODE = Mode(
     name="fight",
     run_modes=("fight", "sim"),
@@ -191,4 +200,6 @@ MODE = Mode(
     figures=RunFigures(unit="gold", rounds="rounds"),  # the payout; a fight takes no days
     rules=FightRules,
     rulesets=RULESETS,
+    encoding=ENCODING,
+    bots=BOT_PLAYERS,
 )

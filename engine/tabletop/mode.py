@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING, Any
 from ..errors import SaveError
 from ..events import Event
 from ..figures import RunFigures
-from ..protocol import Game, Mode, Outcome, Tally
+from ..protocol import BotMaker, Game, Mode, Outcome, Tally
 from ..schema import Record, Seq, Text
 from .actions import IllegalTabletopAction, TabletopAction
+from .bots import BOTS, bot_chooser
+from .encoding import ENCODING
 from .events import TABLETOP_EVENTS
 from .game import ENGINE_VERSION, act, check_players, current_side, legal_actions, new_game
 from .reachable import check_reachable
@@ -148,6 +150,14 @@ def _game(
     return TabletopGame(read_by(rules, engine_version), players)
 
 
+def _table_bot(name: str) -> BotMaker:
+    return lambda game, seed: bot_chooser(game, [name] * game.sides, seed)  # type: ignore[arg-type]
+
+
+BOT_PLAYERS: dict[str, BotMaker] = {name: _table_bot(name) for name in BOTS}
+"""The tabletop's bots, one at every seat, each decision's numbers drawn from the game's seed
+and the decisions made so far (engine/tabletop/sim.py's tables seat them so too)."""
+
 MODE = Mode(
     name="tabletop",
     run_modes=("tabletop",),
@@ -162,4 +172,6 @@ MODE = Mode(
     figures=RunFigures(results=("lost", "nobody won", "won"), rounds="turns"),
     rules=TabletopRules,
     rulesets=RULESETS,
+    encoding=ENCODING,
+    bots=BOT_PLAYERS,
 )

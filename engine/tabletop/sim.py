@@ -17,7 +17,7 @@ from typing import Any
 from ..events import Event
 from ..record import GameRecord, play
 from .actions import TabletopAction
-from .bots import BOTS
+from .bots import BOTS, bot_chooser
 from .cards import card
 from .game import current_side
 from .mode import TabletopGame
@@ -51,20 +51,6 @@ class GameStats:
 
 TabletopRecord = GameRecord[TabletopState, TabletopAction]
 MAX_ACTIONS = 50_000  # a safety net: every game ends long before (the round limit)
-
-
-def bot_chooser(
-    game: TabletopGame, bots: Sequence[str], seed: int
-) -> Callable[[TabletopState], Any]:
-    """Each seat's bot, its seed for each decision drawn from the game's seed and the step."""
-    steps = [0]
-
-    def choose(state: TabletopState) -> Any:
-        steps[0] += 1
-        seat = current_side(state)
-        return BOTS[bots[seat]].choose(game, state, seat, seed * 1_000_003 + steps[0])
-
-    return choose
 
 
 def seat_bots(bots: Sequence[str], seats: int, index: int) -> list[str]:

@@ -21,6 +21,7 @@ from ..events import Event
 from ..fight.encounter import Keep
 from ..fight.encounter import act as play_card
 from ..fight.encounter import legal_actions as fight_actions
+from ..fight.encounter import observe as fight_view
 from ..fight.ships import CREW, KIND_INDEX, SHIPS, UPGRADES
 from ..protocol import Game, Outcome, Tally
 from ..rng import seed_state
@@ -570,7 +571,7 @@ def observe(
     panel: whose waters, which strait, bank or river mouth, a fort's guns, an anchorage, the
     named sea), what is in sight, the rumors she holds (their markers' strength), politics
     (with your name, in the late game), her letters of marque and Drake's circuit (by rules
-    with them) and what waits on her."""
+    with them), what waits on her, and a fight's cards and hulls while one is on."""
     rules = rules or voyage_rules(state)
     wrules = wrules or world_rules(state)
     ws = state.world
@@ -613,6 +614,8 @@ def observe(
         out["port_sheet"] = harbour.port_sheet(world, state, rules, wrules)
     if isinstance(state.pending, Question):
         out["options"] = _options_seen(state, rules)
+    if state.fight is not None:
+        out["fight"] = fight_view(state.fight)
     return out
 
 

@@ -10,12 +10,14 @@ from ..dials import turned
 from ..errors import ReplayRefusedError
 from ..fight.encounter import FIGHT_EVENTS
 from ..figures import RunFigures
-from ..protocol import Mode
+from ..protocol import BotMaker, Mode
 from ..replay import NO_WORLD
 from ..schema import Int, Record, Text
 from ..world.events import WORLD_EVENTS
 from ..world.rules import find_world_rules
 from ..world.world import World
+from .captain import CAPTAINS, Captain
+from .encoding import ENCODING
 from .events import VOYAGE_EVENTS
 from .game import ENGINE_VERSION, VoyageGame
 from .rules import (
@@ -75,6 +77,13 @@ def save_progress(options: Any, state: Any, port_name: Callable[[int], str]) -> 
     }
 
 
+def _captain_bot(captain: Captain) -> BotMaker:
+    return lambda game, seed: lambda state: captain.choose(game, state)  # type: ignore[arg-type]
+
+
+BOT_PLAYERS: dict[str, BotMaker] = {name: _captain_bot(c) for name, c in CAPTAINS.items()}
+"""The captain bots (engine/voyage/captain.py) as the registry seats them."""
+
 MODE = Mode(
     name="voyage",
     run_modes=("voyage",),
@@ -90,4 +99,6 @@ MODE = Mode(
     save_progress=save_progress,
     rules=VoyageRules,
     rulesets=RULESETS,
+    encoding=ENCODING,
+    bots=BOT_PLAYERS,
 )

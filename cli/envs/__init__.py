@@ -1,0 +1,1 @@
+"""`privateer envs`: the learning environments (privateer.envs), measured."""
