@@ -44,7 +44,9 @@ BENCHES = (
 BY_NAME = {bench.name: bench for bench in BENCHES}
 
 
-def bench_rows(bench: Bench, seeds: range, world: Any, advance: Any = None) -> list[dict[str, Any]]:
+def bench_rows(
+    bench: Bench, seeds: range, world: Any, advance: Any = None, log: Any = None
+) -> list[dict[str, Any]]:
     """A random agent's row and the bot's through the environment, the bot's beside its games
     outside (their side-0 wins, and how many seeds gave the same final state hash)."""
     from privateer.envs.baselines import bot_agent, outside, random_agent, run_episodes
@@ -61,7 +63,11 @@ def bench_rows(bench: Bench, seeds: range, world: Any, advance: Any = None) -> l
         ("random", random_agent, bench.max_steps),
         (bench.bot, bot_agent(bench.bot), None),
     ):
-        tally = run_episodes(env(max_steps), made, seeds, on_episode=advance)
+        tally = run_episodes(
+            env(max_steps), made, seeds, on_episode=advance, keep_records=log is not None
+        )
+        if log is not None:
+            log(bench.mode, tally.records, bench.options, agent)
         row = {"env": bench.name, "kind": "pettingzoo" if bench.table else "gymnasium",
                "agent": agent, **tally.row()}  # fmt: skip
         if agent == bench.bot:

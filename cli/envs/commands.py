@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from privateer.cli.common import fail
+from privateer.cli.common import db_path, fail, note
 from privateer.cli.envs.benches import BENCHES, BY_NAME, bench_rows
 from privateer.cli.options import int_option, seed_option
 from privateer.cli.progress import QUIET_HELP, counting
@@ -39,6 +39,12 @@ def bench_command(
         [], "--only", help=f"Only these environments (repeat): {', '.join(BY_NAME)}."
     ),
     as_json: bool = typer.Option(False, "--json", help="One JSON list: a row an agent."),
+    log: bool = typer.Option(
+        False,
+        "--log",
+        help="Log every episode played through an environment as a run (its bot named "
+        "env:AGENT), to replay with `runs replay` like any other.",
+    ),
     quiet: bool = typer.Option(False, "--quiet", help=QUIET_HELP),
 ) -> None:
     """Play a random agent (uniform over the legal indices) and each mode's own bot through
@@ -57,10 +63,11 @@ def bench_command(
 
         world = engine_world(ctx)
     seeds = range(seed, seed + episodes)
+    keep = _logger(ctx, world) if log else None
     rows: list[dict[str, Any]] = []
     with counting("episodes", 2 * episodes * len(chosen), quiet=quiet or as_json) as advance:
         for bench in chosen:
-            rows += bench_rows(bench, seeds, world, lambda: advance(1))
+            rows += bench_rows(bench, seeds, world, lambda: advance(1), keep)
     if as_json:
         typer.echo(json.dumps(rows))
         return
@@ -75,6 +82,29 @@ def bench_command(
             f"{row['mean_reward']:+.3f}  {row['steps']:>8,} steps  "
             f"{row['steps_per_s'] or 0:>6,}/s{outside}"
         )
+
+
+def _logger(ctx: typer.Context, world: Any) -> Any:
+    """Logs a batch of episodes in one transaction (written whole or not at all)."""
+    from privateer.cli.batch import log_records
+    from privateer.db.run_store import RunStore
+    from privateer.engine.modes import MODES
+
+    store = RunStore(db_path(ctx), notify=note, patient=True)
+
+    def keep(mode: str, records: list[Any], options: Any, agent: str) -> None:
+        log_records(
+            store,
+            MODES[mode],
+            records,
+            lambda _: dict(options),
+            bot=f"env:{agent}",
+            world_hash=world.content_hash
+            if world is not None and MODES[mode].needs_world
+            else None,
+        )
+
+    return keep
 
 
 @app.command("features")
