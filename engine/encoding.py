@@ -47,7 +47,7 @@ class OpenActions:
     size: Callable[[Any], int]
     text: Callable[[int], str]
     index_of: Callable[[str], int | None]
-    open: Callable[[Any, Any], Sequence[int]]
+    open: Callable[[Any, Any], Any]  # a sequence (or array) of 0/1, one an entry
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,7 +108,7 @@ class GameEnv(gymnasium.Env[Any, np.int64]):
         """The legal actions now, in the order their indices name them."""
         return [] if self.match.over else self.match.legal()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
         view = self.match.view(self.side)

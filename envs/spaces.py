@@ -19,7 +19,7 @@ FORMS: tuple[Form, ...] = ("flat", "dict")
 def check_form(form: str) -> Form:
     if form not in FORMS:
         raise ValueError(f"observation {form!r}: one of {', '.join(FORMS)}")
-    return form  # type: ignore[return-value]
+    return form
 
 
 def observation_space(encoding: Encoding, form: Form) -> spaces.Space[Any]:

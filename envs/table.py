@@ -33,7 +33,7 @@ def agent_name(side: int) -> str:
     return f"player_{side}"
 
 
-class TableEnv(AECEnv[str, Any, Any]):
+class TableEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]
     metadata: dict[str, Any] = {"render_modes": [], "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(
@@ -74,7 +74,7 @@ class TableEnv(AECEnv[str, Any, Any]):
         return self.match.record
 
     @property
-    def state(self) -> Any:  # type: ignore[override]
+    def state(self) -> Any:
         """The game's state (what a bot reads); AEC's global `state()` is not offered."""
         return self.match.state
 
@@ -89,7 +89,7 @@ class TableEnv(AECEnv[str, Any, Any]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = agent_name(self.match.to_act)
         self._fill_infos()
 

@@ -123,7 +123,7 @@ def features_command(
         having = ", ".join(m.name for m in MODES if m.encoding is not None)
         fail(f"no environment for {mode!r}: one of {having}")
     encoding = entry.encoding
-    features = [
+    features: list[dict[str, Any]] = [
         {"name": f.name, "numbers": len(f.labels), "low": f.low, "high": f.high, "about": f.about}
         for f in encoding.features
     ]

@@ -27,7 +27,9 @@ def _round_the_table(view: View) -> list[str]:
 
 
 def _piece_power(piece: Mapping[str, Any]) -> float:
-    return float(piece.get("str", 0)) + sum(a.get("str", 0) for a in piece.get("attached", []))
+    return float(piece.get("str", 0)) + float(
+        sum(a.get("str", 0) for a in piece.get("attached", []))
+    )
 
 
 def _seat_figures(view: View) -> list[float]:

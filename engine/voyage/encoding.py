@@ -6,7 +6,6 @@ captain's view holds: no ship's course, no rumor's truth."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -39,7 +38,7 @@ def _course_node(text: str) -> int | None:
     return int(node) if verb == "course" and node.isdigit() else None
 
 
-def _open_courses(game: Any, state: Any) -> Sequence[int]:
+def _open_courses(game: Any, state: Any) -> np.ndarray[Any, Any]:
     """1 for every node a course may be set to now: at sea or in port with nothing waiting,
     by a way over the sea (round the banks, for a deep keel)."""
     world = game.world
