@@ -10,3 +10,21 @@ only by the modules that build on them.
 """
 
 from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .single import GameEnv
+    from .table import TableEnv
+
+__all__ = ["GameEnv", "TableEnv"]
+_HOME = {"GameEnv": ".single", "TableEnv": ".table"}
+
+
+def __getattr__(name: str) -> Any:
+    """`from privateer.envs import GameEnv`: its module imported when first asked for (so
+    importing the package needs neither library)."""
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(_HOME[name], __name__), name)
