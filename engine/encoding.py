@@ -83,7 +83,7 @@ class Encoding:
                     f"feature {feature.name} read {len(values)} numbers, not {len(feature.labels)}"
                 )
             low, high = feature.low, feature.high
-            row.extend(min(high, max(low, float(v))) for v in values)
+            row.extend(float(min(high, max(low, float(v)))) for v in values)
         return row
 
     def split(self, row: Sequence[float]) -> dict[str, list[float]]:
