@@ -3,6 +3,7 @@ document's `npm run voyage` measured them, and optionally logged with every even
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -251,6 +252,12 @@ def _write(
     )
 
 
+def full_screen() -> bool:
+    """Whether the game may take the whole screen: both ends a terminal (a pipe plays a line
+    at a time, as every script and test of it does)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def play(
     ctx: typer.Context,
     seed: int = seed_option("The world and the run's seed."),
@@ -273,8 +280,15 @@ def play(
     debug: bool = typer.Option(
         False, "--debug", help="Show the graph's node ids beside the places named."
     ),
+    plain: bool = typer.Option(
+        False,
+        "--plain",
+        help="A line at a time even in a terminal (piped input always plays so): no full screen.",
+    ),
 ) -> None:
-    """The voyage in the terminal, a line at a time (piped input works too): set a course to a
+    """The voyage in the terminal: on a full screen when both ends are a terminal (the chart,
+    status, ship, what is in sight and the log in view; keys act, `:` opens the command line,
+    `?` is help), a line at a time when piped or with --plain. Set a course to a
     port or LON,LAT and sail a day (`sail`) or until something stops you (`go`); in port the
     bar, hiring, the yard, striking a card, bribes, the pardon, a raid; at sea attack or let
     pass, fight a card at a time, answer what the crew and the sea ask; read the ship sheet,
@@ -314,21 +328,32 @@ def play(
             if resuming:
                 session = VoyageSession.pick_up(store, world, run)
                 session.debug = debug
-                typer.echo(f"resuming run {session.run_id} on day {session.state.day}")
-                typer.echo(opening_line(session.game.rules, session.state))
+                opening = [
+                    f"resuming run {session.run_id} on day {session.state.day}",
+                    opening_line(session.game.rules, session.state),
+                ]
             else:
                 days = RULESETS[rules].days if days is None else days
                 with held():  # Ctrl-C waits: the run begun is the one Ctrl-C names
                     session = VoyageSession.begin(store, world, seed, rules, days)
                 session.debug = debug
                 chosen = RULESETS[rules]
-                typer.echo(
+                opening = [
                     f"seed {seed}: a privateer out of {chosen.start_port} in a "
-                    f"{chosen.start_ship} with {session.state.gold} gold (run {session.run_id})"
-                )
-                typer.echo(opening_line(chosen, session.state))
-                typer.echo("`help` lists the commands, `help CMD` says more of one.")
-            voyage_screen.run(session)
+                    f"{chosen.start_ship} with {session.state.gold} gold (run {session.run_id})",
+                    opening_line(chosen, session.state),
+                    "`help` lists the commands, `help CMD` says more of one.",
+                ]
+            if plain or not full_screen():
+                for line in opening:
+                    typer.echo(line)
+                voyage_screen.run(session)
+            else:
+                from privateer.cli.tui.voyage_app import VoyageApp
+
+                said = VoyageApp(session, opening).run()
+                if said:
+                    typer.echo(said)
     except WaitInterrupted:
         stopped_waiting(session.run_id if session else None, "privateer play --resume")
     except KeyboardInterrupt:

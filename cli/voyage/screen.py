@@ -57,7 +57,7 @@ def run(session: VoyageSession, read_line: Callable[[], str] | None = None) -> N
         if not text:
             continue
         try:
-            quitting = _command(session, text, read_line)
+            quitting = command(session, text, read_line)
         except IllegalVoyageAction as error:
             typer.echo(f"  not now: {error}")
             continue
@@ -114,7 +114,7 @@ def _here(session: VoyageSession) -> str:
     return voyage_turn.here(session)
 
 
-def _command(session: VoyageSession, text: str, read_line: ReadLine) -> bool:
+def command(session: VoyageSession, text: str, read_line: ReadLine) -> bool:
     """Do what a line typed means (cli/voyage/input.py reads it, as the browser's box does): a
     line that is no command says so, offering what it perhaps meant (y/N: an answer that is
     neither is the next command); one not open now says why. True if it is `quit`."""
@@ -126,9 +126,9 @@ def _command(session: VoyageSession, text: str, read_line: ReadLine) -> bool:
             return False
         answer = _answer(read_line, str(error))
         if answer.lower() in ("y", "yes"):
-            return _command(session, error.suggestion, read_line)
+            return command(session, error.suggestion, read_line)
         if answer and answer.lower() not in ("n", "no"):  # another command: done, not lost
-            return _command(session, answer, read_line)
+            return command(session, answer, read_line)
         return False
     except voyage_input.NotNow as error:
         typer.echo(f"  not now: {error}")

@@ -1,0 +1,60 @@
+"""The line mode's commands run for the full screen: what a command prints goes to the screen's
+log a line at a time, and its y/N questions become the screen's dialog, so every command, its
+guards and its words are the line mode's own (cli/voyage/screen.py), run on a worker thread
+while the screen stays live."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from concurrent.futures import Future
+from contextlib import redirect_stdout
+
+
+class LogStream(io.TextIOBase):
+    """A stdout that hands each finished line to `write_line`, and keeps the unfinished one
+    (a question printed without its newline, awaiting its answer)."""
+
+    def __init__(self, write_line: Callable[[str], None]) -> None:
+        self._write_line = write_line
+        self.partial = ""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        lines = (self.partial + text).split("\n")
+        self.partial = lines.pop()
+        for line in lines:
+            self._write_line(line)
+        return len(text)
+
+    def take_partial(self) -> str:
+        said, self.partial = self.partial, ""
+        return said
+
+
+class Bridge:
+    """Runs `command(text, read_line)` with its printing sent to `write_line` and each line it
+    reads asked of `ask(question)` (which the screen answers on its own thread)."""
+
+    def __init__(
+        self,
+        write_line: Callable[[str], None],
+        ask: Callable[[str, Future[str]], None],
+    ) -> None:
+        self.stream = LogStream(write_line)
+        self._ask = ask
+
+    def read_line(self) -> str:
+        """The answer to the question printed last: asked of the screen, waited for here."""
+        answered: Future[str] = Future()
+        self._ask(self.stream.take_partial().strip(), answered)
+        return answered.result() + "\n"
+
+    def run(self, command: Callable[[str, Callable[[], str]], bool], text: str) -> bool:
+        with redirect_stdout(self.stream):
+            quitting = command(text, self.read_line)
+        if self.stream.partial:
+            self.stream.write("\n")
+        return quitting
