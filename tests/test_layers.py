@@ -42,6 +42,7 @@ import ast
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import privateer
@@ -157,14 +158,20 @@ def imports_in(name: str, source: str, package: bool, known: set[str]) -> Iterat
                 )
 
 
+@lru_cache(maxsize=4096)
+def _imports_of(name: str, source: str, package: bool, known: frozenset[str]) -> tuple[Import, ...]:
+    """`imports_in`, kept: the planted-import test reads the same sources again and again."""
+    return tuple(imports_in(name, source, package, set(known)))
+
+
 def all_imports(modules: Mapping[str, tuple[str, bool]]) -> list[Import]:
     """Every import of every module, and the packages' `__init__`s they run first: importing
     `a.b.c` runs `a/__init__` and `a/b/__init__` before it (those the importer lives in
     are running already, and are left out; an import for the type checker runs nothing)."""
-    known = set(modules)
+    known = frozenset(modules)
     found: list[Import] = []
     for name, (source, package) in modules.items():
-        for imp in imports_in(name, source, package, known):
+        for imp in _imports_of(name, source, package, known):
             found.append(imp)
             if imp.checking:
                 continue

@@ -22,7 +22,7 @@ from privateer.cli.voyage.session import VoyageSession
 from privateer.db.run_store import RunStore
 from tests.tui_fixtures import asked, keys, log_text, matches_snapshot, screen_text, settle, typed
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world")]
+pytestmark = pytest.mark.slow
 runner = CliRunner()
 
 
@@ -69,8 +69,8 @@ def test_the_first_voyage_by_keys_then_on_in_the_line_mode_and_the_browser(
     assert "day 8: a round" in resumed.stdout
     from privateer.cli.web.app import create_app
 
-    with TestClient(create_app(world_db_copy), base_url="http://localhost") as client:
-        client.app.state.chart_drawing.join()  # type: ignore[attr-defined]
+    played_on = create_app(world_db_copy, draw_at_start=False)
+    with TestClient(played_on, base_url="http://localhost") as client:
         state = client.get(f"/api/play/{session.run_id}").json()
         assert state["figures"]["day"] == 8 and state["context"] == "in port"
         sailed = client.post(

@@ -4,12 +4,15 @@ screen is already up), asked cell by cell whether it is land."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 
+@cache
 def load_land(source: str | None) -> Any:
-    """The land of `source` (the world's build names it) as the pipeline reads it."""
+    """The land of `source` (the world's build names it) as the pipeline reads it; read once
+    a process."""
     from privateer.pipeline.land import Land
     from privateer.pipeline.source import default_source, read_source
 

@@ -8,6 +8,7 @@ mode, so the run is the same run on any front end."""
 
 from __future__ import annotations
 
+import re
 from concurrent.futures import Future
 from functools import partial
 from typing import Any, ClassVar
@@ -30,6 +31,7 @@ from privateer.cli.voyage.session import VoyageSession
 from privateer.engine.voyage import IllegalVoyageAction
 
 PAN = 6  # cells a key pans the chart
+COLUMNS = re.compile(r"\s{3,}")
 
 
 class Chart(Static, can_focus=True):
@@ -167,7 +169,8 @@ class VoyageApp(App[str]):
         self.query_one("#status", Static).update(Text("\n".join(status)))
         self.query_one("#status", Static).border_title = "status"
         waits = voyage_turn.context_lines(session) or ["nothing waits on you"]
-        self.query_one("#waits", Static).update(Text("\n".join(line.strip() for line in waits)))
+        waits = [COLUMNS.sub("  ", line.strip()) for line in waits]  # a column's padding, narrowed
+        self.query_one("#waits", Static).update(Text("\n".join(waits)))
         self.query_one("#waits", Static).border_title = voyage_turn.context(session)
         self._panel("#ship", "sheet", "ship")
         self._panel("#sight", "sight", "in sight")
