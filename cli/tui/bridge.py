@@ -10,6 +10,8 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from contextlib import redirect_stdout
 
+ASKED_WITH = 6  # the lines a question's dialog shows above it, of what the command said
+
 
 class LogStream(io.TextIOBase):
     """A stdout that hands each finished line to `write_line`, and keeps the unfinished one
@@ -18,6 +20,7 @@ class LogStream(io.TextIOBase):
     def __init__(self, write_line: Callable[[str], None]) -> None:
         self._write_line = write_line
         self.partial = ""
+        self.said: list[str] = []  # the lines of the command at work
 
     def writable(self) -> bool:
         return True
@@ -26,6 +29,7 @@ class LogStream(io.TextIOBase):
         lines = (self.partial + text).split("\n")
         self.partial = lines.pop()
         for line in lines:
+            self.said.append(line)
             self._write_line(line)
         return len(text)
 
@@ -47,12 +51,16 @@ class Bridge:
         self._ask = ask
 
     def read_line(self) -> str:
-        """The answer to the question printed last: asked of the screen, waited for here."""
+        """The answer to the question printed last, asked of the screen with what the command
+        said before it (what the act costs), and waited for here."""
         answered: Future[str] = Future()
-        self._ask(self.stream.take_partial().strip(), answered)
+        said = [line.strip() for line in self.stream.said[-ASKED_WITH:]]
+        self._ask("\n".join([*said, self.stream.take_partial().strip()]), answered)
+        self.stream.said.clear()
         return answered.result() + "\n"
 
     def run(self, command: Callable[[str, Callable[[], str]], bool], text: str) -> bool:
+        self.stream.said.clear()
         with redirect_stdout(self.stream):
             quitting = command(text, self.read_line)
         if self.stream.partial:

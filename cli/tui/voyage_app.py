@@ -80,8 +80,9 @@ class VoyageApp(App[str]):
     #ship, #sight { max-height: 14; }
     #log { height: 25%; min-height: 5; border: round $secondary; }
     #command { border: none; height: 1; padding: 0 1; }
-    #question { width: 70; height: auto; border: thick $warning; background: $surface;
-                padding: 1 2; }
+    #question { width: 76; height: auto; border: thick $warning; background: $surface;
+                padding: 0 1; }
+    #question Horizontal { height: auto; }
     Question { align: center middle; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
