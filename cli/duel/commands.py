@@ -21,6 +21,7 @@ from privateer.cli.common import (
 )
 from privateer.cli.options import int_option, run_option, seed_option
 from privateer.cli.progress import QUIET_HELP, counting
+from privateer.cli.tui import PLAIN_HELP, full_screen
 
 app = typer.Typer(
     help="The open-water hex duel of the hex-duel design document: play Red against a CPU "
@@ -46,8 +47,10 @@ def duel(
     ),
     resume: bool = typer.Option(False, "--resume", help="Pick up the duel saved last."),
     run: int | None = run_option("Pick up this run's duel (implies --resume)."),
+    plain: bool = typer.Option(False, "--plain", help=PLAIN_HELP),
 ) -> None:
-    """Play the Red ship against the Blue CPU captain in the terminal: the hex board with both
+    """Play the Red ship against the Blue CPU captain in the terminal (on a full screen in a
+    terminal, orders on keys; a line at a time piped or with --plain): the hex board with both
     ships and their facing, the wind, your stats and hers, and orders to move, turn, fire,
     reload, repair and flee (? lists them). Reads piped input too. Every duel is a run in the
     database, saved after every line of orders (a save waits for another process holding the
@@ -86,7 +89,14 @@ def duel(
                     f"seed {seed}: you command Red; Blue's captain is at sea (run {session.run_id})"
                 )
                 duel_screen.tell(events)
-            duel_screen.run(session, debug=debug)
+            if plain or not full_screen():
+                duel_screen.run(session, debug=debug)
+            else:
+                from privateer.cli.tui.duel_app import duel_app
+
+                said = duel_app(session, [f"run {session.run_id}: you command Red"], debug).run()
+                if said:
+                    typer.echo(said)
     except WaitInterrupted:
         stopped_waiting(session.run_id if session else None, "privateer duel --resume")
     except KeyboardInterrupt:

@@ -45,12 +45,17 @@ def tell(events: Sequence[Event]) -> None:
 
 
 def run(
-    session: DuelSession, *, debug: bool = False, read_line: Callable[[], str] | None = None
+    session: DuelSession,
+    *,
+    debug: bool = False,
+    read_line: Callable[[], str] | None = None,
+    draw: Callable[[DuelSession, bool], None] = show,
 ) -> None:
-    """Play until the duel ends, the person stops, or the input ends (the duel stays saved)."""
+    """Play until the duel ends, the person stops, or the input ends (the duel stays saved).
+    `draw` shows the board before each order (a full screen draws it in a panel of its own)."""
     read_line = read_line or sys.stdin.readline
     while not session.over:
-        show(session, debug)
+        draw(session, debug)
         typer.echo(PROMPT, nl=False)
         line = read_line()
         if not line:

@@ -11,6 +11,7 @@ import typer
 
 from privateer.cli.common import db_path, fail, needs_input, note, stopped_waiting, user_errors
 from privateer.cli.options import run_option, seed_option
+from privateer.cli.tui import PLAIN_HELP, full_screen
 
 DEFAULT_SEAT = "england"  # the issue's example seat; the first nation if England is not playing
 DEFAULT_BOT = "mc"
@@ -50,18 +51,21 @@ def play(
         help="Start afresh: a game of this seed still in progress is abandoned (marked so; its "
         "events stay). Without --new or --resume, a game of the seed in progress is offered back.",
     ),
+    plain: bool = typer.Option(False, "--plain", help=PLAIN_HELP),
 ) -> None:
-    """Play the Privateers design document's card game: one nation against bots at the other
-    seats, or several people at one table (--seats england=you,france=you,spain=mc), each
-    person's hand shown only on their turn and in their answer to a raid, behind a "Pass to
-    France" screen. A line at a time (piped input works): the table each phase (every nation's gold,
-    merchants with travel tokens and cargo, privateers with captain and crew, bases with defences,
-    hand sizes, the deck and the discard), your hand with what each card does, the raid under way,
-    and the plays open now, numbered: type a number or the play's text; `?CARD` explains a card,
-    `help` lists the keys, `quit` stops. The bots' moves show as they are made. Every game is a run
-    (mode tabletop), saved after each of your plays; `--resume` picks it up, and a game of the same
-    seed still in progress is offered back first (piped input without an answer passes --resume or
-    --new). Ctrl-C exits 130 saying the turn the run is saved on."""
+    """Play the Privateers design document's card game, on a full screen in a terminal (a play on
+    its number's key) or a line at a time (piped, or with --plain): one nation against bots
+    at the other seats, or several people at one table (--seats
+    england=you,france=you,spain=mc), each person's hand shown only on their turn and in
+    their answer to a raid, behind a "Pass to France" screen. It shows the table each phase
+    (every nation's gold, merchants with travel tokens and cargo, privateers with captain
+    and crew, bases with defences, hand sizes, the deck and the discard), your hand with
+    what each card does, the raid under way, and the plays open now, numbered: type a number
+    or the play's text; `?CARD` explains a card, `help` lists the keys, `quit` stops. The
+    bots' moves show as they are made. Every game is a run (mode tabletop), saved after each
+    of your plays; `--resume` picks it up, and a game of the same seed still in progress is
+    offered back first (piped input without an answer passes --resume or --new). Ctrl-C
+    exits 130 saying the turn the run is saved on."""
     if ctx.invoked_subcommand is not None:
         return
     needs_input("tabletop")
@@ -115,7 +119,14 @@ def play(
                 for line in events_lines(events, session.teller):
                     typer.echo(line)
                 typer.echo("`help` lists the keys; `?CARD` says what a card does.")
-            tabletop_screen.run(session)
+            if plain or not full_screen():
+                tabletop_screen.run(session)
+            else:
+                from privateer.cli.tui.tabletop_app import tabletop_app
+
+                said = tabletop_app(session, [opening_line(session, seed)]).run()
+                if said:
+                    typer.echo(said)
     except WaitInterrupted:
         stopped_waiting(session.run_id if session else None, tabletop_screen.RESUME)
     except KeyboardInterrupt:

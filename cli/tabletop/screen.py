@@ -36,8 +36,16 @@ RESUME = "privateer tabletop --resume"
 ReadLine = Callable[[], str]
 
 
-def run(session: TabletopSession, read_line: ReadLine | None = None) -> None:
-    """Play until the game ends, the person quits, or the input ends (the game stays saved)."""
+Draw = Callable[[TabletopSession, dict[str, Any]], None]
+
+
+def run(
+    session: TabletopSession, read_line: ReadLine | None = None, draw: Draw | None = None
+) -> None:
+    """Play until the game ends, the person quits, or the input ends (the game stays saved).
+    `draw` shows the table as the seat to play sees it (a full screen draws it in a panel of
+    its own)."""
+    draw = draw or _draw
     read_line = read_line or sys.stdin.readline
     drawn: dict[str, Any] | None = None
     hot_seat = len(session.people) > 1
@@ -60,7 +68,7 @@ def run(session: TabletopSession, read_line: ReadLine | None = None) -> None:
             shown, drawn = session.seat, None
         view = session.view()
         if view != drawn:
-            _draw(session, view)
+            draw(session, view)
             drawn = view
         typer.echo(
             f"{session.nation.capitalize()}, your play (1-{len(legal)}, ?CARD, help, quit) > ",
@@ -82,7 +90,7 @@ def run(session: TabletopSession, read_line: ReadLine | None = None) -> None:
             typer.echo(KEYS_HELP)
             continue
         if word in ("table", "t"):
-            _draw(session, view)
+            draw(session, view)
             continue
         if text.startswith("?"):
             for out in explain(text[1:]):

@@ -3,7 +3,6 @@ document's `npm run voyage` measured them, and optionally logged with every even
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -21,6 +20,7 @@ from privateer.cli.common import (
 )
 from privateer.cli.options import DAYS_MAX, int_option, run_option, seed_option
 from privateer.cli.progress import QUIET_HELP, counting
+from privateer.cli.tui import PLAIN_HELP, full_screen
 from privateer.cli.worlds import engine_world
 
 if TYPE_CHECKING:
@@ -252,12 +252,6 @@ def _write(
     )
 
 
-def full_screen() -> bool:
-    """Whether the game may take the whole screen: both ends a terminal (a pipe plays a line
-    at a time, as every script and test of it does)."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
-
-
 def play(
     ctx: typer.Context,
     seed: int = seed_option("The world and the run's seed."),
@@ -280,11 +274,7 @@ def play(
     debug: bool = typer.Option(
         False, "--debug", help="Show the graph's node ids beside the places named."
     ),
-    plain: bool = typer.Option(
-        False,
-        "--plain",
-        help="A line at a time even in a terminal (piped input always plays so): no full screen.",
-    ),
+    plain: bool = typer.Option(False, "--plain", help=PLAIN_HELP),
 ) -> None:
     """The voyage in the terminal: on a full screen when both ends are a terminal (the chart,
     status, ship, what is in sight and the log in view; keys act, `:` opens the command line,
