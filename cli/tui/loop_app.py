@@ -53,9 +53,9 @@ class LoopApp(App[str]):
 
     CSS = """
     #top { height: 1fr; }
-    #main { width: 1fr; height: 100%; border: round $primary; }
+    #main { width: auto; max-width: 100%; height: 100%; border: round $primary; }
     #drawing { width: auto; }
-    #side { width: 40%; max-width: 60; }
+    #side { width: 1fr; min-width: 24; }
     .panel { border: round $secondary; height: auto; }
     #log { height: 30%; min-height: 5; border: round $secondary; }
     #side #log { height: 1fr; }
