@@ -1,5 +1,6 @@
-"""`privateer duel` and `privateer tabletop` on a full screen, driven headless by Textual's
-Pilot with the keys a person presses: a duel's activation (ahead, end) and Blue's answer; a
+"""`privateer fight`, `privateer duel` and `privateer tabletop` on a full screen, driven
+headless by Textual's Pilot with the keys a person presses: a fight's round (cards 1 then 2);
+a duel's activation (ahead, end) and Blue's answer; a
 tabletop turn by a number's key; two people at one table, the hand covered until its owner
 takes the seat; each saved by `q` and picked up by the line mode; each screen at 80x24 and
 160x48 against its snapshot."""
@@ -16,11 +17,14 @@ from typer.testing import CliRunner
 
 from privateer.cli.app import app as cli_app
 from privateer.cli.duel.session import DuelSession
+from privateer.cli.fight.session import FightSession
 from privateer.cli.tabletop.session import TabletopSession
 from privateer.cli.tui.duel_app import duel_app
+from privateer.cli.tui.fight_app import fight_app
 from privateer.cli.tui.tabletop_app import tabletop_app
 from privateer.db.run_store import RunStore
 from privateer.engine.duel import find_duel_rules
+from privateer.engine.fight import Outfit
 from tests.tui_fixtures import matches_snapshot, screen_text
 
 runner = CliRunner()
@@ -53,6 +57,10 @@ def duel(db: Path) -> DuelSession:
     return session
 
 
+def fight(db: Path) -> FightSession:
+    return FightSession.begin(RunStore(db, notify=lambda _: None), "merchant", Outfit(), 3)
+
+
 def table(db: Path, options: dict[str, Any]) -> TabletopSession:
     session, _ = TabletopSession.begin(RunStore(db, notify=lambda _: None), 3, options)
     return session
@@ -77,6 +85,32 @@ def test_a_duel_turn_by_keys_then_on_in_the_line_mode(db_path: Path) -> None:
     resumed = runner.invoke(cli_app, ["--db", str(db_path), "duel", "--resume"], input="e\nq\n")
     assert resumed.exit_code == 0, resumed.output
     assert f"resuming run {session.run_id} in round 2" in resumed.stdout
+
+
+def test_a_fight_round_by_keys_then_on_in_the_line_mode(db_path: Path) -> None:
+    session = fight(db_path)
+    app = fight_app(session, ["seed 3: your pinnace against a merchant"])
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await waiting(app, pilot)
+            assert "round 1 - a merchant" in screen_text(app)
+            await pressed(app, pilot, "1", "2")
+            assert "round 2 - a merchant" in screen_text(app)
+            await pilot.press("s")
+            await pilot.pause(0.3)
+
+    asyncio.run(play())
+    assert "kept" in "\n".join(app.said)
+    assert app.return_value == (
+        f"broken off at round 2; run {session.run_id} is saved, `privateer fight --resume` "
+        "picks it up"
+    )
+    base = ["--db", str(db_path), "fight", "--resume"]
+    resumed = runner.invoke(cli_app, base, input="12\n" * 60)
+    assert resumed.exit_code == 0, resumed.output
+    assert f"resuming run {session.run_id} at round 2" in resumed.stdout
+    assert "settled:" in resumed.stdout
 
 
 def test_a_tabletop_turn_by_a_numbers_key_then_on_in_the_line_mode(db_path: Path) -> None:
@@ -126,13 +160,15 @@ def test_two_people_at_one_table_see_only_their_own_hands(db_path: Path) -> None
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])
-@pytest.mark.parametrize("game", ["duel", "tabletop"])
+@pytest.mark.parametrize("game", ["fight", "duel", "tabletop"])
 def test_the_table_screens_against_their_snapshots(
     db_path: Path, game: str, size: tuple[int, int]
 ) -> None:
     """A duel's first activation, and a tabletop seat's first turn, as the screen shows them
     (tests/snapshots/; rewritten with PRIVATEER_UPDATE_SNAPSHOTS=1)."""
-    if game == "duel":
+    if game == "fight":
+        app = fight_app(fight(db_path), ["seed 3: your pinnace against a merchant"])
+    elif game == "duel":
         app = duel_app(duel(db_path), ["seed 1: you command Red"])
     else:
         app = tabletop_app(table(db_path, ONE_SEAT), ["seed 3"])

@@ -21,6 +21,7 @@ from privateer.cli.common import (
 )
 from privateer.cli.options import float_option, int_option, run_option, seed_option
 from privateer.cli.progress import QUIET_HELP, counting
+from privateer.cli.tui import PLAIN_HELP, full_screen
 
 if TYPE_CHECKING:
     from privateer.db.log_writer import LogWriter
@@ -71,8 +72,10 @@ def fight(
     hull: int | None = typer.Option(None, "--hull", help="Come in with this hull."),
     resume: bool = typer.Option(False, "--resume", help="Pick up the fight saved last."),
     run: int | None = run_option("Pick up this run's saved fight (implies --resume)."),
+    plain: bool = typer.Option(False, "--plain", help=PLAIN_HELP),
 ) -> None:
-    """Play one encounter in the terminal. Keys: 1 2 3 pick (in the order they should
+    """Play one encounter in the terminal (on a full screen in a terminal; a line at a time
+    piped or with --plain). Keys: 1 2 3 pick (in the order they should
     resolve), enter resolves, ? shows the card words, s breaks off (the fight stays saved).
     Reads piped input too. Every fight is a run in the database, saved after every card;
     the database is not held while the fight waits for a key. If another process holds the
@@ -104,7 +107,14 @@ def fight(
                     f"seed {seed}: your {ship} against "
                     f"{session.state.setup.target_kind().name} (run {session.run_id})"
                 )
-            fight_screen.run(session)
+            if plain or not full_screen():
+                fight_screen.run(session)
+            else:
+                from privateer.cli.tui.fight_app import fight_app
+
+                said = fight_app(session, [f"run {session.run_id}: your fight"]).run()
+                if said:
+                    typer.echo(said)
     except WaitInterrupted:
         stopped_waiting(session.run_id if session else None, "privateer fight --resume")
     except KeyboardInterrupt:

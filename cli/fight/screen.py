@@ -19,16 +19,25 @@ from privateer.engine.fight import Keep
 PROMPT_KEYS = "keep two (1 2 3, in order{chosen}), ? words, s break off > "
 
 
-def run(session: FightSession, read_line: Callable[[], str] | None = None) -> None:
+def show(session: FightSession) -> None:
+    typer.echo("")
+    for line in state_lines(session.state):
+        typer.echo(line)
+
+
+def run(
+    session: FightSession,
+    read_line: Callable[[], str] | None = None,
+    draw: Callable[[FightSession], None] = show,
+) -> None:
     """Play the session to its end, or until the person breaks off or the input ends.
-    Lines come from stdin unless `read_line` gives them."""
+    Lines come from stdin unless `read_line` gives them; `draw` shows the fight before each
+    keep (a full screen draws it in a panel of its own)."""
     read_line = read_line or sys.stdin.readline
     picks: list[int] = []
     while not session.over:
         state = session.state
-        typer.echo("")
-        for line in state_lines(state):
-            typer.echo(line)
+        draw(session)
         chosen = ", chosen: " + " then ".join(str(p + 1) for p in picks) if picks else ""
         typer.echo(PROMPT_KEYS.format(chosen=chosen), nl=False)
         line = read_line()
