@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from privateer.cli.app import app as cli_app
@@ -22,6 +23,7 @@ from privateer.cli.tabletop.session import TabletopSession
 from privateer.cli.tui.duel_app import duel_app
 from privateer.cli.tui.fight_app import fight_app
 from privateer.cli.tui.tabletop_app import tabletop_app
+from privateer.cli.web.app import create_app
 from privateer.db.run_store import RunStore
 from privateer.engine.duel import find_duel_rules
 from privateer.engine.fight import Outfit
@@ -134,7 +136,8 @@ def test_a_tabletop_turn_by_a_numbers_key_then_on_in_the_line_mode(db_path: Path
     assert f"resuming run {session.run_id}" in resumed.stdout
 
 
-def test_two_people_at_one_table_see_only_their_own_hands(db_path: Path) -> None:
+def test_two_people_at_one_table_see_only_their_own_hands(db_path: Path, tmp_path: Path) -> None:
+    """...and the game they left goes on in the browser, at the same table."""
     session = table(db_path, TWO_PEOPLE)
     app = tabletop_app(session, ["seed 3"])
     covers: list[str] = []
@@ -157,6 +160,14 @@ def test_two_people_at_one_table_see_only_their_own_hands(db_path: Path) -> None
     asyncio.run(play())
     assert covers[:2] == ["England", "France"] or covers[:2] == ["France", "England"]
     assert covers[0] != covers[1]
+    served = create_app(db_path, cache_dir=tmp_path / "cache", draw_at_start=False)
+    with TestClient(served, base_url="http://localhost") as client:
+        state = client.get(f"/api/tabletop/{session.run_id}").json()["state"]
+        assert state["people"] == ["england", "france"] and not state["over"]
+        played = client.post(
+            f"/api/tabletop/{session.run_id}/act", json={"seat": state["to_act"], "action": "end"}
+        )
+        assert played.status_code == 200, played.text
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])

@@ -31,8 +31,15 @@ def begin(db: Path, world: Any) -> VoyageSession:
 
 
 def test_the_first_voyage_by_keys_then_on_in_the_line_mode_and_the_browser(
-    world_db_copy: Path, loaded_full_world: Any
+    world_db_copy: Path, loaded_full_world: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import privateer.cli.voyage.commands as voyage_commands
+    from privateer.cli.web import routes_play
+
+    # the line mode and the browser sail the world this process has read already (both read
+    # it from the same database otherwise: a few seconds each)
+    monkeypatch.setattr(voyage_commands, "engine_world", lambda ctx: loaded_full_world)
+    monkeypatch.setattr(routes_play, "play_world", lambda request: loaded_full_world)
     session = begin(world_db_copy, loaded_full_world)
     app = VoyageApp(session, ["seed 7: a privateer out of Plymouth"])
 
@@ -79,6 +86,46 @@ def test_the_first_voyage_by_keys_then_on_in_the_line_mode_and_the_browser(
         assert sailed["state"]["figures"]["day"] == 9
     saves = json.loads(runner.invoke(cli_app, [*base, "saves", "list", "--json"]).stdout)
     assert [(s["run_id"], s["day"]) for s in saves] == [(session.run_id, 9)]
+
+
+def test_a_fight_kept_by_the_digit_keys_then_a_prize_taken_by_one(
+    world_db_copy: Path, loaded_full_world: Any
+) -> None:
+    """Seed 0 by the full rules: the captain bot sails her until a French privateer is
+    engaged (day 2); from there the person fights on the screen, pressing each keep's two
+    digits (the ones the bot would choose), and when the privateer is taken and her prize cards
+    are offered, takes the first by its key."""
+    from privateer.engine.voyage import Engagement, KeepCards, PrizeOffer, find_captain
+
+    store = RunStore(world_db_copy, notify=lambda _: None)
+    session = VoyageSession.begin(store, loaded_full_world, 0, "full", 730)
+    captain = find_captain("ours")
+    while not isinstance(session.state.pending, Engagement):
+        session.play(captain.choose(session.game, session.state))
+    app = VoyageApp(session)
+    offered: list[str] = []
+
+    async def play() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await settle(app, pilot)
+            rounds = 0
+            while isinstance(session.state.pending, Engagement):
+                assert "fight" in screen_text(app)
+                keep = captain.choose(session.game, session.state)
+                assert isinstance(keep, KeepCards)
+                await keys(app, pilot, str(keep.first + 1), str(keep.second + 1))
+                rounds += 1
+            assert rounds >= 2
+            pending = session.state.pending
+            assert isinstance(pending, PrizeOffer)
+            offered.extend(pending.cards)
+            assert "prize" in screen_text(app)
+            await keys(app, pilot, "1")
+            await pilot.press("q")
+            await pilot.pause(0.2)
+
+    asyncio.run(play())
+    assert session.state.pending is None and session.state.prizes == [offered[0]]
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])

@@ -1,6 +1,7 @@
 """The tabletop game at /tabletop in a real headless Chromium, by real input only (the mouse and
-the keyboard): two people seated on the start form, a game dealt on one shared page
-and played to its end at a desktop's size, and through six handovers at a phone's. Between the
+the keyboard): two people seated on the start form, a game dealt on one shared page and played
+through six handovers at a desktop's size and a phone's (to its end at a desktop's in the long
+step). Between the
 two people's turns the page shows only the table and "Pass to NATION"; a hand is drawn only
 after its owner takes the seat, and it is the hand the server holds for that seat. The game
 is a run that replays. Screenshots go under tests/artifacts/web/tabletop/."""
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 PLAYS_MOST = 600  # a game of two people clicking the last play ends in 41 plays (seed 39)
 SEED = 39
-PHONE_HANDOVERS = 6  # the phone's game is played this far (the desktop's to its end)
+PHONE_HANDOVERS = 6  # the game is played this far at each size (to its end in the long step)
 
 
 @pytest.fixture(scope="module")
@@ -60,9 +61,21 @@ def _server_hand(page: Page, url: str, run_id: str, nation: str) -> list[int]:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_two_people_play_a_game_neither_seeing_the_other_s_hand(
+def test_two_people_play_six_handovers_neither_seeing_the_other_s_hand(
     tabletop_url: tuple[str, Path], page: Page, size: str
 ) -> None:
+    _two_people(tabletop_url, page, size, to_the_end=False)
+
+
+@pytest.mark.reliability
+def test_two_people_play_a_whole_game_at_a_desktop_s_size(
+    tabletop_url: tuple[str, Path], page: Page
+) -> None:
+    """The same game played on to its end (41 plays, some 15 s: the long step's)."""
+    _two_people(tabletop_url, page, "desktop", to_the_end=True)
+
+
+def _two_people(tabletop_url: tuple[str, Path], page: Page, size: str, *, to_the_end: bool) -> None:
     url, db = tabletop_url
     folder = ARTIFACTS / "tabletop"
     folder.mkdir(parents=True, exist_ok=True)
@@ -84,7 +97,6 @@ def test_two_people_play_a_game_neither_seeing_the_other_s_hand(
     shot(page, folder, f"{size}-1-pass")
     assert "the roll for first" in page.locator("#log").inner_text()  # the deal, told
     shown_to: set[str] = set()
-    to_the_end = size == "desktop"  # on a phone, PHONE_HANDOVERS handovers
     handovers = 0
     for _ in range(PLAYS_MOST):
         _finished(page)

@@ -19,8 +19,8 @@ async def settle(app: Any, pilot: Any, seconds: float = 60.0) -> None:
     """Wait until the screen is idle: no command at work, nothing being read."""
     waited = 0.0
     while app.busy or any(not w.is_finished for w in app.workers):
-        await pilot.pause(0.05)
-        waited += 0.05
+        await pilot.pause(0.01)
+        waited += 0.01
         assert waited < seconds, "the screen never came back"
     await pilot.pause()
 
