@@ -78,7 +78,9 @@ def test_the_volta_do_mar_and_the_flota_still_hold(world: World) -> None:
     assert lat.max() > 53.0  # without the weighing, up with the westerlies to 54N
 
 
+@pytest.mark.fidelity
 def test_clouds_that_follow_her_voyages_hold_her_as_often_as_they_say(world: World) -> None:
+    """Hit rates over 300 rumors (9 s): the long step's."""
     # a world whose merchants sail on, its rumors' clouds sailed as before and by her voyages
     living = SEED_000.with_changes(merchant_sails_on=True)
     before = chart_worth(world, rumors=150, rules=living)

@@ -22,7 +22,7 @@ from privateer.cli.voyage.session import VoyageSession
 from privateer.db.run_store import RunStore
 from tests.tui_fixtures import asked, keys, log_text, matches_snapshot, screen_text, settle, typed
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("tui-voyage")]  # the land read once
 runner = CliRunner()
 
 

@@ -23,7 +23,7 @@ NEIGHBOURS = 3  # a node's reach is about as far as its third neighbour
 REACH_SHARE = 0.9
 MIN_REACH, MAX_REACH = 0.25, 3.0  # degrees
 LAND, SEA = "░", " "
-HER, COURSE, RUMOR = "@", "X", "?"
+HER, COURSE, RUMOR, CLOUD = "@", "X", "?", ":"
 NATION_STYLES = {
     "england": "bold red",
     "spain": "bold yellow",
@@ -100,6 +100,7 @@ def chart_rows(
     width: int,
     height: int,
     land: Any = None,
+    clouds: Sequence[int] = (),
 ) -> list[Text]:
     """`height` rows of `width` cells: the sea and the land (`land`'s, the source's polygons;
     until it is read, land where no node of the sea is near), then the marks over them (ports,
@@ -123,6 +124,8 @@ def chart_rows(
         if 0 <= c < width and 0 <= r < height:
             cells[r][c], styles[r][c] = char, style
 
+    for node in clouds:
+        mark(float(world.lon[node]), float(world.lat[node]), CLOUD, "yellow")
     for port in world.ports:
         nation = world.nations[port.nation]
         mark(float(world.lon[port.node]), float(world.lat[port.node]), "o",
@@ -152,4 +155,7 @@ def _row(chars: Sequence[str], styles: Sequence[str]) -> Text:
 def key_text() -> str:
     """What each mark means."""
     ships = " ".join(f"{m} {k.replace('_', ' ')}" for k, m in SHIP_MARKS.items())
-    return f"{HER} you  {COURSE} course  o port  {RUMOR} rumor  {LAND} land  {ships}"
+    return (
+        f"{HER} you  {COURSE} course  o port  {RUMOR} rumor  {CLOUD} its cloud  {LAND} land  "
+        f"{ships}"
+    )

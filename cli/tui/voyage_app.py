@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Footer, Input, Label, RichLog, Static
 
+from privateer.cli.chart_frames import seen_picture
 from privateer.cli.tui.bridge import Bridge
 from privateer.cli.tui.chart import Window, chart_rows, key_text
 from privateer.cli.voyage import screen as line_screen
@@ -188,10 +189,19 @@ class VoyageApp(App[str]):
         height = max(4, panel.size.height - 2)
         assert self.window is not None
         self.window = self.window.following(view["lon"], view["lat"], width, height)
-        rows = chart_rows(self.session.world, view, self.window, width, height, self.land)
+        rows = chart_rows(
+            self.session.world, view, self.window, width, height, self.land, self._clouds()
+        )
         panel.update(Text("\n").join(rows))
         panel.border_title = f"chart: {self.window.degrees:g} deg a column"
         panel.border_subtitle = key_text()[: max(0, width - 2)]
+
+    def _clouds(self) -> list[int]:
+        """Where the ships she has word of may be now: each live rumor's search area, as the
+        browser's chart and `chart --run --day` draw it."""
+        session = self.session
+        picture = seen_picture(session.world, session.state, session.run_id)
+        return [node for ring in picture.rumors for node, _ in ring.search]
 
     def _words(self) -> list[str]:
         places = [p.name for p in self.session.world.ports]
