@@ -20,7 +20,16 @@ from privateer.cli.app import app as cli_app
 from privateer.cli.tui.voyage_app import VoyageApp
 from privateer.cli.voyage.session import VoyageSession
 from privateer.db.run_store import RunStore
-from tests.tui_fixtures import asked, keys, log_text, matches_snapshot, screen_text, settle, typed
+from tests.tui_fixtures import (
+    asked,
+    completed,
+    keys,
+    log_text,
+    matches_snapshot,
+    screen_text,
+    settle,
+    typed,
+)
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("tui-voyage")]  # the land read once
 runner = CliRunner()
@@ -47,7 +56,7 @@ def test_the_first_voyage_by_keys_then_on_in_the_line_mode_and_the_browser(
         async with app.run_test(size=(100, 32)) as pilot:
             await settle(app, pilot)
             await typed(app, pilot, "upgrade more_guns")
-            await typed(app, pilot, "course Lisbon")
+            await completed(app, pilot, "course Lis", "course Lisbon")
             await keys(app, pilot, "g")
             assert "a privateer of france comes alongside" in log_text(app)
             await pilot.press("a")
@@ -58,7 +67,7 @@ def test_the_first_voyage_by_keys_then_on_in_the_line_mode_and_the_browser(
             for _ in range(7):
                 await keys(app, pilot, "1", "2")
             assert "the fight is over: destroyed" in log_text(app)
-            await typed(app, pilot, "course Plymouth")
+            await completed(app, pilot, "course Ply", "course Plymouth")
             await keys(app, pilot, "g", "p", "g")
             assert "day 8: in Plymouth (england)" in log_text(app)
             assert "day 8/730 in port" in screen_text(app)
@@ -128,25 +137,29 @@ def test_a_fight_kept_by_the_digit_keys_then_a_prize_taken_by_one(
     assert session.state.pending is None and session.state.prizes == [offered[0]]
 
 
-@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
-def test_the_voyage_screen_against_its_snapshot(
-    world_db_copy: Path, loaded_full_world: Any, size: tuple[int, int]
+def test_the_voyage_screen_against_its_snapshots(
+    world_db_copy: Path, loaded_full_world: Any
 ) -> None:
-    """Two days out of Plymouth for Lisbon, the chart drawn on the land read: at each size the
-    screen is its snapshot (tests/snapshots/; rewritten with PRIVATEER_UPDATE_SNAPSHOTS=1)."""
+    """Two days out of Plymouth for Lisbon, the chart drawn on the land read: at 80x24 and,
+    the terminal made larger, at 160x48 the screen is its snapshot (tests/snapshots/;
+    rewritten with PRIVATEER_UPDATE_SNAPSHOTS=1)."""
     app = VoyageApp(begin(world_db_copy, loaded_full_world), ["seed 7: out of Plymouth"])
     shown: list[str] = []
 
     async def play() -> None:
-        async with app.run_test(size=size) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
+            await completed(app, pilot, "upgrade b", "upgrade boarding_nets")
             await typed(app, pilot, "course Lisbon")
             await keys(app, pilot, "s", "s")
+            shown.append(screen_text(app))
+            await pilot.resize_terminal(160, 48)
+            await settle(app, pilot)
             shown.append(screen_text(app))
             await pilot.press("q")
             await pilot.pause(0.2)
 
     asyncio.run(play())
-    text = shown[0]
-    assert "@" in text and "day 2/730" in text
-    assert matches_snapshot(f"voyage-{size[0]}x{size[1]}", text)
+    for text, size in zip(shown, ("80x24", "160x48"), strict=True):
+        assert "@" in text and "day 2/730" in text
+        assert matches_snapshot(f"voyage-{size}", text)

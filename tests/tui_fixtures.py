@@ -46,6 +46,17 @@ async def typed(app: Any, pilot: Any, line: str) -> None:
     await pilot.press("escape")
 
 
+async def completed(app: Any, pilot: Any, start: str, whole: str) -> None:
+    """`start` typed on the command line, the rest taken from its completion (Right), the
+    line checked to be `whole`, and entered."""
+    await pilot.press("colon")
+    await pilot.press(*[{" ": "space"}.get(c, c) for c in start], "right")
+    assert app.query_one("#command").value == whole
+    await pilot.press("enter")
+    await settle(app, pilot)
+    await pilot.press("escape")
+
+
 async def keys(app: Any, pilot: Any, *pressed: str) -> None:
     """Keys pressed on the screen, each left to finish before the next."""
     for key in pressed:

@@ -29,6 +29,7 @@ from privateer.cli.voyage import screen as line_screen
 from privateer.cli.voyage import turn as voyage_turn
 from privateer.cli.voyage.help import ALIASES, COMMANDS
 from privateer.cli.voyage.session import VoyageSession
+from privateer.engine.fight import CREW, SHIPS, UPGRADES
 from privateer.engine.voyage import IllegalVoyageAction
 
 PAN = 6  # cells a key pans the chart
@@ -204,9 +205,15 @@ class VoyageApp(App[str]):
         return [node for ring in picture.rumors for node, _ in ring.search]
 
     def _words(self) -> list[str]:
+        """What the command line completes: every command, a course to each port by name,
+        and the yard's and the bar's goods by theirs (Right takes the completion)."""
         places = [p.name for p in self.session.world.ports]
-        words = [*COMMANDS, *ALIASES]
-        return [*words, *(f"course {p}" for p in places)]
+        goods = [
+            *(f"hire {hand}" for hand in CREW),
+            *(f"upgrade {refit}" for refit in UPGRADES),
+            *(f"buy {ship}" for ship in SHIPS),
+        ]
+        return [*COMMANDS, *ALIASES, *(f"course {p}" for p in places), *goods]
 
     # --- keys ---------------------------------------------------------------------------
 
