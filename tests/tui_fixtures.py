@@ -27,7 +27,7 @@ async def settle(app: Any, pilot: Any, seconds: float = 60.0) -> None:
 
 async def asked(app: Any, pilot: Any, seconds: float = 30.0) -> str:
     """Wait for a question's dialog; its question."""
-    from privateer.cli.tui.voyage_app import Question
+    from privateer.cli.tui.question import Question
 
     waited = 0.0
     while not isinstance(app.screen, Question):

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from privateer.engine.encoding import at
+
 Command = tuple[str, ...]
 Rows = list[dict[str, Any]]
 Run = Callable[[Command], Rows]
@@ -15,14 +17,7 @@ Run = Callable[[Command], Rows]
 def read(row: Mapping[str, Any], column: str) -> Any:
     """`row[column]`, a dotted column read into nested objects where the row has no such key
     (None where it is missing)."""
-    if column in row:
-        return row[column]
-    value: Any = row
-    for key in column.split("."):
-        if not isinstance(value, Mapping):
-            return None
-        value = value.get(key)
-    return value
+    return row[column] if column in row else at(row, column)
 
 
 def pick(rows: Rows, column: str, **where: Any) -> float:

@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Input, RichLog, Static
 
 from privateer.cli.tui.bridge import LogStream
-from privateer.cli.tui.voyage_app import Question
+from privateer.cli.tui.question import Question
 
 Lines = Callable[[], list[str]]
 Drawing = Callable[[str], list[str]]

@@ -18,13 +18,13 @@ from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Footer, Input, Label, RichLog, Static
+from textual.widgets import Footer, Input, RichLog, Static
 
 from privateer.cli.chart_frames import seen_picture
 from privateer.cli.tui.bridge import Bridge
 from privateer.cli.tui.chart import Window, chart_rows, key_text
+from privateer.cli.tui.question import Question
 from privateer.cli.voyage import screen as line_screen
 from privateer.cli.voyage import turn as voyage_turn
 from privateer.cli.voyage.help import ALIASES, COMMANDS
@@ -39,36 +39,6 @@ COLUMNS = re.compile(r"\s{3,}")
 class Chart(Static, can_focus=True):
     """The chart panel: it holds the focus while keys act (the command line holds it while
     typing)."""
-
-
-class Question(ModalScreen[str]):
-    """A y/N guard (or "did you mean ...?") as a dialog: y or Enter on Yes, n or Escape no."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer('y')", "yes"),
-        Binding("n", "answer('n')", "no"),
-        Binding("escape", "answer('n')", "no"),
-    ]
-
-    def __init__(self, question: str) -> None:
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="question"):
-            yield Label(self.question or "Are you sure?")
-            with Horizontal():
-                yield Button("Yes (y)", id="yes", variant="warning")
-                yield Button("No (n)", id="no", variant="primary")
-
-    def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss("y" if event.button.id == "yes" else "n")
-
-    def action_answer(self, answer: str) -> None:
-        self.dismiss(answer)
 
 
 class VoyageApp(App[str]):
@@ -111,6 +81,7 @@ class VoyageApp(App[str]):
         self.opening = opening or []
         self.window: Window | None = None
         self.land: Any = None  # read on a worker once the screen is up
+        self._clouds_at: tuple[Any, list[int]] = (None, [])
         self.digits = ""
         self.busy = False
         self.bridge = Bridge(self._write_from_thread, self._ask_from_thread)
@@ -199,10 +170,15 @@ class VoyageApp(App[str]):
 
     def _clouds(self) -> list[int]:
         """Where the ships she has word of may be now: each live rumor's search area, as the
-        browser's chart and `chart --run --day` draw it."""
-        session = self.session
-        picture = seen_picture(session.world, session.state, session.run_id)
-        return [node for ring in picture.rumors for node, _ in ring.search]
+        browser's chart and `chart --run --day` draw it; worked out once a day and word, not
+        again for every pan or zoom of the chart."""
+        state = self.session.state
+        key = (state.day, repr(state.rumors))
+        if self._clouds_at[0] != key:
+            picture = seen_picture(self.session.world, state, self.session.run_id)
+            nodes = [node for ring in picture.rumors for node, _ in ring.search]
+            self._clouds_at = (key, nodes)
+        return self._clouds_at[1]
 
     def _words(self) -> list[str]:
         """What the command line completes: every command, a course to each port by name,
