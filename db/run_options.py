@@ -12,8 +12,10 @@ import orjson
 from privateer.engine.fight import Outfit
 
 
-def _fight_options(target: str, outfit: Outfit, bot: str | None) -> dict[str, Any]:
+def _fight_options(target: str, outfit: Outfit, bot: str | None, walls: int = 0) -> dict[str, Any]:
+    walled = {"walls": walls} if walls else {}  # logged only when raised: as any fight was
     return {
+        **walled,
         "target": target,
         "ship": outfit.ship,
         "crew": list(outfit.crew),
@@ -29,6 +31,6 @@ def options_json(options: dict[str, Any]) -> str:
 
 
 @lru_cache(maxsize=64)
-def fight_options_json(target: str, outfit: Outfit, bot: str | None) -> str:
+def fight_options_json(target: str, outfit: Outfit, bot: str | None, walls: int = 0) -> str:
     """A simulation logs thousands of fights with the same options: written once."""
-    return options_json(_fight_options(target, outfit, bot))
+    return options_json(_fight_options(target, outfit, bot, walls))

@@ -96,3 +96,30 @@ def test_bench_fight_prints_fights_per_second(name: str) -> None:
 def test_the_old_name_of_bench_fight_is_not_listed() -> None:
     listed = runner.invoke(app, ["bench", "--help"]).stdout
     assert "fight" in listed and "combat" not in listed
+
+
+def test_sim_walls_raise_her_hull_and_a_logged_walled_fight_replays(db_path: Path) -> None:
+    """`--walls 3` fights a voyage's open town (17, not the card engine's 14): the shuffle
+    decides it, where the bare town is a race of totals; logged, each fight names its walls
+    and replays by them."""
+
+    def balanced(*args: str) -> dict[str, float]:
+        result = runner.invoke(app, ["sim", "--target", "town", "--json", *args])
+        assert result.exit_code == 0, result.output
+        rows = {r["bot"]: r for r in json.loads(result.stdout)}
+        return rows["balanced"]
+
+    gunner = ("--crew", "master_gunner", "--fights", "300")
+    bare, walled = balanced(*gunner), balanced(*gunner, "--walls", "3")
+    assert bare["sunk"] == 0 and bare["destroyed"] >= 0.97
+    assert 0.6 <= walled["destroyed"] <= 0.95 and walled["sunk"] >= 0.05
+    table = runner.invoke(app, ["sim", "--target", "town", "--walls", "3", "--fights", "5"])
+    assert "against town (walls +3), 5 fights a bot" in table.stdout
+    args = ["--db", str(db_path), "sim", "--target", "town", "--walls", "3", "--fights", "4"]
+    assert runner.invoke(app, [*args, "--log", "-q"]).exit_code == 0
+    rows = runner.invoke(app, ["--db", str(db_path), "sql", "--json", "select options from runs"])
+    assert all(json.loads(r["options"])["walls"] == 3 for r in json.loads(rows.stdout))
+    replayed = runner.invoke(app, ["--db", str(db_path), "runs", "replay", "--all"])
+    assert replayed.exit_code == 0, replayed.output
+    bad = runner.invoke(app, ["sim", "--walls", "-1", "--fights", "1"])
+    assert bad.exit_code == 2 and "--walls" in bad.stderr

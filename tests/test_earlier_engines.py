@@ -5,6 +5,8 @@ engine voyage-4 and world-3 (commit bb72d14): the captain's first year from seed
 `full`, `classic` and `century`, and a year of the world from seed 42 by world-2's `seed-000`
 and `century`; voyage-4.json.gz by the code before voyage-5 (commit 5e0a627): the captain's
 first year from seeds 0 and 1 by `late`, past a renown step and a dozen privateers;
+voyage-5.json.gz by the code before voyage-6 (commit d5db32e): the raider's first year from
+seeds 1 and 4 by `classic`, raiding open towns of the card engine's 14 hull from a pinnace;
 tribes-2.json.gz by the code before tribes-3 (commit cb2c6de): the Tribes golden scenario
 (1,000 ticks, harvest rites) and seed 11's grower and scholar over 2,000 ticks (crop rotation
 researched by both); tabletop-1.json.gz by the code before tabletop-2 (commit 19dd751): two
@@ -35,6 +37,7 @@ def _read(name: str) -> dict[str, Any]:
 LOGS: dict[str, tuple[str, set[str]]] = {
     "earlier-engines.json.gz": ("bb72d14", {"voyage-3", "world-2"}),
     "voyage-4.json.gz": ("5e0a627", {"voyage-4"}),
+    "voyage-5.json.gz": ("d5db32e", {"voyage-5"}),
     "tribes-2.json.gz": ("cb2c6de", {"tribes-2"}),
     "tabletop-1.json.gz": ("19dd751", {"tabletop-1"}),
 }

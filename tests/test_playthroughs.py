@@ -119,6 +119,23 @@ PLAYTHROUGHS = (
         engine="voyage-3",
     ),
     Playthrough(
+        "voyage-5",
+        "voyage",
+        {"rules": "dilemmas", "days": 365},
+        7,
+        _captain(7),
+        engine="voyage-5",
+    ),
+    Playthrough(
+        "voyage-5-full",
+        "voyage",
+        {"rules": "full", "days": 365},
+        3,
+        _captain(3),
+        SEAS,
+        engine="voyage-5",
+    ),
+    Playthrough(
         "voyage-4-full",
         "voyage",
         {"rules": "full", "days": 365},

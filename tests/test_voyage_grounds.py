@@ -164,8 +164,9 @@ def test_with_the_dial_a_colonial_town_starts_full_and_refills_to_it() -> None:
 
 
 def test_a_raid_margin_lets_the_captain_raid_walls_past_its_hull() -> None:
-    """Hull for hull, a pinnace (10) raids no town (14); with a margin of 6 it does, as the
-    seed's bot raided from its first pinnace."""
+    """A pinnace (10) raids no open town (17 with its walls) at our captain's margin of a
+    point; with a town margin of 7 it does, as the seed's bot raided from its first pinnace.
+    A fortified port's walls go by the raid margin, not the town's."""
     from privateer.engine.voyage.captain import CAPTAIN
     from privateer.engine.voyage.game import VoyageGame
     from privateer.engine.voyage.rules import find_voyage_rules
@@ -179,5 +180,10 @@ def test_a_raid_margin_lets_the_captain_raid_walls_past_its_hull() -> None:
     town = next(i for i, p in enumerate(WORLD.ports) if p.name == "Sevilla")
     assert state.ship == "pinnace" and not WORLD.ports[town].fortified
     assert not CAPTAIN._raidable(game, state, town)
-    assert dataclasses.replace(CAPTAIN, raid_margin=6)._raidable(game, state, town)
-    assert not dataclasses.replace(CAPTAIN, raid_margin=3)._raidable(game, state, town)
+    assert dataclasses.replace(CAPTAIN, town_margin=7)._raidable(game, state, town)
+    assert not dataclasses.replace(CAPTAIN, town_margin=6)._raidable(game, state, town)
+    assert not dataclasses.replace(CAPTAIN, raid_margin=7)._raidable(game, state, town)
+    fort = next(i for i, p in enumerate(WORLD.ports) if p.name == "Cadiz")
+    assert WORLD.ports[fort].fortified
+    assert dataclasses.replace(CAPTAIN, raid_margin=12)._raidable(game, state, fort)
+    assert not dataclasses.replace(CAPTAIN, town_margin=12)._raidable(game, state, fort)

@@ -120,7 +120,8 @@ def test_raiding_a_town_of_an_enemy_of_england_at_fair_odds_does_not_ask(
     state = quiet_voyage()
     state.world.wars = [[NATION("england"), NATION("spain")]]
     state.node, state.port = WORLD.ports[5].node, 5  # Sevilla, an open town
-    state.ship, state.hull = "brigantine", 16  # a match for its walls
+    # a match for its walls (17): a brigantine (16) with a master gunner
+    state.ship, state.hull, state.crew = "brigantine", 16, ["master_gunner"]
     assert wars.at_war(state.world, NATION("spain"), NATION("england"))
     out = typed(state, ["raid"], capsys)
     assert "Sevilla (Spain) sized up:" in out and "[y/N]" not in out

@@ -48,8 +48,9 @@ def db(empty_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
-def in_port(name: str, ship: str = "pinnace") -> object:
-    """A change to a save: at war with Spain, in port `name` in a `ship` at full hull."""
+def in_port(name: str, ship: str = "pinnace", crew: tuple[str, ...] = ()) -> object:
+    """A change to a save: at war with Spain, in port `name` in a `ship` at full hull, with
+    `crew` (hands of note) aboard."""
 
     def change(state: VoyageState) -> None:
         england, spain = WORLD.nation("england"), WORLD.nation("spain")
@@ -57,6 +58,7 @@ def in_port(name: str, ship: str = "pinnace") -> object:
         state.port = port_index(name)
         state.node = WORLD.ports[state.port].node
         state.ship = ship
+        state.crew = list(crew)
         state.hull = state.max_hull()
 
     return change
@@ -86,11 +88,15 @@ def test_a_hopeless_raid_is_sized_up_and_asks_first_as_typed(db: Path) -> None:
     assert saved_state(db).fight is not None
 
 
+GUNNED_BRIGANTINE = in_port("Sevilla", "brigantine", ("master_gunner",))
+"""An open town (walls of 17) and a brigantine with a master gunner: fair odds."""
+
+
 def test_a_raid_at_fair_odds_is_sized_up_and_begins(db: Path) -> None:
-    set_save(db, in_port("Sevilla", ship="brigantine"))  # an open town, walls of 14
+    set_save(db, GUNNED_BRIGANTINE)
     out = play(db, "--resume", input="raid\n").stdout
     assert "  Sevilla (Spain) sized up:" in out
-    assert "    walls: 14 hull against your hull 16/16" in out
+    assert "    walls: 17 hull against your hull 16/16" in out
     assert "[y/N]" not in out and "long odds" not in out
     assert "day 0: fight: town (you raided)" in out and saved_state(db).fight is not None
 
@@ -111,7 +117,7 @@ def test_the_browser_asks_before_a_raid_at_long_odds(db: Path) -> None:
 
 
 def test_the_browser_sizes_up_a_raid_at_fair_odds_and_begins_it(db: Path) -> None:
-    set_save(db, in_port("Sevilla", ship="brigantine"))
+    set_save(db, GUNNED_BRIGANTINE)
     with TestClient(create_app(db), base_url="http://localhost") as client:
         client.app.state.chart_drawing.join()  # type: ignore[attr-defined]
         done = client.post("/api/play/1/act", json={"action": "raid", "confirm": False})
@@ -120,7 +126,7 @@ def test_the_browser_sizes_up_a_raid_at_fair_odds_and_begins_it(db: Path) -> Non
         assert body["ask"] is None and body["state"]["context"] == "fight"
         assert body["lines"][:2] == [
             "  Sevilla (Spain) sized up:",
-            "    walls: 14 hull against your hull 16/16",
+            "    walls: 17 hull against your hull 16/16",
         ]
 
 
@@ -170,3 +176,34 @@ def test_the_odds_move_with_the_fights_terms() -> None:
     fair, raised = odds(town.setup), odds(guarded.setup)
     assert fair.percent(fair.destroyed) >= 90
     assert raised.destroyed < fair.destroyed
+
+
+@pytest.mark.parametrize(
+    ("engine", "open_town"), [(None, 17), ("voyage-5", 14)], ids=["now", "voyage-5"]
+)
+def test_an_open_town_has_walls_of_its_own_since_voyage_6(
+    engine: str | None, open_town: int
+) -> None:
+    """Since voyage-6 an open town's walls are 3 above the card engine's town (the rules'
+    `town_walls`); a fortified port's are its kind's; a voyage-5 run raids the bare town."""
+    rules = find_voyage_rules("dilemmas", engine)
+    for port, walls in (("Sevilla", open_town), ("Cadiz", 22)):
+        state = quiet_voyage()
+        in_port(port, "brigantine")(state)  # type: ignore[operator]
+        VoyageGame(WORLD, rules).act(state, VoyageGame(WORLD, rules).parse_action("raid"))
+        assert state.fight is not None and state.fight.max_hull[1] == walls, port
+
+
+def test_the_shuffle_decides_a_raid_on_a_voyages_open_town() -> None:
+    """The card engine's bare town is a race of totals: a pinnace with a master gunner takes
+    it every time, without him never. A voyage's, 3 walls higher, is the shuffle's: with him
+    she mostly sacks it, and sometimes sinks or falls back; without him she still never does."""
+    gunner = Outfit("pinnace", ("master_gunner",))
+    bare, _ = create_encounter("town", gunner, 0)
+    walled, _ = create_encounter("town", gunner, 0, walls=3)
+    without, _ = create_encounter("town", Outfit("pinnace"), 0, walls=3)
+    before, now, alone = odds(bare.setup), odds(walled.setup), odds(without.setup)
+    assert before.sunk == 0 and before.percent(before.destroyed) >= 97
+    assert 60 <= now.percent(now.destroyed) <= 95
+    assert now.sunk > 0 and now.got_away > 0
+    assert alone.destroyed == 0

@@ -260,8 +260,9 @@ def test_a_raid_turned_out_puts_the_town_on_its_guard() -> None:
     ws.day += 14
     act_text(WORLD, state, "raid")
     setup = state.fight.setup
-    assert setup.walls == 4 and setup.relief_sooner == 2  # for the one raid turned out
-    assert state.fight.hull[1] == 14 + 4
+    # its own 3 walls (an open town's), and 4 for the one raid turned out
+    assert setup.walls == 3 + 4 and setup.relief_sooner == 2
+    assert state.fight.hull[1] == 14 + 3 + 4
 
 
 def test_the_crew_sour_without_a_prize_and_mutiny_at_nothing() -> None:

@@ -61,5 +61,5 @@ def test_a_home_armada_of_fewer_than_two_ports_the_world_has_is_not_mustered() -
 
 def test_the_raider12_captain_is_the_raider_keeping_12_back() -> None:
     assert CAPTAINS["raider12"] == Captain(
-        world_grounds=True, hold_past_guards=True, raid_margin=4, reserve=12
+        world_grounds=True, hold_past_guards=True, raid_margin=4, town_margin=7, reserve=12
     )

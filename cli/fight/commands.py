@@ -131,6 +131,14 @@ def sim(
     hull: int | None = typer.Option(None, "--hull", help="Your hull going in (default full)."),
     crew: list[str] = typer.Option([], "--crew", help=CREW_HELP),
     upgrade: list[str] = typer.Option([], "--upgrade", help=UPGRADE_HELP),
+    walls: int = int_option(
+        0,
+        "--walls",
+        0,
+        100,
+        "Hull over the target's kind's: a voyage's open town has 3 (its rules' town_walls),"
+        " and 4 more for each raid it turned out on its guard.",
+    ),
     fights: int = int_option(
         2000, "--fights", 1, 1_000_000, "Seeds per bot (0 .. N-1); a million is some minutes."
     ),
@@ -178,7 +186,7 @@ def sim(
                 on_record = None
                 if writer is not None:
                     on_record = fight_logger(writer, bot.name)
-                results.append(simulate(bot, target, outfit, range(fights), on_record))
+                results.append(simulate(bot, target, outfit, range(fights), on_record, walls))
                 advance(fights)
     except KeyboardInterrupt:
         _interrupted(writer)
@@ -187,9 +195,14 @@ def sim(
     output.rows(
         [r.to_dict() for r in results],
         ["bot", "ship", "target", "fights", *SIM_FIGURES],
-        title=f"{ship} (hull {hull or 'full'}) against {target}, {fights} fights a bot",
+        title=f"{ship} (hull {hull or 'full'}) against {target}{_walled(walls)}, {fights} fights"
+        " a bot",
         rates=SIM_RATES,
     )
+
+
+def _walled(walls: int) -> str:
+    return f" (walls +{walls})" if walls else ""
 
 
 def _interrupted(writer: LogWriter | None) -> NoReturn:
@@ -216,7 +229,7 @@ def fight_logger(writer: LogWriter, bot: str) -> OnRecord:
 
     def on_record(record: GameRecord[Encounter, Keep]) -> None:
         setup = record.state.setup
-        options = fight_options_json(setup.target, setup.outfit, bot)
+        options = fight_options_json(setup.target, setup.outfit, bot, setup.walls)
         add(record_row(MODE, record, options, run_mode="sim", bot=bot))
 
     return on_record

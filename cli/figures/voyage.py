@@ -179,14 +179,15 @@ MOVES = DesignMoves(
         _dial_move(
             "`classic`: won, without the raid guard → with it",
             GUARD_OFF_ON, "raid_guard", (False, True), (17 / 60, 13 / 60), 60,
-            "a raid turned short of a sack puts the town on its guard: the raider's raids end"
-            " in a sack or a sinking, so the guard is seldom set",
+            "a raid turned short of a sack puts the town on its guard: the raider falls back at"
+            " half hull and mends before it raids again, so it never comes straight back to the"
+            " town that turned it out",
         ),
         _dial_move(
             "`classic`: won, a town's treasury 25 → 20",
             TREASURY, "treasury", (25, 20), (0.39, 0.09), 100,
-            "a sack's pay: the raider's master gunner, not its ship, decides a raid, and 20"
-            " gold a sack still buys him soon",
+            "a sack's pay: short of gold, the raider raids longer in its pinnace, where an open"
+            " town's walls (17, voyage-6) can sink it",
         ),
     ),
 )  # fmt: skip
@@ -240,8 +241,8 @@ VOYAGE = FigurePage(
                     "classic",
                     "raids_per_run",
                     share=False,
-                    moved_by="the towns the raider carries (walls up to 4 past its hull) and"
-                    " their treasuries filling again",
+                    moved_by="the towns the raider carries (an open town's walls up to 7 past"
+                    " its hull) and their treasuries filling again",
                 ),
                 _figure(
                     "sunk raiding towns",
@@ -250,8 +251,9 @@ VOYAGE = FigurePage(
                     "sunk_by",
                     "town",
                     runs=100,
-                    moved_by="a pinnace raiding without its master gunner sinks 92% of the time;"
-                    " with him she sacks 99% (the fight is a race of totals)",
+                    moved_by="an open town's walls (17 since voyage-6): the shuffle decides a"
+                    " raid, a pinnace without a master gunner never sacks one and sometimes"
+                    " sinks with him (`sim --target town --walls 3`)",
                 ),
                 _figure(
                     "sunk to armadas",

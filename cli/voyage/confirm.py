@@ -145,7 +145,8 @@ def raid_brief(session: Played) -> RaidBrief | None:
     world, rules = session.game.world, session.game.rules
     port = world.ports[state.port]
     whose = f"{port.name} ({_nation(world.nations[port.nation])})"
-    read = raid_read_of(after.fight) if after.fight is not None else None
+    own_walls = 0 if port.fortified else rules.town_walls
+    read = raid_read_of(after.fight, own_walls) if after.fight is not None else None
     lines = size_up_lines(whose, read) if read is not None else []
     home = port.name in (rules.home_port, rules.start_port)
     changes = home or _risky(session, port.nation, events)

@@ -35,7 +35,8 @@ def size_up_lines(town: str, read: dict[str, Any]) -> list[str]:
         if read["relief"]
         else "none"
     )
-    walls = f" ({read['renown_hull']} of them for raids turned out)" if read["renown_hull"] else ""
+    guarded = read["guard_walls"]
+    walls = f" ({guarded} of them for raids turned out)" if guarded else ""
     shares = [
         ("sacked", odds.destroyed),
         ("back to the boats", odds.got_away),

@@ -47,8 +47,9 @@ OPTIONS = Record(
         "prizes": Seq(Text(KIND_INDEX)),
         "hull": Maybe(Int(1, 10_000)),
         "bot": Maybe(Text()),
+        "walls": Int(0, 100),  # hull over her kind's (a voyage's open town: `sim --walls`)
     },
-    optional=frozenset({"crew", "upgrades", "prizes", "hull", "bot"}),
+    optional=frozenset({"crew", "upgrades", "prizes", "hull", "bot", "walls"}),
     extra=True,
 )
 """What a fight run's logged options may hold (engine/schema.py): read so on resume."""
@@ -177,7 +178,7 @@ class FightGame(Game[Encounter, Keep]):
 def _game(
     options: Mapping[str, Any], world: World | None, engine_version: str | None = None
 ) -> FightGame:
-    return FightGame(str(options["target"]), outfit_of(options))
+    return FightGame(str(options["target"]), outfit_of(options), walls=int(options.get("walls", 0)))
 
 
 def _fight_bot(bot: Bot) -> BotMaker:

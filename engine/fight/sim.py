@@ -41,9 +41,9 @@ class SimResult:
         }
 
 
-def play(bot: Bot, target: str, outfit: Outfit, seed: int) -> Encounter:
+def play(bot: Bot, target: str, outfit: Outfit, seed: int, walls: int = 0) -> Encounter:
     """One fight to its end, the bot choosing every keep; no events are made."""
-    state, _ = create_encounter(target, outfit, seed)
+    state, _ = create_encounter(target, outfit, seed, walls=walls)
     while state.result is None and state.round <= MAX_ROUNDS:
         act(state, bot.choose(state), log=False)
     return state
@@ -56,16 +56,22 @@ hashes them, on its own core."""
 
 
 def simulate(
-    bot: Bot, target: str, outfit: Outfit, seeds: range, on_record: OnRecord | None = None
+    bot: Bot,
+    target: str,
+    outfit: Outfit,
+    seeds: range,
+    on_record: OnRecord | None = None,
+    walls: int = 0,
 ) -> SimResult:
-    """Play a fight for each seed and count the outcomes. With `on_record`, every fight is
-    recorded in full (its events made as it is played) and handed over."""
+    """Play a fight for each seed and count the outcomes, her hull `walls` over her kind's.
+    With `on_record`, every fight is recorded in full (its events made as it is played) and
+    handed over."""
     counts: Counter[str] = Counter()
     rounds = 0
-    game = FightGame(target, outfit)
+    game = FightGame(target, outfit, walls=walls)
     for seed in seeds:
         if on_record is None:
-            state = play(bot, target, outfit, seed)
+            state = play(bot, target, outfit, seed, walls)
         else:
             played = record.play(
                 game, seed, bot.choose, max_actions=MAX_ROUNDS, form=Encounter.state_form

@@ -106,8 +106,10 @@ class Captain:
     rounds_per_visit: int = rule(2, Int(0, 100))
     raid_treasury: int = rule(10, GOLD)  # gold a town must hold to be worth a raid
     raid_hull: float = rule(0.7, SHARE)  # the share of full hull it raids on
-    # it raids walls up to this much over its hull (falling back if need be)
+    # it raids a fortified port's walls up to this much over its hull (falling back if need be)
     raid_margin: int = rule(0, Int(0, 100))
+    # and an open town's: 1, a brigantine's 16 against an open town's 17 (voyage-6's walls)
+    town_margin: int = rule(1, Int(0, 100))
     # gold: less than this and the captain cannot mend; it takes its chances
     broke: int = rule(3, GOLD)
     home_stretch: bool = rule(True, Bool())  # a notion of the home stretch (by rules that have one)
@@ -324,7 +326,7 @@ class Captain:
             return False
         if harbour.raid_refusal(world, state, rules, game.wrules, port) is not None:
             return False
-        if not _carries(world, state, rules, port, self.raid_margin):  # a read of the walls
+        if not _carries(world, state, rules, port, self.raid_margin, self.town_margin):
             return False
         return (
             state.world.treasury[port] >= self.raid_treasury
@@ -654,14 +656,21 @@ class Captain:
 
 
 def _carries(
-    world: World, state: VoyageState, rules: VoyageRules, port: int, margin: int = 0
+    world: World,
+    state: VoyageState,
+    rules: VoyageRules,
+    port: int,
+    margin: int = 0,
+    town_margin: int = 1,
 ) -> bool:
-    """Its ship's hull, and `margin` more, stands up to the town's walls: its kind's hull and
-    what each raid it turned out on its guard added (by rules with the raid guard)."""
+    """A read of the walls: its ship's hull, and `margin` more (a fortified port) or
+    `town_margin` more (an open town), stands up to them: its kind's hull, an open town's own
+    walls and what each raid it turned out on its guard added (by rules with the raid guard)."""
     p = world.ports[port]
     walls = state.world.guard_raids[port] * rules.guard_walls if rules.raid_guard else 0
-    defences = TARGETS["fortified_port" if p.fortified else "town"].hull + walls
-    return state.max_hull() + margin >= defences
+    if p.fortified:
+        return state.max_hull() + margin >= TARGETS["fortified_port"].hull + walls
+    return state.max_hull() + town_margin >= TARGETS["town"].hull + rules.town_walls + walls
 
 
 def _score_gold(rules: VoyageRules) -> int:
@@ -713,15 +722,20 @@ WORLD_CAPTAIN = Captain(world_grounds=True, hold_past_guards=True)
 """The captain who reckons the whole sea: it picks its cruising ground by what each is worth
 over the days it has left, against the passage there and home (engine/voyage/grounds.py), and
 holds its course past a guard ship it can take (where guard ships are: out in the colonies)."""
-RAIDER = Captain(world_grounds=True, hold_past_guards=True, raid_margin=4)
+RAIDER = Captain(world_grounds=True, hold_past_guards=True, raid_margin=4, town_margin=7)
 """The whole-sea captain raiding as the Privateer design document's bot did: an open town from its
-first pinnace (walls up to 4 past its hull: a pinnace's 10 against a town's 14), falling back to the
-boats once its hull is half gone; a fortified port still only from a frigate."""
-RAIDER_12 = Captain(world_grounds=True, hold_past_guards=True, raid_margin=4, reserve=12)
+first pinnace (walls up to 7 past its hull: a pinnace's 10 against an open town's 17, not one
+the guard has raised), falling back to the boats once its hull is half gone; a fortified port
+(walls up to 4 past its hull) still only from a frigate."""
+RAIDER_12 = Captain(
+    world_grounds=True, hold_past_guards=True, raid_margin=4, town_margin=7, reserve=12
+)
 """The raider keeping 12 gold back, not 15 (issue 21's balance pass): it hires its master gunner
-(with whom a pinnace sacks an open town 99% of the time, against 0% without) three gold sooner,
-so fewer of its pinnace raids are made without one."""
-RAIDER_10 = Captain(world_grounds=True, hold_past_guards=True, raid_margin=4, reserve=10)
+(with whom a pinnace sacks most open towns, against none without) three gold
+sooner, so fewer of its pinnace raids are made without one."""
+RAIDER_10 = Captain(
+    world_grounds=True, hold_past_guards=True, raid_margin=4, town_margin=7, reserve=10
+)
 """The raider keeping 10 gold back: `classic`'s own captain, with whom the seed's figures but
 the oceans land in their bands over 200 runs (docs/voyage.md, "The balance pass"). Chosen of the
 reserves measured in the balanced world: 12 gives 7.9 raids a run over 200 (the seed's band

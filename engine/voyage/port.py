@@ -269,8 +269,9 @@ def check_won(world: World, state: VoyageState, rules: VoyageRules) -> list[Even
 
 def raid(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRules) -> list[Event]:
     """Raid the town instead of trading: -3 standing going in (an English town makes you a
-    pirate); the fight is against its defences, its treasury in the hold, its walls raised and
-    relief sooner for each raid it has turned out while on its guard."""
+    pirate); the fight is against its defences, its treasury in the hold, an open town's walls
+    (the rules' `town_walls`), and walls raised and relief sooner for each raid it has turned
+    out while on its guard."""
     ws = state.world
     port = state.port
     p = world.ports[port]
@@ -288,6 +289,7 @@ def raid(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRule
     state.port = -1  # off the town, in the boats
     state.tally["raids"] += 1
     target = "fortified_port" if p.fortified else "town"
+    walls = rules.guard_walls * raids + (0 if p.fortified else rules.town_walls)
     return events + begin_fight(
         world,
         state,
@@ -297,7 +299,7 @@ def raid(world: World, state: VoyageState, rules: VoyageRules, wrules: WorldRule
         fired_first=True,
         why="you raided",
         hold=ws.treasury[port],
-        walls=rules.guard_walls * raids,
+        walls=walls,
         relief_sooner=rules.guard_relief_sooner * raids,
     )
 

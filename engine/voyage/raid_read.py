@@ -17,15 +17,17 @@ from ..fight.odds import odds
 from .scout import deck_read, read_target
 
 
-def raid_read(fight: Encounter) -> dict[str, Any]:
+def raid_read(fight: Encounter, own_walls: int = 0) -> dict[str, Any]:
     """What a raid on `fight`'s terms would be: her read (walls as her hull, guns, relief),
-    the treasury to take, your hull and deck (the boats a raiding party falls back to among
-    its cards), and the odds (`Odds`) played out."""
+    the walls the raid guard raised (those past `own_walls`, the town's own: an open town's
+    `town_walls`), the treasury to take, your hull and deck (the boats a raiding party falls
+    back to among its cards), and the odds (`Odds`) played out."""
     setup = fight.setup
     her = read_target(setup.target, setup.walls, setup.relief_sooner)
     yours = deck_read(setup.your_cards())
     return {
         **her,
+        "guard_walls": setup.walls - own_walls,
         "treasury": fight.hold,
         "your_hull": fight.hull[0],
         "your_max_hull": fight.max_hull[0],

@@ -162,6 +162,14 @@ class VoyageRules:
     # "its walls have 4 more hull ... for each raid it has turned out"
     guard_walls: int = rule(4, Int(0, 100))
     guard_relief_sooner: int = rule(2, Int(0, 100))  # "and its relief comes 2 rounds sooner"
+    # An open town's walls above the card engine's town (14 hull), chosen (voyage-6): 17 in all,
+    # so a raid is a risk the shuffle decides, not a race of totals settled before it starts (a
+    # pinnace with a master gunner sacks 82%, sinks 14% and falls back 4%; a brigantine without
+    # one sacks 44% and the rest peters out: the balanced bot of `privateer sim --target town
+    # --walls 3`). 0
+    # (engines before voyage-6): the town's 14, which a pinnace with a gunner sacked every time
+    # and one without never did.
+    town_walls: int = rule(3, Int(0, 100))
     # --- morale and events at sea (the Privateer design document, "Events at sea") ----------------
     morale_start: int = rule(7, MORALE)  # "Morale starts at 7 of 10."
     morale_max: int = rule(10, Int(1, 100))
@@ -325,7 +333,10 @@ FULL = VoyageRules()
 RULESETS: dict[str, VoyageRules] = stages(FULL, DEFAULT_WORLD)
 # Engine voyage-4's: every ruleset as now, but a privateer comes as her kind is whatever your
 # renown (only warships better found)
-VOYAGE_4 = stages(FULL.with_changes(renown_privateers=False), DEFAULT_WORLD)
+VOYAGE_4 = stages(FULL.with_changes(renown_privateers=False, town_walls=0), DEFAULT_WORLD)
+# Engine voyage-5's: every ruleset as now, but an open town as the card engine's (no walls of
+# its own)
+VOYAGE_5 = stages(FULL.with_changes(town_walls=0), DEFAULT_WORLD)
 LOOKOUT, LATE, DILEMMAS, CLASSIC, DRAKE = (
     RULESETS[name] for name in ("lookout", "late", "dilemmas", "classic", "drake")
 )
@@ -348,6 +359,7 @@ FULL_3 = FULL.with_changes(
     wages_wherever=False,
     round_every_visit=False,
     renown_privateers=False,
+    town_walls=0,
 )
 VOYAGE_3 = stages(FULL_3, "balanced")
 # voyage-3's `century`: its full rules with the shore in play in world-2's century
@@ -369,6 +381,7 @@ LEGACY_RULESETS: dict[str, dict[str, VoyageRules]] = {
     "voyage-2": {**VOYAGE_3, "classic": CLASSIC_2},
     "voyage-3": VOYAGE_3,
     "voyage-4": VOYAGE_4,
+    "voyage-5": VOYAGE_5,
 }
 """What a run's rules name meant under an earlier engine version: runs and saves of
 `voyage-1` (before the late game) named `full` what is now `dilemmas`, under the name they
@@ -376,7 +389,8 @@ were played and hashed with; those of `voyage-2` played `classic` in the seed's 
 (`seed-000`), before the balance pass; those of `voyage-3` played in the seed's first world
 (`classic` in the balanced one, `century` in world-2's century) with the shore off, wages paid
 only on a quiet day at sea and a round's cheer once a port; those of `voyage-4` met a privateer
-as her kind is, whatever their renown."""
+as her kind is, whatever their renown; those of `voyage-5` raided an open town of the card
+engine's 14 hull."""
 
 WORLD_ENGINE_OF: dict[str, str] = {
     "voyage-1": "world-2",
