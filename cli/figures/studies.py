@@ -67,9 +67,12 @@ STUDIES = FigurePage(
             about=(
                 "The Privateer design document's own dial: \"Cutting a town's treasury from 25"
                 ' to 20 took wins from 39% to 9%, and more captains sank raiding, not fewer."'
-                " What moves ours: the raider dies on its first raids, before it has a master"
-                " gunner, whatever the towns hold, and with one it sacks them, rich or poor; so"
-                " the town's gold moves the day home more than the wins."
+                " What moves ours (since voyage-6, an open town's walls of its own): a poorer"
+                " town pays less a sack, so the raider raids longer in its pinnace, whose raids"
+                " on an open town the shuffle sometimes turns against it; so the poorer the"
+                " towns, the fewer wins and the more runs sunk raiding, the document's way and"
+                " its reason. A slope, not its cliff: ours takes more of its gold from prizes at"
+                " sea than from raids."
             ),
             commands=(
                 ("sweep", "treasury=15:30:5", "--rules", "classic", "--runs", "200", "--json"),
@@ -80,10 +83,10 @@ STUDIES = FigurePage(
         Table(
             heading="The price of the first bigger ship",
             about=(
-                "The document's mechanism is how soon the captain can afford a sturdier ship."
-                " The raider of today's `classic` does not wait for one: it sinks at towns in"
-                " the same share of runs at every price, on its first raids, so the price moves"
-                " its wins a little and leaves more runs afloat at the end, slower to the score."
+                "The document's mechanism is how soon the captain can afford a sturdier ship,"
+                " and since voyage-6 it is ours: the dearer the brigantine, the longer the"
+                " raider raids open towns in its pinnace, so the more runs sink raiding and the"
+                " fewer win."
             ),
             commands=(
                 (
