@@ -78,6 +78,8 @@ def play_randomly(game: Game[Any, Any], seed: int) -> tuple[list[str], list[Even
             refused += len(seen)
             break
         assert legal, "a game that goes on offers an action"
+        texts = [a.to_str() for a in legal]
+        assert len(set(texts)) == len(texts), f"an action offered twice: {texts}"
         assert 0 <= game.current_side(state) < game.sides
         for action in legal:
             text = action.to_str()

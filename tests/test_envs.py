@@ -183,6 +183,10 @@ def test_the_voyage_environment_on_the_full_world(loaded_full_world: Any) -> Non
     assert through.hashes == outside("voyage", options, full_world, "raider10", seeds).hashes
     _, info = env.reset(seed=3)
     match = env.match
+    listed = [a.to_str() for a in match.game.legal_actions(match.state)]
+    shared = {p.node for p in full_world.ports if p.name in ("Dunkirk", "Vlissingen")}
+    assert len(shared) == 1 and listed.count(f"course {shared.pop()}") == 1  # a node, once
+    assert len(set(listed)) == len(listed)
     opened = np.flatnonzero(info["action_mask"][match.listed :])
     assert len(opened) > 1000  # any node of the sea, not only the ports
     picks = np.random.default_rng(0).choice(opened, 40, replace=False)

@@ -184,8 +184,8 @@ def legal_actions(
     rules: VoyageRules | None = None,
     wrules: WorldRules | None = None,
 ) -> list[VoyageAction]:
-    """Every action open now, in a fixed order. A course may be set to any node of the sea;
-    the list offers the ports' nodes."""
+    """Every action open now, in a fixed order, each once. A course may be set to any node
+    of the sea; the list offers the ports' nodes (once a node, where two ports share one)."""
     if state.over:
         return []
     rules = rules or voyage_rules(state)
@@ -200,7 +200,8 @@ def legal_actions(
     if isinstance(pending, Question):
         return [Choose(i) for i, o in enumerate(options(state, rules)) if o.barred is None]
     out: list[VoyageAction] = [Sail()]
-    out += [Course(p.node) for p in world.ports if p.node != state.node]
+    ports = dict.fromkeys(p.node for p in world.ports if p.node != state.node)
+    out += [Course(node) for node in ports]
     if state.port >= 0:
         out += [
             Berth(i) for i, p in enumerate(world.ports) if p.node == state.node and i != state.port
