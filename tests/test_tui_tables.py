@@ -37,13 +37,21 @@ TWO_PEOPLE = {"players": ["england", "france"], "people": ["england", "france"],
 
 
 async def waiting(app: Any, pilot: Any, seconds: float = 30.0) -> None:
-    """Until the game waits for the person (its loop is blocked on a line)."""
+    """Until the game waits for the person (its loop is blocked on a line) and the screen has
+    drawn what it printed (two looks a pause apart agree: a loaded machine draws late)."""
     waited = 0.0
     while app.waiting is None:
         await pilot.pause(0.05)
         waited += 0.05
         assert waited < seconds, "the game never asked for a line"
     await pilot.pause()
+    shown = screen_text(app)
+    for _ in range(20):
+        await pilot.pause(0.05)
+        again = screen_text(app)
+        if again == shown:
+            return
+        shown = again
 
 
 async def pressed(app: Any, pilot: Any, *keys: str) -> None:

@@ -4,6 +4,7 @@ snapshots."""
 
 from __future__ import annotations
 
+import difflib
 import io
 import os
 from pathlib import Path
@@ -80,11 +81,17 @@ def log_text(app: Any) -> str:
 
 
 def matches_snapshot(name: str, text: str) -> bool:
-    """Whether `text` is what the snapshot `name` holds; with $PRIVATEER_UPDATE_SNAPSHOTS set,
-    the snapshot is written afresh from it (a maintainer's step, read in review)."""
+    """Whether `text` is what the snapshot `name` holds (an AssertionError with the lines that
+    differ, if not); with $PRIVATEER_UPDATE_SNAPSHOTS set, the snapshot is written afresh from
+    it (a maintainer's step, read in review)."""
     path = SNAPSHOTS / f"{name}.txt"
     if os.environ.get(UPDATE):
         path.parent.mkdir(exist_ok=True)
         path.write_text(text + "\n", encoding="utf-8")
     assert path.exists(), f"no snapshot {path.name}: write it with {UPDATE}=1"
-    return path.read_text(encoding="utf-8") == text + "\n"
+    held = path.read_text(encoding="utf-8")
+    differs = difflib.unified_diff(
+        held.splitlines(), text.splitlines(), "snapshot", "screen", lineterm=""
+    )
+    assert held == text + "\n", f"{path.name} differs:\n" + "\n".join(differs)
+    return True
