@@ -6,7 +6,8 @@ the two window sizes every page is tried at. Its fixtures reach every test modul
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,11 +30,54 @@ def browser_ready() -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="module")
-def browser(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """Debian's chromium with a fresh profile, for the whole module."""
-    with chromium(tmp_path_factory.mktemp("chromium-profile")) as context:
-        yield context
+class _Chromium:
+    """The worker's chromium, kept open while the tests that use it run one after another (a
+    module's, or the next module's: the browser modules share an xdist group, so one worker
+    runs them back to back) and closed as soon as the next test needs none. Launching it takes
+    a second or more; and while Playwright's sync API is open, its event loop counts as the
+    thread's running one, so a later test's asyncio.run (the full screen's) would be refused:
+    it is never left open under another test."""
+
+    def __init__(self) -> None:
+        self._open: ExitStack | None = None
+        self.context: Any = None
+
+    def opened(self, tmp_path_factory: pytest.TempPathFactory) -> Any:
+        if self._open is None:
+            with ExitStack() as stack:
+                self.context = stack.enter_context(
+                    chromium(tmp_path_factory.mktemp("chromium-profile"))
+                )
+                self._open = stack.pop_all()
+        return self.context
+
+    def close(self) -> None:
+        if self._open is not None:
+            stack, self._open, self.context = self._open, None, None
+            stack.close()
+
+
+_CHROMIUM = _Chromium()
+
+
+@pytest.fixture
+def browser(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """Debian's chromium with a fresh profile: the one the previous test used, when it used
+    one (`_Chromium`); each test gets tabs of its own (`page`)."""
+    return _CHROMIUM.opened(tmp_path_factory)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(
+    item: pytest.Item, nextitem: pytest.Item | None
+) -> Generator[None, None, None]:
+    """After a test's own teardown (its tabs closed): the chromium closed, unless the next
+    test uses it too."""
+    try:
+        return (yield)
+    finally:
+        if nextitem is None or "browser" not in getattr(nextitem, "fixturenames", ()):
+            _CHROMIUM.close()
 
 
 class Console:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,6 +47,27 @@ def _matplotlib_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     os.environ.setdefault("MPLCONFIGDIR", str(tmp_path_factory.mktemp("matplotlib")))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _click_command_built_once() -> Iterator[None]:
+    """typer's CliRunner builds the click command from the Typer app at every `invoke` (15 ms
+    for privateer's whole tree, some thousand times a run); here it is built once a process
+    and kept, as `privateer` itself builds it once a process and as the modules that hold a
+    COMMAND do. The command is the same object each time: nothing a run does is kept in it."""
+    import typer.main
+    import typer.testing
+
+    built: dict[typer.Typer, Any] = {}  # by the app itself (a Typer hashes as itself)
+
+    def get_command(typer_instance: typer.Typer) -> Any:
+        if typer_instance not in built:
+            built[typer_instance] = typer.main.get_command(typer_instance)
+        return built[typer_instance]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(typer.testing, "_get_command", get_command)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _no_env_db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Keep a developer's $PRIVATEER_DB out of the tests, and any command run without --db
@@ -71,9 +93,9 @@ def locked_db(db_path: Path) -> Iterator[Path]:
     import subprocess
     import sys
 
-    from privateer.db import open_database
+    from tests.head_db import at_head
 
-    open_database(db_path, notify=lambda _: None).dispose()
+    at_head(db_path)
     holder = subprocess.Popen(
         [
             sys.executable,
@@ -93,43 +115,77 @@ def locked_db(db_path: Path) -> Iterator[Path]:
         holder.wait()
 
 
+def _run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The run's own folder: the xdist workers' folders share it (their parent), so what is
+    kept there is seen by every worker of the run, and by no other run."""
+    run_folder = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run_folder = run_folder.parent
+    return run_folder
+
+
+def made_once_a_run(
+    tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]
+) -> Path:
+    """The file `make` writes at the path it is given, made once a test run: by whichever
+    xdist worker asks first, under a lock, and kept in the run's own folder, where the others
+    find it (waiting while it is made). Nobody writes to the kept file: a worker copies it
+    into its own folder before it uses it (`worker_copy`)."""
+    import fcntl
+    import shutil
+
+    run_folder = _run_folder(tmp_path_factory)
+    kept = run_folder / name
+    with open(run_folder / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not kept.exists():
+            made = tmp_path_factory.mktemp(f"making-{kept.stem}") / name
+            make(made)
+            aside = run_folder / f"{name}.part"
+            shutil.copyfile(made, aside)
+            os.replace(aside, kept)  # whole or not there
+    return kept
+
+
+def worker_copy(tmp_path_factory: pytest.TempPathFactory, kept: Path, name: str) -> Path:
+    """A copy of a file made once a run, in this worker's own folder `name`."""
+    import shutil
+
+    path = tmp_path_factory.mktemp(name) / kept.name
+    shutil.copyfile(kept, path)
+    return path
+
+
 @pytest.fixture(scope="session")
 def full_world(tmp_path_factory: pytest.TempPathFactory) -> object:
     """The whole world from the default Natural Earth 1:10m source, built once per test run
     (a few seconds) and shared by every test that needs it: on any xdist worker, since the
     first to ask builds it under a lock and keeps it pickled (6 MB) in the run's own folder,
     where the other reads it in a millisecond."""
-    import fcntl
-    import os
     import pickle
 
     from privateer.pipeline.build import build_world
 
-    run_folder = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        run_folder = run_folder.parent  # the workers' folders share this run's parent
-    kept = run_folder / "full-world.pickle"
-    with open(run_folder / "full-world.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if kept.exists():
-            return pickle.loads(kept.read_bytes())
-        built = build_world()
-        kept.write_bytes(pickle.dumps(built, protocol=pickle.HIGHEST_PROTOCOL))
-        return built
+    def build(path: Path) -> None:
+        path.write_bytes(pickle.dumps(build_world(), protocol=pickle.HIGHEST_PROTOCOL))
+
+    return pickle.loads(made_once_a_run(tmp_path_factory, "full-world.pickle", build).read_bytes())
 
 
 @pytest.fixture(scope="session")
 def full_world_db(full_world: object, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A database holding the full world, written once; tests that change their database
-    copy it first (`world_db_copy`)."""
+    """A database holding the full world, written once a run (and copied into each worker's
+    folder); tests that change their database copy it first (`world_db_copy`)."""
     from privateer.db import open_database
     from privateer.pipeline.build import write_world
 
-    path = tmp_path_factory.mktemp("full-world") / "world.duckdb"
-    engine = open_database(path, spatial=True, notify=lambda _: None)
-    write_world(engine, full_world)  # type: ignore[arg-type]
-    engine.dispose()
-    return path
+    def write(path: Path) -> None:
+        engine = open_database(path, spatial=True, notify=lambda _: None)
+        write_world(engine, full_world)  # type: ignore[arg-type]
+        engine.dispose()
+
+    kept = made_once_a_run(tmp_path_factory, "full-world.duckdb", write)
+    return worker_copy(tmp_path_factory, kept, "full-world")
 
 
 @pytest.fixture(scope="session")
@@ -144,25 +200,48 @@ def loaded_full_world(full_world_db: Path) -> object:
     return loaded
 
 
+CHANNEL_BOX = "-10,43,5,52"  # the Channel and Biscay: Plymouth and London in it, so voyages sail
+
+
 @pytest.fixture(scope="session")
-def channel_world_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A small world built from Natural Earth (the Channel and Biscay: Plymouth and London in
-    it, so voyages sail) with one logged captain-bot voyage of 30 days (seed 4), built once per
-    worker; tests that change it copy it first."""
+def channel_built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database holding the small world `world build --box CHANNEL_BOX` builds from Natural
+    Earth, and nothing else: built once a run (`made_once_a_run`). Read it, or copy it first:
+    the modules that begin with a world of the Channel copy it rather than build it again."""
     from typer.testing import CliRunner
 
     from privateer.cli.app import app
 
-    path = tmp_path_factory.mktemp("channel") / "world.duckdb"
-    runner = CliRunner()
-    built = runner.invoke(app, ["--db", str(path), "world", "build", "--box=-10,43,5,52", "-q"])
-    assert built.exit_code == 0, built.output
-    sailed = runner.invoke(
-        app, ["--db", str(path), "voyage", "--runs", "1", "--days", "30", "--workers", "1",
-              "--seed", "4", "--log", "--json"],
-    )  # fmt: skip
-    assert sailed.exit_code == 0, sailed.output
-    return path
+    def build(path: Path) -> None:
+        built = CliRunner().invoke(
+            app, ["--db", str(path), "world", "build", f"--box={CHANNEL_BOX}", "-q"]
+        )
+        assert built.exit_code == 0, built.output
+
+    return made_once_a_run(tmp_path_factory, "channel-built.duckdb", build)
+
+
+@pytest.fixture(scope="session")
+def channel_world_db(channel_built: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small world built from Natural Earth (the Channel and Biscay: Plymouth and London in
+    it, so voyages sail) with one logged captain-bot voyage of 30 days (seed 4), made once a
+    run and copied into each worker's folder; tests that change it copy it first."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from privateer.cli.app import app
+
+    def sail(path: Path) -> None:
+        shutil.copyfile(channel_built, path)
+        sailed = CliRunner().invoke(
+            app, ["--db", str(path), "voyage", "--runs", "1", "--days", "30", "--workers", "1",
+                  "--seed", "4", "--log", "--json"],
+        )  # fmt: skip
+        assert sailed.exit_code == 0, sailed.output
+
+    kept = made_once_a_run(tmp_path_factory, "channel-voyage.duckdb", sail)
+    return worker_copy(tmp_path_factory, kept, "channel")
 
 
 @pytest.fixture

@@ -24,9 +24,9 @@ COMMAND = typer.main.get_command(app)
 
 def ports_db(path: Path) -> Path:
     """A database at head holding the synthetic sea's ports (what `play` names)."""
-    from privateer.db import open_database
+    from tests.head_db import at_head
 
-    open_database(path, notify=lambda _: None).dispose()
+    at_head(path)
     with duckdb.connect(str(path)) as con:
         for i, port in enumerate(WORLD.ports):
             con.execute(

@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 
 from privateer.cli.app import app
 from privateer.cli.options import DAYS_MAX, SEED_MAX, Bounded
-from privateer.db import open_database
+from tests.head_db import at_head
 
 runner = CliRunner()
 ROOT = typer.main.get_command(app)
@@ -81,8 +81,7 @@ def _digest(path: Path) -> str:
 @pytest.fixture
 def head_db(db_path: Path) -> Path:
     """An empty database at head: fight and duel need nothing else to make a run."""
-    open_database(db_path, notify=lambda _: None).dispose()
-    return db_path
+    return at_head(db_path)
 
 
 # --- closed stdin -----------------------------------------------------------------------------

@@ -39,6 +39,7 @@ from privateer.cli.options import Bounded, Finite
 # is the same runner on the same command, built once.
 ROOT = typer.main.get_command(app)
 runner = CliRunner()
+pytestmark = pytest.mark.xdist_group("cli-fuzz")  # one worker: its databases made once a run
 
 TINY_BOX = "-6,35.5,-5,36.5"  # a corner of the strait: read, then refused (no sea to sail)
 WORLD_BOX = "-7,35,-4,37.5"  # the Strait of Gibraltar: Tangier, Cádiz and Tétouan
@@ -281,11 +282,10 @@ def _command_line(path: tuple[str, ...], values: dict[str, Any]) -> list[str]:
 @pytest.fixture(scope="module")
 def databases(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """A database at head with no world, and one with a tiny world; each run gets a copy."""
-    from privateer.db import open_database
+    from tests.head_db import at_head
 
     folder = tmp_path_factory.mktemp("fuzz")
-    head, world = folder / "head.duckdb", folder / "world.duckdb"
-    open_database(head, notify=lambda _: None).dispose()
+    head, world = at_head(folder / "head.duckdb"), folder / "world.duckdb"
     built = runner.invoke(ROOT, ["--db", str(world), "world", "build", "--box", WORLD_BOX, "-q"])
     assert built.exit_code == 0, built.output
     return {"head": head, "world": world}
@@ -369,12 +369,15 @@ def test_no_input_prints_a_traceback(
         elif changed != "--db":
             param = next(p for p in params if p.name == changed)
             values[changed] = data.draw(_drawn(path, param), label=changed)
-        with runner.isolated_filesystem(temp_dir=tmp_path):
+        with runner.isolated_filesystem(temp_dir=tmp_path) as folder:
             Path("a-dir").mkdir()
             Path("notes.txt").write_text("not a database\n")
             args = ["--db", _database(database, databases), *_command_line(path, values)]
             result = runner.invoke(ROOT, args, input="")
         _check(args, result)
+        # a run that passed leaves nothing behind: its copy of a database (8 MB) is not kept on
+        # the disk for the ~900 runs (a failing run's folder is kept, to look into)
+        shutil.rmtree(folder, ignore_errors=True)
 
     run()
 

@@ -24,6 +24,7 @@ from typer.testing import CliRunner
 from privateer.cli.app import app
 
 runner = CliRunner()
+pytestmark = pytest.mark.xdist_group("cli-outputs")  # one worker: its worlds made once a run
 BOX = "-10,35,5,45"
 
 
@@ -389,11 +390,10 @@ def test_plays_chart_file_keeps_a_file_there_unless_force_and_never_follows_a_li
 
     import privateer.cli.voyage.commands as voyage_commands
     import privateer.pipeline.chart as chart
-    from privateer.db import open_database
+    from tests.head_db import at_head
     from tests.voyage_fixtures import WORLD
 
-    db = tmp_path / "play.duckdb"
-    open_database(db, notify=lambda _: None).dispose()
+    db = at_head(tmp_path / "play.duckdb")
     with duckdb.connect(str(db)) as con:  # the synthetic sea's ports, as the voyage names them
         for i, port in enumerate(WORLD.ports):
             con.execute(

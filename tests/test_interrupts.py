@@ -61,11 +61,9 @@ ROUND_LINE = re.compile(
 
 @pytest.fixture(scope="module")
 def head_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from privateer.db import open_database
+    from tests.head_db import at_head
 
-    path = tmp_path_factory.mktemp("head") / "head.duckdb"
-    open_database(path, notify=lambda _: None).dispose()
-    return path
+    return at_head(tmp_path_factory.mktemp("head") / "head.duckdb")
 
 
 @pytest.fixture

@@ -23,6 +23,7 @@ from privateer.cli.app import app
 from privateer.db import open_database
 from privateer.db.runs import all_run_ids, logged_runs
 from privateer.engine.modes import check_run
+from tests.head_db import at_head
 
 BATCH = 100
 
@@ -31,7 +32,7 @@ def start_logging(
     db_path: Path, *extra: str, stderr: int = subprocess.PIPE
 ) -> subprocess.Popen[str]:
     if not db_path.exists():
-        open_database(db_path, notify=lambda _: None).dispose()
+        at_head(db_path)
     command = [sys.executable, "-m", "privateer", "--db", str(db_path), "sim", "--log"]
     # fights enough (5 bots x 20,000, about half a minute) that every test acts long before
     # the simulation could end on its own

@@ -4,8 +4,9 @@ revision down to every older one and back up, holds every row of every table exa
 unchanged. A downgrade sets aside what older code cannot hold, and names it; base drops all.
 
 The world is a box of the Channel and Biscay (Plymouth and London in it, so voyages sail), built
-once for the module; each pair copies a database already at its upper revision. The module's
-tests share one xdist worker, so that database and each revision of it are made once a run."""
+once a run (conftest.py's channel_built); each pair copies a database already at its upper
+revision. The module's tests share one xdist worker, so that database and each revision of it
+are made once a run."""
 
 from __future__ import annotations
 
@@ -27,7 +28,6 @@ from privateer.db import migrate, open_database
 pytestmark = pytest.mark.xdist_group("migrations-round-trip")
 runner = CliRunner()
 
-BOX = "-10,43,5,52"
 REVISIONS = [r.revision for r in migrate.history()]  # oldest first
 HEAD = REVISIONS[-1]
 PAIRS = [(up, down) for i, up in enumerate(REVISIONS) for down in ["base", *REVISIONS[:i]]]
@@ -106,12 +106,12 @@ def outputs(db: Path) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def populated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def populated(channel_built: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A small world and a run of every kind: sim fights, a fight played out and one in
     progress, a duel in progress, a world run, captain-bot voyages and one played by hand, in
     progress (saves of a fight, a duel and a voyage)."""
     db = tmp_path_factory.mktemp("round-trip") / "db.duckdb"
-    cli(db, "world", "build", "--box", BOX, "-q")
+    shutil.copyfile(channel_built, db)  # `world build` of the Channel (conftest.py's, once a run)
     cli(db, "sim", "--log", "--fights", "2")
     cli(db, "fight", "--seed", "7", input="12\n")
     cli(db, "fight", "--seed", "8", "--target", "corsair", input="12\n" * 12)

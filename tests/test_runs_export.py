@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ from privateer.db.run_export import EXPORT_FOLDERS, RUN_EXPORT_TABLES, WORLD_EXP
 
 pytestmark = pytest.mark.xdist_group("runs-export")
 runner = CliRunner()
-BOX = "-10,43,5,52"
+BOX = "-10,43,5,52"  # the box conftest.py's channel_built is built in (CHANNEL_BOX)
 GEOMETRY_TABLES = ("nodes", "legs", "steps")
 
 
@@ -34,10 +35,10 @@ def cli(db: Path, *args: str) -> Any:
 
 
 @pytest.fixture(scope="module")
-def logged(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def logged(channel_built: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     db = tmp_path_factory.mktemp("export") / "runs.duckdb"
+    shutil.copyfile(channel_built, db)  # `world build --box BOX`: conftest.py's, once a run
     for args in (
-        ("world", "build", "--box", BOX, "-q"),
         ("sim", "--log", "--fights", "3"),
         ("world", "sim", "--log", "--days", "30"),
         ("voyage", "--runs", "1", "--days", "30", "--workers", "1", "--log"),

@@ -56,6 +56,7 @@ from tests.voyage_fixtures import WORLD
 
 runner = CliRunner()
 COMMAND = typer.main.get_command(app)  # built once: the cases run the same command many times
+pytestmark = pytest.mark.xdist_group("save-tampering")  # one worker: its saves made once a run
 Path_ = tuple[str | int, ...]
 Case = tuple[Path_, Any, str]  # where, the bad value, words the refusal must hold
 
@@ -194,11 +195,9 @@ def refused(db: Path, command: str, state: Any, words: str, options: Any = None)
 @pytest.fixture(scope="module")
 def empty_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A database at head, made once (migrating from nothing is the slow part) and copied."""
-    from privateer.db import open_database
+    from tests.head_db import at_head
 
-    db = tmp_path_factory.mktemp("empty") / "empty.duckdb"
-    open_database(db, notify=lambda _: None).dispose()
-    return db
+    return at_head(tmp_path_factory.mktemp("empty") / "empty.duckdb")
 
 
 def copy_of(empty: Path, name: str) -> Path:

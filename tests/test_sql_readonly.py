@@ -21,6 +21,7 @@ from privateer.cli.common import Format
 from privateer.db.queries import REFUSED_FUNCTIONS, ReadOnlyError, check_read_only
 
 runner = CliRunner()
+pytestmark = pytest.mark.xdist_group("sql-readonly")  # one worker: its database made once a run
 
 
 @pytest.fixture(scope="module")

@@ -34,15 +34,14 @@ from privateer.db.run_store import RunStore
 
 pytestmark = pytest.mark.xdist_group("voyage-cluster")
 runner = CliRunner()
-BOX = "-10,43,5,52"
 DASK = Path(sys.executable).with_name("dask")
 
 
 @pytest.fixture(scope="module")
-def box_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def box_world(channel_built: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Channel and Biscay built from Natural Earth (conftest.py's, built once a run)."""
     path = tmp_path_factory.mktemp("box") / "box.duckdb"
-    built = runner.invoke(app, ["--db", str(path), "world", "build", "--box", BOX, "--quiet"])
-    assert built.exit_code == 0, built.output
+    shutil.copyfile(channel_built, path)
     return path
 
 

@@ -26,10 +26,9 @@ COMMAND = typer.main.get_command(app)
 def empty_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A database at head holding the synthetic sea's ports (what `saves list` names), made
     once and copied."""
-    from privateer.db import open_database
+    from tests.head_db import at_head
 
-    db = tmp_path_factory.mktemp("empty") / "empty.duckdb"
-    open_database(db, notify=lambda _: None).dispose()
+    db = at_head(tmp_path_factory.mktemp("empty") / "empty.duckdb")
     with duckdb.connect(str(db)) as con:
         for i, port in enumerate(WORLD.ports):
             con.execute(

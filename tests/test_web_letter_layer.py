@@ -14,15 +14,18 @@ import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
-from privateer.cli.browser import browser_missing, browser_required, chromium, served
+from privateer.cli.browser import served
 from tests.play_saves import play
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
+
+# the browser modules run back to back on one xdist worker, on one chromium (browser_fixtures.py)
+pytestmark = pytest.mark.xdist_group("browser")
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = (
@@ -34,17 +37,13 @@ SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "hei
 TOWN = re.compile(r"^    (\S+)\s+(fortified|open town)\s+(\d+) days' sail", re.M)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    reason = browser_missing()
-    if reason is not None:
-        if browser_required():
-            pytest.fail(f"PRIVATEER_REQUIRE_BROWSER=1 and {reason}")
-        pytest.skip(reason)
+@pytest.fixture(scope="module", autouse=True)
+def artifacts(browser_ready: None) -> Path:
+    """The folder of this module's screenshots, emptied first (when a browser can be had:
+    tests/browser_fixtures.py's chromium and tabs)."""
     shutil.rmtree(ARTIFACTS, ignore_errors=True)
     ARTIFACTS.mkdir(parents=True)
-    with chromium() as context:
-        yield context
+    return ARTIFACTS
 
 
 @pytest.fixture(scope="module")
@@ -71,17 +70,6 @@ def base_url(
     app = create_app(voyage[0], cache_dir=tmp_path_factory.mktemp("web-letters-cache"))
     with served(app) as url:
         yield url
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Page]:
-    errors: list[str] = []
-    tab = browser.new_page()
-    tab.on("pageerror", lambda error: errors.append(error.message))
-    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield tab
-    tab.close()
-    assert errors == [], errors
 
 
 @pytest.mark.parametrize("size", SIZES)

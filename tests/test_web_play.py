@@ -30,10 +30,9 @@ COMMAND = typer.main.get_command(cli_app)
 @pytest.fixture(scope="module")
 def empty_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A database at head holding the synthetic sea's ports, made once and copied."""
-    from privateer.db import open_database
+    from tests.head_db import at_head
 
-    db = tmp_path_factory.mktemp("web-play") / "empty.duckdb"
-    open_database(db, notify=lambda _: None).dispose()
+    db = at_head(tmp_path_factory.mktemp("web-play") / "empty.duckdb")
     with duckdb.connect(str(db)) as con:
         for i, port in enumerate(WORLD.ports):
             con.execute(
@@ -335,12 +334,11 @@ def test_a_study_page_draws_each_dial_with_its_band_and_hoverable_points(
 
 
 @pytest.fixture(scope="module")
-def small_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A small world built from Natural Earth (the Channel and Biscay: Plymouth and London)."""
+def small_world(channel_built: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small world built from Natural Earth (the Channel and Biscay: Plymouth and London;
+    conftest.py's, built once a run)."""
     path = tmp_path_factory.mktemp("web-small") / "world.duckdb"
-    args = ["--db", str(path), "world", "build", "--box=-10,43,5,52", "-q"]
-    built = runner.invoke(COMMAND, args)
-    assert built.exit_code == 0, built.output
+    shutil.copyfile(channel_built, path)
     return path
 
 

@@ -23,6 +23,9 @@ from tests.test_web_browser import ARTIFACTS
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+# the browser modules run back to back on one xdist worker, on one chromium (browser_fixtures.py)
+pytestmark = pytest.mark.xdist_group("browser")
+
 PLAYS_MOST = 600  # a game of two people clicking the last play ends in 41 plays (seed 39)
 SEED = 39
 PHONE_HANDOVERS = 6  # the game is played this far at each size (to its end in the long step)

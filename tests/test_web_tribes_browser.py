@@ -23,6 +23,9 @@ from tests.test_web_browser import ARTIFACTS
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+# the browser modules run back to back on one xdist worker, on one chromium (browser_fixtures.py)
+pytestmark = pytest.mark.xdist_group("browser")
+
 TICKS, TRIBES, SCRUB_TO = 1200, 4, 1000
 
 
