@@ -601,3 +601,12 @@ def test_a_mutated_save_round_trips_or_is_refused(command: str) -> None:
         loads_exactly_or_is_refused(command, data)
 
     check()
+
+
+@pytest.mark.parametrize("field", ["late", "circuit"])
+def test_a_null_where_a_save_keeps_a_later_systems_state_is_refused(field: str) -> None:
+    """The mutated saves' find: a null `late` was read as no late game and written back
+    without the key, so the save did not round-trip. No save writes a null there (a state
+    without one leaves the key out): refused."""
+    with pytest.raises(ValueError, match=field):
+        READERS["play"]({**SAMPLES["play"], field: None})

@@ -117,13 +117,14 @@ class VoyageState:
     outcome: str = field(default="", metadata=saved(Text(OUTCOMES)))
     # what sank her: a storm, a fort's shot (by rules with fort fire), or what she fought
     cause: str = field(default="", metadata=saved(Text(("", "storm", "fort", *TARGETS))))
-    # the late game's own (None: rules without it; absent from the save and the hash then)
+    # the late game's own (None: rules without it; absent from the save and the hash then, so
+    # a save's null here is no save's: refused, not read as absent and written back without it)
     late: LateState | None = field(
-        default=None, metadata=saved(Maybe(Nested(LateState.read)), optional=True)
+        default=None, metadata=saved(Nested(LateState.read), optional=True)
     )
     # Drake's circuit (None: rules without it; absent from the save and the hash then)
     circuit: CircuitState | None = field(
-        default=None, metadata=saved(Maybe(Nested(CircuitState.read)), optional=True)
+        default=None, metadata=saved(Nested(CircuitState.read), optional=True)
     )
     tally: dict[str, int] = field(
         default_factory=lambda: dict.fromkeys(TALLIES, 0),
