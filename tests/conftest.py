@@ -52,15 +52,27 @@ def _click_command_built_once() -> Iterator[None]:
     """typer's CliRunner builds the click command from the Typer app at every `invoke` (15 ms
     for privateer's whole tree, some thousand times a run); here it is built once a process
     and kept, as `privateer` itself builds it once a process and as the modules that hold a
-    COMMAND do. The command is the same object each time: nothing a run does is kept in it."""
+    COMMAND do.
+
+    The one thing click keeps on a command from one run to the next is the help option it
+    made for the first context it met (Command.get_help_option caches it): `docs cli` meets
+    each command in a context of its own, without the root's `-h`, and a later `fight -h`
+    was refused. Each run is handed the tree with that forgotten, as a tree built afresh."""
+    import click
     import typer.main
     import typer.testing
 
     built: dict[typer.Typer, Any] = {}  # by the app itself (a Typer hashes as itself)
 
+    def forget_help_options(command: click.Command) -> None:
+        command._help_option = None  # click's cache; None: made again when next asked
+        for sub in getattr(command, "commands", {}).values():
+            forget_help_options(sub)
+
     def get_command(typer_instance: typer.Typer) -> Any:
         if typer_instance not in built:
             built[typer_instance] = typer.main.get_command(typer_instance)
+        forget_help_options(built[typer_instance])
         return built[typer_instance]
 
     with pytest.MonkeyPatch.context() as patch:

@@ -15,6 +15,7 @@ from privateer.db.errors import (
     UnknownRevisionError,
 )
 from privateer.db.schema_head import SCHEMA_HEAD
+from tests.head_db import at_head
 
 
 def test_a_path_in_a_missing_directory_is_refused(tmp_path: Path) -> None:
@@ -33,7 +34,7 @@ def test_a_file_that_is_not_duckdb_is_refused_and_untouched(db_path: Path, conte
 
 
 def test_a_database_at_an_unknown_revision_is_refused_and_untouched(db_path: Path) -> None:
-    open_database(db_path, notify=lambda _: None).dispose()
+    at_head(db_path)
     con = duckdb.connect(str(db_path))
     con.execute("UPDATE alembic_version SET version_num = 'ffff'")
     con.close()
@@ -80,7 +81,7 @@ def test_a_database_at_head_missing_a_table_is_refused_as_damaged_in_one_line(
 
     from privateer.cli.app import app
 
-    open_database(db_path, notify=lambda _: None).dispose()
+    at_head(db_path)
     with duckdb.connect(str(db_path)) as con:
         con.execute("DROP VIEW IF EXISTS event_facts")  # a view over events and runs
         con.execute(f"DROP TABLE {table}")

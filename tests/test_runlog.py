@@ -29,6 +29,7 @@ from privateer.engine.fight.mode import MODE, FightGame
 from privateer.engine.fight.outfit import Outfit
 from privateer.engine.modes import check_run
 from privateer.engine.record import play
+from tests.head_db import at_head
 
 runner = CliRunner()
 
@@ -201,6 +202,7 @@ def test_a_save_of_a_newer_version_is_refused(db_path: Path) -> None:
     ],
 )
 def test_a_damaged_save_is_refused_in_one_line(db_path: Path, damage: str, words: str) -> None:
+    at_head(db_path)
     runner.invoke(app, ["--db", str(db_path), "fight", "--seed", "5"], input="12\n")
     with duckdb.connect(str(db_path)) as con:
         con.execute(f"UPDATE saves SET state = {damage}")

@@ -18,10 +18,18 @@ from click.testing import Result
 from typer.testing import CliRunner
 
 from privateer.cli.app import app
+from tests.head_db import at_head
 
 runner = CliRunner()
 FAST = ["--bots", "raider"]  # decides at once, and raids: these tests time the screen
 ALWAYS_FIRST = "1\n" * 4000
+
+
+@pytest.fixture
+def db_path(db_path: Path) -> Path:
+    """An empty database at head for the games to begin on (tests/head_db.py: a copy; a new
+    path's database, made by the command, is test_cli_db's)."""
+    return at_head(db_path)
 
 
 def tabletop(db: Path, *args: str, input: str = "") -> Result:
@@ -203,7 +211,8 @@ def test_ctrl_c_says_the_turn_saved_and_exits_130(
     assert _json(db_path, "saves", "list")[0]["run_id"] == 1
 
 
-def test_a_closed_stdin_is_refused_before_a_run_is_made(db_path: Path) -> None:
+def test_a_closed_stdin_is_refused_before_a_run_is_made(tmp_path: Path) -> None:
+    db_path = tmp_path / "new.duckdb"  # no database there: none is made
     done = subprocess.run(
         ["sh", "-c", 'exec "$@" <&-', "sh", sys.executable, "-m", "privateer", "--db",
          str(db_path), "tabletop", "--seed", "7"],

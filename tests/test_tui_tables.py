@@ -27,6 +27,7 @@ from privateer.cli.web.app import create_app
 from privateer.db.run_store import RunStore
 from privateer.engine.duel import find_duel_rules
 from privateer.engine.fight import Outfit
+from tests.head_db import at_head
 from tests.tui_fixtures import matches_snapshot, screen_text
 
 runner = CliRunner()
@@ -59,6 +60,12 @@ async def pressed(app: Any, pilot: Any, *keys: str) -> None:
         await waiting(app, pilot)
         await pilot.press(key)
     await waiting(app, pilot)
+
+
+@pytest.fixture
+def db_path(db_path: Path) -> Path:
+    """An empty database at head for each game to begin on (tests/head_db.py: a copy)."""
+    return at_head(db_path)
 
 
 def duel(db: Path) -> DuelSession:

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from privateer.cli.app import app as cli_app
 from privateer.cli.web.app import create_app
+from tests.head_db import at_head
 
 runner = CliRunner()
 SEATS = "england=you,france=you,spain=raider"
@@ -21,7 +22,7 @@ SEATS = "england=you,france=you,spain=raider"
 
 @pytest.fixture
 def client(db_path: Path, tmp_path: Path) -> Iterator[TestClient]:
-    assert runner.invoke(cli_app, ["--db", str(db_path), "db", "upgrade"]).exit_code == 0
+    at_head(db_path)  # as `privateer db upgrade` makes it (tests/head_db.py: a copy)
     with TestClient(
         create_app(db_path, cache_dir=tmp_path / "cache"), base_url="http://localhost"
     ) as test_client:
