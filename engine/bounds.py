@@ -237,7 +237,7 @@ def read_rule(cls: type, name: str, text: str, *, key: str | None = None, label:
     kind = bound_of(cls, name)
     label = label or (name if key is None else f"{name}.{key}")
     if key is not None:
-        if not isinstance(kind, Table):
+        if not isinstance(kind, Table | Tup):
             raise TypeError(f"{cls.__name__}.{name} is no table")
         kind = kind.item
     scalar = SCALAR_OF.get(type(kind))
@@ -250,9 +250,10 @@ def read_rule(cls: type, name: str, text: str, *, key: str | None = None, label:
 def check_value(
     cls: type, name: str, value: Any, *, key: str | None = None, label: str = ""
 ) -> Any:
-    """`value` held to field `name`'s bound at its widest (its table entry's, with `key`)."""
+    """`value` held to field `name`'s bound at its widest (its table's or tuple's entry's, with
+    `key`)."""
     kind = widest(cls, bound_of(cls, name))
-    if key is not None and isinstance(kind, Table):
+    if key is not None and isinstance(kind, Table | Tup):
         kind = kind.item
     try:
         kind.read(value, label or (name if key is None else f"{name}.{key}"), {})

@@ -2,7 +2,8 @@
 by its field's name, and the rules a setting of them makes.
 
 A dial is a scalar field of `VoyageRules` or `WorldRules` (a whole number, a fraction, a
-switch, a name), or one entry of a table of prices (`ship_gold.frigate`); or `captain`, the
+switch, a name), or one entry of a table of prices (`ship_gold.frigate`) or of a tuple of numbers
+by its place from 0 (`letter_days.1`, the second letter's deadline); or `captain`, the
 captain bot that plays the runs (`captain=ours,raider12`), or one of its numbers
 (`captain.reserve=8,10`), which are no rules of the game, so `turned` leaves the rules as they
 are for them and `captain_of` reads them. `parse_dial` reads
@@ -32,7 +33,7 @@ from .bounds import check_value, read_rule
 from .errors import RuleError
 from .fight.rules import FIGHT, FightRules, find_fight_rules
 from .scalars import SCALARS, read_scalar
-from .variants import vary
+from .variants import entry, vary
 from .voyage.captain import CAPTAINS, Captain, captain_for
 from .voyage.captain_spec import CAPTAIN_FIELDS, find_captain, spec_of
 from .voyage.rules import RULESETS, VoyageRules
@@ -92,6 +93,10 @@ def _dials() -> dict[str, Dial]:
                 for key, value in table.items():
                     name = f"{f.name}.{key}"
                     out[name] = Dial(name, owner, f.name, key, type(value))
+            elif _numbers(table):  # a tuple of numbers: each place a dial (letter_days.1)
+                for place, value in enumerate(table):
+                    name = f"{f.name}.{place}"
+                    out[name] = Dial(name, owner, f.name, str(place), type(value))
     for f in fields(FIGHT):  # the card fight's numbers, as the voyage's fights play them
         if f.name != "name":
             out[f"{FIGHT_DIAL}{f.name}"] = Dial(
@@ -101,6 +106,11 @@ def _dials() -> dict[str, Dial]:
     for field, kind in CAPTAIN_FIELDS.items():  # the captain's own numbers: captain.reserve
         out[f"{CAPTAIN}.{field}"] = Dial(f"{CAPTAIN}.{field}", CAPTAIN, field, None, kind)
     return out
+
+
+def _numbers(value: Any) -> bool:
+    """A tuple of numbers (days, gold, odds), not of names or switches."""
+    return isinstance(value, tuple) and all(type(v) in (int, float) for v in value)
 
 
 FIGHT_DIAL = "fight."  # fight.relief_every: a number of the fight rules the voyage fights by
@@ -200,7 +210,7 @@ def value_in(dial: Dial, rules_name: str) -> Any:
     if dial.owner == "fight":
         return getattr(find_fight_rules(rules.fight_rules), dial.field)
     value = getattr(owners[dial.owner], dial.field)
-    return value if dial.key is None else value[dial.key]
+    return value if dial.key is None else entry(value, dial.key)
 
 
 def captain_of(setting: Mapping[str, Any], rules: str = "full") -> str:

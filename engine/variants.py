@@ -66,11 +66,36 @@ def nested(cls: type) -> dict[str, tuple[str, Callable[[str], Any]]]:
     return found
 
 
+def has_entry(table: Any, key: str) -> bool:
+    """Whether `key` names an entry of a table by name (`ship_gold.frigate`) or of a tuple by
+    its place, counted from 0 (`letter_days.1`: the second letter's days)."""
+    if isinstance(table, dict):
+        return key in table
+    return (
+        isinstance(table, tuple)
+        and key.isdigit()
+        and str(int(key)) == key
+        and int(key) < len(table)
+    )
+
+
+def entry(table: Any, key: str) -> Any:
+    """The entry `key` names (`has_entry`'s)."""
+    return table[int(key)] if isinstance(table, tuple) else table[key]
+
+
+def with_entry(table: Any, key: str, value: Any) -> Any:
+    """A copy of a table or tuple with entry `key` set to `value`."""
+    if isinstance(table, tuple):
+        return tuple(value if i == int(key) else old for i, old in enumerate(table))
+    return {**table, key: value}
+
+
 def vary(rules: R, changes: Sequence[tuple[str, Any]]) -> R:
     """These rules with each change made (a field by its name, one entry of a table,
-    `ship_gold.frigate`, or a field of rules they name, `fight.relief_every`: those rules
-    varied and named in their stead), named for them; RuleError for a value outside its
-    bound."""
+    `ship_gold.frigate`, or of a tuple, `letter_days.1`, or a field of rules they name,
+    `fight.relief_every`: those rules varied and named in their stead), named for them;
+    RuleError for a value outside its bound."""
     updates: dict[str, Any] = {}
     inner: dict[str, list[tuple[str, Any]]] = {}
     named = nested(type(rules))
@@ -79,9 +104,7 @@ def vary(rules: R, changes: Sequence[tuple[str, Any]]) -> R:
         if field in named:
             inner.setdefault(field, []).append((key, value))
         elif key:
-            table = dict(updates.get(field, getattr(rules, field)))
-            table[key] = value
-            updates[field] = table
+            updates[field] = with_entry(updates.get(field, getattr(rules, field)), key, value)
         else:
             updates[field] = value
     for prefix, turned in inner.items():
@@ -107,7 +130,7 @@ def read_variant(rules: R, words: Sequence[tuple[str, str]]) -> R:
             changes.append((name, read_rule(type(inner), key, text, label=name)))
             continue
         table = getattr(rules, field, None) if field in names else None
-        if field not in names or (key and not (isinstance(table, dict) and key in table)):
+        if field not in names or (key and not has_entry(table, key)):
             raise RuleError(f"{cls.__name__} has no rule {name!r}")
         changes.append((name, read_rule(cls, field, text, key=key or None, label=name)))
     return vary(rules, changes)

@@ -131,8 +131,8 @@ def test_every_dial_written_past_its_bound_is_refused_in_one_line() -> None:
 
 def _dial_kind(dial: Any) -> Kind:
     kind = widest(OWNERS[dial.owner], declared(OWNERS[dial.owner])[dial.field])
-    if dial.key is not None:
-        assert isinstance(kind, Table)
+    if dial.key is not None:  # an entry of a table or a place of a tuple
+        assert isinstance(kind, Table | Tup)
         return kind.item
     return kind
 
