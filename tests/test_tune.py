@@ -80,9 +80,10 @@ def test_a_dial_is_searched_over_a_range_of_its_type_or_a_list() -> None:
     assert stepped.holds(32.5) and not stepped.holds(31.0)
     switch = parse_search_dial("dilemmas=true,false")
     assert switch.choices == (True, False) and switch.holds(False)
+    held = parse_search_dial("captain=seed")  # held there: every trial by the document's bot
+    assert held.choices == ("seed",) and held.holds("seed") and not held.holds("ours")
     for text, says in [
         ("treasury=30:15", "holds one value or none"),
-        ("treasury=15", "takes two values or more"),
         ("treasury=15:30:0", "step is more than nothing"),
         ("captain=ours,nobody", "no captain 'nobody'"),
         ("plunder=1:2", "no rule 'plunder'"),
@@ -151,6 +152,17 @@ def test_a_search_stops_at_the_first_trial_that_lands_every_figure(
     assert "trial 1 (treasury=25 dilemmas=true) lands every figure" in done.stdout
     points, _, _ = _kept(db_path)
     assert len(points) == 1
+
+
+def test_a_dial_given_one_value_is_held_there_at_every_trial(sea: None, db_path: Path) -> None:
+    """`--dial captain=seed`: the search turns the others, every trial played by that bot (the
+    design document's figures are its bot's)."""
+    asked = ["won=0.9:1", "--dial", "captain=seed", "--dial", "treasury=15:30", *SMALL]
+    found = json.loads(tune(db_path, *asked, "--budget", "9", "--json").stdout)
+    assert [t["setting"]["captain"] for t in found["trials"]] == ["seed"] * 3
+    assert found["trials"][0]["setting"]["treasury"] == 25  # the rules as they are, first
+    points, _, _ = _kept(db_path)  # kept as study points played by that bot
+    assert [json.loads(setting)["captain"] for _, setting, _ in points] == ["seed"] * 3
 
 
 def test_an_interrupted_search_keeps_every_finished_trial(

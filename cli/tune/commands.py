@@ -49,8 +49,9 @@ def tune(
         [],
         "--dial",
         help="NAME=LOW:HIGH[:STEP] or NAME=A,B,...: a dial the search may turn, over a range "
-        "or a list (any `sweep` dial: the voyage's or the world's rules, a price, "
-        "captain.FIELD). Give one or more.",
+        "or a list (any `sweep` dial: the voyage's or the world's rules, a price, a tuple's "
+        "place, captain.FIELD); one value holds it there at every trial (captain=seed). "
+        "Give one or more.",
     ),
     rules: str = typer.Option(
         "full",

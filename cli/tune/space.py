@@ -134,7 +134,8 @@ class SearchDial:
 
 def parse_search_dial(text: str) -> SearchDial:
     """`NAME=LOW:HIGH[:STEP]` for a number, or `NAME=A,B,...` for any dial (a switch, a name,
-    a captain), read as `sweep` reads them (engine/dials.py): each value of the dial's type and
+    a captain; one value holds the dial there, as `captain=seed` plays every trial by the
+    document's bot), read as `sweep` reads them (engine/dials.py): each value of the dial's type and
     within its bound."""
     name, sep, values = text.partition("=")
     if not sep:
@@ -145,9 +146,7 @@ def parse_search_dial(text: str) -> SearchDial:
         if low >= high:
             raise ValueError(f"{dial.name}: the range {values} holds one value or none")
         return SearchDial(dial, values, low=low, high=high, step=step)
-    _, choices = parse_dial(text)
-    if len(choices) < 2:
-        raise ValueError(f"{dial.name}: a dial to search takes two values or more")
+    _, choices = parse_dial(text)  # one value: the dial held there at every trial
     return SearchDial(dial, values, choices=choices)
 
 
