@@ -75,7 +75,8 @@ def run(
     dials: list[str] = typer.Argument(
         ...,
         help="NAME=VALUES: a rule's field by name (treasury, storm_days, ship_gold.frigate, "
-        "letter_days.1: a table's entry or a tuple's place from 0, ...) and its values, a range FIRST:LAST[:STEP] or a list A,B,C; or captain=ours,raider12, "
+        "letter_days.1: a table's entry or a tuple's place from 0, ...) and its values, "
+        "a range FIRST:LAST[:STEP] or a list A,B,C; or captain=ours,raider12, "
         "the captain bots that play, or captain.FIELD=VALUES, one of their numbers "
         "(captain.reserve=6:12:2). Several give every combination.",
         metavar="NAME=VALUES...",
