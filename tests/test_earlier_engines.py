@@ -7,6 +7,9 @@ and `century`; voyage-4.json.gz by the code before voyage-5 (commit 5e0a627): th
 first year from seeds 0 and 1 by `late`, past a renown step and a dozen privateers;
 voyage-5.json.gz by the code before voyage-6 (commit d5db32e): the raider's first year from
 seeds 1 and 4 by `classic`, raiding open towns of the card engine's 14 hull from a pinnace;
+voyage-6.json.gz by the code before voyage-7 (commit dd8f0fe): the captain's first year from
+seeds 3, 5 and 8 by `full` (the synthetic sea has no letter regions of its own: the letters'
+first reward, voyage-7's change, is the playthrough voyage-6-full's, on the sea's regions);
 tribes-2.json.gz by the code before tribes-3 (commit cb2c6de): the Tribes golden scenario
 (1,000 ticks, harvest rites) and seed 11's grower and scholar over 2,000 ticks (crop rotation
 researched by both); tabletop-1.json.gz by the code before tabletop-2 (commit 19dd751): two
@@ -38,6 +41,7 @@ LOGS: dict[str, tuple[str, set[str]]] = {
     "earlier-engines.json.gz": ("bb72d14", {"voyage-3", "world-2"}),
     "voyage-4.json.gz": ("5e0a627", {"voyage-4"}),
     "voyage-5.json.gz": ("d5db32e", {"voyage-5"}),
+    "voyage-6.json.gz": ("dd8f0fe", {"voyage-6"}),
     "tribes-2.json.gz": ("cb2c6de", {"tribes-2"}),
     "tabletop-1.json.gz": ("19dd751", {"tabletop-1"}),
 }

@@ -127,6 +127,15 @@ PLAYTHROUGHS = (
         engine="voyage-5",
     ),
     Playthrough(
+        "voyage-6-full",
+        "voyage",
+        {"rules": "full", "days": 365},
+        3,
+        _captain(3),
+        SEAS,
+        engine="voyage-6",
+    ),
+    Playthrough(
         "voyage-5-full",
         "voyage",
         {"rules": "full", "days": 365},

@@ -54,7 +54,8 @@ STUDIES = FigurePage(
     name="studies",
     title="Balance studies, measured",
     about=(
-        "Two dials of `classic` (the century's world, its own captain, raider10), 200 runs"
+        "Two dials of `classic` (the century's world, its own captain, raider10) and one of"
+        " `full`, 200 runs"
         " at every point (seeds 0-199), as `privateer sweep --json` prints them: `won_low` and"
         " `won_high` bound the wins' 95% (Wilson) interval; `sunk`, `sunk_by` and"
         " `alive_at_end` are shares of the runs. A sweep keeps each study in the database"
@@ -101,6 +102,44 @@ STUDIES = FigurePage(
             ),
             columns=("ship_gold.brigantine", *_FIGURES),
             rates=_SHARES,
+        ),
+        Table(
+            heading="The first letter's pay",
+            about=(
+                "`full` played by the document's bot (`captain=seed`), the first letter of"
+                " marque paying 10 (the rules since voyage-7), 20 or 30 (before): the document's"
+                ' letters "take a small ship into enemy waters", its bot reaching the third'
+                " letter in 12 of 30 runs (24.6-57.7%), sunk in 19 (45.5-78.1%), won 2"
+                " (1.8-21.3%), home on day 368. What moves ours: the gold she holds as the"
+                " second letter comes (every run starts it in her pinnace), which decides"
+                " whether she buys a brigantine before its sack in enemy waters. `act3` is the"
+                " share that reached the third letter."
+            ),
+            commands=(
+                (
+                    "sweep",
+                    "captain=seed",
+                    "letter_reward.0=10,20,30",
+                    "--rules",
+                    "full",
+                    "--runs",
+                    "200",
+                    "--json",
+                ),
+            ),
+            columns=(
+                "letter_reward.0",
+                "won",
+                "won_rate",
+                "won_low",
+                "won_high",
+                "act3",
+                "mean_day_home",
+                "sunk",
+                "sunk_by",
+                "alive_at_end",
+            ),
+            rates=_SHARES | {"act3"},
         ),
         _tune_table(
             "Tuning `full` to the document's four figures",

@@ -348,8 +348,9 @@ VOYAGE = FigurePage(
                     "letters_completed",
                     "2",
                     runs=30,
-                    moved_by="the first two letters' tasks (two prizes near home; a sack in the"
-                    " region) done in time, extension included",
+                    moved_by="the first letter's pay (10 since voyage-7, was 30): short of a"
+                    " sturdier ship, she takes the second letter's sack into enemy waters in"
+                    " her pinnace, and more sink there",
                 ),
                 _figure(
                     "sunk",
@@ -357,8 +358,8 @@ VOYAGE = FigurePage(
                     "full",
                     "sunk",
                     runs=30,
-                    moved_by="the letters send her into enemy waters: forts, guard ships,"
-                    " privateers",
+                    moved_by="the letters send a small ship into enemy waters: forts, guard"
+                    " ships, privateers",
                 ),
             ),
         ),
