@@ -2,6 +2,7 @@
 
 from privateer.cli.figures.envs import ENVS
 from privateer.cli.figures.fights import FIGHTS
+from privateer.cli.figures.grounds import GROUNDS
 from privateer.cli.figures.page import FigurePage
 from privateer.cli.figures.speed import SPEED
 from privateer.cli.figures.studies import STUDIES
@@ -10,6 +11,7 @@ from privateer.cli.figures.voyage import VOYAGE
 from privateer.cli.figures.world import WORLD
 
 PAGES: dict[str, FigurePage] = {
-    each.name: each for each in (FIGHTS, DUEL, TABLETOP, VOYAGE, STUDIES, WORLD, SPEED, ENVS)
+    each.name: each
+    for each in (FIGHTS, DUEL, TABLETOP, VOYAGE, STUDIES, GROUNDS, WORLD, SPEED, ENVS)
 }
 """Every page of figures, by name."""
