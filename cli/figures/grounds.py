@@ -47,7 +47,7 @@ GROUNDS = FigurePage(
                 " what decides, and the captain sails to the most of it."
             ),
             commands=_grounds("classic"),
-            columns=("label", *_COLUMNS),
+            columns=_COLUMNS,
             labels=tuple(f"at war with {enemy}" for _, enemy in _WARS),
         ),
         Table(
@@ -57,7 +57,7 @@ GROUNDS = FigurePage(
                 " more of them, in every water alike."
             ),
             commands=_grounds("classic", "brigantine"),
-            columns=("label", *_COLUMNS),
+            columns=_COLUMNS,
             labels=tuple(f"at war with {enemy}" for _, enemy in _WARS),
         ),
     ),
