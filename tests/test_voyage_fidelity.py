@@ -145,8 +145,8 @@ LATE_STAGES = {
              "home_stretch_reached": 5, "home_stretch_won": 5},
     "lookout": {"won": 4, "sunk": 8, "mean_day_sunk": 180.8,
                 "renown_steps": {"0": 3, "1": 2, "2": 2, "3": 5}, "home_stretch_reached": 4},
-    "full": {"won": 0, "sunk": 11, "mean_day_home": None, "revoked": 1,
-             "letters_completed": {"1": 11, "2": 6, "3": 1}, "home_stretch_reached": 1},
+    "full": {"won": 1, "sunk": 9, "mean_day_home": 476.0, "revoked": 3,
+             "letters_completed": {"1": 11, "2": 5, "3": 1}, "home_stretch_reached": 1},
 }  # fmt: skip
 
 
@@ -171,12 +171,12 @@ WHERE = {
         "ports_entered": 29,
     },
     ("full", "ours", None): {
-        "won": 0, "sunk_by": {"privateer": 3, "armada": 2, "fort": 2, "guard_ship": 2,
-                              "merchant": 2},
-        "reached": {"Caribbean": 0.417, "Indian Ocean": 0.25, "China seas": 0.25,
+        "won": 1, "sunk_by": {"armada": 3, "fort": 2, "merchant": 2, "guard_ship": 1,
+                              "privateer": 1},
+        "reached": {"Caribbean": 0.167, "Indian Ocean": 0.25, "China seas": 0.25,
                     "Pacific": 0.0},
-        "days_by_ocean": {"Atlantic": 0.765, "Indian": 0.15, "Mediterranean": 0.057,
-                          "Pacific": 0.028},
+        "days_by_ocean": {"Atlantic": 0.709, "Indian": 0.171, "Mediterranean": 0.074,
+                          "Pacific": 0.047},
         "ports_entered": 30,
     },
 }  # fmt: skip

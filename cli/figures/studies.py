@@ -107,7 +107,7 @@ STUDIES = FigurePage(
             heading="The first letter's pay",
             about=(
                 "`full` played by the document's bot (`captain=seed`), the first letter of"
-                " marque paying 10 (the rules since voyage-7), 20 or 30 (before): the document's"
+                " marque paying 10, 20 (the rules since voyage-7) or 30 (before): the document's"
                 ' letters "take a small ship into enemy waters", its bot reaching the third'
                 " letter in 12 of 30 runs (24.6-57.7%), sunk in 19 (45.5-78.1%), won 2"
                 " (1.8-21.3%), home on day 368. What moves ours: the gold she holds as the"

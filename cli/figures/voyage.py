@@ -348,7 +348,7 @@ VOYAGE = FigurePage(
                     "letters_completed",
                     "2",
                     runs=30,
-                    moved_by="the first letter's pay (10 since voyage-7, was 30): short of a"
+                    moved_by="the first letter's pay (20 since voyage-7, was 30): short of a"
                     " sturdier ship, she takes the second letter's sack into enemy waters in"
                     " her pinnace, and more sink there",
                 ),

@@ -88,7 +88,7 @@ marque); voyage-3: `classic` in the world balanced for the seed's outcomes (worl
 every 60 days wherever she is, a round's cheer every visit; voyage-5: an enemy privateer
 better found for your renown, as a warship is; voyage-6: an open town's walls of its own, so a
 raid's end is the shuffle's (rules.py's `town_walls`); voyage-7: the first letter of marque
-pays 10, not 30 (rules.py's `letter_reward`). An earlier run replays and
+pays 20, not 30 (rules.py's `letter_reward`). An earlier run replays and
 resumes under the rules it was played by (`LEGACY_RULESETS`): a voyage-1 run with every rule
 of voyage-2 beyond them switched off, a voyage-2 `classic` in the seed's first world, a
 voyage-3 run in the seed's first world with the shore off, a voyage-4 run meeting privateers as
