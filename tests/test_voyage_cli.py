@@ -192,7 +192,7 @@ def test_voyage_json_gains_the_late_figures_only_with_the_late_game(world_db_cop
     assert set(plain) == SUMMARY_KEYS | {"rules", "world_rules", "where"}
     where = plain["where"]
     assert set(where) == {"days_by_sea", "days_by_ocean", "reached", "reached_any",
-                          "ports_entered", "ports_per_run"}  # fmt: skip
+                          "beyond_europe", "ports_entered", "ports_per_run"}  # fmt: skip
     assert abs(sum(where["days_by_sea"].values()) - 1) < 0.01  # every day at sea, by sea
     assert list(where["reached"]) == ["Caribbean", "Indian Ocean", "China seas", "Pacific"]
 

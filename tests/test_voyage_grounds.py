@@ -113,14 +113,18 @@ def test_a_wake_counts_days_by_sea_and_ports_entered() -> None:
     events = [Event("sailed", 1, {"node": node}), Event("in_port", 2, {"port": "London"})]
     wake = wake_of(WORLD, node, events)
     assert dict(wake.sea_days)[sea] == 2 and wake.ports == ("London",)
+    assert not wake.beyond_europe  # the test sea lies between 0° and 11°E, 0° and 7°N
     assert RunResult.of(state, wake).seas == wake.seas
 
 
 def test_where_figures_share_days_and_count_far_waters() -> None:
     names = ("Oceanus Britannicus", "Mar de las Antillas", "Oceanus Indicus")
     home = Wake(((0, 30),), ("London",))
-    west = Wake(((0, 10), (1, 40), (-1, 20)), ("Havana", "London"))
+    west = Wake(((0, 10), (1, 40), (-1, 20)), ("Havana", "London"), beyond_europe=True)
+    brazil = Wake(((0, 50),), ("London", "Salvador"), beyond_europe=True)  # south of 5°S
     figures = where_figures([home, west], names)
+    assert figures["beyond_europe"] == 0.5
+    assert where_figures([home, west, brazil], names)["beyond_europe"] == 0.667
     assert figures["days_by_sea"] == {
         "Oceanus Britannicus": 0.4, "Mar de las Antillas": 0.4, "open sea": 0.2
     }  # fmt: skip

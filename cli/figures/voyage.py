@@ -393,16 +393,21 @@ VOYAGE = FigurePage(
             about=(
                 "The share of days at sea in each ocean, and of runs that reached each water"
                 " beyond Europe (the Caribbean, the Indian Ocean, the China seas, the Pacific)"
-                " and any of them (`reached_any`)."
+                " and any of them (`reached_any`); and of runs ever beyond Europe's waters"
+                " (`beyond_europe`: a day west of 45°W, east of 45°E or south of 5°S, so"
+                " Brazil and the Cape count too)."
             ),
             commands=COMMANDS,
             columns=(
                 "where.days_by_ocean",
                 "where.reached",
                 "where.reached_any",
+                "where.beyond_europe",
                 "where.ports_per_run",
             ),
-            rates=frozenset({"where.days_by_ocean", "where.reached", "where.reached_any"}),
+            rates=frozenset(
+                {"where.days_by_ocean", "where.reached", "where.reached_any", "where.beyond_europe"}
+            ),
             label="rules",
             labels=LABELS,
         ),

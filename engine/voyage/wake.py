@@ -51,10 +51,12 @@ OPEN_SEA = "open sea"
 @dataclass(frozen=True, slots=True)
 class Wake:
     """Where one run went: days sailed in each sea (World.seas index, -1 for water in no
-    named sea), sorted by sea, and the ports she put in at, by name, sorted."""
+    named sea), sorted by sea, the ports she put in at, by name, sorted, and whether she was
+    ever beyond Europe (`beyond_europe`)."""
 
     sea_days: tuple[tuple[int, int], ...]
     ports: tuple[str, ...]
+    beyond_europe: bool = False
 
     @property
     def seas(self) -> tuple[int, ...]:
@@ -62,24 +64,39 @@ class Wake:
         return tuple(sea for sea, _ in self.sea_days if sea >= 0)
 
 
+EUROPE_WEST, EUROPE_EAST, EUROPE_SOUTH = -45.0, 45.0, -5.0
+"""Europe's waters, for reporting where runs go: a day west of 45°W, east of 45°E or south
+of 5°S is beyond them (an ocean crossed, or the Cape, Brazil, the Indies)."""
+
+
+def beyond_europe(lon: float, lat: float) -> bool:
+    return lon < EUROPE_WEST or lon > EUROPE_EAST or lat < EUROPE_SOUTH
+
+
 def wake_of(world: World, start: int, events: list[Event]) -> Wake:
     """The wake of a voyage from its events: a day in the sea of her first node, and one for
     every node she sailed to (its "sailed" events); the ports of its "in_port" events.
 
     >>> from types import SimpleNamespace
-    >>> sea = SimpleNamespace(sea_of_node=[-1, 3, 3, 0])  # node -> sea (-1: none)
+    >>> sea = SimpleNamespace(  # node -> sea (-1: none) and where it lies
+    ...     sea_of_node=[-1, 3, 3, 0], lon=[-4.0, -10.0, -30.0, -60.0], lat=[50.0, 45.0, 20.0, 15.0]
+    ... )
     >>> days = [Event("sailed", 1, {"node": n}) for n in (1, 2, 3)]
     >>> wake_of(sea, 0, [*days, Event("in_port", 4, {"port": "Cadiz"})])
-    Wake(sea_days=((-1, 1), (0, 1), (3, 2)), ports=('Cadiz',))
+    Wake(sea_days=((-1, 1), (0, 1), (3, 2)), ports=('Cadiz',), beyond_europe=True)
     """
     days: Counter[int] = Counter({int(world.sea_of_node[start]): 1})
     ports: set[str] = set()
+    lon, lat = world.lon, world.lat
+    beyond = beyond_europe(float(lon[start]), float(lat[start]))
     for event in events:
         if event.kind == "sailed":
-            days[int(world.sea_of_node[event.data["node"]])] += 1
+            node = event.data["node"]
+            days[int(world.sea_of_node[node])] += 1
+            beyond = beyond or beyond_europe(float(lon[node]), float(lat[node]))
         elif event.kind == "in_port":
             ports.add(event.data["port"])
-    return Wake(tuple(sorted(days.items())), tuple(sorted(ports)))
+    return Wake(tuple(sorted(days.items())), tuple(sorted(ports)), beyond)
 
 
 def ocean_of(sea_name: str) -> str:
@@ -102,8 +119,9 @@ def water_of(sea_name: str) -> str:
 def where_figures(wakes: list[Wake], sea_names: tuple[str, ...]) -> dict[str, Any]:
     """Where many runs went: the share of their days at sea by named sea and by ocean (each
     share of all days, largest first), the share of runs that reached each far water and any
-    of them (beyond Europe: an ocean crossed), and the ports entered (how many different
-    ones over all runs, and a run on average)."""
+    of them (an ocean crossed), the share ever beyond Europe's waters (`beyond_europe`: the
+    far waters, and Brazil, the Cape and the Atlantic's far side too), and the ports entered
+    (how many different ones over all runs, and a run on average)."""
     runs = len(wakes)
     by_sea: Counter[str] = Counter()
     for wake in wakes:
@@ -133,6 +151,7 @@ def where_figures(wakes: list[Wake], sea_names: tuple[str, ...]) -> dict[str, An
         "days_by_ocean": shares(by_ocean),
         "reached": reached,
         "reached_any": round(beyond / runs, 3) if runs else 0.0,
+        "beyond_europe": (round(sum(w.beyond_europe for w in wakes) / runs, 3) if runs else 0.0),
         "ports_entered": len(entered),
         "ports_per_run": round(sum(len(w.ports) for w in wakes) / runs, 2) if runs else 0.0,
     }
