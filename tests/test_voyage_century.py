@@ -66,4 +66,4 @@ def test_voyages_name_the_centurys_world_and_replay(world_db_copy: Path) -> None
     replay = runner.invoke(app, ["--db", str(world_db_copy), "runs", "replay", "--all", "--json"])
     assert json.loads(replay.stdout)["identical"] == 2
     retired = runner.invoke(app, [*args, "--rules", "century"])
-    assert retired.exit_code == 2 and "no rules 'century'" in retired.output
+    assert retired.exit_code == 2 and "no voyage rules 'century'" in retired.output

@@ -110,7 +110,7 @@ def test_play_by_piped_input_to_a_fight_and_a_port_then_resume(
 
 def test_play_refuses_bad_rules_and_a_resume_with_nothing_saved(world_db_copy: Path) -> None:
     bad = invoke(world_db_copy, "play", "--rules", "modern")
-    assert bad.exit_code == 2 and "no rules 'modern'" in bad.output
+    assert bad.exit_code == 2 and "no voyage rules 'modern'" in bad.output
     none = invoke(world_db_copy, "play", "--resume")
     assert none.exit_code == 2 and "no voyage in progress is saved" in none.output
 
@@ -210,3 +210,31 @@ def test_voyage_plays_by_the_captain_asked_for_and_logs_which(world_db_copy: Pat
         bots = conn.execute(sa.text("SELECT DISTINCT bot FROM runs")).scalars().all()
     engine.dispose()
     assert bots == ["captain-seed"]
+
+
+def test_voyage_plays_a_variant_of_a_ruleset_logs_it_and_replays_it(world_db_copy: Path) -> None:
+    """`--rules full[letter_reward.0=20]`, as a study's point names its rules: played, summarised
+    under that name, logged with it in the run's options, and replayed by it."""
+    runs = ("voyage", "--runs", "2", "--days", "40", "--workers", "1", "--json")
+    varied = invoke(world_db_copy, *runs, "--rules", "full[letter_reward.0=5]", "--log")
+    assert varied.exit_code == 0, varied.output
+    assert json.loads(varied.stdout)["rules"] == "full[letter_reward.0=5]"
+    replay = json.loads(invoke(world_db_copy, "runs", "replay", "--all", "--json").stdout)
+    assert replay["replayed"] == 2 and replay["identical"] == 2
+    engine = open_database(world_db_copy, notify=lambda _: None)
+    with engine.connect() as conn:
+        named = (
+            conn.execute(
+                sa.text("SELECT DISTINCT json_extract_string(options, '$.rules') FROM runs")
+            )
+            .scalars()
+            .all()
+        )
+    engine.dispose()
+    assert named == ["full[letter_reward.0=5]"]
+    for wrong, says in [
+        ("full[letter_reward.3=5]", "has no rule 'letter_reward.3'"),
+        ("modern", "no voyage rules 'modern'"),
+    ]:
+        bad = invoke(world_db_copy, *runs, "--rules", wrong)
+        assert bad.exit_code == 2 and says in bad.output, bad.output

@@ -41,10 +41,10 @@ CAPTAIN_HELP = (
 RULES_HELP = (
     "The design document's stage: classic (before dilemmas), dilemmas (storms, shares, castaways "
     "ask; raid guard, prize cards, wages), late (+ renown, home stretch, captives), lookout (+ "
-    "seeing her first, the read of a ship), full (+ letters of marque), century (full in the "
-    "century's world: forts' guns, banks, islanders, strike colours; merchants that sail on, "
-    "clouds that follow them, routes kept to the century's latitudes) or drake (Drake's circuit "
-    "round the world, the ultimate win)"
+    "seeing her first, the read of a ship), full (+ letters of marque) or drake (Drake's circuit "
+    "round the world, the ultimate win), each in the century's world (forts' guns, banks, "
+    "islanders, strike colours); or one of them with some of its numbers changed, as a "
+    "study's point is: 'full[letter_reward.0=20]'"
 )
 
 
@@ -95,13 +95,16 @@ def voyage(
         scheduler_address,
     )
     from privateer.db.interrupts import held
-    from privateer.engine.voyage import RULESETS, captain_for, find_captain, summarise
+    from privateer.engine.variants import split_variant
+    from privateer.engine.voyage import captain_for, find_captain, find_voyage_rules, summarise
     from privateer.engine.world import find_world_rules
 
-    if rules not in RULESETS:
-        fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
-    days = RULESETS[rules].days if days is None else days
-    captain = captain_for(rules) if captain is None else captain.strip()
+    try:  # a ruleset, or a variant of one (`full[letter_reward.0=20]`), as sweep's points are
+        chosen = find_voyage_rules(rules)
+    except ValueError as error:
+        fail(str(error))
+    days = chosen.days if days is None else days
+    captain = captain_for(split_variant(rules)[0]) if captain is None else captain.strip()
     try:
         find_captain(captain)
     except ValueError as error:
@@ -117,7 +120,7 @@ def voyage(
     def prepare() -> None:
         """The world read and checked and the log opened, while the cluster's workers start."""
         world = engine_world(ctx)
-        _has_the_ports(world, RULESETS[rules])
+        _has_the_ports(world, chosen)
         ready["world"] = world
         if log:
             from privateer.db.run_store import RunStore
@@ -138,8 +141,8 @@ def voyage(
             for _, played in run_voyages(
                 world,
                 seeds,
-                RULESETS[rules],
-                find_world_rules(RULESETS[rules].world_rules),
+                chosen,
+                find_world_rules(chosen.world_rules),
                 days,
                 keep_records=log,
                 workers=workers,
@@ -158,8 +161,8 @@ def voyage(
         note(interrupted_voyages(len(results), seed, runs, logged if log else None))
         raise typer.Exit(INTERRUPTED_EXIT) from None
     summary = summarise(results, ready["world"].seas)
-    summary["rules"] = rules
-    summary["world_rules"] = RULESETS[rules].world_rules  # the living world it was played in
+    summary["rules"] = chosen.name
+    summary["world_rules"] = chosen.world_rules  # the living world it was played in
     if captain != "ours":
         summary["captain"] = captain
     if logged:
@@ -299,15 +302,17 @@ def play(
     from privateer.db.errors import WaitInterrupted
     from privateer.db.interrupts import held, interrupted
     from privateer.db.run_store import RunStore
-    from privateer.engine.voyage import RULESETS
+    from privateer.engine.voyage import find_voyage_rules
 
     resuming = resume or run is not None
     if resuming and new:
         fail("--new starts afresh and --resume picks up: one or the other")
-    if rules not in RULESETS:
-        fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
+    try:  # a ruleset, or a variant of one (`full[letter_reward.0=20]`)
+        chosen = find_voyage_rules(rules)
+    except ValueError as error:
+        fail(str(error))
     world = engine_world(ctx)
-    _has_the_ports(world, RULESETS[rules])
+    _has_the_ports(world, chosen)
     session: VoyageSession | None = None
     try:
         with user_errors():
@@ -323,11 +328,10 @@ def play(
                     opening_line(session.game.rules, session.state),
                 ]
             else:
-                days = RULESETS[rules].days if days is None else days
+                days = chosen.days if days is None else days
                 with held():  # Ctrl-C waits: the run begun is the one Ctrl-C names
-                    session = VoyageSession.begin(store, world, seed, rules, days)
+                    session = VoyageSession.begin(store, world, seed, chosen.name, days)
                 session.debug = debug
-                chosen = RULESETS[rules]
                 opening = [
                     f"seed {seed}: a privateer out of {chosen.start_port} in a "
                     f"{chosen.start_ship} with {session.state.gold} gold (run {session.run_id})",
