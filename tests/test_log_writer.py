@@ -122,6 +122,7 @@ def test_a_killed_writer_ends_the_command_in_one_line(db_path: Path) -> None:
     assert assert_whole_batches_that_replay(db_path) > 0
 
 
+@pytest.mark.reliability  # waits out the writer's timeout: 5 s, in the long step
 def test_a_stalled_writer_ends_the_command_after_the_timeout(db_path: Path) -> None:
     process = start_logging(db_path, "--log-timeout", "2")
     wait_for_batches(db_path, process)

@@ -302,6 +302,7 @@ def stop(process: subprocess.Popen[bytes]) -> None:
     assert process.poll() is not None
 
 
+@pytest.mark.reliability  # a scheduler and a worker started as processes: 7 s, in the long step
 def test_a_real_scheduler_and_worker_play_what_one_process_plays(world_db: Any) -> None:
     """`dask scheduler` and `dask worker` (one process, one thread) as the README starts them,
     as processes of their own on 127.0.0.1: `--scheduler` gives the summary and, logged, the

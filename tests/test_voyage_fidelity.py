@@ -117,6 +117,7 @@ def test_the_first_twelve_classic_voyages_give_their_figures(first_twelve: Playe
     assert summarise([result for result, _ in played]) == FIRST_TWELVE_CLASSIC
 
 
+@pytest.mark.fidelity  # voyage-2's twelve classic runs on the full world: 6 s, in the long step
 def test_voyage_2s_classic_plays_as_it_did(first_twelve: Played) -> None:
     """Runs and saves of engine voyage-2 named `classic` the rules in the seed's first world:
     they replay and resume by those, to the figure."""
@@ -126,6 +127,7 @@ def test_voyage_2s_classic_plays_as_it_did(first_twelve: Played) -> None:
     assert summarise([result for result, _ in played]) == FIRST_TWELVE_CLASSIC_2
 
 
+@pytest.mark.fidelity  # twelve more voyage-2 runs: 4 s, in the long step
 def test_the_treasury_dial_on_the_first_twelve_classic_voyages(world: World) -> None:
     """The seed's dial ("cutting a town's treasury from 25 to 20 took wins from 39% to 9%"),
     as `privateer sweep treasury=20,25` turned it on voyage-2's classic, the same twelve
