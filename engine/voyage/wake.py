@@ -66,7 +66,9 @@ class Wake:
 
 EUROPE_WEST, EUROPE_EAST, EUROPE_SOUTH = -45.0, 45.0, -5.0
 """Europe's waters, for reporting where runs go: a day west of 45°W, east of 45°E or south
-of 5°S is beyond them (an ocean crossed, or the Cape, Brazil, the Indies)."""
+of 5°S is beyond them (an ocean crossed, or the Cape, Brazil, the Indies). A measure of the
+balance studies' own, wider than the home waters the rules keep guard ships out of
+(world/fleet.py's EUROPE, a rule of play that reports must not move)."""
 
 
 def beyond_europe(lon: float, lat: float) -> bool:
