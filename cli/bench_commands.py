@@ -151,14 +151,14 @@ def sim_logging_overhead(fights: int, runs: int) -> dict[str, float | int]:
 
     from privateer.cli.fight.commands import fight_logger
     from privateer.db.log_writer import LogWriter
-    from privateer.engine.fight import BOTS, Outfit, simulate
+    from privateer.engine.fight import BOTS, MODE, Outfit, simulate
 
     outfit = Outfit()
 
     def table(writer: LogWriter | None) -> None:
         for bot in BOTS.values():
-            on_record = None if writer is None else fight_logger(writer, bot.name)
-            simulate(bot, "merchant", outfit, range(fights), on_record)
+            on_played = None if writer is None else fight_logger(writer, bot.name)
+            simulate(bot, "merchant", outfit, range(fights), on_played)
 
     def children_cpu() -> float:
         usage = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -181,7 +181,7 @@ def sim_logging_overhead(fights: int, runs: int) -> dict[str, float | int]:
             plain.append(time.perf_counter() - started)
             plain_cpu.append(time.process_time() - cpu)
             started, cpu, writer = time.perf_counter(), time.process_time(), children_cpu()
-            with LogWriter(path, notify=lambda _: None) as log_writer:
+            with LogWriter(path, notify=lambda _: None, replays=MODE) as log_writer:
                 table(log_writer)
                 played = time.perf_counter()
             logged.append(time.perf_counter() - started)

@@ -1,10 +1,16 @@
 """Writing the run log while a simulation runs, on the machine's other core.
 
-The simulating process records each run as it plays it (events as raw tuples, built as the
-fight runs) and sends runs in chunks, `marshal`led, down a pipe to a writer process. The writer
-turns each event into its log text through the event kind's template, buffers the rows as
-Arrow-ready bytes and writes each batch of runs in one transaction. Nothing is played twice:
-the writer never runs the engine.
+The simulating process sends its runs in chunks, `marshal`led, down a pipe to a writer process,
+in one of two forms. A run recorded as it was played (`record_row`: events as raw tuples, built
+as the game ran) is written as it is. A run sent as played (`played_row`: its seed, options and
+actions, and how it ended) has its events and checkpoints made again in the writer, by a replay
+of the run's actions through the engine's own `record.replay` (the engine is deterministic, so
+they are the events the play made), and is refused if the replay ends otherwise than the play
+did. The second keeps the simulating core to the game alone: `sim --log` plays its fights
+without making a single event (a fight's bot spends most of its time looking ahead, which a
+replay does not, so the writer keeps pace on the other core). The writer turns each event into
+its log text through the event kind's template, buffers the rows as Arrow-ready bytes and
+writes each batch of runs in one transaction.
 
 The writer is watched. The simulating process sends only when the writer has taken what it
 was sent before, and waits for it at most `timeout` seconds; a writer that dies (killed, out
@@ -27,6 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import fcntl
 import marshal
 import multiprocessing
 import os
@@ -54,9 +61,18 @@ if TYPE_CHECKING:
 TIMEOUT_SECONDS = 30.0  # a chunk is written in well under a second; this long means stuck
 CHUNK_RUNS = 250  # runs sent at a time: the writer keeps pace, memory stays small
 IN_FLIGHT = 4  # chunks sent but not yet taken: slack for the writer's commits
-BATCH_RUNS = 500  # runs a transaction: fewer commits, and at most this many lost to a kill
+BATCH_RUNS = 1000  # runs a transaction: fewer commits, and at most this many lost to a kill
 ROW_GROUP = 122_880  # DuckDB's rows in a row group: events written between checkpoints
 _FRAME = struct.Struct("<q")
+
+
+def _widen(fd: int) -> None:
+    """Give the pipe to the writer room for a whole chunk or two (Linux: up to its
+    pipe-max-size, 1 MiB by default; 64 KiB otherwise): with the default 64 KiB the simulation
+    sits in `_send` while the writer, busy committing a batch, reads nothing."""
+    with contextlib.suppress(OSError, AttributeError):
+        limit = int(Path("/proc/sys/fs/pipe-max-size").read_text())
+        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, min(limit, 1 << 22))
 
 
 def _stderr(message: str) -> None:
@@ -64,9 +80,10 @@ def _stderr(message: str) -> None:
 
 
 RunRow = tuple[Any, ...]
-"""One run as the writer takes it: (mode, seed, options JSON, outcome, score, days, rounds,
-target, ship, bot, world hash, engine version, actions, events, event days (one int for all,
-or a list), checkpoints: (seq, the state's hash, or its form as bytes, hashed by the writer))."""
+"""One run recorded as it was played, as the writer takes it: (mode, seed, options JSON,
+outcome, score, days, rounds, target, ship, bot, world hash, engine version, actions, events,
+event days (one int for all, or a list), checkpoints: (seq, the state's hash, or its form as
+bytes, hashed by the writer))."""
 
 
 def record_row(
@@ -107,6 +124,47 @@ def record_row(
         clocks if any(clocks) else 0,  # one day for all: a game that keeps no clock
         record.checkpoints if record.forms is None else record.forms,
     )
+
+
+PlayedRow = tuple[str, int, str, str | None, list[str], str | None]
+"""One run as played, for the writer to replay: (run mode, seed, options JSON, bot, actions as
+logged, how it ended: its outcome's reason, None if it had not)."""
+_PLAYED = 6  # a row of this length is a PlayedRow (a RunRow has 16 places)
+
+
+def played_row(
+    run_mode: str, seed: int, options: str, bot: str | None, actions: list[str], end: str | None
+) -> PlayedRow:
+    """A run bots played, sent as its actions: the writer replays it to make its events and
+    checkpoints (`LogWriter(replays=...)`)."""
+    return (run_mode, seed, options, bot, actions, end)
+
+
+class _Replayer:
+    """The writer's replays of played runs, each options' game made once."""
+
+    def __init__(self, mode: Mode) -> None:
+        self.mode = mode
+        self.games: dict[str, Any] = {}
+
+    def row(self, played: PlayedRow) -> RunRow:
+        import orjson
+
+        from privateer.engine.record import replay
+
+        run_mode, seed, options, bot, actions, end = played
+        game = self.games.get(options)
+        if game is None:
+            game = self.games[options] = self.mode.game(orjson.loads(options), None)
+        record = replay(game, seed, actions)
+        done = game.outcome(record.state)
+        if len(record.actions) != len(actions) or (None if done is None else done.reason) != end:
+            raise ValueError(
+                f"the replay of seed {seed} ({options}) did not end as it was played: "
+                f"{end} after {len(actions)} actions, replayed {done and done.reason} after "
+                f"{len(record.actions)}"
+            )
+        return record_row(self.mode, record, options, run_mode=run_mode, bot=bot)
 
 
 # --- the writer process -------------------------------------------------------------------
@@ -196,7 +254,13 @@ def _follow_parent(parent: int) -> None:
 
 
 def _writer(
-    path: str, inbox: int, outbox: int, batch_runs: int, parent: int, not_mine: tuple[int, ...]
+    path: str,
+    inbox: int,
+    outbox: int,
+    batch_runs: int,
+    parent: int,
+    not_mine: tuple[int, ...],
+    replays: Mode | None,
 ) -> None:
     """The writer process: open the database, then take chunks until the end frame.
 
@@ -233,6 +297,7 @@ def _writer(
         _say(outbox, ("error", f"{type(error).__name__}: {error}"))
         return
     _say(outbox, ("ready", run_id))
+    replayer = None if replays is None else _Replayer(replays)
     runs = events = checkpointed = 0
     buffer, pending = RunBuffer(), 0
     try:
@@ -248,6 +313,8 @@ def _writer(
                 return
             _say(outbox, ("taken", runs, events))  # taken: the simulation may send the next
             chunk = marshal.loads(data)
+            if replayer is not None:
+                chunk = [replayer.row(row) if len(row) == _PLAYED else row for row in chunk]
             _buffer_chunk(buffer, run_id, chunk)
             run_id += len(chunk)
             pending += len(chunk)
@@ -334,8 +401,12 @@ class LogWriter:
         chunk_runs: int = CHUNK_RUNS,
         timeout: float = TIMEOUT_SECONDS,
         notify: Callable[[str], None] = _stderr,
+        replays: Mode | None = None,
     ) -> None:
+        """`replays`: the mode whose runs may be sent as played (`played_row`), to be replayed
+        by the writer."""
         self.path = path
+        self.replays = replays
         self.notify = notify
         self.batch_runs = batch_runs
         self.chunk_runs = min(chunk_runs, batch_runs)
@@ -346,6 +417,7 @@ class LogWriter:
         self.events = 0
         self.first_run_id: int | None = None  # the writer's first run id, once it is ready
         self._inbox_r, self._inbox_w = os.pipe()
+        _widen(self._inbox_w)
         self._outbox_r, self._outbox_w = os.pipe()
         # fork: the writer starts at once with what this process has loaded. (Not spawn: that
         # would import everything again before the first batch.)
@@ -359,6 +431,7 @@ class LogWriter:
                 batch_runs,
                 os.getpid(),
                 (self._inbox_w, self._outbox_r),
+                replays,  # forked, not pickled: the writer has the very Mode
             ),
             name="privateer-log",
             daemon=True,
@@ -386,7 +459,9 @@ class LogWriter:
             raise
         return self
 
-    def add(self, row: RunRow) -> None:
+    def add(self, row: RunRow | PlayedRow) -> None:
+        if len(row) == _PLAYED and self.replays is None:
+            raise ValueError("a run sent as played needs a writer that replays (replays=)")
         self.chunk.append(row)
         if len(self.chunk) >= self.chunk_runs:
             self._send(marshal.dumps(self.chunk))

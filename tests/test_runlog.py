@@ -27,6 +27,7 @@ from privateer.engine.fight.bots import BOTS
 from privateer.engine.fight.encounter import create_encounter
 from privateer.engine.fight.mode import MODE, FightGame
 from privateer.engine.fight.outfit import Outfit
+from privateer.engine.fight.sim import simulate
 from privateer.engine.modes import check_run
 from privateer.engine.record import play
 from tests.head_db import at_head
@@ -35,12 +36,11 @@ runner = CliRunner()
 
 
 def log_fights(db_path: Path, seeds: range, target: str = "merchant", batch: int = 25) -> None:
-    """Fights of two bots, logged the way `sim --log` logs them."""
-    with LogWriter(db_path, batch_runs=batch) as writer:
+    """Fights of two bots, logged the way `sim --log` logs them (sent as played, replayed by
+    the writer)."""
+    with LogWriter(db_path, batch_runs=batch, replays=MODE) as writer:
         for bot in ("balanced", "runner"):
-            log = fight_logger(writer, bot)
-            for seed in seeds:
-                log(play(FightGame(target, Outfit()), seed, BOTS[bot].choose, max_actions=500))
+            simulate(BOTS[bot], target, Outfit(), seeds, fight_logger(writer, bot))
     assert writer.runs == 2 * len(seeds)
 
 
@@ -372,3 +372,72 @@ def _world_hash(db_path: Path, run_id: int | None = None) -> str:
         found = str(conn.execute(sa.text(sql)).scalar_one())
     engine.dispose()
     return found
+
+
+def _logged_rows(db_path: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every row the log holds of its runs, but when they were written."""
+    con = duckdb.connect(str(db_path), read_only=True)
+    try:
+        return {
+            "runs": con.execute(
+                "SELECT run_id, mode, seed, options, outcome, score, days, target, ship, bot, "
+                "rounds FROM runs ORDER BY run_id"
+            ).fetchall(),
+            "events": con.execute("SELECT * FROM events ORDER BY run_id, seq").fetchall(),
+            "actions": con.execute("SELECT * FROM actions ORDER BY run_id, seq").fetchall(),
+            "checkpoints": con.execute("SELECT * FROM checkpoints ORDER BY run_id, seq").fetchall(),
+        }
+    finally:
+        con.close()
+
+
+def test_a_fight_sent_as_played_is_logged_as_the_one_recorded_as_it_was_played(
+    tmp_path: Path,
+) -> None:
+    """`sim --log` sends each fight as its keeps and the writer replays it: the rows are the
+    ones a fight recorded in full (its events made as it was played) gives, to the byte."""
+    from privateer.db.log_writer import record_row
+    from privateer.db.run_options import fight_options_json
+
+    played, recorded = tmp_path / "played.duckdb", tmp_path / "recorded.duckdb"
+    at_head(played), at_head(recorded)
+    outfit, seeds = Outfit("brigantine", crew=("pilot",)), range(40)
+    with LogWriter(played, batch_runs=15, replays=MODE, notify=lambda _: None) as writer:
+        for bot in ("balanced", "careful"):
+            simulate(BOTS[bot], "treasure_fleet", outfit, seeds, fight_logger(writer, bot))
+    with LogWriter(recorded, batch_runs=15, notify=lambda _: None) as writer:
+        for bot in ("balanced", "careful"):
+            options = fight_options_json("treasure_fleet", outfit, bot, 0)
+            for seed in seeds:
+                game = FightGame("treasure_fleet", outfit)
+                record = play(game, seed, BOTS[bot].choose, max_actions=500)
+                writer.add(record_row(MODE, record, options, run_mode="sim", bot=bot))
+    rows = _logged_rows(played)
+    assert len(rows["runs"]) == 80 and len(rows["events"]) > 80 * 10
+    assert rows == _logged_rows(recorded)
+
+
+def test_a_replay_that_ends_otherwise_than_the_play_is_refused_and_its_batch_not_kept(
+    tmp_path: Path,
+) -> None:
+    """The writer replays what it is sent; a run whose replay does not end as the play did
+    (here: its last keep lost on the way) stops the log, and the batch it was in is dropped
+    whole. A writer not made to replay refuses a run sent as played."""
+    from privateer.db.log_writer import played_row
+    from privateer.db.run_options import fight_options_json
+    from privateer.engine.fight.sim import play as play_fight
+
+    path = tmp_path / "log.duckdb"
+    at_head(path)
+    keeps: list[str] = []
+    state = play_fight(BOTS["balanced"], "merchant", Outfit(), 4, keeps=keeps)
+    end = str(state.result.value) if state.result else None
+    options = fight_options_json("merchant", Outfit(), "balanced", 0)
+    refused = pytest.raises(DatabaseError, match=r"replay of seed 4 .* did not end as it was")
+    with refused, LogWriter(path, batch_runs=2, replays=MODE, notify=lambda _: None) as writer:
+        writer.add(played_row("sim", 4, options, "balanced", keeps, end))
+        writer.add(played_row("sim", 4, options, "balanced", keeps[:-1], end))
+    assert _logged_rows(path)["runs"] == []
+    needs = pytest.raises(ValueError, match="needs a writer that replays")
+    with LogWriter(path, notify=lambda _: None) as writer, needs:
+        writer.add(played_row("sim", 4, options, "balanced", keeps, end))

@@ -25,8 +25,7 @@ from privateer.cli.tui import PLAIN_HELP, full_screen
 
 if TYPE_CHECKING:
     from privateer.db.log_writer import LogWriter
-    from privateer.engine.fight import Encounter, Keep, OnRecord, Outfit
-    from privateer.engine.record import GameRecord
+    from privateer.engine.fight import Encounter, OnPlayed, Outfit
 
 SHIPS_HELP = "pinnace, brigantine, frigate, galleon."
 SIM_RATES = ("destroyed", "sunk", "fled", "got_away", "parted")
@@ -146,7 +145,7 @@ def sim(
         False, "--log", help="Log every fight as a run, with all its events, to the database."
     ),
     log_batch: int = int_option(
-        500, "--log-batch", 1, 10_000, "Fights per logged batch (one transaction each)."
+        1000, "--log-batch", 1, 10_000, "Fights per logged batch (one transaction each)."
     ),
     log_timeout: float = float_option(
         30.0,
@@ -175,7 +174,11 @@ def sim(
         path = db_path(ctx)
         with user_errors():
             check_path(path)
-        writer = LogWriter(path, batch_runs=log_batch, timeout=log_timeout, notify=note)
+        from privateer.engine.fight import MODE
+
+        writer = LogWriter(
+            path, batch_runs=log_batch, timeout=log_timeout, notify=note, replays=MODE
+        )
     try:
         with ExitStack() as stack:
             stack.enter_context(user_errors())
@@ -183,10 +186,10 @@ def sim(
                 stack.enter_context(writer)
             advance = stack.enter_context(counting("fights", len(BOTS) * fights, quiet=quiet))
             for bot in BOTS.values():
-                on_record = None
+                on_played = None
                 if writer is not None:
-                    on_record = fight_logger(writer, bot.name)
-                results.append(simulate(bot, target, outfit, range(fights), on_record, walls))
+                    on_played = fight_logger(writer, bot.name)
+                results.append(simulate(bot, target, outfit, range(fights), on_played, walls))
                 advance(fights)
     except KeyboardInterrupt:
         _interrupted(writer)
@@ -218,18 +221,19 @@ def _interrupted(writer: LogWriter | None) -> NoReturn:
     raise typer.Exit(INTERRUPTED_EXIT)
 
 
-def fight_logger(writer: LogWriter, bot: str) -> OnRecord:
+def fight_logger(writer: LogWriter, bot: str) -> OnPlayed:
     """What `simulate` calls with each fight `bot` played: the fight to `writer`, as a run of
-    the bots' fights (run mode "sim")."""
-    from privateer.db.log_writer import record_row
+    the bots' fights (run mode "sim"), sent as its keeps for the writer to replay (the writer
+    is made with `replays=MODE`)."""
+    from privateer.db.log_writer import played_row
     from privateer.db.run_options import fight_options_json
-    from privateer.engine.fight import MODE
 
     add = writer.add
 
-    def on_record(record: GameRecord[Encounter, Keep]) -> None:
-        setup = record.state.setup
+    def on_played(seed: int, state: Encounter, keeps: list[str]) -> None:
+        setup = state.setup
         options = fight_options_json(setup.target, setup.outfit, bot, setup.walls)
-        add(record_row(MODE, record, options, run_mode="sim", bot=bot))
+        end = None if state.result is None else str(state.result.value)
+        add(played_row("sim", seed, options, bot, keeps, end))
 
-    return on_record
+    return on_played

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .settle import Settlement
     from .settle import settle as settle_fight
     from .ships import CATALOGUE, CREW, DRAUGHTS, KIND_INDEX, SHIPS, TARGETS, UPGRADES
-    from .sim import OnRecord, simulate
+    from .sim import OnPlayed, simulate
 
 __all__ = [
     "BALANCED",
@@ -58,7 +58,7 @@ __all__ = [
     "FightGame",
     "Keep",
     "Odds",
-    "OnRecord",
+    "OnPlayed",
     "Outfit",
     "Settlement",
     "act",

@@ -54,6 +54,17 @@ OPTIONS = Record(
 )
 """What a fight run's logged options may hold (engine/schema.py): read so on resume."""
 _TEXT = [[Keep(i, j).to_str() for j in range(3)] for i in range(3)]  # a keep's text, by index
+
+
+_KEEP = {text: Keep(i, j) for i, row in enumerate(_TEXT) for j, text in enumerate(row)}
+"""A keep by its text as logged (a replay reads thousands): any other text is parsed."""
+
+
+def keep_text(keep: Keep) -> str:
+    """A keep as the log writes it (`FightGame.log_text`), without the game."""
+    return _TEXT[keep.first][keep.second]
+
+
 MAX_ROUNDS = 200  # a safety net: every fight ends long before (the deck runs dry)
 
 
@@ -125,7 +136,7 @@ class FightGame(Game[Encounter, Keep]):
         return observe(state, side)
 
     def parse_action(self, text: str) -> Keep:
-        return Keep.from_str(text)
+        return _KEEP.get(text) or Keep.from_str(text)
 
     def tally(self, state: Encounter, side: int = YOU) -> Tally:
         """Its rounds (a fight takes no days), what it was against and in; once over, the
@@ -135,7 +146,7 @@ class FightGame(Game[Encounter, Keep]):
         return Tally(state.round, 0, score, setup.target, setup.outfit.ship)
 
     def log_text(self, state: Encounter, action: Keep) -> str:
-        return _TEXT[action.first][action.second]
+        return keep_text(action)
 
     def checkpoint_due(
         self, state: Encounter, action: Keep, clock_before: int, played: int

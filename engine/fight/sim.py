@@ -6,10 +6,9 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .. import record
 from .bots import Bot
-from .encounter import Encounter, Keep, act, create_encounter
-from .mode import MAX_ROUNDS, FightGame
+from .encounter import Encounter, act, create_encounter
+from .mode import MAX_ROUNDS, keep_text
 from .outfit import Outfit
 
 
@@ -41,18 +40,30 @@ class SimResult:
         }
 
 
-def play(bot: Bot, target: str, outfit: Outfit, seed: int, walls: int = 0) -> Encounter:
-    """One fight to its end, the bot choosing every keep; no events are made."""
+def play(
+    bot: Bot,
+    target: str,
+    outfit: Outfit,
+    seed: int,
+    walls: int = 0,
+    keeps: list[str] | None = None,
+) -> Encounter:
+    """One fight to its end, the bot choosing every keep; no events are made. With `keeps`,
+    each keep taken is appended to it as the log writes it (the fight's logged actions)."""
     state, _ = create_encounter(target, outfit, seed, walls=walls)
+    choose = bot.choose
     while state.result is None and state.round <= MAX_ROUNDS:
-        act(state, bot.choose(state), log=False)
+        keep = choose(state)
+        if keeps is not None:
+            keeps.append(keep_text(keep))
+        act(state, keep, log=False)
     return state
 
 
-OnRecord = Callable[[record.GameRecord[Encounter, Keep]], None]
-"""Told of each fight played, as a whole record (events, keeps, checkpoints): the logged path.
-Its checkpoints are left unhashed, as the states' forms (`GameRecord.forms`): the log writer
-hashes them, on its own core."""
+OnPlayed = Callable[[int, Encounter, list[str]], None]
+"""Told of each fight played: its seed, its end and its keeps as the log writes them. That is
+all a log needs: its events and checkpoints are made again from them by a replay, on the log
+writer's own core (db/log_writer.py), so the simulation makes no event at all."""
 
 
 def simulate(
@@ -60,24 +71,20 @@ def simulate(
     target: str,
     outfit: Outfit,
     seeds: range,
-    on_record: OnRecord | None = None,
+    on_played: OnPlayed | None = None,
     walls: int = 0,
 ) -> SimResult:
     """Play a fight for each seed and count the outcomes, her hull `walls` over her kind's.
-    With `on_record`, every fight is recorded in full (its events made as it is played) and
-    handed over."""
+    With `on_played`, each fight's seed, end and keeps are handed over as it ends."""
     counts: Counter[str] = Counter()
     rounds = 0
-    game = FightGame(target, outfit, walls=walls)
     for seed in seeds:
-        if on_record is None:
+        if on_played is None:
             state = play(bot, target, outfit, seed, walls)
         else:
-            played = record.play(
-                game, seed, bot.choose, max_actions=MAX_ROUNDS, form=Encounter.state_form
-            )
-            on_record(played)
-            state = played.state
+            keeps: list[str] = []
+            state = play(bot, target, outfit, seed, walls, keeps)
+            on_played(seed, state, keeps)
         counts[state.result.value if state.result else "parted"] += 1
         rounds += state.round
     n = max(1, len(seeds))
