@@ -127,16 +127,23 @@ def log(
         100_000,
         "Fights a bot for the sim with and without logging (0: skip).",
     ),
-    runs: int = int_option(3, "--runs", 1, MEDIAN_RUNS_MAX, "Times each sim is run (median)."),
+    runs: int = int_option(
+        3,
+        "--runs",
+        1,
+        MEDIAN_RUNS_MAX,
+        "Rounds of each append, and times each sim is run (medians).",
+    ),
     output: Output = Output(),
 ) -> None:
     """Append synthetic events through the run log and time it against DuckDB's own Arrow
-    append of the same rows, in the same run; then what logging costs `privateer sim` (every
+    append of the same rows, in the same run (medians of --runs rounds, each in a fresh
+    database, taking turns at going first); then what logging costs `privateer sim` (every
     bot over --sim-fights seeds, with and without --log, median of --runs each, in this
     process): log_overhead is the logged time over the plain, less one."""
     from privateer.db.log_bench import bench_append
 
-    result = bench_append(events)
+    result = bench_append(events, rounds=runs)
     if sim_fights:
         result.update(sim_logging_overhead(sim_fights, runs))
     output.record(result)

@@ -309,6 +309,7 @@ def test_bench_log_measures_the_append_it_made() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["events"] == 20000  # every synthetic event reached the table
+    assert data["rounds"] == 3  # --runs: each append that often, in a fresh database
     # The rates are the events over the times measured, DuckDB's own on the same rows.
     assert data["events_per_second"] == pytest.approx(20000 / data["flush_seconds"], rel=0.01)
     assert data["share_of_duckdb"] == pytest.approx(
