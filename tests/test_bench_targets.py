@@ -32,6 +32,9 @@ def test_a_bound_is_at_most_or_at_least_and_a_miss_says_how_far() -> None:
         "<= +15.0%",
     )
     assert (rate.show(8519.4), share.show(0.51)) == ("8,519/s", "+51.0%")
+    # a near miss shows as one: never a figure rounded onto its bound, nor 1.00x
+    speedup = Target("workers", BENCH, key("speedup"), 1.8, most=False, unit="x")
+    assert (speedup.show(1.798), speedup.verdict(1.798)) == ("1.798x", "missed: 1.001x from it")
 
 
 def test_the_page_sets_each_figure_beside_its_target() -> None:

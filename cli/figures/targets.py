@@ -34,7 +34,7 @@ class Target:
             return f"{value:+.1%}" if self.most else f"{value:.1%}"
         if abs(value) >= 100:
             return f"{value:,.0f}{self.unit}"
-        return f"{value:,.3g}{self.unit}"
+        return f"{value:,.4g}{self.unit}"  # four places: 1.798x is not the 1.8x it misses
 
     def wanted(self) -> str:
         return f"{'<=' if self.most else '>='} {self.show(self.bound)}"
@@ -48,7 +48,8 @@ class Target:
         if value <= 0 or self.bound <= 0:
             return "missed"
         ratio = value / self.bound if self.most else self.bound / value
-        return f"missed: {ratio:.2f}x from it"
+        places = 2 if ratio >= 1.01 else 3  # a near miss is never shown as 1.00x
+        return f"missed: {ratio:.{places}f}x from it"
 
     def row(self, rows: Rows) -> dict[str, Any]:
         value = self.ours(rows)
