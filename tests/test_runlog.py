@@ -402,19 +402,27 @@ def test_a_fight_sent_as_played_is_logged_as_the_one_recorded_as_it_was_played(
 
     played, recorded = tmp_path / "played.duckdb", tmp_path / "recorded.duckdb"
     at_head(played), at_head(recorded)
-    outfit, seeds = Outfit("brigantine", crew=("pilot",)), range(40)
+    seeds = range(30)
+    fights = (  # a fleet in a brigantine with a pilot; a town with its walls raised, a gunner
+        ("treasure_fleet", Outfit("brigantine", crew=("pilot",)), 0, ("balanced", "careful")),
+        ("town", Outfit(crew=("master_gunner",)), 3, ("balanced", "runner")),
+    )
     with LogWriter(played, batch_runs=15, replays=MODE, notify=lambda _: None) as writer:
-        for bot in ("balanced", "careful"):
-            simulate(BOTS[bot], "treasure_fleet", outfit, seeds, fight_logger(writer, bot))
+        for target, outfit, walls, bots in fights:
+            for bot in bots:
+                log = fight_logger(writer, bot)
+                simulate(BOTS[bot], target, outfit, seeds, log, walls)
     with LogWriter(recorded, batch_runs=15, notify=lambda _: None) as writer:
-        for bot in ("balanced", "careful"):
-            options = fight_options_json("treasure_fleet", outfit, bot, 0)
-            for seed in seeds:
-                game = FightGame("treasure_fleet", outfit)
-                record = play(game, seed, BOTS[bot].choose, max_actions=500)
-                writer.add(record_row(MODE, record, options, run_mode="sim", bot=bot))
+        for target, outfit, walls, bots in fights:
+            for bot in bots:
+                options = fight_options_json(target, outfit, bot, walls)
+                for seed in seeds:
+                    game = FightGame(target, outfit, walls=walls)
+                    record = play(game, seed, BOTS[bot].choose, max_actions=500)
+                    writer.add(record_row(MODE, record, options, run_mode="sim", bot=bot))
     rows = _logged_rows(played)
-    assert len(rows["runs"]) == 80 and len(rows["events"]) > 80 * 10
+    assert len(rows["runs"]) == 120 and len(rows["events"]) > 120 * 10
+    assert sum('"walls":3' in str(run[3]) for run in rows["runs"]) == 60
     assert rows == _logged_rows(recorded)
 
 
