@@ -6,6 +6,7 @@ same command, interrupted without losing a finished trial, and never playing a s
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +122,7 @@ def test_a_search_starts_from_the_rules_as_they_are_keeps_each_trial_and_goes_on
         assert (won["low"], won["high"]) == (0.5, 1.0)
         misses = [figure["distance"] for figure in trial["figures"].values()]
         assert trial["distance"] == pytest.approx(sum(misses))
+    _holds_the_tradeoff(first)
     points, results, keys = _kept(db_path)
     assert [p[0] for p in points] == [0, 1, 2]
     assert results == 3 * keys  # three runs a setting, each setting played once
@@ -142,6 +144,41 @@ def test_a_search_starts_from_the_rules_as_they_are_keeps_each_trial_and_goes_on
     )
     assert [(s["sweep_id"], s["kind"], s["points"]) for s in listed] == [(1, "tune", 5)]
     assert listed[0]["dials"] == "treasury=15:30 dilemmas=true,false"
+
+
+def _holds_the_tradeoff(found: dict[str, Any]) -> None:
+    """The trade-off names the trials no other beats on every figure: each named trial is
+    beaten by none, and each trial left out is beaten by one (or off by the same distances as
+    a named one)."""
+    from privateer.cli.tune.tradeoff import beats, distances
+
+    off = {t["trial"]: distances(t) for t in found["trials"]}
+    named = found["tradeoff"]
+    assert named and named == sorted(named)
+    assert found["best"]["trial"] in named  # the nearest in sum is beaten by none
+    for trial, mine in off.items():
+        beaten = any(beats(other, mine) for other in off.values())
+        if trial in named:
+            assert not beaten
+        else:
+            assert beaten or any(off[n] == mine for n in named)
+
+
+def test_the_tradeoff_is_shown_where_no_trial_lands_every_figure(sea: None, db_path: Path) -> None:
+    """Two figures that pull apart (the captain that takes fewer prizes raids less on this
+    sea): the JSON names the trade-off's trials, and the table shows them."""
+    asked = ["prizes=0:1", "sunk=0:0.01", "alive=0.99:1", "raids=3:10"]
+    asked += ["--dial", "captain=ours,seed,raider,world"]
+    asked += ["--dial", "treasury=15:30", "--rules", "full", "--runs", "4", "--days", "200"]
+    asked += ["--workers", "1", "--budget", "12"]
+    found = json.loads(tune(db_path, *asked, "--json").stdout)
+    assert found["landed"] is False
+    _holds_the_tradeoff(found)
+    assert len(found["tradeoff"]) > 1  # fewer prizes, or more raids: no trial has both
+    shown = tune(db_path, *asked).stdout  # read back: the same trials
+    assert "the trade-off" in shown
+    for trial in found["tradeoff"]:
+        assert re.search(rf"^\s*{trial}\s", shown, re.MULTILINE)
 
 
 def test_a_search_stops_at_the_first_trial_that_lands_every_figure(

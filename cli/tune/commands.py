@@ -82,8 +82,10 @@ def tune(
     plays --runs voyages at a setting the search proposes (the rules as they are, first),
     scored by how far each figure lies outside its interval, in the interval's widths. Prints
     every trial and the best: the setting that lands every figure, or the nearest, with each
-    figure's distance. The search is kept as a study (`privateer sweep list`, `sweep show
-    ID`); run the same command again to go on with it (a larger --budget goes further)."""
+    figure's distance, and then the trade-off (the trials no other beats on every figure,
+    each landing or nearest on a figure the others give up). The search is kept as a study
+    (`privateer sweep list`, `sweep show ID`); run the same command again to go on with it (a
+    larger --budget goes further)."""
     from privateer.cli.voyage.batch import default_workers
     from privateer.engine.voyage import RULESETS
 
@@ -190,6 +192,8 @@ class Search:
                 "the same command goes on with it"
             )
             raise typer.Exit(INTERRUPTED_EXIT) from None
+        from privateer.cli.tune.tradeoff import front
+
         best = min(trials, key=lambda t: (t["distance"], t["trial"]))
         note(
             f"search {sweep_id}: {len(trials)} trials of {self.study.runs} runs; "
@@ -198,7 +202,8 @@ class Search:
         return {
             "search": sweep_id, "rules": self.rules, "runs": self.study.runs,
             "first_seed": self.study.first_seed, "days": self.study.days,
-            "landed": best["distance"] == 0, "best": best, "trials": trials,
+            "landed": best["distance"] == 0, "best": best,
+            "tradeoff": [t["trial"] for t in front(trials)], "trials": trials,
         }  # fmt: skip
 
     def _more(self, trials: list[dict[str, Any]]) -> bool:
@@ -346,6 +351,16 @@ def _show(found: dict[str, Any], targets: list[Target], space: list[Any], output
             for t in targets
         ],
         title=f"trial {best['trial']} ({setting}) {verdict}",
+    )
+    if found["landed"] or len(found["tradeoff"]) < 2:
+        return
+    by_trial = {t["trial"]: t for t in found["trials"]}
+    traded = [_flat(by_trial[n], targets, space) for n in found["tradeoff"]]
+    output.rows(
+        traded,
+        title="the trade-off: the trials no other beats on every figure (each lands or comes "
+        "nearest on a figure the others give up)",
+        rates=shares,
     )
 
 
