@@ -22,7 +22,7 @@ def apportion(total: int, weights: Sequence[int]) -> list[int]:
     index. The parts sum to `total` exactly."""
     if total < 0:
         raise ValueError(f"cannot apportion a negative total {total}")
-    if any(w < 0 for w in weights):
+    if weights and min(weights) < 0:
         raise ValueError("weights must not be negative")
     weight_sum = sum(weights)
     if weight_sum == 0:
@@ -31,7 +31,10 @@ def apportion(total: int, weights: Sequence[int]) -> list[int]:
         raise ValueError(f"cannot apportion {total} over weights that sum to 0")
     parts = [total * w // weight_sum for w in weights]
     left = total - sum(parts)
-    order = sorted(range(len(weights)), key=lambda i: (-(total * weights[i] % weight_sum), i))
+    if not left:  # every quota whole: no remainder to hand out
+        return parts
+    n = len(weights)  # largest remainder first, ties to the lower index: -remainder x n + i
+    order = sorted(range(n), key=lambda i: i - n * (total * weights[i] % weight_sum))
     for i in order[:left]:
         parts[i] += 1
     return parts
