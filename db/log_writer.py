@@ -43,7 +43,6 @@ import struct
 import sys
 import time
 from collections.abc import Callable, Mapping
-from hashlib import sha256
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -82,8 +81,7 @@ def _stderr(message: str) -> None:
 RunRow = tuple[Any, ...]
 """One run recorded as it was played, as the writer takes it: (mode, seed, options JSON,
 outcome, score, days, rounds, target, ship, bot, world hash, engine version, actions, events,
-event days (one int for all, or a list), checkpoints: (seq, the state's hash, or its form as
-bytes, hashed by the writer))."""
+event days (one int for all, or a list), checkpoints: (seq, the state's hash))."""
 
 
 def record_row(
@@ -98,8 +96,7 @@ def record_row(
     """A run bots played, as the writer takes it: its row by its game's `outcome` and
     `table_tally` (as `RunBuffer.add_record` writes one), every event with its clock, action
     and checkpoint. The record's lists are taken as they are (it is done with): its events
-    become plain tuples in place, and checkpoints left unhashed (`GameRecord.forms`) are sent
-    as the states' forms, which the writer hashes. `run_mode`: as `add_record`'s."""
+    become plain tuples in place. `run_mode`: as `add_record`'s."""
     game, state = record.game, record.state
     done = game.outcome(state)
     tally = game.table_tally(state)
@@ -122,7 +119,7 @@ def record_row(
         record.actions,
         events,
         clocks if any(clocks) else 0,  # one day for all: a game that keeps no clock
-        record.checkpoints if record.forms is None else record.forms,
+        record.checkpoints,
     )
 
 
@@ -373,16 +370,10 @@ def _buffer_chunk(buffer: RunBuffer, first_run_id: int, rows: list[RunRow]) -> N
         actions["seq"].extend(range(n))
         actions["side"].extend(["you"] * n)
         actions["action"].extend(done)
-        for seq, state in row[15]:
+        for seq, digest in row[15]:
             checkpoints["run_id"].append(run_id)
             checkpoints["seq"].append(seq)
-            checkpoints["state_hash"].append(_digest(state))
-
-
-def _digest(state: str | bytes) -> str:
-    """A checkpoint's hash: as sent, or (sent as the state's form) hashed here, as the engine's
-    `state_hash` does."""
-    return state if state.__class__ is str else sha256(state).hexdigest()  # type: ignore[arg-type]
+            checkpoints["state_hash"].append(digest)
 
 
 # --- the simulating side ------------------------------------------------------------------

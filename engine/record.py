@@ -35,8 +35,7 @@ Chooser = Callable[[S], A]
 class GameRecord(Generic[S, A]):
     """A game as played so far. `events` holds each event as the mode made it (a fight's as
     plain tuples, the hot path's), `clocks` the game's clock after the action that made it
-    (a voyage's day: the log's day column). `forms`, when kept, holds the checkpoints unhashed
-    (the states' compact forms): a logged simulation leaves the hashing to its log writer."""
+    (a voyage's day: the log's day column)."""
 
     game: Game[S, Any]
     seed: int
@@ -45,8 +44,6 @@ class GameRecord(Generic[S, A]):
     events: list[RawEvent] = field(default_factory=list)
     clocks: list[int] = field(default_factory=list)
     checkpoints: list[tuple[int, str]] = field(default_factory=list)  # (actions played, hash)
-    forms: list[tuple[int, bytes]] | None = None
-    form: Callable[[S], bytes] | None = None  # what `forms` keeps (None: hashes, kept above)
 
     @property
     def over(self) -> bool:
@@ -54,16 +51,11 @@ class GameRecord(Generic[S, A]):
 
     def checkpoint(self) -> None:
         """A checkpoint now, keyed by the actions played."""
-        played = len(self.actions)
-        if self.form is None:
-            self.checkpoints.append((played, self.game.state_hash(self.state)))
-        else:
-            assert self.forms is not None
-            self.forms.append((played, self.form(self.state)))
+        self.checkpoints.append((len(self.actions), self.game.state_hash(self.state)))
 
     def close(self) -> GameRecord[S, A]:
         """The closing checkpoint, unless the last action left one."""
-        kept = self.checkpoints if self.forms is None else self.forms
+        kept = self.checkpoints
         if not kept or kept[-1][0] != len(self.actions):
             self.checkpoint()
         return self
@@ -73,15 +65,11 @@ class GameRecord(Generic[S, A]):
         return [e if e.__class__ is Event else Event._make(e) for e in self.events[since:]]
 
 
-def begin(
-    game: Game[S, Any], seed: int, *, form: Callable[[S], bytes] | None = None
-) -> GameRecord[S, Any]:
+def begin(game: Game[S, Any], seed: int) -> GameRecord[S, Any]:
     """A new game from `seed` and its record, holding its opening events (and, if the game
-    keeps one, its opening checkpoint). With `form`, checkpoints are kept unhashed."""
+    keeps one, its opening checkpoint)."""
     state, events = game.new_initial_state(seed)
-    record: GameRecord[S, Any] = GameRecord(game, seed, state, form=form)
-    if form is not None:
-        record.forms = []
+    record: GameRecord[S, Any] = GameRecord(game, seed, state)
     record.events.extend(events)
     if game.events_dated:
         record.clocks.extend(e[1] for e in events)
@@ -125,11 +113,10 @@ def play(
     choose: Chooser[S, A],
     *,
     max_actions: int,
-    form: Callable[[S], bytes] | None = None,
 ) -> GameRecord[S, A]:
     """A whole game with `choose` taking every action, recorded (cut off after `max_actions`,
     a safety net against a player that never ends it), closed with a checkpoint."""
-    record: GameRecord[S, A] = begin(game, seed, form=form)
+    record: GameRecord[S, A] = begin(game, seed)
     outcome, state, actions = game.outcome, record.state, record.actions
     while outcome(state) is None and len(actions) < max_actions:
         advance(record, choose(state))
