@@ -102,7 +102,7 @@ def play_point(
             ids = list(_write(store, records, world.content_hash, options))
         rows += [result_row(r, run_id) for (r, _), run_id in zip(played, ids, strict=True)]
         advance(len(played))
-    key = study.point_key(setting)
+    key = study.point_key(setting, rules)
     with store.session() as duck:
         write_results(duck, key, rows)
         return keep_point(duck, world, sweep_id, point, setting, key)

@@ -180,7 +180,7 @@ def _play(
         tuple((dial.name, values) for dial, values in parsed),
         rules_name, seed, runs, days, ENGINE_VERSION, world.content_hash,
     )  # fmt: skip
-    keys = [study.point_key(s) for s in settings]
+    keys = [study.point_key(s, r) for s, r in zip(settings, turned_rules, strict=True)]
     with user_errors():
         store = RunStore(db_path(ctx), notify=note)
         with store.session() as duck:

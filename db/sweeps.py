@@ -2,9 +2,10 @@
 point), every run's result at a point, and each point's figures, computed with polars over the
 results read from DuckDB as Arrow (`.pl()`), not by hand.
 
-A point is named by a key over what decides its runs (the rules turned, the seeds, the days,
-the engine and the world), so an identical point of a later study finds its results stored
-and is not played again (unless the study asks for fresh ones).
+A point is named by a key over what decides its runs (the rules turned and every field of the
+rules they give, the seeds, the days, the engine and the world), so an identical point of a
+later study finds its results stored and is not played again (unless the study asks for fresh
+ones).
 """
 
 from __future__ import annotations
@@ -43,8 +44,10 @@ class Study:
     engine_version: str
     world_hash: str
 
-    def point_key(self, setting: Mapping[str, Any]) -> str:
-        """A point's name: what decides its runs, hashed."""
+    def point_key(self, setting: Mapping[str, Any], played_by: object) -> str:
+        """A point's name: what decides its runs, hashed. `played_by` is the point's rules as
+        played (the voyage's and the world's, every field): its text is in the key, so rules
+        changed under the same name and engine version are never read back as the old ones."""
         decides = {
             "rules": self.rules,
             "setting": sorted(setting.items()),
@@ -52,6 +55,7 @@ class Study:
             "days": self.days,
             "engine": self.engine_version,
             "world": self.world_hash,
+            "played_by": hashlib.sha256(repr(played_by).encode()).hexdigest(),
         }
         text = json.dumps(decides, sort_keys=True, default=str)
         return hashlib.sha256(text.encode()).hexdigest()

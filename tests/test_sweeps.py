@@ -226,6 +226,24 @@ def test_a_study_plays_every_point_keeps_it_and_reuses_identical_points(
     assert kept == (6 * 4,)  # six settings in all, each played once
 
 
+def test_rules_changed_under_the_same_name_are_played_again_not_read_back(
+    sea: None, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A point's key holds every field of the rules it plays, not only their name and the
+    engine's version: rules changed without a new version (a developer's, mid-change) are
+    never read back as the old ones."""
+    args = ("treasury=10,40", "--runs", "3", "--days", DAYS, "--workers", "1", "--json")
+    sweep(db_path, *args)
+    assert "read from earlier studies" in sweep(db_path, *args).stderr  # the same rules
+    changed = replace(RULESETS["full"], start_gold=RULESETS["full"].start_gold + 5)
+    monkeypatch.setitem(RULESETS, "full", changed)
+    again = sweep(db_path, *args)
+    assert "read from earlier studies" not in again.stderr
+    with duckdb.connect(str(db_path), read_only=True) as con:
+        keys = con.execute("SELECT count(DISTINCT point_key) FROM sweep_results").fetchone()
+    assert keys == (4,)  # two settings under two rules
+
+
 def test_the_same_seeds_at_every_point_and_a_dial_that_does_nothing_changes_nothing(
     sea: None, db_path: Path
 ) -> None:

@@ -251,7 +251,8 @@ class Search:
 
         trial = optuna_study.ask()
         setting = {d.name: d.suggest(trial) for d in self.space}
-        key = self.study.point_key(setting)
+        (rules,) = rules_of(self.rules, [setting])
+        key = self.study.point_key(setting, rules)
         with store.session() as duck:
             if stored_keys(duck, [key], self.study.runs):
                 figures = keep_point(duck, self.world, sweep_id, point, setting, key)
@@ -259,7 +260,6 @@ class Search:
             else:
                 figures = None
         if figures is None:
-            (rules,) = rules_of(self.rules, [setting])
             check_playable(self.world, setting, rules[0], rules[1], self.rules)
             with counting(
                 f"trial {point + 1}/{self.trials}", self.study.runs, quiet=self.quiet
