@@ -126,41 +126,18 @@ PLAYTHROUGHS = (
         _captain(7),
         engine="voyage-5",
     ),
-    Playthrough(
-        "voyage-6-full",
-        "voyage",
-        {"rules": "full", "days": 365},
-        3,
-        _captain(3),
-        SEAS,
-        engine="voyage-6",
-    ),
-    Playthrough(
-        "voyage-5-full",
-        "voyage",
-        {"rules": "full", "days": 365},
-        3,
-        _captain(3),
-        SEAS,
-        engine="voyage-5",
-    ),
-    Playthrough(
-        "voyage-4-full",
-        "voyage",
-        {"rules": "full", "days": 365},
-        3,
-        _captain(3),
-        SEAS,
-        engine="voyage-4",
-    ),
-    Playthrough(
-        "voyage-3-full",
-        "voyage",
-        {"rules": "full", "days": 365},
-        3,
-        _captain(3),
-        SEAS,
-        engine="voyage-3",
+    # `full` as each earlier engine played it: the same seed, captain and seas at each
+    *(
+        Playthrough(
+            f"voyage-{n}-full",
+            "voyage",
+            {"rules": "full", "days": 365},
+            3,
+            _captain(3),
+            SEAS,
+            engine=f"voyage-{n}",
+        )
+        for n in (6, 5, 4, 3)
     ),
 )
 
