@@ -47,7 +47,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from privateer.engine.record import GameRecord
+import orjson
+
+from privateer.engine.record import GameRecord, replay
 
 from .errors import DatabaseError
 from .run_options import options_json
@@ -145,10 +147,6 @@ class _Replayer:
         self.games: dict[str, Any] = {}
 
     def row(self, played: PlayedRow) -> RunRow:
-        import orjson
-
-        from privateer.engine.record import replay
-
         run_mode, seed, options, bot, actions, end = played
         game = self.games.get(options)
         if game is None:
