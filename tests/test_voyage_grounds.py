@@ -191,3 +191,26 @@ def test_a_raid_margin_lets_the_captain_raid_walls_past_its_hull() -> None:
     assert WORLD.ports[fort].fortified
     assert dataclasses.replace(CAPTAIN, raid_margin=12)._raidable(game, state, fort)
     assert not dataclasses.replace(CAPTAIN, town_margin=12)._raidable(game, state, fort)
+
+
+def test_a_captain_that_does_not_read_the_guard_raids_a_town_on_its_guard() -> None:
+    """A town that turned out a raid on its guard has 4 more walls (21): past the raider's
+    margin of 7, so it keeps off; with `guard_read` off it raids it as any other, as the
+    seed's bot did. Without the raid guard the walls were never raised."""
+    from privateer.engine.voyage.captain import RAIDER_10
+    from privateer.engine.voyage.game import VoyageGame
+    from privateer.engine.voyage.rules import find_voyage_rules
+    from privateer.engine.world import wars
+
+    state = quiet_voyage(seed=1, rules="classic")
+    england, spain = WORLD.nation("england"), WORLD.nation("spain")
+    if not wars.at_war(state.world, england, spain):
+        wars.declare_war(WORLD, state.world, england, spain, "test")
+    town = next(i for i, p in enumerate(WORLD.ports) if p.name == "Sevilla")
+    state.world.guard_raids[town] = 1
+    state.world.guard_until[town] = state.world.day + 70  # on its guard, past the no-landing days
+    guarded = VoyageGame(WORLD, find_voyage_rules("classic[raid_guard=true]"))
+    assert not RAIDER_10._raidable(guarded, state, town)
+    assert dataclasses.replace(RAIDER_10, guard_read=False)._raidable(guarded, state, town)
+    unguarded = VoyageGame(WORLD, find_voyage_rules("classic"))
+    assert RAIDER_10._raidable(unguarded, state, town)

@@ -110,6 +110,10 @@ class Captain:
     raid_margin: int = rule(0, Int(0, 100))
     # and an open town's: 1, a brigantine's 16 against an open town's 17 (voyage-6's walls)
     town_margin: int = rule(1, Int(0, 100))
+    # the walls a town's guard raised (the raid_guard rule) counted against those margins; off,
+    # it raids a town on its guard as any other (once the boats can land), as the Privateer
+    # design document's bot raided enemy towns: what the guard costs a bot that does not read it
+    guard_read: bool = rule(True, Bool())
     # gold: less than this and the captain cannot mend; it takes its chances
     broke: int = rule(3, GOLD)
     home_stretch: bool = rule(True, Bool())  # a notion of the home stretch (by rules that have one)
@@ -326,7 +330,8 @@ class Captain:
             return False
         if harbour.raid_refusal(world, state, rules, game.wrules, port) is not None:
             return False
-        if not _carries(world, state, rules, port, self.raid_margin, self.town_margin):
+        margins = (self.raid_margin, self.town_margin, self.guard_read)
+        if not _carries(world, state, rules, port, *margins):
             return False
         return (
             state.world.treasury[port] >= self.raid_treasury
@@ -662,12 +667,15 @@ def _carries(
     port: int,
     margin: int = 0,
     town_margin: int = 1,
+    guard_read: bool = True,
 ) -> bool:
     """A read of the walls: its ship's hull, and `margin` more (a fortified port) or
     `town_margin` more (an open town), stands up to them: its kind's hull, an open town's own
-    walls and what each raid it turned out on its guard added (by rules with the raid guard)."""
+    walls and what each raid it turned out on its guard added (by rules with the raid guard,
+    read unless `guard_read` is off)."""
     p = world.ports[port]
-    walls = state.world.guard_raids[port] * rules.guard_walls if rules.raid_guard else 0
+    guarded = rules.raid_guard and guard_read
+    walls = state.world.guard_raids[port] * rules.guard_walls if guarded else 0
     if p.fortified:
         return state.max_hull() + margin >= TARGETS["fortified_port"].hull + walls
     return state.max_hull() + town_margin >= TARGETS["town"].hull + rules.town_walls + walls
