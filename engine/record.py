@@ -55,8 +55,7 @@ class GameRecord(Generic[S, A]):
 
     def close(self) -> GameRecord[S, A]:
         """The closing checkpoint, unless the last action left one."""
-        kept = self.checkpoints
-        if not kept or kept[-1][0] != len(self.actions):
+        if not self.checkpoints or self.checkpoints[-1][0] != len(self.actions):
             self.checkpoint()
         return self
 

@@ -16,6 +16,7 @@ from privateer.cli.app import app
 from privateer.engine.events import Event
 from privateer.engine.voyage.grounds import RECKONING, best_ground, every_ground
 from privateer.engine.voyage.sim import RunResult, summarise
+from privateer.engine.voyage.state import VoyageState
 from privateer.engine.voyage.wake import Wake, wake_of, where_figures
 from privateer.engine.world.game import advance, create_world
 from privateer.engine.world.rules import SEED_000
@@ -167,6 +168,18 @@ def test_with_the_dial_a_colonial_town_starts_full_and_refills_to_it() -> None:
     assert set(plain.treasury) == {25}
 
 
+def _at_war_with_spain_off_sevilla() -> tuple[VoyageState, int]:
+    """A `classic` voyage in her first pinnace with England at war with Spain, and Sevilla
+    (an open Spanish town) by its port index."""
+    from privateer.engine.world import wars
+
+    state = quiet_voyage(seed=1, rules="classic")
+    england, spain = WORLD.nation("england"), WORLD.nation("spain")
+    if not wars.at_war(state.world, england, spain):
+        wars.declare_war(WORLD, state.world, england, spain, "test")
+    return state, next(i for i, p in enumerate(WORLD.ports) if p.name == "Sevilla")
+
+
 def test_a_raid_margin_lets_the_captain_raid_walls_past_its_hull() -> None:
     """A pinnace (10) raids no open town (17 with its walls) at our captain's margin of a
     point; with a town margin of 7 it does, as the seed's bot raided from its first pinnace.
@@ -174,14 +187,9 @@ def test_a_raid_margin_lets_the_captain_raid_walls_past_its_hull() -> None:
     from privateer.engine.voyage.captain import CAPTAIN
     from privateer.engine.voyage.game import VoyageGame
     from privateer.engine.voyage.rules import find_voyage_rules
-    from privateer.engine.world import wars
 
-    state = quiet_voyage(seed=1, rules="classic")
-    england, spain = WORLD.nation("england"), WORLD.nation("spain")
-    if not wars.at_war(state.world, england, spain):
-        wars.declare_war(WORLD, state.world, england, spain, "test")
+    state, town = _at_war_with_spain_off_sevilla()
     game = VoyageGame(WORLD, find_voyage_rules("classic"))
-    town = next(i for i, p in enumerate(WORLD.ports) if p.name == "Sevilla")
     assert state.ship == "pinnace" and not WORLD.ports[town].fortified
     assert not CAPTAIN._raidable(game, state, town)
     assert dataclasses.replace(CAPTAIN, town_margin=7)._raidable(game, state, town)
@@ -200,13 +208,8 @@ def test_a_captain_that_does_not_read_the_guard_raids_a_town_on_its_guard() -> N
     from privateer.engine.voyage.captain import RAIDER_10
     from privateer.engine.voyage.game import VoyageGame
     from privateer.engine.voyage.rules import find_voyage_rules
-    from privateer.engine.world import wars
 
-    state = quiet_voyage(seed=1, rules="classic")
-    england, spain = WORLD.nation("england"), WORLD.nation("spain")
-    if not wars.at_war(state.world, england, spain):
-        wars.declare_war(WORLD, state.world, england, spain, "test")
-    town = next(i for i, p in enumerate(WORLD.ports) if p.name == "Sevilla")
+    state, town = _at_war_with_spain_off_sevilla()
     state.world.guard_raids[town] = 1
     state.world.guard_until[town] = state.world.day + 70  # on its guard, past the no-landing days
     guarded = VoyageGame(WORLD, find_voyage_rules("classic[raid_guard=true]"))

@@ -330,8 +330,9 @@ class Captain:
             return False
         if harbour.raid_refusal(world, state, rules, game.wrules, port) is not None:
             return False
-        margins = (self.raid_margin, self.town_margin, self.guard_read)
-        if not _carries(world, state, rules, port, *margins):
+        if not _carries(
+            world, state, rules, port, self.raid_margin, self.town_margin, self.guard_read
+        ):
             return False
         return (
             state.world.treasury[port] >= self.raid_treasury
