@@ -119,6 +119,14 @@ PLAYTHROUGHS = (
         engine="voyage-3",
     ),
     Playthrough(
+        "voyage-7",
+        "voyage",
+        {"rules": "dilemmas", "days": 365},
+        7,
+        _captain(7),
+        engine="voyage-7",
+    ),
+    Playthrough(
         "voyage-5",
         "voyage",
         {"rules": "dilemmas", "days": 365},
@@ -137,7 +145,7 @@ PLAYTHROUGHS = (
             SEAS,
             engine=f"voyage-{n}",
         )
-        for n in (6, 5, 4, 3)
+        for n in (7, 6, 5, 4, 3)
     ),
 )
 

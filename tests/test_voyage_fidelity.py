@@ -28,11 +28,11 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("full-world-b")]
 # classic since voyage-4 (the century's world, the shore in play) with its own captain, the
 # raider of 10 gold, on the world built with the open ocean's day's run
 FIRST_TWELVE_CLASSIC = {
-    "runs": 12, "won": 3, "sunk": 8,
-    "sunk_by": {"town": 5, "fort": 3},
-    "alive_at_end": 1, "mean_day_home": 365.3, "mean_day_sunk": 96.0, "raids_per_run": 5.25,
-    "prizes_per_run": 14.83,
-    "storms_per_run": 1.67, "omens_per_run": 3.08, "mutinies_per_run": 0.33, "mean_gold": 84.5,
+    "runs": 12, "won": 2, "sunk": 9,
+    "sunk_by": {"town": 4, "fort": 2, "armada": 1, "merchant": 1, "privateer": 1},
+    "alive_at_end": 1, "mean_day_home": 387.5, "mean_day_sunk": 89.2, "raids_per_run": 3.92,
+    "prizes_per_run": 12.42,
+    "storms_per_run": 1.42, "omens_per_run": 2.58, "mutinies_per_run": 0.17, "mean_gold": 71.3,
 }  # fmt: skip
 # classic as voyage-2 played it (the seed's first world) with our captain, on today's world: a
 # run or save of voyage-2 plays on by those rules (its log replays on the world it was made on:
@@ -84,14 +84,15 @@ def first_twelve(world: World) -> Played:
     return play
 
 
-# 200 classic runs in the century's world (engine voyage-6: open towns of 17), held
+# 200 classic runs in the century's world (engine voyage-8: open towns of 17, a crew that sours
+# in silence when it would have asked its shares), held
 # against the seed's bands on the voyage page (won 39 +-8, home about 525 +-75, raids 11 +-3,
 # sunk raiding towns 30 +-10% and to armadas 13 +-7% of runs): the shore's forts and the
 # armadas' attack on sight sink more, the shorter passages bring winners home sooner, and a
 # few captains cross to the Caribbean.
 CLASSIC_200 = {
-    "won": 72, "sunk": 119, "alive_at_end": 9, "mean_day_home": 413.8, "raids_per_run": 6.37,
-    "sunk_by": {"town": 65, "armada": 25, "fort": 11, "storm": 8, "privateer": 5, "merchant": 4,
+    "won": 67, "sunk": 117, "alive_at_end": 16, "mean_day_home": 391.0, "raids_per_run": 6.04,
+    "sunk_by": {"town": 62, "armada": 18, "fort": 13, "merchant": 8, "privateer": 8, "storm": 7,
                 "sea_monster": 1},
 }  # fmt: skip
 
@@ -104,9 +105,9 @@ def test_200_classic_voyages_give_the_voyage_pages_figures(
     summary = summarise([result for result, _ in classic_200], world.seas)
     assert {key: summary[key] for key in CLASSIC_200} == CLASSIC_200
     where = summary["where"]
-    assert where["reached"] == {**NOWHERE_FAR, "Caribbean": 0.05}  # 10 runs crossed to it
-    assert where["days_by_ocean"] == {"Atlantic": 0.632, "Mediterranean": 0.368}
-    assert where["ports_entered"] == 47
+    assert where["reached"] == {**NOWHERE_FAR, "Caribbean": 0.065}  # 13 runs crossed to it
+    assert where["days_by_ocean"] == {"Atlantic": 0.638, "Mediterranean": 0.362}
+    assert where["ports_entered"] == 51
 
 
 def test_the_first_twelve_classic_voyages_give_their_figures(first_twelve: Played) -> None:
@@ -145,8 +146,8 @@ def test_the_treasury_dial_on_the_first_twelve_classic_voyages(world: World) -> 
 LATE_STAGES = {
     "late": {"won": 5, "sunk": 7, "renown_steps": {"0": 3, "1": 1, "2": 2, "3": 6},
              "home_stretch_reached": 5, "home_stretch_won": 5},
-    "lookout": {"won": 4, "sunk": 8, "mean_day_sunk": 180.8,
-                "renown_steps": {"0": 3, "1": 2, "2": 2, "3": 5}, "home_stretch_reached": 4},
+    "lookout": {"won": 3, "sunk": 9, "mean_day_sunk": 179.4,
+                "renown_steps": {"0": 3, "1": 2, "2": 3, "3": 4}, "home_stretch_reached": 4},
     "full": {"won": 1, "sunk": 9, "mean_day_home": 476.0, "revoked": 3,
              "letters_completed": {"1": 11, "2": 5, "3": 1}, "home_stretch_reached": 1},
 }  # fmt: skip
@@ -167,17 +168,17 @@ def test_the_late_stages_on_the_first_twelve_voyages(first_twelve: Played, rules
 NOWHERE_FAR = {"Caribbean": 0.0, "Indian Ocean": 0.0, "China seas": 0.0, "Pacific": 0.0}
 WHERE = {
     ("classic", "raider10", None): {
-        "won": 3, "sunk_by": {"town": 5, "fort": 3},
-        "reached": {**NOWHERE_FAR, "Caribbean": 0.167},
-        "days_by_ocean": {"Atlantic": 0.71, "Mediterranean": 0.29},
-        "ports_entered": 29,
+        "won": 2, "sunk_by": {"town": 4, "fort": 2, "armada": 1, "merchant": 1, "privateer": 1},
+        "reached": NOWHERE_FAR,
+        "days_by_ocean": {"Atlantic": 0.687, "Mediterranean": 0.313},
+        "ports_entered": 22,
     },
     ("full", "ours", None): {
         "won": 1, "sunk_by": {"armada": 3, "fort": 2, "merchant": 2, "guard_ship": 1,
                               "privateer": 1},
         "reached": {"Caribbean": 0.167, "Indian Ocean": 0.25, "China seas": 0.25,
                     "Pacific": 0.0},
-        "days_by_ocean": {"Atlantic": 0.709, "Indian": 0.171, "Mediterranean": 0.074,
+        "days_by_ocean": {"Atlantic": 0.712, "Indian": 0.171, "Mediterranean": 0.071,
                           "Pacific": 0.047},
         "ports_entered": 30,
     },

@@ -159,7 +159,8 @@ MOVES = DesignMoves(
             "`dilemmas`: won, storms that roll their own cost → storms that ask",
             DILEMMAS_OFF_ON, "dilemmas", (False, True), (6 / 30, 8 / 30), 30,
             "a storm met by choice: the bot rides it out on a sound hull, pays the shares it"
-            " can spare, takes any castaway",
+            " can spare (a tenth of the prize, since voyage-8), takes any castaway; without"
+            " dilemmas a crew that would have asked its shares sours in silence",
         ),
         _stage_move("won, `dilemmas` → `late` (the late game)", ("dilemmas", 10 / 30),
                     ("late", 7 / 30),

@@ -175,7 +175,10 @@ def voyage_line(
             else "islanders put out from the island to trade"
         ),
         "at_anchor": lambda: f"at anchor: hull {d['hull']}, morale {d['morale']}",
-        "morale": lambda: f"the crew sour: morale {d['morale']}",
+        "morale": lambda: (
+            f"the crew sour{' for want of their shares' if d.get('why') == 'shares' else ''}:"
+            f" morale {d['morale']}"
+        ),
         "near_mutiny": lambda: f"the crew are close to mutiny (morale {d['morale']})",
         "mutiny": lambda: (
             "MUTINY: " + str(d.get("fate")) + (f" ({d['hand']})" if "hand" in d else "")

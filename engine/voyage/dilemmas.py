@@ -98,7 +98,12 @@ def _storm_bot(state: VoyageState, rules: VoyageRules, open_: list[int], reserve
 
 
 def shares_cost(state: VoyageState, rules: VoyageRules) -> int:
-    return max(1, state.gold * rules.shares_per_mille // 1000)
+    """The crew's shares: a part of the prize that brought the question, or (the rules before
+    voyage-8) of the purse."""
+    question = state.pending
+    payout = question.payout if isinstance(question, Question) else 0
+    base = payout if rules.shares_of_prize and payout else state.gold
+    return max(1, base * rules.shares_per_mille // 1000)
 
 
 def _shares_options(state: VoyageState, rules: VoyageRules) -> list[Option]:
@@ -216,10 +221,10 @@ def options(state: VoyageState, rules: VoyageRules) -> list[Option]:
     return DILEMMAS[state.pending.name].options(state, rules)
 
 
-def ask(state: VoyageState, rules: VoyageRules, name: str) -> list[Event]:
-    """Stop the world and ask."""
+def ask(state: VoyageState, rules: VoyageRules, name: str, payout: int = 0) -> list[Event]:
+    """Stop the world and ask (of a prize's `payout`: the crew's shares of it)."""
+    state.pending = Question(name, payout=payout)
     offered = DILEMMAS[name].options(state, rules)
-    state.pending = Question(name)
     return [
         Event(
             "dilemma",
@@ -238,9 +243,9 @@ def answer(
     assert isinstance(question, Question)
     dilemma = DILEMMAS[question.name]
     picked = dilemma.options(state, rules)[choice]
-    state.pending = None
     detail = {"name": question.name, "choice": picked.choice}
-    detail.update(dilemma.answer(world, state, rules, wrules, choice))
+    detail.update(dilemma.answer(world, state, rules, wrules, choice))  # the question still asked
+    state.pending = None
     events = [Event("answered", state.day, detail)]
     if state.outcome == "sunk":
         events.append(sunk_event(state))

@@ -82,14 +82,18 @@ def strike_cards(rules: VoyageRules, target: str) -> int:
 def prize_taken(state: VoyageState, rules: VoyageRules, payout: int, morale: int) -> list[Event]:
     """A prize with a payout (a ship's, a raid's or a sack's): the crew's spirits up, the sour
     clock reset, your name the better known (renown); a large one and the crew want their
-    shares."""
+    shares (without dilemmas to ask them, they sour for them in silence)."""
     state.morale = min(rules.morale_max, state.morale + morale)
     state.last_prize_day = state.day
     state.tally["prizes"] += 1
     events = [Event("prize", state.day, {"payout": payout, "morale": state.morale})]
     events += gain(state, rules, payout)
-    if rules.dilemmas and payout >= rules.shares_payout and not state.over:
+    if payout >= rules.shares_payout and not state.over and (rules.dilemmas or rules.crew_sours):
         roll, state.rng = below(state.rng, 1000)
         if roll < rules.shares_ask_per_mille:
-            events += ask(state, rules, "shares")
+            if rules.dilemmas:
+                events += ask(state, rules, "shares", payout if rules.shares_of_prize else 0)
+            else:  # no one asks (the rules before dilemmas): the crew sour in silence
+                state.morale = max(0, state.morale - rules.shares_morale)
+                events.append(Event("morale", state.day, {"morale": state.morale, "why": "shares"}))
     return events

@@ -6,7 +6,7 @@ read the same.
 >>> Meeting(12).to_dict()
 {'kind': 'meeting', 'ship': 12}
 >>> pending_from_dict({"kind": "dilemma", "name": "storm"})
-Question(name='storm', then_prize=None)
+Question(name='storm', then_prize=None, payout=0)
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 
 from ..fight.ships import KIND_INDEX, TARGETS
 from ..schema import Bool, Int, Limits, Record, Seq, Text, Variant
+from .rules import MAX_GOLD
 
 FIGHT_WHYS = ("you attacked", "she attacked", "you raided", "canoes")  # how a fight began
 
@@ -69,16 +70,20 @@ class PrizeOffer:
 @dataclass(frozen=True, slots=True)
 class Question:
     """A dilemma asked (engine/voyage/dilemmas.py names them); a prize's cards may wait behind
-    it (`then_prize`: the target they come off)."""
+    it (`then_prize`: the target they come off); the crew's shares are of `payout`, the prize
+    that brought the question (0: of the purse, as engines before voyage-8 asked them)."""
 
     name: str
     then_prize: str | None = None
+    payout: int = 0
     kind = "dilemma"
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "name": self.name}
         if self.then_prize is not None:
             out["then_prize"] = self.then_prize
+        if self.payout:
+            out["payout"] = self.payout
         return out
 
 
@@ -103,8 +108,8 @@ _SAVED = Variant(
             {"kind": Text(), "cards": Seq(Text(KIND_INDEX), length=3), "from": _TARGET}
         ),
         "dilemma": Record(
-            {"kind": Text(), "name": Text(), "then_prize": _TARGET},
-            optional=frozenset({"then_prize"}),
+            {"kind": Text(), "name": Text(), "then_prize": _TARGET, "payout": Int(1, MAX_GOLD)},
+            optional=frozenset({"then_prize", "payout"}),
         ),
     },
 )
@@ -128,7 +133,7 @@ def pending_from_dict(data: dict[str, Any]) -> Pending | None:
         )
     if kind == "prize":
         return PrizeOffer(tuple(data["cards"]), str(data["from"]))
-    return Question(str(data["name"]), data.get("then_prize"))
+    return Question(str(data["name"]), data.get("then_prize"), int(data.get("payout", 0)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -207,8 +207,13 @@ class VoyageRules:
     # a payout this large, and the crew may want their shares: chosen
     shares_payout: int = rule(15, GOLD)
     shares_ask_per_mille: int = rule(250, PER_MILLE)  # how often they do, at such a payout: chosen
-    shares_per_mille: int = rule(100, PER_MILLE)  # a tenth of the purse
+    # their shares: of the prize that brought the question (voyage-8), else of the purse
+    shares_of_prize: bool = rule(True, Bool())
+    shares_per_mille: int = rule(100, PER_MILLE)  # a tenth (chosen)
     shares_morale: int = rule(2, MORALE)  # paid: +2; refused: -2 (chosen)
+    # "the crew soured in silence" (before the events that ask): without dilemmas, a crew that
+    # would have asked its shares sours as if refused (voyage-8)
+    crew_sours: bool = rule(True, Bool())
     # new land sighted: a man on the beach half the time (chosen)
     castaway_per_mille: int = rule(500, PER_MILLE)
     storm_run_steps: int = rule(2, STEPS)  # running before it drives her this many steps downwind
@@ -335,8 +340,12 @@ def stages(full: VoyageRules, classic_world: str) -> dict[str, VoyageRules]:
 
 FULL = VoyageRules()
 RULESETS: dict[str, VoyageRules] = stages(FULL, DEFAULT_WORLD)
-# Engine voyage-6's: every ruleset as now, but the first letter of marque paying 30
-FULL_6 = FULL.with_changes(letter_reward=(30, 50, 90))
+# Engine voyage-7's: every ruleset as now, but the crew's shares of the purse, and a crew that
+# never asked for them (no dilemmas) never soured for it
+FULL_7 = FULL.with_changes(crew_sours=False, shares_of_prize=False)
+VOYAGE_7 = stages(FULL_7, DEFAULT_WORLD)
+# Engine voyage-6's: voyage-7's, but the first letter of marque paying 30
+FULL_6 = FULL_7.with_changes(letter_reward=(30, 50, 90))
 VOYAGE_6 = stages(FULL_6, DEFAULT_WORLD)
 # Engine voyage-5's: voyage-6's, but an open town as the card engine's (no walls of its own)
 VOYAGE_5 = stages(FULL_6.with_changes(town_walls=0), DEFAULT_WORLD)
@@ -389,6 +398,7 @@ LEGACY_RULESETS: dict[str, dict[str, VoyageRules]] = {
     "voyage-4": VOYAGE_4,
     "voyage-5": VOYAGE_5,
     "voyage-6": VOYAGE_6,
+    "voyage-7": VOYAGE_7,
 }
 """What a run's rules name meant under an earlier engine version: runs and saves of
 `voyage-1` (before the late game) named `full` what is now `dilemmas`, under the name they
@@ -397,7 +407,9 @@ were played and hashed with; those of `voyage-2` played `classic` in the seed's 
 (`classic` in the balanced one, `century` in world-2's century) with the shore off, wages paid
 only on a quiet day at sea and a round's cheer once a port; those of `voyage-4` met a privateer
 as her kind is, whatever their renown; those of `voyage-5` raided an open town of the card
-engine's 14 hull; those of `voyage-6` were paid 30 for the first letter of marque."""
+engine's 14 hull; those of `voyage-6` were paid 30 for the first letter of marque; those of
+`voyage-7` paid the crew's shares out of the purse, and without dilemmas never soured for
+them."""
 
 WORLD_ENGINE_OF: dict[str, str] = {
     "voyage-1": "world-2",
