@@ -150,11 +150,12 @@ STUDIES = FigurePage(
                 ' document: "The bot rides out a storm on a sound hull, pays shares it can'
                 " spare, and takes any castaway; with that it wins 27% over 30 runs, against"
                 ' 20% when storms rolled their own cost." What moves ours: a storm ridden out'
-                " costs hull, not the fifth of the purse a storm of its own may take, but"
-                " storms are rare (about three a run), while each share paid is a tenth of the"
-                " purse; with the crew never asking, the dilemmas help the bot a little, the"
-                " document's way. Without dilemmas there are no shares to ask: those three"
-                " points are one game."
+                " costs hull, not the fifth of the purse a storm of its own may take, and a"
+                " share paid (a tenth of the prize that brought the question, since voyage-8)"
+                " keeps the crew's spirits, where without dilemmas a crew that would have asked"
+                " sours in silence (-2 morale, since voyage-8: the document's \"the crew soured"
+                ' in silence"). The fewer the crew ask, the less either way: at 0 the two'
+                " stages differ by the storms alone."
             ),
             commands=(
                 (
