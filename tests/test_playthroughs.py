@@ -110,29 +110,18 @@ PLAYTHROUGHS = (
     Playthrough(
         "world-2", "world", {"days": 365}, 42, lambda game: ["day"] * 365, engine="world-2"
     ),
-    Playthrough(
-        "voyage-3",
-        "voyage",
-        {"rules": "dilemmas", "days": 365},
-        7,
-        _captain(7),
-        engine="voyage-3",
-    ),
-    Playthrough(
-        "voyage-7",
-        "voyage",
-        {"rules": "dilemmas", "days": 365},
-        7,
-        _captain(7),
-        engine="voyage-7",
-    ),
-    Playthrough(
-        "voyage-5",
-        "voyage",
-        {"rules": "dilemmas", "days": 365},
-        7,
-        _captain(7),
-        engine="voyage-5",
+    # `dilemmas` as the engines before the crew's shares of the prize (voyage-7), the walled
+    # towns (voyage-5) and the century's world (voyage-3) played it: the same seed and captain
+    *(
+        Playthrough(
+            f"voyage-{n}",
+            "voyage",
+            {"rules": "dilemmas", "days": 365},
+            7,
+            _captain(7),
+            engine=f"voyage-{n}",
+        )
+        for n in (7, 5, 3)
     ),
     # `full` as each earlier engine played it: the same seed, captain and seas at each
     *(
