@@ -68,6 +68,7 @@ def test_a_fight_waiting_for_a_key_holds_no_database(db_path: Path) -> None:
     )
 
 
+@pytest.mark.reliability  # the real wait, 5 s: the suite waits a second (the test below)
 @pytest.mark.real_lock_wait
 def test_a_held_database_is_waited_for_a_few_seconds_then_refused(locked_db: Path) -> None:
     started = time.perf_counter()
