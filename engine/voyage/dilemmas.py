@@ -98,12 +98,12 @@ def _storm_bot(state: VoyageState, rules: VoyageRules, open_: list[int], reserve
 
 
 def shares_cost(state: VoyageState, rules: VoyageRules) -> int:
-    """The crew's shares: a part of the prize that brought the question, or (the rules before
-    voyage-8) of the purse."""
+    """The crew's shares: a part of the prize that brought the question, or of the purse when
+    the question carries none (the rules before voyage-8: `shares_of_prize` decides, when
+    asking, whether it does)."""
     question = state.pending
     payout = question.payout if isinstance(question, Question) else 0
-    base = payout if rules.shares_of_prize and payout else state.gold
-    return max(1, base * rules.shares_per_mille // 1000)
+    return max(1, (payout or state.gold) * rules.shares_per_mille // 1000)
 
 
 def _shares_options(state: VoyageState, rules: VoyageRules) -> list[Option]:
