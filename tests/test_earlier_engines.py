@@ -12,7 +12,10 @@ seeds 3, 5 and 8 by `full` (the synthetic sea has no letter regions of its own: 
 first reward, voyage-7's change, is the playthrough voyage-6-full's, on the sea's regions);
 voyage-7.json.gz by the code before voyage-8 (commit c6a8b00): the raider's first year from
 seed 13 by `classic`, past seven payouts a crew might have soured at, and the captain's from
-seed 7 by `dilemmas`, asked its crew's shares six times;
+seed 7 by `dilemmas`, asked its crew's shares six times; voyage-8.json.gz by the code before
+voyage-9 (commit 09f859b): the captain's first year from seeds 3 and 5 by `full` (its change,
+the second letter's deadline and grace, is the playthrough voyage-8-full's, on the sea's
+regions);
 tribes-2.json.gz by the code before tribes-3 (commit cb2c6de): the Tribes golden scenario
 (1,000 ticks, harvest rites) and seed 11's grower and scholar over 2,000 ticks (crop rotation
 researched by both); tabletop-1.json.gz by the code before tabletop-2 (commit 19dd751): two
@@ -46,6 +49,7 @@ LOGS: dict[str, tuple[str, set[str]]] = {
     "voyage-5.json.gz": ("d5db32e", {"voyage-5"}),
     "voyage-6.json.gz": ("dd8f0fe", {"voyage-6"}),
     "voyage-7.json.gz": ("c6a8b00", {"voyage-7"}),
+    "voyage-8.json.gz": ("09f859b", {"voyage-8"}),
     "tribes-2.json.gz": ("cb2c6de", {"tribes-2"}),
     "tabletop-1.json.gz": ("19dd751", {"tabletop-1"}),
 }

@@ -92,13 +92,13 @@ def test_letter_help_letter_and_the_prompt_say_where_its_towns_are_and_how_far(d
     result = play(db, "--resume", input="letter\nhelp letter\nquit\n")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert f"; act 2 0/1 by 270, Sevilla {sevilla} days] > " in out  # the status line
+    assert f"; act 2 0/1 by 200, Sevilla {sevilla} days] > " in out  # the status line
     where = (
         "  where: the eastern sea (6E-11E, 5N-7N; dashed on `chart FILE`), you are "
         f"{sailed_days(state, 5 * 12 + 6)} days' sail from its nearest water"
     )
     towns = [
-        "  the towns of spain there (sacking any one does it; due day 270, 270 days left):",
+        "  the towns of spain there (sacking any one does it; due day 200, 200 days left):",
         f"    Sevilla  open town  {sevilla} days' sail, in time",
         f"    Havana   fortified  {havana} days' sail, in time",
     ]

@@ -94,7 +94,7 @@ MODE = Mode(
     save_version=SAVE_VERSION,
     example={"rules": "full", "days": 90},
     events={**WORLD_EVENTS, **FIGHT_EVENTS, **VOYAGE_EVENTS},
-    earlier_versions=tuple(f"voyage-{n}" for n in range(1, 8)),
+    earlier_versions=tuple(f"voyage-{n}" for n in range(1, 9)),
     figures=RunFigures(unit="gold", days=True),  # her gold at the end
     save_progress=save_progress,
     rules=VoyageRules,
