@@ -340,7 +340,8 @@ VOYAGE = FigurePage(
                     "full",
                     "mean_day_home",
                     share=False,
-                    moved_by="the letters' deadlines and regions",
+                    moved_by="the letters' deadlines: the second due 200 days from its issue"
+                    " and a missed deadline's grace 45 (voyage-9; 270 and 90 before)",
                 ),
                 _figure(
                     "reached the third letter",
