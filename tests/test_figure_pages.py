@@ -70,7 +70,7 @@ def test_the_wilson_interval_is_the_textbook_one() -> None:
     assert wilson(0.0, 30)[0] == 0.0 and wilson(1.0, 30)[1] == 1.0
 
 
-def test_a_figure_without_the_documents_sample_is_held_to_ours_and_a_mean_to_none() -> None:
+def test_a_figure_without_the_documents_sample_is_held_to_ours_and_a_mean_to_a_fifth() -> None:
     command = ("voyage", "--json")
     page = FigurePage(
         name="t",
@@ -82,17 +82,19 @@ def test_a_figure_without_the_documents_sample_is_held_to_ours_and_a_mean_to_non
                 DesignFigure("sunk", 0.1, command, lambda rows: rows[0]["sunk"], our_runs=100),
                 DesignFigure("day home", 525, command, lambda rows: rows[0]["day"],
                              share=False),
+                DesignFigure("raids", 11, command, lambda rows: rows[0]["raids"], share=False),
             )),
             Table("R", "", (command,), ("where.reached", "sunk_by"), frozenset({"where.reached"}),
                   label="rules", labels=("classic",)),
         ),
     )  # fmt: skip
-    printed = [{"won": 0.45, "sunk": 0.3, "day": 487.25, "sunk_by": {"town": 3},
+    printed = [{"won": 0.45, "sunk": 0.3, "day": 487.25, "raids": 6.04, "sunk_by": {"town": 3},
                 "where": {"reached": {"Caribbean": 0.25}}}]  # fmt: skip
     text = write_page(page, "c", lambda _: printed, said=lambda _: None)
     assert "| won | 50.0% | none given | 45.0% | 35.6%-54.8% | in |" in text
     assert "| sunk | 10.0% | none given | 30.0% | 21.9%-39.6% | **out** by 11.9 points |" in text
-    assert "| day home | 525 | none given | 487.2 | none given | - |" in text
+    assert "| day home | 525 | none given | 487.2 | none given | within 20% |" in text
+    assert "| raids | 11 | none given | 6.0 | none given | **out**: 45% under |" in text
     assert "| classic | Caribbean 25.0% | town 3 |" in text
 
 

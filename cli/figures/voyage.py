@@ -215,8 +215,10 @@ VOYAGE = FigurePage(
                 " by the document's bot (`--captain seed`: blind to the home stretch, engaging"
                 " without the read of a ship), `classic` by its raider. The document's shares"
                 " come from 30 or 100 runs, so each has a 95% interval of its own: `in` when"
-                " ours lies in it. Its means (days, raids, storms) come without a spread, so"
-                " they are set beside ours only."
+                " ours lies in it. Its means (days, raids, storms) come without a spread: ours"
+                " is held to a fifth of each either way (the slack `privateer tune` is given for"
+                " the day home), `within 20%` or how far beyond that it lies, as a share of the"
+                " document's."
             ),
             figures=(
                 _figure(
