@@ -95,6 +95,7 @@ def test_a_figure_without_the_documents_sample_is_held_to_ours_and_a_mean_to_a_f
     assert "| sunk | 10.0% | none given | 30.0% | 21.9%-39.6% | **out** by 11.9 points |" in text
     assert "| day home | 525 | none given | 487.2 | none given | within 20% |" in text
     assert "| raids | 11 | none given | 6.0 | none given | **out**: 45% under |" in text
+    assert "**2 of the 4 figures held**: a share in its interval, a mean within 20%." in text
     assert "| classic | Caribbean 25.0% | town 3 |" in text
 
 
@@ -154,6 +155,12 @@ def test_a_dial_moves_the_documents_way_or_the_other_and_noise_is_named() -> Non
     ) in text
     assert "| which way ours moved | what it turns in ours |" in text
     assert "| flat | 33.0% → 23.0% |" in text and "| **not at all** |  |" in text  # none said
+    # up moves the document's way out of the noise; down the other way, flat not at all, day the
+    # other way; up, down and flat after in its interval (22.0% in 11.8%-40.9%), day unjudged
+    assert (
+        "**1 of the 4 moves the document's way** (0 of them within the noise); **3 of the 3"
+        " settings after** in the document's interval."
+    ) in text
 
 
 def test_the_commit_named_is_changed_by_the_code_not_by_the_pages_written(tmp_path: Path) -> None:

@@ -242,6 +242,7 @@ def _design_table(table: DesignTable, printed: Mapping[Command, Rows]) -> list[s
         + _said(why, "what moves ours"),
         "|---|---|---|---|---|---|" + ("---|" if why else ""),
     ]
+    verdicts = []
     for figure in table.figures:
         ours = figure.ours(printed[figure.command])
         shown = _share if figure.share else _number
@@ -257,11 +258,15 @@ def _design_table(table: DesignTable, printed: Mapping[Command, Rows]) -> list[s
         if not figure.share:
             held = _near(ours, figure.figure, table.slack)
         of = f" of {figure.runs:,}" if figure.runs else ""
+        verdicts.append(held)
         lines.append(
             f"| {figure.words} | {shown(figure.figure)}{of} | {theirs_band} | {shown(ours)} |"
             f" {ours_band} | {held} |" + _said(why, figure.moved_by)
         )
-    return lines
+    judged = [v for v in verdicts if v != "-"]
+    held_count = sum(v == "in" or v.startswith("within") for v in judged)
+    return [*lines, "", f"**{held_count} of the {len(judged)} figures held**: a share in its"
+            f" interval, a mean within {table.slack:.0%}."]  # fmt: skip
 
 
 def _band(share: float, runs: int) -> tuple[float, float, str]:
@@ -291,6 +296,7 @@ def _moves_table(table: DesignMoves, printed: Mapping[Command, Rows]) -> list[st
         + _said(why, "what it turns in ours"),
         "|---|---|---|---|---|---|---|" + ("---|" if why else ""),
     ]
+    ways, helds = [], []
     for move in table.moves:
         before = move.ours_before(printed[move.command_before])
         after = move.ours_after(printed[move.command_after])
@@ -302,12 +308,20 @@ def _moves_table(table: DesignMoves, printed: Mapping[Command, Rows]) -> list[st
             held = _held(after, low, high)
         if move.share and move.our_runs:
             ours_band = _band(after, move.our_runs)[2]
+        way = _way(move, before, after)
+        ways.append(way)
+        helds.append(held)
         lines.append(
             f"| {move.words} | {shown(move.before)} → {shown(move.after)} | {theirs_band} |"
             f" {shown(before)} → {shown(after)} | {ours_band} | {held} |"
-            f" {_way(move, before, after)} |" + _said(why, move.moved_by)
+            f" {way} |" + _said(why, move.moved_by)
         )
-    return lines
+    its_way = [w for w in ways if w.startswith("the document's way")]
+    noise = sum("within the noise" in w for w in its_way)
+    judged = [h for h in helds if h != "-"]
+    return [*lines, "", f"**{len(its_way)} of the {len(ways)} moves the document's way** ({noise}"
+            f" of them within the noise); **{judged.count('in')} of the {len(judged)} settings"
+            " after** in the document's interval."]  # fmt: skip
 
 
 def _way(move: DesignMove, before: float, after: float) -> str:
