@@ -96,6 +96,11 @@ def test_a_figure_without_the_documents_sample_is_held_to_ours_and_a_mean_to_a_f
     assert "| day home | 525 | none given | 487.2 | none given | within 20% |" in text
     assert "| raids | 11 | none given | 6.0 | none given | **out**: 45% under |" in text
     assert "**2 of the 4 figures held**: a share in its interval, a mean within 20%." in text
+    counts = DesignTable("C", "", (DesignFigure("nodes", 525, command, lambda rows: rows[0]["day"],
+                                                 share=False),), slack=None)  # fmt: skip
+    bare = write_page(FigurePage("c", "C", "", (counts,)), "c", lambda _: printed, lambda _: None)
+    assert "| nodes | 525 | none given | 487.2 | none given | - |" in bare
+    assert "figures held" not in bare
     assert "| classic | Caribbean 25.0% | town 3 |" in text
 
 

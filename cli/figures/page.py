@@ -57,12 +57,13 @@ class DesignFigure:
 class DesignTable:
     """The document's figures beside ours. A share is held to its 95% interval; a mean the
     document gives without a spread (days, raids, storms) to `slack` either way of it, the
-    slack `privateer tune` is asked for the day home."""
+    slack `privateer tune` is asked for the day home; with `slack` None (counts that are not
+    outcomes, such as a graph's nodes) it is set beside ours only."""
 
     heading: str
     about: str
     figures: tuple[DesignFigure, ...]
-    slack: float = 0.2  # a fifth either way
+    slack: float | None = 0.2  # a fifth either way
 
 
 @dataclass(frozen=True)
@@ -255,7 +256,7 @@ def _design_table(table: DesignTable, printed: Mapping[Command, Rows]) -> list[s
             low, high, ours_band = _band(ours, figure.our_runs)
             if not figure.runs:
                 held = _held(figure.figure, low, high)
-        if not figure.share:
+        if not figure.share and table.slack is not None:
             held = _near(ours, figure.figure, table.slack)
         of = f" of {figure.runs:,}" if figure.runs else ""
         verdicts.append(held)
@@ -264,9 +265,12 @@ def _design_table(table: DesignTable, printed: Mapping[Command, Rows]) -> list[s
             f" {ours_band} | {held} |" + _said(why, figure.moved_by)
         )
     judged = [v for v in verdicts if v != "-"]
+    if not judged:
+        return lines
     held_count = sum(v == "in" or v.startswith("within") for v in judged)
+    means = "" if table.slack is None else f", a mean within {table.slack:.0%}"
     return [*lines, "", f"**{held_count} of the {len(judged)} figures held**: a share in its"
-            f" interval, a mean within {table.slack:.0%}."]  # fmt: skip
+            f" interval{means}."]  # fmt: skip
 
 
 def _band(share: float, runs: int) -> tuple[float, float, str]:

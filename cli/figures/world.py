@@ -98,6 +98,7 @@ WORLD = FigurePage(
                 _count("nodes on the coast", 3213, "nodes_by_kind.coast"),
                 _count("steps (a day's sail each)", 24331, "steps"),
             ),
+            slack=None,  # the build's counts, not outcomes: set beside the document's only
         ),
         Table(
             heading="The graph and its ways",
