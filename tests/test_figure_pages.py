@@ -101,6 +101,10 @@ def test_a_figure_without_the_documents_sample_is_held_to_ours_and_a_mean_to_a_f
     bare = write_page(FigurePage("c", "C", "", (counts,)), "c", lambda _: printed, lambda _: None)
     assert "| nodes | 525 | none given | 487.2 | none given | - |" in bare
     assert "figures held" not in bare
+    shares = DesignTable("S", "", (DesignFigure("won", 0.5, command, lambda rows: rows[0]["won"],
+                                                 runs=100),))  # fmt: skip
+    shared = write_page(FigurePage("s", "S", "", (shares,)), "c", lambda _: printed, lambda _: None)
+    assert "**1 of the 1 figures held**: a share in its interval." in shared
     assert "| classic | Caribbean 25.0% | town 3 |" in text
 
 

@@ -268,7 +268,8 @@ def _design_table(table: DesignTable, printed: Mapping[Command, Rows]) -> list[s
     if not judged:
         return lines
     held_count = sum(v == "in" or v.startswith("within") for v in judged)
-    means = "" if table.slack is None else f", a mean within {table.slack:.0%}"
+    any_mean = any(not figure.share for figure in table.figures)
+    means = f", a mean within {table.slack:.0%}" if any_mean and table.slack is not None else ""
     return [*lines, "", f"**{held_count} of the {len(judged)} figures held**: a share in its"
             f" interval{means}."]  # fmt: skip
 
