@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import socket
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -114,14 +115,27 @@ def _get(port: int, path: str) -> int:
         return error.code
 
 
+def _engine_modules() -> list[str]:
+    """Every module of the engine packages a worker plays with."""
+    import importlib
+    import pkgutil
+
+    names = []
+    for package in voyage_batch.ENGINE_PACKAGES:
+        path = importlib.import_module(package).__path__
+        names += [found.name for found in pkgutil.walk_packages(path, package + ".")]
+    return names
+
+
 def test_voyages_on_a_local_cluster_report_the_ids_written_and_nothing_of_dask(
     sea: None, db_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
     """Another writer's run lands between two batches: the note and the JSON give the two
-    ranges the voyages really have, not one range over the stranger. With port 8787 taken
-    (as another cluster takes it) the cluster neither warns nor serves pages anywhere; an
-    error that dask logs with its traceback in a worker or here (a heartbeat that meets a
-    closing scheduler does) reaches no stderr."""
+        ranges the voyages really have, not one range over the stranger. With port 8787 taken
+        (as another cluster takes it) the cluster neither warns nor serves pages anywhere; an
+        error that dask logs with its traceback in a worker or here (a heartbeat that meets a
+        closing scheduler does) reaches no stderr. On Linux the workers are forked from the
+    command's process, every engine module imported before they are."""
     from privateer.cli.fight.session import FightSession
 
     written = voyage_commands._write
@@ -147,6 +161,11 @@ def test_voyages_on_a_local_cluster_report_the_ids_written_and_nothing_of_dask(
             port = seen["http"][0][1]
             seen["pages"] = {p: _get(port, p) for p in ("/status", "/info/main/workers.html")}
             voyage_batch._probe(client.scheduler.address, 5.0)  # a scheduler passes the probe
+            # a forked worker starts with this process's modules (a spawned one with its own)
+            seen["forked"] = set(
+                client.run(lambda: "privateer.db.run_store" in sys.modules).values()
+            )
+            seen["engine"] = [m for m in _engine_modules() if m not in sys.modules]
             boom = OSError("Timed out during handshake while connecting to the scheduler")
             client.run(
                 lambda: logging.getLogger("distributed.worker").error(
@@ -178,6 +197,9 @@ def test_voyages_on_a_local_cluster_report_the_ids_written_and_nothing_of_dask(
     assert "Traceback" not in result.stderr and "heartbeat" not in result.stderr
     assert all(host == "127.0.0.1" and port != 8787 for host, port in seen["http"])
     assert seen["pages"] == {"/status": 404, "/info/main/workers.html": 404}
+    assert seen["forked"] == {voyage_batch.FORKED}
+    if voyage_batch.FORKED:  # none half-imported here when a worker is forked
+        assert seen["engine"] == []
     time.sleep(0.2)  # what the workers printed as they closed
     printed = capfd.readouterr().err
     assert "Traceback" not in printed and "heartbeat" not in printed

@@ -383,7 +383,7 @@ def test_freed_memory_is_kept_in_a_worker_started_with_a_trim_threshold() -> Non
 
 def test_bench_voyage_times_each_worker_count_as_a_whole_command(world_db: Any) -> None:
     db = world_db("bench")
-    args = ("bench", "voyage", "--runs", "2", "--days", "30", "--rounds", "1")
+    args = ("bench", "voyage", "--runs", "4", "--days", "730", "--rounds", "1")
     result = invoke(db, *args, "--workers", "1,2", "--json")
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
@@ -394,9 +394,11 @@ def test_bench_voyage_times_each_worker_count_as_a_whole_command(world_db: Any) 
     assert rows[1]["speedup_by_round"] == [1.0] and len(rows[2]["speedup_by_round"]) == 1
     assert rows[2]["speedup"] == pytest.approx(rows[1]["seconds"] / rows[2]["seconds"], rel=0.02)
     for row in rows.values():
-        assert row["runs_per_second"] == pytest.approx(2 / row["seconds"], rel=0.05)
+        assert row["runs_per_second"] == pytest.approx(4 / row["seconds"], rel=0.05)
         assert row["cpu_seconds"] > 0
-    assert rows[2]["cpu_seconds"] > rows[1]["cpu_seconds"]  # its workers counted too
+    # its workers counted too: the voyages are some 40% of one process's CPU, and forked
+    # workers (cli/voyage/batch.py's FORKED) add little of their own beside them
+    assert rows[2]["cpu_seconds"] > 0.85 * rows[1]["cpu_seconds"]
     for bad in ("", "0", "1,x", "1,,2", "257", "-1"):
         refused = invoke(db, *args, "--workers", bad)
         assert refused.exit_code == 2, (bad, refused.output)
