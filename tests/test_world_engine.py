@@ -277,6 +277,27 @@ def test_route_trees_lead_every_node_to_the_destination() -> None:
             assert node >= 0 and hops < 200
 
 
+def test_a_route_trees_legs_are_the_first_joining_each_node_to_the_next() -> None:
+    """Every node a tree reaches takes the lowest-numbered leg to the next node on its way
+    (`leg_table`'s, whichever legs join the two; from a neighbour of the destination, the leg
+    straight there), in every season and rig: what ships sail."""
+    index = WORLD.graph_index
+    for port in WORLD.ports:
+        for season in range(4):
+            for rig in (0, 1):
+                tree = toward(WORLD, port.node, season, rig)
+                reached = 0
+                for node in WORLD.graph_nodes.tolist():
+                    after = tree[node]
+                    if node == port.node or after < 0:
+                        continue
+                    reached += 1
+                    # a neighbour of the destination sails straight there (sailing.step)
+                    to = port.node if node in tree.ahead else after
+                    assert tree.legs[index[node]] == WORLD.leg_table[(node, to)]
+                assert reached > 0
+
+
 # --- determinism, state ---------------------------------------------------------------------
 
 

@@ -298,14 +298,13 @@ def toward(world: World, destination: int, season: int, rig: int, seas: HighSeas
             raise ValueError(f"node {destination} is not a graph node")
         _, pred = dijkstra(inward, directed=True, indices=position, return_predecessors=True)
         reached = np.flatnonzero(pred >= 0)
-        after = pred[reached]
-        legs_of, ends_of = world.graph_legs
-        joins = ends_of[reached] == after[:, None]
-        first = joins.argmax(axis=1)  # a node's first leg to the next (leg_table's)
-        if not joins[np.arange(len(reached)), first].all():
+        pairs, pair_legs = world.graph_pair_legs
+        steps = reached * len(ids) + pred[reached]  # (a node, the next) as graph_pair_legs keys
+        at = np.minimum(np.searchsorted(pairs, steps), len(pairs) - 1)
+        if not (pairs[at] == steps).all():
             raise ValueError("a route tree's step with no leg")
         legs = np.full(len(ids), -1, dtype=narrowest(world.legs))
-        legs[reached] = legs_of[reached, first]
+        legs[reached] = pair_legs[at]  # a node's first leg to the next (leg_table's)
         ahead: dict[int, int] = {}
         leg_a, leg_b, _, _ = world.lists
         index = world.graph_index

@@ -407,23 +407,19 @@ class World:
         return table
 
     @cached_property
-    def graph_legs(self) -> tuple[Ints, Ints]:
-        """Per graph node (in `graph_nodes` order), its legs in leg order (`legs_at`) and the
-        graph node each leads to (its place in `graph_nodes`), padded with -1 to the most any
-        node has: for finding legs in bulk (the first of a node's legs to a neighbour is
-        `leg_table`'s)."""
-        index = self.graph_index
-        leg_a, leg_b, _, _ = self.lists
-        rows = [self.legs_at[node] for node in self.graph_nodes.tolist()]
-        width = max((len(row) for row in rows), default=0)
-        legs = np.full((len(rows), width), -1, dtype=np.int32)
-        ends = np.full((len(rows), width), -1, dtype=np.int32)
-        for i, row in enumerate(rows):
-            legs[i, : len(row)] = row
-            ends[i, : len(row)] = [
-                index[leg_b[leg]] if index[leg_a[leg]] == i else index[leg_a[leg]] for leg in row
-            ]
-        return legs, ends
+    def graph_pair_legs(self) -> tuple[Ints, Ints]:
+        """Every pair of graph nodes a leg joins, both ways round, as `place * G + place` (each
+        node's place in `graph_nodes`, G of them), sorted, and the first leg joining each pair
+        (`leg_table`'s): for finding in bulk, with one `searchsorted`, the legs a route tree's
+        nodes take to the next."""
+        index = np.asarray(self.graph_index, dtype=np.int64)
+        count = len(self.graph_nodes)
+        a, b = index[self.leg_a], index[self.leg_b]
+        keys = np.concatenate([a * count + b, b * count + a])
+        legs = np.concatenate([np.arange(self.legs), np.arange(self.legs)])
+        keys, first = np.unique(keys, return_index=True)  # the first: the lowest leg
+        found: Ints = legs[first].astype(np.int32)
+        return keys, found
 
     @cached_property
     def leg_waters(self) -> tuple[frozenset[int], ...]:
