@@ -115,26 +115,14 @@ def _get(port: int, path: str) -> int:
         return error.code
 
 
-def _engine_modules() -> list[str]:
-    """Every module of the engine packages a worker plays with."""
-    import importlib
-    import pkgutil
-
-    names = []
-    for package in voyage_batch.ENGINE_PACKAGES:
-        path = importlib.import_module(package).__path__
-        names += [found.name for found in pkgutil.walk_packages(path, package + ".")]
-    return names
-
-
 def test_voyages_on_a_local_cluster_report_the_ids_written_and_nothing_of_dask(
     sea: None, db_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
     """Another writer's run lands between two batches: the note and the JSON give the two
-        ranges the voyages really have, not one range over the stranger. With port 8787 taken
-        (as another cluster takes it) the cluster neither warns nor serves pages anywhere; an
-        error that dask logs with its traceback in a worker or here (a heartbeat that meets a
-        closing scheduler does) reaches no stderr. On Linux the workers are forked from the
+    ranges the voyages really have, not one range over the stranger. With port 8787 taken
+    (as another cluster takes it) the cluster neither warns nor serves pages anywhere; an
+    error that dask logs with its traceback in a worker or here (a heartbeat that meets a
+    closing scheduler does) reaches no stderr. On Linux the workers are forked from the
     command's process, every engine module imported before they are."""
     from privateer.cli.fight.session import FightSession
 
@@ -165,7 +153,7 @@ def test_voyages_on_a_local_cluster_report_the_ids_written_and_nothing_of_dask(
             seen["forked"] = set(
                 client.run(lambda: "privateer.db.run_store" in sys.modules).values()
             )
-            seen["engine"] = [m for m in _engine_modules() if m not in sys.modules]
+            seen["engine"] = [m for m in voyage_batch.engine_modules() if m not in sys.modules]
             boom = OSError("Timed out during handshake while connecting to the scheduler")
             client.run(
                 lambda: logging.getLogger("distributed.worker").error(

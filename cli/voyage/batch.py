@@ -381,18 +381,27 @@ starts, every module a worker plays with."""
 ENGINE_PACKAGES = ("privateer.engine.voyage", "privateer.engine.world", "privateer.engine.fight")
 
 
-def _ready_to_fork() -> None:
-    """Import every module of the engine's packages a worker plays with (a fiftieth of a
-    second more than the command imports anyway), so none is half-imported by this process's
-    own thread when a worker is forked from it: the first cluster's workers, or one its nanny
-    starts again mid-run."""
+def engine_modules() -> list[str]:
+    """Every module of the engine's packages a worker plays with (ENGINE_PACKAGES), by name."""
     import importlib
     import pkgutil
 
+    names: list[str] = []
     for name in ENGINE_PACKAGES:
-        package = importlib.import_module(name)
-        for found in pkgutil.walk_packages(package.__path__, name + "."):
-            importlib.import_module(found.name)
+        path = importlib.import_module(name).__path__
+        names += [found.name for found in pkgutil.walk_packages(path, name + ".")]
+    return names
+
+
+def _ready_to_fork() -> None:
+    """Import every module a worker plays with (`engine_modules`: a fiftieth of a second more
+    than the command imports anyway), so none is half-imported by this process's own thread
+    when a worker is forked from it: the first cluster's workers, or one its nanny starts
+    again mid-run."""
+    import importlib
+
+    for name in engine_modules():
+        importlib.import_module(name)
 
 
 LOCAL_SETTINGS: dict[str, object] = {
