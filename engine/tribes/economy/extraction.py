@@ -39,12 +39,11 @@ from __future__ import annotations
 
 from ...events import Event
 from ..constants import PROFESSION_INDEX
-from ..rules import TribesRules
 from ..state import Settlement, Tribe, TribesState
 from .accum import EXTRACTION_D
 from .ages import age_bonus
-from .flows import consumed, produced
-from .stores import add_store
+from .flows import consumed
+from .stores import store_cap
 
 FARMER = PROFESSION_INDEX["farmer"]
 FISHER = PROFESSION_INDEX["fisher"]
@@ -67,14 +66,26 @@ def coverage(tools: int, workers: list[int]) -> list[int]:
 
 
 def _yield(
-    settlement: Settlement, tribe: Tribe, resource: str, base: int, rate: int, rules: TribesRules
+    settlement: Settlement,
+    production: dict[str, int],
+    cap: int,
+    resource: str,
+    base: int,
+    rate: int,
 ) -> None:
-    """Flow `base` worker-per-mille at `rate` per mille into the stores (D = 1e6)."""
+    """Flow `base` worker-per-mille at `rate` per mille into the stores (D = 1e6), past the cap
+    lost (stores.py's add_store, and flows.py's produced into `production`, written out: the
+    stores' `cap` read once a settlement, the buildings not changing while it extracts)."""
     acc = settlement.acc
     key = "extract:" + resource
     out, acc[key] = divmod(base * rate + acc.get(key, 0), EXTRACTION_D)
     if out:
-        produced(tribe, resource, add_store(settlement, resource, out, rules))
+        stores = settlement.stores
+        held = stores[resource]
+        added = min(out, cap - held)
+        if added > 0:
+            stores[resource] = held + added
+            production[resource] = production.get(resource, 0) + added
 
 
 def extract_settlement(state: TribesState, settlement: Settlement, tribe: Tribe) -> tuple[int, int]:
@@ -94,6 +105,8 @@ def extract_settlement(state: TribesState, settlement: Settlement, tribe: Tribe)
     if tribe.age:  # every rate +100 per mille an age (ages.py): exact, bases are 200k
         bonus = 1000 + age_bonus(tribe, rules)
         bases = [b * bonus // 1000 for b in bases]
+    production = tribe.flows["production"]
+    cap = store_cap(settlement, rules)
     if workers[0]:
         rate, bonus = rules.farm_rate, 0
         if "crop_rotation" in tribe.techs:
@@ -105,18 +118,18 @@ def extract_settlement(state: TribesState, settlement: Settlement, tribe: Tribe)
             base = base * (1000 + bonus) // 1000
         else:  # tribes-2: added to the rate
             rate += bonus
-        _yield(settlement, tribe, "grain", base, rate, rules)
+        _yield(settlement, production, cap, "grain", base, rate)
     if workers[1]:
-        _yield(settlement, tribe, "fish", bases[1], rules.fish_rate, rules)
+        _yield(settlement, production, cap, "fish", bases[1], rules.fish_rate)
     if workers[3]:
-        _yield(settlement, tribe, "timber", bases[3], rules.timber_rate, rules)
+        _yield(settlement, production, cap, "timber", bases[3], rules.timber_rate)
     if workers[4]:
-        _yield(settlement, tribe, "stone", bases[4], rules.stone_rate, rules)
+        _yield(settlement, production, cap, "stone", bases[4], rules.stone_rate)
         census = settlement.census
         if census.get("ore", 0) >= 1:
-            _yield(settlement, tribe, "ore", bases[4], rules.ore_rate, rules)
+            _yield(settlement, production, cap, "ore", bases[4], rules.ore_rate)
         if census.get("gold", 0) >= 1:
-            _yield(settlement, tribe, "coin", bases[4], rules.coin_rate, rules)
+            _yield(settlement, production, cap, "coin", bases[4], rules.coin_rate)
     used = sum(covered)
     if used:
         acc = settlement.acc

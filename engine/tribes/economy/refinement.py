@@ -28,8 +28,7 @@ from ..rules import PerRules, TribesRules
 from ..state import Settlement, Tribe, TribesState
 from .accum import refine
 from .ages import age_bonus
-from .flows import consumed, produced
-from .stores import add_store
+from .stores import store_cap
 
 Inputs = tuple[tuple[str, int], ...]
 Chain = tuple[int, str, int, Inputs, str, str | None]
@@ -72,7 +71,7 @@ def smithy_weights(tribe: Tribe) -> list[int]:
     return weights
 
 
-def _allowed(stores: dict[str, int], inputs: tuple[tuple[str, int], ...]) -> int:
+def _allowed(stores: dict[str, int], inputs: Inputs) -> int:
     """Units the stores' inputs allow."""
     n = -1
     for resource, per in inputs:
@@ -82,15 +81,33 @@ def _allowed(stores: dict[str, int], inputs: tuple[tuple[str, int], ...]) -> int
     return max(n, 0)
 
 
-def _make(
-    settlement: Settlement, tribe: Tribe, inputs: Inputs, output: str, n: int, rules: TribesRules
-) -> None:
-    """Spend the inputs of `n` units and store the output."""
-    stores = settlement.stores
-    for resource, per in inputs:
-        stores[resource] -= n * per
-        consumed(tribe, resource, n * per)
-    produced(tribe, output, add_store(settlement, output, n, rules))
+class _Workshop:
+    """One settlement's workshops for one tick: its stores, their cap (the buildings do not
+    change while the workshops work) and its tribe's flows, read once, not once a unit made."""
+
+    __slots__ = ("cap", "consumption", "production", "stores")
+
+    def __init__(self, settlement: Settlement, tribe: Tribe, rules: TribesRules) -> None:
+        self.stores = settlement.stores
+        self.cap = store_cap(settlement, rules)
+        self.production = tribe.flows["production"]
+        self.consumption = tribe.flows["consumption"]
+
+    def make(self, inputs: Inputs, output: str, n: int) -> None:
+        """Spend the inputs of `n` units and store the output, past the cap lost (stores.py's
+        add_store; flows.py's produced and consumed, written out)."""
+        stores, consumption = self.stores, self.consumption
+        for resource, per in inputs:
+            spent = n * per
+            stores[resource] -= spent
+            if spent:
+                consumption[resource] = consumption.get(resource, 0) + spent
+        held = stores[output]
+        added = min(n, self.cap - held)
+        if added > 0:
+            stores[output] = held + added
+            production = self.production
+            production[output] = production.get(output, 0) + added
 
 
 def _smith(
@@ -98,7 +115,7 @@ def _smith(
     tribe: Tribe,
     workers: int,
     rate: int,
-    rules: TribesRules,
+    shop: _Workshop,
     smith: Inputs,
     armor_extra: Inputs,
 ) -> None:
@@ -116,7 +133,7 @@ def _smith(
             inputs = smith + armor_extra if kind == "armor" else smith
             n = min(share, _allowed(stores, inputs))
             if n:
-                _make(settlement, tribe, inputs, kind, n, rules)
+                shop.make(inputs, kind, n)
                 made += n
     _, acc[key] = refine(workers, rate, before, made)
 
@@ -128,13 +145,16 @@ def refine_settlement(settlement: Settlement, tribe: Tribe, rules: TribesRules) 
     acc = settlement.acc
     chains, smith_rate, smith, armor_extra = CHAINS(rules)
     bonus = 1000 + age_bonus(tribe, rules)  # every rate +100 per mille an age (ages.py)
+    shop: _Workshop | None = None
     for index, key, rate, inputs, output, gate in chains:
         workers = labour[index]
         if not workers:
             continue  # no capacity: (0 + acc) div 1000 = 0, acc unchanged
+        if shop is None:
+            shop = _Workshop(settlement, tribe, rules)
         if index == SMITH:
             rate = smith_rate * bonus // 1000
-            _smith(settlement, tribe, workers, rate, rules, smith, armor_extra)
+            _smith(settlement, tribe, workers, rate, shop, smith, armor_extra)
             continue
         rate = rate * bonus // 1000  # exact: every rate is a multiple of 10
         available = _allowed(stores, inputs)
@@ -143,7 +163,7 @@ def refine_settlement(settlement: Settlement, tribe: Tribe, rules: TribesRules) 
             available = min(available, settlement.grain_gates.get(gate, 0) // grain_per)
         made, acc[key] = refine(workers, rate, acc.get(key, 0), available)
         if made:
-            _make(settlement, tribe, inputs, output, made, rules)
+            shop.make(inputs, output, made)
             if gate is not None:
                 settlement.grain_gates[gate] -= made * inputs[0][1]
 
