@@ -167,7 +167,7 @@ def test_the_treasury_dial_on_the_first_twelve_classic_voyages(world: World) -> 
 LATE_STAGES = {
     "late": {"won": 5, "sunk": 7, "renown_steps": {"0": 3, "1": 1, "2": 2, "3": 6},
              "home_stretch_reached": 5, "home_stretch_won": 5},
-    "lookout": {"won": 3, "sunk": 9, "mean_day_sunk": 179.4,
+    "lookout": {"won": 3, "sunk": 8, "mean_day_sunk": 116.9,  # voyage-10: 9 and 179.4
                 "renown_steps": {"0": 3, "1": 2, "2": 3, "3": 4}, "home_stretch_reached": 4},
     "full": {"won": 1, "sunk": 8, "mean_day_home": 476.0, "revoked": 5,
              "letters_completed": {"1": 11, "2": 5, "3": 1}, "home_stretch_reached": 1},

@@ -250,7 +250,29 @@ def test_no_word_gets_out_for_a_pirate_and_once_out_it_stays_out() -> None:
     state.gold = 150
     assert [e.kind for e in renown.word_out(state, LATE)] == ["home_stretch"]
     state.gold = 10  # spent, or lost to a mutiny: the privateers are not called off
-    assert renown.orders(state, LATE) == {"word_out": True}
+    assert renown.orders(state, LATE) == {"word_out": True, "word_out_corsairs": True}
+
+
+def test_on_the_home_stretch_the_corsairs_come_too_by_this_engines_rules_only() -> None:
+    """The Barbary corsairs are the Barbary states' privateers: once word is out they come for
+    you from any range, as the privateers do (engine voyage-10); before it they go raiding and
+    let you be, and voyage-9's rules (`home_stretch_corsairs` off) never call them out."""
+    state = quiet_voyage(rules="late")
+    ws = state.world
+    corsair = put_ship(state, CORSAIR, "barbary", 40)  # at war with England from the first day
+    word = pursuit.Name.of({"word_out": True, "word_out_corsairs": True})
+    assert pursuit.reach(WORLD, ws, SEED_000, corsair, word) == pursuit.ANY_RANGE
+    assert pursuit.reach(WORLD, ws, SEED_000, corsair, pursuit.Name(word_out=True)) == -1
+    assert pursuit.reach(WORLD, ws, SEED_000, corsair, pursuit.UNKNOWN) == -1
+    assert pursuit.Name.of({"word_out_corsairs": True}) == pursuit.UNKNOWN  # no word, no hunt
+    england, barbary = sorted((nation("england"), nation("barbary")))
+    ws.wars = [pair for pair in ws.wars if pair != [england, barbary]]
+    assert pursuit.reach(WORLD, ws, SEED_000, corsair, word) == -1  # at peace: she lets you be
+    state.gold = 150
+    renown.word_out(state, LATE)
+    assert pursuit.Name.of(renown.orders(state, LATE)).corsairs_too
+    voyage_9 = find_voyage_rules("late", "voyage-9")
+    assert not pursuit.Name.of(renown.orders(state, voyage_9)).corsairs_too
 
 
 # --- corsairs and captives -------------------------------------------------------------------

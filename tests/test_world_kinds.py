@@ -95,7 +95,10 @@ def test_seed_000s_rows_are_the_seeds_kinds_in_their_saved_order() -> None:
         "guard_ship", "privateer", "hunter", "corsair"
     }  # fmt: skip
     assert [k.talk for k in KINDS] == [1, 5, 1, 1, 1, 1, 1, 1]
-    assert {k.name for k in KINDS if k.hunt} == {"guard_ship", "armada", "privateer", "hunter"}
+    assert {k.name for k in KINDS if k.hunt} == {
+        "guard_ship", "armada", "privateer", "hunter", "corsair"
+    }  # fmt: skip
+    assert [k.name for k in KINDS if k.hunt and k.hunt.word_out_only] == ["corsair"]
     assert [k.name for k in KINDS if k.hunt and k.hunt.on_sight] == ["armada"]
     assert [k.name for k in KINDS if k.keeps_out] == ["guard_ship"]
     assert [k.name for k in KINDS if not k.flagged] == ["sea_monster"]

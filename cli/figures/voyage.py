@@ -299,7 +299,7 @@ VOYAGE = FigurePage(
                     "won",
                     runs=30,
                     moved_by="renown: enemy privateers and warships 2 hull better found a step"
-                    " (voyage-5), and every enemy privateer out on the home stretch",
+                    " (voyage-5), and every enemy privateer and corsair out on the home stretch",
                 ),
                 _figure(
                     "sunk by corsairs",
@@ -308,7 +308,7 @@ VOYAGE = FigurePage(
                     runs=30,
                     ours=_sunk_by("corsair", "corsair_laden"),
                     moved_by="four corsairs out of Barbary, hostile while at war with England,"
-                    " met by a bot blind to the home stretch",
+                    " come for a bot blind to the home stretch once word is out (voyage-10)",
                 ),
                 _figure(
                     "won",

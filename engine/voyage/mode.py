@@ -22,6 +22,7 @@ from .events import VOYAGE_EVENTS
 from .game import ENGINE_VERSION, VoyageGame
 from .rules import (
     KNOWN_RULESETS,
+    LEGACY_RULESETS,
     MAX_DAYS,
     RULESETS,
     WORLD_ENGINE_OF,
@@ -94,7 +95,7 @@ MODE = Mode(
     save_version=SAVE_VERSION,
     example={"rules": "full", "days": 90},
     events={**WORLD_EVENTS, **FIGHT_EVENTS, **VOYAGE_EVENTS},
-    earlier_versions=tuple(f"voyage-{n}" for n in range(1, 9)),
+    earlier_versions=tuple(LEGACY_RULESETS),  # every engine before this one, by its rules
     figures=RunFigures(unit="gold", days=True),  # her gold at the end
     save_progress=save_progress,
     rules=VoyageRules,

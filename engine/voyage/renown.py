@@ -111,4 +111,6 @@ def orders(state: VoyageState, rules: VoyageRules) -> dict[str, Any]:
         out["reach_per_mille"] = 1000 + late.renown_step * rules.renown_reach_per_mille
     if rules.home_stretch and late.home_stretch:
         out["word_out"] = True
+        if rules.home_stretch_corsairs:
+            out["word_out_corsairs"] = True
     return out

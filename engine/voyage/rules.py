@@ -89,6 +89,10 @@ class VoyageRules:
     renown_privateers: bool = rule(True, Bool())
     # with the score in hand, every enemy privateer comes for you
     home_stretch: bool = rule(True, Bool())
+    # and the Barbary corsairs with them, whatever the range: they are the Barbary states'
+    # privateers ("every privateer of a nation at war with England comes for you"; "Corsairs
+    # sank it twice; the bot has no notion of the home stretch and sails into it blind")
+    home_stretch_corsairs: bool = rule(True, Bool())
     # a laden corsair taken frees her captives; her raids are news
     captives: bool = rule(True, Bool())
     # ships seen two steps past the water you read; the read of a ship
@@ -343,9 +347,12 @@ def stages(full: VoyageRules, classic_world: str) -> dict[str, VoyageRules]:
 
 FULL = VoyageRules()
 RULESETS: dict[str, VoyageRules] = stages(FULL, DEFAULT_WORLD)
-# Engine voyage-8's: every ruleset as now, but the second letter of marque due in 270 days and
-# a missed deadline's grace 90
-FULL_8 = FULL.with_changes(letter_days=(150, 270, 300), letter_extension_days=90)
+# Engine voyage-9's: every ruleset as now, but on the home stretch the corsairs do not come
+FULL_9 = FULL.with_changes(home_stretch_corsairs=False)
+VOYAGE_9 = stages(FULL_9, DEFAULT_WORLD)
+# Engine voyage-8's: voyage-9's, but the second letter of marque due in 270 days and a missed
+# deadline's grace 90
+FULL_8 = FULL_9.with_changes(letter_days=(150, 270, 300), letter_extension_days=90)
 VOYAGE_8 = stages(FULL_8, DEFAULT_WORLD)
 # Engine voyage-7's: voyage-8's, but the crew's shares of the purse, and a crew that never
 # asked for them (no dilemmas) never soured for it
@@ -407,6 +414,7 @@ LEGACY_RULESETS: dict[str, dict[str, VoyageRules]] = {
     "voyage-6": VOYAGE_6,
     "voyage-7": VOYAGE_7,
     "voyage-8": VOYAGE_8,
+    "voyage-9": VOYAGE_9,
 }
 """What a run's rules name meant under an earlier engine version: runs and saves of
 `voyage-1` (before the late game) named `full` what is now `dilemmas`, under the name they
@@ -417,7 +425,8 @@ only on a quiet day at sea and a round's cheer once a port; those of `voyage-4` 
 as her kind is, whatever their renown; those of `voyage-5` raided an open town of the card
 engine's 14 hull; those of `voyage-6` were paid 30 for the first letter of marque; those of
 `voyage-7` paid the crew's shares out of the purse, and without dilemmas never soured for
-them; those of `voyage-8` had 270 days for the second letter of marque and 90 of grace."""
+them; those of `voyage-8` had 270 days for the second letter of marque and 90 of grace; those
+of `voyage-9` met no corsair come for them on the home stretch."""
 
 WORLD_ENGINE_OF: dict[str, str] = {
     "voyage-1": "world-2",

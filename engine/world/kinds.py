@@ -110,14 +110,16 @@ class Hunt:
     alarmed (the Privateer design document: "the town's nation's guard ships hunt twice as far");
     `word_out`: whatever the range once word is out that you have the score (the voyage's home
     stretch, the Privateer design document: "every enemy privateer puts to sea to stop you getting
-    it home"); `on_sight`: within `reach` days of where she is, not of home (an armada off her
-    course), and not at all while that reach is 0; she gives up for the nearest port of her
-    course."""
+    it home"); `word_out_only`: then only, and only when the word reaches her kind too (the
+    corsairs: pursuit.Name's `corsairs_too`); `on_sight`: within `reach` days of where she is,
+    not of home (an armada off her course), and not at all while that reach is 0; she gives up
+    for the nearest port of her course."""
 
     when: Hostility
     reach: str
     alarmed: bool = False
     word_out: bool = False
+    word_out_only: bool = False
     on_sight: bool = False
 
 
@@ -250,6 +252,9 @@ SEED_000_KINDS: tuple[ShipKind, ...] = (
         target="corsair",  # laden with captives she fights as "corsair_laden" (voyage/meet.py)
         rest=Rest("corsair_lie_days"),
         station=Station("corsair", "privateer_range_days"),
+        # the Barbary states' privateers: on the home stretch, by voyage rules that say so
+        # (`home_stretch_corsairs`), they come for you with the rest, whatever the range
+        hunt=Hunt(Hostility.ENEMY, "privateer_range_days", word_out=True, word_out_only=True),
     ),
     ShipKind(
         name="sea_monster",

@@ -50,13 +50,18 @@ class Name:
 
     reach_per_mille: int = 1000
     word_out: bool = False
+    corsairs_too: bool = False  # the word reaches the hunts that wait for it (`word_out_only`)
 
     @classmethod
     def of(cls, orders: Mapping[str, Any]) -> Name:
-        """The day's orders' `reach_per_mille` and `word_out` (absent: nothing heard)."""
+        """The day's orders' `reach_per_mille`, `word_out` and `word_out_corsairs` (absent:
+        nothing heard)."""
         per_mille = int(orders.get("reach_per_mille", 1000))
         word_out = bool(orders.get("word_out", False))
-        return cls(per_mille, word_out) if per_mille != 1000 or word_out else UNKNOWN
+        corsairs = word_out and bool(orders.get("word_out_corsairs", False))
+        if per_mille == 1000 and not word_out:
+            return UNKNOWN
+        return cls(per_mille, word_out, corsairs)
 
 
 UNKNOWN = Name()  # nothing heard of you: every hunter's reach as her rules say
@@ -91,7 +96,7 @@ def reach(
     ANY_RANGE for a hunt that says `word_out`); -1: she does not."""
     ships = state.ships
     hunt = KINDS.rows[ships["kind"][ship]].hunt
-    if hunt is None:
+    if hunt is None or (hunt.word_out_only and not name.corsairs_too):
         return -1
     days = int(getattr(rules, hunt.reach))
     if hunt.on_sight and days <= 0:  # an armada that keeps her course (the rules' own)
