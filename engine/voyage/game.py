@@ -66,7 +66,7 @@ from .location import location
 from .meet import attack, settle_fight
 from .pending import Engagement, Meeting, PrizeOffer, Question
 from .reachable import check_reachable
-from .rules import VoyageRules, find_voyage_rules
+from .rules import LEGACY_RULESETS, VoyageRules, find_voyage_rules
 from .scout import read_ship
 from .sea_events import at_sea_day, wages
 from .sheet import ship_sheet
@@ -102,10 +102,7 @@ their kind is, a voyage-5 run raiding the card engine's open town, a voyage-6 ru
 its first letter, a voyage-7 run paying shares out of the purse, a voyage-8 run given 270
 days for its second letter and 90 of grace, a voyage-9 run met by no corsair on its home
 stretch."""
-ACCEPTED_VERSIONS = (
-    "voyage-1", "voyage-2", "voyage-3", "voyage-4", "voyage-5", "voyage-6", "voyage-7",
-    "voyage-8", "voyage-9", ENGINE_VERSION,
-)  # fmt: skip
+ACCEPTED_VERSIONS = (*LEGACY_RULESETS, ENGINE_VERSION)  # every engine's runs this one plays
 
 
 class VoyageEnd(Enum):

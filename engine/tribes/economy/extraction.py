@@ -43,7 +43,7 @@ from ..state import Settlement, Tribe, TribesState
 from .accum import EXTRACTION_D
 from .ages import age_bonus
 from .flows import consumed
-from .stores import store_cap
+from .stores import put_away, store_cap
 
 FARMER = PROFESSION_INDEX["farmer"]
 FISHER = PROFESSION_INDEX["fisher"]
@@ -73,18 +73,15 @@ def _yield(
     base: int,
     rate: int,
 ) -> None:
-    """Flow `base` worker-per-mille at `rate` per mille into the stores (D = 1e6), past the cap
-    lost (stores.py's add_store, and flows.py's produced into `production`, written out: the
-    stores' `cap` read once a settlement, the buildings not changing while it extracts)."""
+    """Flow `base` worker-per-mille at `rate` per mille into the stores (D = 1e6), past the
+    stores' `cap` lost, counting what is stored in the tribe's `production` (flows.py's
+    produced, written out: the cap and the flows read once a settlement, not once a good)."""
     acc = settlement.acc
     key = "extract:" + resource
     out, acc[key] = divmod(base * rate + acc.get(key, 0), EXTRACTION_D)
     if out:
-        stores = settlement.stores
-        held = stores[resource]
-        added = min(out, cap - held)
-        if added > 0:
-            stores[resource] = held + added
+        added = put_away(settlement.stores, cap, resource, out)
+        if added:
             production[resource] = production.get(resource, 0) + added
 
 

@@ -28,7 +28,7 @@ from ..rules import PerRules, TribesRules
 from ..state import Settlement, Tribe, TribesState
 from .accum import refine
 from .ages import age_bonus
-from .stores import store_cap
+from .stores import put_away, store_cap
 
 Inputs = tuple[tuple[str, int], ...]
 Chain = tuple[int, str, int, Inputs, str, str | None]
@@ -94,18 +94,16 @@ class _Workshop:
         self.consumption = tribe.flows["consumption"]
 
     def make(self, inputs: Inputs, output: str, n: int) -> None:
-        """Spend the inputs of `n` units and store the output, past the cap lost (stores.py's
-        add_store; flows.py's produced and consumed, written out)."""
+        """Spend the inputs of `n` units and store the output, past the cap lost (flows.py's
+        produced and consumed, written out)."""
         stores, consumption = self.stores, self.consumption
         for resource, per in inputs:
             spent = n * per
             stores[resource] -= spent
             if spent:
                 consumption[resource] = consumption.get(resource, 0) + spent
-        held = stores[output]
-        added = min(n, self.cap - held)
-        if added > 0:
-            stores[output] = held + added
+        added = put_away(stores, self.cap, output, n)
+        if added:
             production = self.production
             production[output] = production.get(output, 0) + added
 

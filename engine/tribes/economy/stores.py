@@ -24,9 +24,14 @@ def store_cap(settlement: Settlement, rules: TribesRules = SEED) -> int:
 def add_store(settlement: Settlement, resource: str, amount: int, rules: TribesRules = SEED) -> int:
     """Put up to `amount` of `resource` into the stores, the overflow past the cap lost; the
     amount actually stored."""
-    stores = settlement.stores
+    return put_away(settlement.stores, store_cap(settlement, rules), resource, amount)
+
+
+def put_away(stores: dict[str, int], cap: int, resource: str, amount: int) -> int:
+    """`add_store` with the cap already read (a phase storing many goods in one settlement,
+    whose buildings do not change meanwhile, reads it once)."""
     held = stores[resource]
-    added = min(amount, store_cap(settlement, rules) - held)
+    added = min(amount, cap - held)
     if added <= 0:
         return 0
     stores[resource] = held + added
