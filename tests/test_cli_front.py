@@ -26,6 +26,7 @@ from typer.testing import CliRunner
 from privateer.cli.app import app
 from privateer.cli.options import DAYS_MAX, SEED_MAX, Bounded
 from tests.head_db import at_head
+from tests.terminal import ctrl_c_as_a_terminal_sends_it
 
 runner = CliRunner()
 ROOT = typer.main.get_command(app)
@@ -281,7 +282,7 @@ def _on_a_terminal(
         stdout=subprocess.PIPE,
         stderr=slave,
         env=env,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=ctrl_c_as_a_terminal_sends_it,
     )
     os.close(slave)
     shown = b""

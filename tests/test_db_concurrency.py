@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from privateer.cli.app import app
+from tests.terminal import ctrl_c_as_a_terminal_sends_it
 
 runner = CliRunner()
 
@@ -185,7 +186,7 @@ def test_a_game_waits_for_a_held_database_and_saves_the_move_in_hand(db_path: Pa
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=ctrl_c_as_a_terminal_sends_it,
     )
     holders: list[subprocess.Popen[str]] = []
     try:

@@ -32,6 +32,7 @@ import typer
 from click.testing import CliRunner
 
 from privateer.cli.app import app
+from tests.terminal import ctrl_c_as_a_terminal_sends_it
 from tests.voyage_fixtures import WORLD
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -353,7 +354,10 @@ def test_ctrl_c_while_a_connection_closes_is_the_one_line_without_the_pools_log(
     KeyboardInterrupt goes on: the command's stderr is still the one line (a trial at a random
     moment once caught that log)."""
     done = subprocess.run(
-        [sys.executable, "-c", CLOSE_INTERRUPTED, str(db)], capture_output=True, text=True
+        [sys.executable, "-c", CLOSE_INTERRUPTED, str(db)],
+        capture_output=True,
+        text=True,
+        preexec_fn=ctrl_c_as_a_terminal_sends_it,
     )
     assert done.returncode == 130, done.stderr
     assert done.stderr.splitlines() == ["interrupted"], done.stderr
@@ -461,6 +465,7 @@ def run_corner(
         cwd=tmp_path,
         env={**os.environ, "PYTHONPATH": str(tmp_path)},
         timeout=60,
+        preexec_fn=ctrl_c_as_a_terminal_sends_it,
     )
     return done.returncode, done.stderr.decode().splitlines()
 
@@ -541,7 +546,7 @@ def run_trials(trials: list[Trial], python: list[str]) -> None:
                 stderr=err_file,
                 cwd=ROOT,
                 # a shell running the suite in the background hands its children SIGINT ignored
-                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+                preexec_fn=ctrl_c_as_a_terminal_sends_it,
             )
         assert process.stdin is not None
         process.stdin.write(trial.moves)

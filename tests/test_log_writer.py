@@ -24,6 +24,7 @@ from privateer.db import open_database
 from privateer.db.runs import all_run_ids, logged_runs
 from privateer.engine.modes import check_run
 from tests.head_db import at_head
+from tests.terminal import ctrl_c_as_a_terminal_sends_it
 
 BATCH = 100
 
@@ -42,7 +43,7 @@ def start_logging(
         start_new_session=True,
         # Ctrl-C as a terminal sends it: a shell running the suite in the background hands
         # its children SIGINT ignored, and Python keeps an ignored SIGINT ignored
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=ctrl_c_as_a_terminal_sends_it,
         stdout=subprocess.DEVNULL,
         stderr=stderr,
         text=True,

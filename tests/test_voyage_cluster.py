@@ -31,6 +31,7 @@ import privateer.cli.voyage.commands as voyage_commands
 from privateer.cli.app import app
 from privateer.cli.voyage.batch import InSeedOrder, batch_sizes
 from privateer.db.run_store import RunStore
+from tests.terminal import ctrl_c_as_a_terminal_sends_it
 
 pytestmark = pytest.mark.xdist_group("voyage-cluster")
 runner = CliRunner()
@@ -236,7 +237,7 @@ def test_ctrl_c_keeps_every_run_written_and_says_how_many(world_db: Any) -> None
         [*command, "--workers", "2", "--runs", "2000", "--json"],
         start_new_session=True,
         # a shell running the suite in the background hands its children SIGINT ignored
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=ctrl_c_as_a_terminal_sends_it,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
