@@ -545,7 +545,6 @@ def run_trials(trials: list[Trial], python: list[str]) -> None:
                 stdout=out_file,
                 stderr=err_file,
                 cwd=ROOT,
-                # a shell running the suite in the background hands its children SIGINT ignored
                 preexec_fn=ctrl_c_as_a_terminal_sends_it,
             )
         assert process.stdin is not None

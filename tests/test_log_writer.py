@@ -41,8 +41,6 @@ def start_logging(
     return subprocess.Popen(
         command,
         start_new_session=True,
-        # Ctrl-C as a terminal sends it: a shell running the suite in the background hands
-        # its children SIGINT ignored, and Python keeps an ignored SIGINT ignored
         preexec_fn=ctrl_c_as_a_terminal_sends_it,
         stdout=subprocess.DEVNULL,
         stderr=stderr,

@@ -236,7 +236,6 @@ def test_ctrl_c_keeps_every_run_written_and_says_how_many(world_db: Any) -> None
     process = subprocess.Popen(
         [*command, "--workers", "2", "--runs", "2000", "--json"],
         start_new_session=True,
-        # a shell running the suite in the background hands its children SIGINT ignored
         preexec_fn=ctrl_c_as_a_terminal_sends_it,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
