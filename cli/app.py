@@ -104,6 +104,16 @@ class OneLineErrors(TyperGroup):
         with _one_line(), _interrupted():
             return super().invoke(ctx)
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """A Ctrl-C outside `invoke` (while click parses the arguments or closes the context)
+        is typer's silent exit 130: the one line here too."""
+        try:
+            return super().main(*args, **kwargs)
+        except SystemExit as done:
+            if isinstance(getattr(done.__context__, "__cause__", None), KeyboardInterrupt):
+                note("interrupted")
+            raise
+
 
 app = typer.Typer(
     name="privateer",

@@ -411,6 +411,33 @@ def test_a_ctrl_c_python_would_lose_or_misreport_is_the_one_line_and_130(
     assert run_corner(script, db, tmp_path, []) == (130, ["interrupted"])
 
 
+LANDS_OUTSIDE_THE_COMMAND = """
+import sys
+import click
+
+where = sys.argv.pop()
+real = getattr(click.Context, where)
+
+def landed(self, *args, **kwargs):
+    setattr(click.Context, where, real)
+    raise KeyboardInterrupt  # as a Ctrl-C landing while click parses, or closes, the context
+
+setattr(click.Context, where, landed)
+sys.argv = ["privateer", "--db", sys.argv[1], "saves", "list"]
+from privateer.cli.entry import main
+main()
+"""
+
+
+@pytest.mark.parametrize("where", ["__init__", "close"], ids=["parsing", "closing"])
+def test_a_ctrl_c_around_the_command_is_the_one_line_and_130(
+    db: Path, tmp_path: Path, where: str
+) -> None:
+    """Before the command runs (its arguments parsed) or after (its context closed), typer
+    turned a KeyboardInterrupt into a silent exit 130 (a random trial at 0.5-3.5 s caught it)."""
+    assert run_corner(LANDS_OUTSIDE_THE_COMMAND, db, tmp_path, [where]) == (130, ["interrupted"])
+
+
 LANDS_IN_DUCKDBS_IMPORT = """
 import os
 import signal
