@@ -18,16 +18,23 @@ INTERRUPTED_EXIT = 130  # cli/common.py's, not imported: this module imports not
 def main() -> None:
     sys.unraisablehook = redelivering(sys.unraisablehook)
     try:
-        try:
-            from privateer.cli.app import main as run
-        except KeyboardInterrupt:
-            sys.stderr.write("interrupted\n")
-            raise SystemExit(INTERRUPTED_EXIT) from None
-        run()
+        _imported_and_run()
     except SystemExit as done:
         if done.code == INTERRUPTED_EXIT:
             forget_unhandled_interrupt()
         raise
+
+
+def _imported_and_run() -> None:
+    """The command line imported and run; a Ctrl-C no later handler took (one landing in the
+    import, or between it and the command line's own handler) is the one line and 130."""
+    try:
+        from privateer.cli.app import main as run
+
+        run()
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        raise SystemExit(INTERRUPTED_EXIT) from None
 
 
 def redelivering(

@@ -429,13 +429,31 @@ main()
 """
 
 
-@pytest.mark.parametrize("where", ["__init__", "close"], ids=["parsing", "closing"])
+LANDS_BEFORE_THE_COMMAND_LINE = """
+import sys
+import privateer.cli.app as app
+
+def landed():
+    raise KeyboardInterrupt  # as a Ctrl-C landing after the import, before typer is called
+
+app.quiet_library_logs = landed
+sys.argv = ["privateer", "--db", sys.argv[1], "saves", "list"]
+from privateer.cli.entry import main
+main()
+"""
+
+
+@pytest.mark.parametrize(
+    "where", ["__init__", "close", "start"], ids=["parsing", "closing", "start"]
+)
 def test_a_ctrl_c_around_the_command_is_the_one_line_and_130(
     db: Path, tmp_path: Path, where: str
 ) -> None:
-    """Before the command runs (its arguments parsed) or after (its context closed), typer
-    turned a KeyboardInterrupt into a silent exit 130 (a random trial at 0.5-3.5 s caught it)."""
-    assert run_corner(LANDS_OUTSIDE_THE_COMMAND, db, tmp_path, [where]) == (130, ["interrupted"])
+    """Before the command runs (its arguments parsed, or the command line not yet called) or
+    after (its context closed): typer turned a KeyboardInterrupt into a silent exit 130 (a
+    random trial at 0.5-3.5 s caught it), and one before typer was a traceback."""
+    script = LANDS_BEFORE_THE_COMMAND_LINE if where == "start" else LANDS_OUTSIDE_THE_COMMAND
+    assert run_corner(script, db, tmp_path, [where]) == (130, ["interrupted"])
 
 
 LANDS_IN_DUCKDBS_IMPORT = """
