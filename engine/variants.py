@@ -40,10 +40,17 @@ def shown(value: Any) -> str:
 
 
 def variant_name(base: str, changes: Sequence[tuple[str, Any]]) -> str:
-    """`base[name=value,...]`; the base's own name without changes."""
+    """`base[name=value,...]`; the base's own name without changes. A base that is a variant
+    already takes the changes into its own brackets, a change to a rule it changed in its
+    place (`seed-000[privateer_bounty=0]` and relief_every=1:
+    `seed-000[privateer_bounty=0,relief_every=1]`), so the name reads back."""
     if not changes:
         return base
-    return f"{base}[{','.join(f'{name}={shown(value)}' for name, value in changes)}]"
+    root, earlier = split_variant(base)
+    words = dict(earlier)
+    for name, value in changes:
+        words[name] = shown(value)
+    return f"{root}[{','.join(f'{name}={text}' for name, text in words.items())}]"
 
 
 def split_variant(name: str) -> tuple[str, list[tuple[str, str]]]:

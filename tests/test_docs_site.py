@@ -53,7 +53,7 @@ def test_the_rules_reference_is_what_the_rules_say() -> None:
             assert f"| `{field.name}` |" in page, (book.title, field.name)
         for name in book.rulesets:
             assert f"- `{name}`: " in page
-    assert "- `classic`: `dilemmas=false`, `raid_guard=false`" in page
+    assert "- `classic`: `fight_rules=seed-000[privateer_bounty=0]`, `dilemmas=false`" in page
 
 
 def test_the_schema_page_is_what_the_tables_say_with_every_table_and_reference() -> None:

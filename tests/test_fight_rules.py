@@ -12,11 +12,12 @@ import pytest
 from privateer.engine.bounds import RuleError, declared, source_of
 from privateer.engine.events import Event
 from privateer.engine.fight.bots import BALANCED
-from privateer.engine.fight.encounter import Encounter, act, create_encounter
+from privateer.engine.fight.encounter import Encounter, Termination, act, create_encounter
 from privateer.engine.fight.mode import FightGame
 from privateer.engine.fight.outfit import Outfit
 from privateer.engine.fight.rules import FIGHT, FightRules, field_names, find_fight_rules
 from privateer.engine.fight.settle import settle
+from privateer.engine.fight.ships import TARGETS, bounty_paid
 
 # (target, how it ended, rounds, state hash) for a brigantine at seed 21 by the balanced bot,
 # computed by the engine before the rules object: the seed's rules must fight to them exactly
@@ -44,7 +45,33 @@ def test_every_field_declares_a_bound_and_its_source() -> None:
     assert set(bounds) == {f.name for f in fields(FightRules)}
     for name in bounds:
         assert source_of(FightRules, name).startswith(("seed", "chosen")), name
-    assert len(field_names()) == 10
+    assert len(field_names()) == 11
+
+
+def test_a_privateer_pays_the_bounty_her_rules_set_and_nothing_else_moves() -> None:
+    """`classic`'s fights pay no bounty for an enemy privateer (engine voyage-11); the seed's
+    rules pay her kind's 10, and every other kind pays its own either way."""
+    stingy = find_fight_rules("seed-000[privateer_bounty=0]")
+    assert FIGHT.privateer_bounty == TARGETS["privateer"].bounty == 10
+    for key, target in TARGETS.items():
+        assert bounty_paid(target, FIGHT) == target.bounty
+        assert bounty_paid(target, stingy) == (0 if key == "privateer" else target.bounty)
+    sunk_her = []
+    for seed in range(40):
+        state, _ = create_encounter("privateer", Outfit("frigate", ("master_gunner",)), seed)
+        paid, _ = create_encounter(
+            "privateer", Outfit("frigate", ("master_gunner",)), seed, rules=stingy
+        )
+        while state.result is None:
+            keep = BALANCED.choose(state)
+            act(state, keep)
+            act(paid, keep)
+        if state.result is Termination.DESTROYED:
+            full, none = settle(state), settle(paid)
+            assert (full.bounty, none.bounty) == (10, 0)
+            assert full.payout - none.payout == 10 and full.plunder == none.plunder
+            sunk_her.append(seed)
+    assert sunk_her  # the frigate sinks some of them
 
 
 @pytest.mark.parametrize(("target", "result", "rounds", "digest"), PINNED)

@@ -123,9 +123,13 @@ def test_the_fights_numbers_are_dials_turned_through_the_voyages_rules() -> None
     assert (dial.owner, values, value_in(dial, "full")) == ("fight", (1, 2, 3), 2)
     rules, wrules = turned(RULESETS["classic"], SEED_000, {"fight.relief_every": 1})
     assert rules.name == "classic[fight.relief_every=1]" and wrules is SEED_000
-    assert rules.fight_rules == "seed-000[relief_every=1]"
+    # classic's own fight rules are a variant already: the dial joins its changes
+    assert rules.fight_rules == "seed-000[privateer_bounty=0,relief_every=1]"
     assert find_voyage_rules(rules.name) == rules  # a logged run's rules, read back by name
-    assert RULESETS["classic"].fight_rules == "seed-000"
+    assert RULESETS["classic"].fight_rules == "seed-000[privateer_bounty=0]"
+    assert RULESETS["full"].fight_rules == "seed-000"
+    again = turned(RULESETS["classic"], SEED_000, {"fight.privateer_bounty": 10})[0]
+    assert again.fight_rules == "seed-000[privateer_bounty=10]"
     with pytest.raises(RuleError, match=r"relief_every 0 is outside 1\.\.100"):
         parse_dial("fight.relief_every=0,1")
     with pytest.raises(RuleError, match=r"has no rule 'fight\.boarding'"):

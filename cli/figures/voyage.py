@@ -187,8 +187,9 @@ MOVES = DesignMoves(
         _dial_move(
             "`classic`: won, a town's treasury 25 → 20",
             TREASURY, "treasury", (25, 20), (0.39, 0.09), 100,
-            "a sack's pay: short of gold, the raider raids longer in its pinnace, where an open"
-            " town's walls (17, voyage-6) can sink it",
+            "a sack's pay, the raider's living since its enemy privateers pay no bounty"
+            " (voyage-11): short of gold, it raids longer in its pinnace, where an open town's"
+            " walls (17, voyage-6) can sink it",
         ),
     ),
 )  # fmt: skip
@@ -227,8 +228,9 @@ VOYAGE = FigurePage(
                     "classic",
                     "won",
                     runs=100,
-                    moved_by="a sack pays the town's treasury (25); the raider keeps 10 gold back,"
-                    " so hires its master gunner sooner",
+                    moved_by="a sack pays the town's treasury (25), the raider's living (no bounty"
+                    " for an enemy privateer, voyage-11); it keeps 10 gold back and hires its"
+                    " master gunner first",
                 ),
                 _figure(
                     "day home (winners)",
@@ -255,8 +257,8 @@ VOYAGE = FigurePage(
                     "town",
                     runs=100,
                     moved_by="an open town's walls (17 since voyage-6): the shuffle decides a"
-                    " raid, a pinnace without a master gunner never sacks one and sometimes"
-                    " sinks with him (`sim --target town --walls 3`)",
+                    " raid; a pinnace without a master gunner never sacks one, with him sacks"
+                    " most and sometimes sinks (`sim --target town --walls 3`)",
                 ),
                 _figure(
                     "sunk to armadas",

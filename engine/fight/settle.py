@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from ..events import Event, RawEvent
 from .cards import YOU
 from .encounter import OUTCOME_INDEX, Encounter, Termination
+from .ships import bounty_paid
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +80,7 @@ def _terms(state: Encounter) -> tuple[Termination, int, int, int, int, int, bool
         raise ValueError("the fight is not over")
     sunk = result is Termination.SUNK
     target = state.setup.target_kind()
-    bounty = target.bounty if result is Termination.DESTROYED else 0
+    bounty = bounty_paid(target, state.setup.rules) if result is Termination.DESTROYED else 0
     if result is Termination.DESTROYED and target.town:
         bounty = state.hold  # a sack takes everything left in the treasury
     plunder = 0 if sunk else state.plunder

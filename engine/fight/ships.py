@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import CardKind, Wound
+from .rules import FightRules
 
 # --- the catalogue: every card kind, indexed by position ------------------------------------
 
@@ -226,6 +227,12 @@ TARGETS: dict[str, Target] = {
         ),
     )
 }
+
+
+def bounty_paid(target: Target, rules: FightRules) -> int:
+    """What sinking `target` pays over her plunder by these fight rules: her kind's bounty, an
+    enemy privateer's as the rules set it (`privateer_bounty`: `classic` pays none)."""
+    return rules.privateer_bounty if target.key == "privateer" else target.bounty
 
 
 DRAUGHTS = ("shallow", "deep")

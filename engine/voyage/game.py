@@ -81,7 +81,7 @@ from .sighting import (
 )
 from .state import VoyageState
 
-ENGINE_VERSION = "voyage-10"
+ENGINE_VERSION = "voyage-11"
 """voyage-2: the late game (renown, the home stretch, captives, the lookout, letters of
 marque); voyage-3: `classic` in the world balanced for the seed's outcomes (world rules
 `balanced`); voyage-4: every ruleset in the century's world with the shore in play, wages
@@ -93,7 +93,8 @@ that brought the question, and without dilemmas a crew that would have asked sou
 (rules.py's `shares_of_prize`, `crew_sours`); voyage-9: the second letter of marque is due in
 200 days, not 270, and a missed deadline's grace is 45 days, not 90 (rules.py's
 `letter_days`, `letter_extension_days`); voyage-10: on the home stretch the Barbary corsairs
-come for you with the privateers, whatever the range (rules.py's `home_stretch_corsairs`). An
+come for you with the privateers, whatever the range (rules.py's `home_stretch_corsairs`);
+voyage-11: `classic`'s enemy privateers pay no bounty (rules.py's `CLASSIC_FIGHT`). An
 earlier run replays and
 resumes under the rules it was played by (`LEGACY_RULESETS`): a voyage-1 run with every rule
 of voyage-2 beyond them switched off, a voyage-2 `classic` in the seed's first world, a
@@ -101,7 +102,7 @@ voyage-3 run in the seed's first world with the shore off, a voyage-4 run meetin
 their kind is, a voyage-5 run raiding the card engine's open town, a voyage-6 run paid 30 for
 its first letter, a voyage-7 run paying shares out of the purse, a voyage-8 run given 270
 days for its second letter and 90 of grace, a voyage-9 run met by no corsair on its home
-stretch."""
+stretch, a voyage-10 `classic` run paid a bounty for a privateer."""
 ACCEPTED_VERSIONS = (*LEGACY_RULESETS, ENGINE_VERSION)  # every engine's runs this one plays
 
 

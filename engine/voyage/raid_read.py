@@ -23,7 +23,7 @@ def raid_read(fight: Encounter, own_walls: int = 0) -> dict[str, Any]:
     `town_walls`), the treasury to take, your hull and deck (the boats a raiding party falls
     back to among its cards), and the odds (`Odds`) played out."""
     setup = fight.setup
-    her = read_target(setup.target, setup.walls, setup.relief_sooner)
+    her = read_target(setup.target, setup.walls, setup.relief_sooner, fight=setup.rules)
     yours = deck_read(setup.your_cards())
     return {
         **her,

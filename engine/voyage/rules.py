@@ -310,10 +310,12 @@ class VoyageRules:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
-def stages(full: VoyageRules, classic_world: str) -> dict[str, VoyageRules]:
+def stages(
+    full: VoyageRules, classic_world: str, classic_fight: str = FIGHT_NAME
+) -> dict[str, VoyageRules]:
     """The seed's stages as rulesets, each the one after with its systems switched off, and
     Drake's circuit, from `full` (the full rules of an engine), `classic` played in
-    `classic_world`."""
+    `classic_world` and fought by the fight rules `classic_fight`."""
     lookout = full.with_changes(name="lookout", letters=False)
     late = lookout.with_changes(name="late", lookout=False)
     dilemmas = late.with_changes(name="dilemmas", renown=False, home_stretch=False, captives=False)
@@ -324,6 +326,7 @@ def stages(full: VoyageRules, classic_world: str) -> dict[str, VoyageRules]:
         prize_cards=False,
         wages=False,
         world_rules=classic_world,
+        fight_rules=classic_fight,
     )
     # Drake's circuit: the fullest rules without letters of marque (their three acts are
     # another win), out of Plymouth and home to Plymouth, as Drake sailed (13 December 1577
@@ -346,7 +349,14 @@ def stages(full: VoyageRules, classic_world: str) -> dict[str, VoyageRules]:
 
 
 FULL = VoyageRules()
-RULESETS: dict[str, VoyageRules] = stages(FULL, DEFAULT_WORLD)
+CLASSIC_FIGHT = f"{FIGHT_NAME}[privateer_bounty=0]"
+"""`classic`'s fights (voyage-11): an enemy privateer pays her hold and no bounty, so the towns
+are the raider's living, as they were the Privateer design document's bot's ("Cutting a town's
+treasury from 25 to 20 took wins from 39% to 9%"): with the bounty, the privateers that came
+for it paid a run more than the towns did, and a poorer town barely moved its wins."""
+RULESETS: dict[str, VoyageRules] = stages(FULL, DEFAULT_WORLD, CLASSIC_FIGHT)
+# Engine voyage-10's: every ruleset as now, but `classic`'s enemy privateers paying a bounty
+VOYAGE_10 = stages(FULL, DEFAULT_WORLD)
 # Engine voyage-9's: every ruleset as now, but on the home stretch the corsairs do not come
 FULL_9 = FULL.with_changes(home_stretch_corsairs=False)
 VOYAGE_9 = stages(FULL_9, DEFAULT_WORLD)
@@ -415,6 +425,7 @@ LEGACY_RULESETS: dict[str, dict[str, VoyageRules]] = {
     "voyage-7": VOYAGE_7,
     "voyage-8": VOYAGE_8,
     "voyage-9": VOYAGE_9,
+    "voyage-10": VOYAGE_10,
 }
 """What a run's rules name meant under an earlier engine version: runs and saves of
 `voyage-1` (before the late game) named `full` what is now `dilemmas`, under the name they
@@ -426,7 +437,8 @@ as her kind is, whatever their renown; those of `voyage-5` raided an open town o
 engine's 14 hull; those of `voyage-6` were paid 30 for the first letter of marque; those of
 `voyage-7` paid the crew's shares out of the purse, and without dilemmas never soured for
 them; those of `voyage-8` had 270 days for the second letter of marque and 90 of grace; those
-of `voyage-9` met no corsair come for them on the home stretch."""
+of `voyage-9` met no corsair come for them on the home stretch; those of `voyage-10` were
+paid a bounty for an enemy privateer in `classic`."""
 
 WORLD_ENGINE_OF: dict[str, str] = {
     "voyage-1": "world-2",

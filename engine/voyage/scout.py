@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..fight.cards import WOUND_COST
-from ..fight.ships import CATALOGUE, RELIEF_KIND, TARGETS
+from ..fight.rules import FIGHT, FightRules, find_fight_rules
+from ..fight.ships import CATALOGUE, RELIEF_KIND, TARGETS, bounty_paid
 from ..world.world import World
 from .fights import strike_cards
 from .renown import hull_bonus
@@ -59,9 +60,12 @@ def deck_read(deck: Sequence[int]) -> dict[str, Any]:
     }
 
 
-def read_target(key: str, walls: int = 0, relief_sooner: int = 0) -> dict[str, Any]:
+def read_target(
+    key: str, walls: int = 0, relief_sooner: int = 0, fight: FightRules = FIGHT
+) -> dict[str, Any]:
     """The read of what fights as `key` (a target of the card engine), `walls` hull above her
-    kind's (a warship's renown, a town's guard) and her relief `relief_sooner` rounds early."""
+    kind's (a warship's renown, a town's guard) and her relief `relief_sooner` rounds early;
+    her bounty as the `fight` rules pay it."""
     target = TARGETS[key]
     relief = target.relief_count if target.town else 0
     relief_card = CATALOGUE[RELIEF_KIND]
@@ -74,7 +78,7 @@ def read_target(key: str, walls: int = 0, relief_sooner: int = 0) -> dict[str, A
         "relief_from": max(1, target.relief_from - relief_sooner) if relief else 0,
         "relief_hurt": relief * (relief_card.hit + WOUND_COST[relief_card.wound]),
         "hold": target.hold,
-        "bounty": target.bounty,
+        "bounty": bounty_paid(target, fight),
     }
 
 
@@ -83,7 +87,8 @@ def read_ship(world: World, state: VoyageState, rules: VoyageRules, ship: int) -
     with a hostile warship's renown hull; by the strike_colours rule, her strike-colours
     cards, when she has any) and yours."""
     target = target_of(state, ship)
-    her = read_target(target, hull_bonus(world, state, rules, ship))
+    fight = find_fight_rules(rules.fight_rules)
+    her = read_target(target, hull_bonus(world, state, rules, ship), fight=fight)
     strikes = strike_cards(rules, target)
     if strikes:
         her["strikes"] = strikes
