@@ -66,7 +66,8 @@ def figures(
     ctx: typer.Context,
     name: str = typer.Argument(
         ...,
-        help="The page of figures to write: fights, duel, tabletop, voyage, world or speed.",
+        help="The page of figures to write: fights, duel, tabletop, voyage, studies, grounds,"
+        " world, speed or envs.",
         metavar="NAME",
     ),
     out: Path | None = typer.Option(
@@ -77,7 +78,8 @@ def figures(
     """A page of measured figures: runs its commands (seeded, so the same code writes the same
     figures; `speed` times this machine), tabulates what they print beside the design
     documents' own figures and their 95% intervals, and names the commands and the commit it
-    ran on. The voyage, world and speed pages play on the database's world."""
+    ran on. The voyage, studies, grounds, world and speed pages play on the database's
+    world."""
     from privateer.cli.figures import PAGES
     from privateer.cli.figures.page import commit, run_privateer, write_page
     from privateer.cli.figures.rows import Command, Rows

@@ -220,6 +220,15 @@ def test_a_page_that_plays_on_the_world_says_so_at_once_on_a_database_without_on
     assert not out.exists()
 
 
+def test_the_commands_help_names_every_page_it_writes() -> None:
+    """The help is written out (`--help` imports no page), so a page added is named there too."""
+    shown = runner.invoke(app, ["docs", "figures", "--help"], terminal_width=200).stdout
+    words = " ".join(shown.replace("│", " ").split())  # the help's box drawn round it
+    named = re.search(r"The page of figures to write: (.*?)\.", words)
+    assert named is not None
+    assert set(re.split(r", | or ", named.group(1))) == set(PAGES)
+
+
 def test_the_pages_kept_are_every_page_the_command_writes_each_at_a_commit() -> None:
     kept = {path.stem: path for path in (ROOT / "docs" / "figures").glob("*.md")}
     assert set(kept) == set(PAGES)
