@@ -67,8 +67,8 @@ class FightRules:
         10,
         Int(0, 1_000),
         "chosen: an enemy privateer's bounty, paid for sinking her (ships.py's privateer's);"
-        " `classic` pays"
-        " none, so that the towns are its raider's living, as they were the document's bot's",
+        " `classic` pays none, so that the towns are its raider's living, as they were the"
+        " document's bot's",
     )
     laid_up_days: int = rule(60, Int(0, 1_000), "seed: a ship destroyed is laid up for 60 days")
     leaves_you_be_days: int = rule(5, Int(0, 1_000), "seed: a ship parted from leaves you be for 5")
