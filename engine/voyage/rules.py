@@ -426,6 +426,7 @@ LEGACY_RULESETS: dict[str, dict[str, VoyageRules]] = {
     "voyage-8": VOYAGE_8,
     "voyage-9": VOYAGE_9,
     "voyage-10": VOYAGE_10,
+    "voyage-11": RULESETS,  # voyage-12 changed the captain bots, not the rules
 }
 """What a run's rules name meant under an earlier engine version: runs and saves of
 `voyage-1` (before the late game) named `full` what is now `dilemmas`, under the name they
