@@ -26,7 +26,8 @@ FIRST_SIX = [
     (0, "won", 592, 168, 25),
     (1, "sunk", 19, 26, 1),
     (2, "won", 645, 159, 25),
-    (3, "won", 701, 198, 25),  # 180 before voyage-10 (the corsairs out on her home stretch)
+    # 180 before voyage-10 (the corsairs out on her home stretch); 701 and 198 before voyage-12
+    (3, "won", 648, 150, 25),  # (the captain lay for good off a port it meant to enter)
     (4, "sunk", 341, 44, 14),
     (5, "won", 618, 184, 25),
 ]

@@ -180,9 +180,10 @@ MOVES = DesignMoves(
         _dial_move(
             "`classic`: won, without the raid guard → with it",
             GUARD_OFF_ON, "raid_guard", (False, True), (17 / 60, 13 / 60), 60,
-            "a raid turned short of a sack puts the town on its guard: the raider falls back at"
-            " half hull and mends before it raids again, so it never comes straight back to the"
-            " town that turned it out",
+            "a raid turned short of a sack puts the town on its guard (no boats ashore for 14"
+            " days, then 4 more walls a raid it turned out): the raider runs from a town of twice"
+            " its hull and, since voyage-12, stands off and comes straight back in; on its guard"
+            " the town keeps it off, or its walls turn it away",
         ),
         _dial_move(
             "`classic`: won, a town's treasury 25 → 20",
@@ -229,8 +230,9 @@ VOYAGE = FigurePage(
                     "won",
                     runs=100,
                     moved_by="a sack pays the town's treasury (25), the raider's living (no bounty"
-                    " for an enemy privateer, voyage-11); it keeps 10 gold back and hires its"
-                    " master gunner first",
+                    " for an enemy privateer, voyage-11); it keeps 10 gold back, hires its"
+                    " master gunner first and comes straight back to a town that turned it out"
+                    " (voyage-12: before, it lay off the town for good)",
                 ),
                 _figure(
                     "day home (winners)",

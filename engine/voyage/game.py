@@ -98,13 +98,14 @@ voyage-11: `classic`'s enemy privateers pay no bounty (rules.py's `CLASSIC_FIGHT
 the captain bots stand off and come back in to a port they lie off (a town they raided, from
 the boats; a yard across the water from it), where they had lain for good: the rules are
 voyage-11's, and the version keeps studies of the bots before apart (a study's points are kept
-by engine version). An earlier run replays and resumes under the rules it was played by (`LEGACY_RULESETS`): a voyage-1 run with every rule
-of voyage-2 beyond them switched off, a voyage-2 `classic` in the seed's first world, a
-voyage-3 run in the seed's first world with the shore off, a voyage-4 run meeting privateers as
-their kind is, a voyage-5 run raiding the card engine's open town, a voyage-6 run paid 30 for
-its first letter, a voyage-7 run paying shares out of the purse, a voyage-8 run given 270
-days for its second letter and 90 of grace, a voyage-9 run met by no corsair on its home
-stretch, a voyage-10 `classic` run paid a bounty for a privateer."""
+by engine version). An earlier run replays and resumes under the rules it was played by
+(`LEGACY_RULESETS`): a voyage-1 run with every rule of voyage-2 beyond them switched off, a
+voyage-2 `classic` in the seed's first world, a voyage-3 run in the seed's first world with the
+shore off, a voyage-4 run meeting privateers as their kind is, a voyage-5 run raiding the card
+engine's open town, a voyage-6 run paid 30 for its first letter, a voyage-7 run paying shares
+out of the purse, a voyage-8 run given 270 days for its second letter and 90 of grace, a
+voyage-9 run met by no corsair on its home stretch, a voyage-10 `classic` run paid a bounty
+for a privateer, a voyage-11 run by this engine's rules."""
 ACCEPTED_VERSIONS = (*LEGACY_RULESETS, ENGINE_VERSION)  # every engine's runs this one plays
 
 

@@ -439,7 +439,8 @@ engine's 14 hull; those of `voyage-6` were paid 30 for the first letter of marqu
 `voyage-7` paid the crew's shares out of the purse, and without dilemmas never soured for
 them; those of `voyage-8` had 270 days for the second letter of marque and 90 of grace; those
 of `voyage-9` met no corsair come for them on the home stretch; those of `voyage-10` were
-paid a bounty for an enemy privateer in `classic`."""
+paid a bounty for an enemy privateer in `classic`; those of `voyage-11` by this engine's
+rules (voyage-12 changed only the captain bots)."""
 
 WORLD_ENGINE_OF: dict[str, str] = {
     "voyage-1": "world-2",
