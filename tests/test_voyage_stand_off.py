@@ -6,11 +6,14 @@ run), off Agadir, Tétouan and Dunkirk."""
 
 from __future__ import annotations
 
+import pytest
+
 from privateer.engine.voyage.actions import Course
 from privateer.engine.voyage.captain import RAIDER_10
 from privateer.engine.voyage.game import VoyageGame, act
 from privateer.engine.voyage.rules import CLASSIC
 from privateer.engine.voyage.state import VoyageState
+from privateer.engine.world.world import World
 from tests.voyage_fixtures import WORLD, port_index, quiet_voyage
 
 
@@ -36,3 +39,16 @@ def test_lying_off_the_town_it_means_to_raid_it_stands_off_and_comes_back_in() -
     assert state.day == 2  # a day off, a day back
     assert kinds.index("in_port") < kinds.index("fight")
     assert state.fight is not None and state.fight.setup.target == "town"
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("full-world-b")
+def test_off_a_port_with_no_open_water_beside_it_it_stands_off_to_the_port_beside_it(
+    loaded_full_world: World,
+) -> None:
+    world = loaded_full_world
+    canton = world.port_by_name["Canton"].node
+    beside = world.step_neighbours[canton]
+    assert beside and all(n in world.port_nodes for n in beside)  # the real world's one such
+    stand_off = RAIDER_10._stand_off(world, canton)
+    assert isinstance(stand_off, Course) and stand_off.node in beside

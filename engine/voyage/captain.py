@@ -639,6 +639,8 @@ class Captain:
         off a day and comes back in. Without this it lay there for good: over 200 `classic`
         runs, 16% of all days at sea were spent lying off a port it meant to enter."""
         offing = self._offing(world, port_node)
+        if offing == port_node:  # no open water beside it (Canton): off to the port beside it
+            offing = min(world.step_neighbours[port_node], default=port_node)
         return Course(offing) if offing != port_node else Sail()
 
     def _astray(self, game: VoyageGame, state: VoyageState) -> bool:
