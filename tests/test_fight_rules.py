@@ -45,7 +45,7 @@ def test_every_field_declares_a_bound_and_its_source() -> None:
     assert set(bounds) == {f.name for f in fields(FightRules)}
     for name in bounds:
         assert source_of(FightRules, name).startswith(("seed", "chosen")), name
-    assert len(field_names()) == 11
+    assert len(field_names()) == 12
 
 
 def test_a_privateer_pays_the_bounty_her_rules_set_and_nothing_else_moves() -> None:
@@ -72,6 +72,31 @@ def test_a_privateer_pays_the_bounty_her_rules_set_and_nothing_else_moves() -> N
             assert full.payout - none.payout == 10 and full.plunder == none.plunder
             sunk_her.append(seed)
     assert sunk_her  # the frigate sinks some of them
+
+
+def test_a_sea_monster_pays_the_bounty_her_rules_set() -> None:
+    """A sea monster's bounty is a dial (`fight.monster_bounty`): the seed's rules pay her
+    kind's 20; turned down, killing her pays that much less, her plunder the same."""
+    lean = find_fight_rules("seed-000[monster_bounty=8]")
+    assert FIGHT.monster_bounty == TARGETS["sea_monster"].bounty == 20
+    assert bounty_paid(TARGETS["sea_monster"], lean) == 8
+    assert bounty_paid(TARGETS["merchant"], lean) == TARGETS["merchant"].bounty
+    killed = 0
+    for seed in range(40):
+        state, _ = create_encounter("sea_monster", Outfit("frigate", ("master_gunner",)), seed)
+        paid, _ = create_encounter(
+            "sea_monster", Outfit("frigate", ("master_gunner",)), seed, rules=lean
+        )
+        while state.result is None:
+            keep = BALANCED.choose(state)
+            act(state, keep)
+            act(paid, keep)
+        if state.result is Termination.DESTROYED:
+            full, less = settle(state), settle(paid)
+            assert (full.bounty, less.bounty) == (20, 8)
+            assert full.payout - less.payout == 12 and full.plunder == less.plunder
+            killed += 1
+    assert killed  # the frigate kills some of them
 
 
 @pytest.mark.parametrize(("target", "result", "rounds", "digest"), PINNED)

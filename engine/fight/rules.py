@@ -70,6 +70,13 @@ class FightRules:
         " `classic` pays none, so that the towns are its raider's living, as they were the"
         " document's bot's",
     )
+    monster_bounty: int = rule(
+        20,
+        Int(0, 1_000),
+        "chosen: a sea monster's bounty, paid for killing her (ships.py's sea monster's):"
+        " ambergris, and a story for the bar; a dial, since it pays a raider whatever"
+        " the towns hold",
+    )
     laid_up_days: int = rule(60, Int(0, 1_000), "seed: a ship destroyed is laid up for 60 days")
     leaves_you_be_days: int = rule(5, Int(0, 1_000), "seed: a ship parted from leaves you be for 5")
 

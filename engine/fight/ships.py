@@ -231,8 +231,13 @@ TARGETS: dict[str, Target] = {
 
 def bounty_paid(target: Target, rules: FightRules) -> int:
     """What sinking `target` pays over her plunder by these fight rules: her kind's bounty, an
-    enemy privateer's as the rules set it (`privateer_bounty`: `classic` pays none)."""
-    return rules.privateer_bounty if target.key == "privateer" else target.bounty
+    enemy privateer's and a sea monster's as the rules set them (`privateer_bounty`: `classic`
+    pays none; `monster_bounty`)."""
+    if target.key == "privateer":
+        return rules.privateer_bounty
+    if target.key == "sea_monster":
+        return rules.monster_bounty
+    return target.bounty
 
 
 DRAUGHTS = ("shallow", "deep")
