@@ -72,9 +72,9 @@ STUDIES = FigurePage(
                 " town pays less a sack, so the raider raids longer in its pinnace, whose raids"
                 " on an open town the shuffle sometimes turns against it; so the poorer the"
                 " towns, the fewer wins and the more runs sunk raiding, the document's way and"
-                " its reason. Ours falls off the cliff five gold lower, between 20 and 15: its"
-                " raider earns much of its gold at sea, where a sea monster's bounty alone pays"
-                " what a town holds (the next table but one)."
+                " its reason. Ours falls off the cliff five gold lower, between 20 and 15; gold"
+                " earned at sea (a sea monster's bounty, the next table but one) moves the whole"
+                " curve, not its slope."
             ),
             commands=(
                 ("sweep", "treasury=15:30:5", "--rules", "classic", "--runs", "200", "--json"),
@@ -110,12 +110,13 @@ STUDIES = FigurePage(
                 "`classic` by its raider, a town's treasury at 20 or 25 (the document's cliff:"
                 " 39% won at 25, 9% at 20), with a sea monster's bounty at 8, 12 or 20 (ours,"
                 " `fight.monster_bounty`: the document gives none). What moves ours: a"
-                " monster's bounty is gold the towns do not decide, so the less it pays, the"
-                " more of the raider's living is its raids, and the steeper the cliff. At 12"
-                " or less the wins at 20 land in the document's interval after the cut"
-                " (4.8%-16.2%), but the wins at 25 fall below its 39% of 100 (30.0%-48.8%):"
-                " one of the two figures, not both. The rules keep 20, and with it `classic`'s"
-                " own row of five figures, all in the document's intervals."
+                " monster's bounty is gold the towns do not decide, and cutting it costs the"
+                " raider wins at both treasuries about alike, so the cliff stays 11-15 points"
+                " deep, not the document's 30. At 12 or less the wins at 20 land in the"
+                " document's interval after the cut (4.8%-16.2%), but those at 25 fall below"
+                " its 39% of 100 (30.0%-48.8%): the curve moves down without steepening, so one"
+                " of the two figures lands, not both. The rules keep 20, and with it"
+                " `classic`'s own row of five figures, all in the document's intervals."
             ),
             commands=(
                 (
