@@ -16,7 +16,13 @@ from typer.testing import CliRunner
 
 import privateer.cli.tune.commands as tune_commands
 from privateer.cli.app import app
-from privateer.cli.tune.space import objective, parse_search_dial, parse_target
+from privateer.cli.tune.space import (
+    objective,
+    parse_search_dial,
+    parse_target,
+    turned_setting,
+    turns,
+)
 from tests.world_fixtures import synthetic_world
 
 runner = CliRunner()
@@ -70,6 +76,38 @@ def test_a_figure_lands_in_an_interval_and_misses_by_the_intervals_widths() -> N
 def test_a_figure_written_wrong_is_refused_saying_why(text: str, says: str) -> None:
     with pytest.raises(ValueError, match=says):
         parse_target(text)
+
+
+def test_a_figure_is_asked_at_dials_turned_from_the_trials_setting() -> None:
+    """`won[treasury=20]`: the wins with a town's treasury at 20, whatever the trial's setting
+    of the dials searched; read off that turn's figures, not the setting's own."""
+    cliff = parse_target("won[treasury=20, raid_guard=off]=4.8%:16.2%")
+    assert (cliff.name, cliff.figure, cliff.share) == (
+        "won[treasury=20,raid_guard=false]",
+        "won",
+        True,
+    )
+    assert cliff.at == (("treasury", 20), ("raid_guard", False))
+    won = parse_target("won=0.3:0.5")
+    assert turns([won, cliff, parse_target("sunk[treasury=20,raid_guard=false]=0:1")]) == [cliff.at]
+    assert turned_setting({"ship_gold.brigantine": 50}, cliff.at) == {
+        "ship_gold.brigantine": 50, "treasury": 20, "raid_guard": False,
+    }  # fmt: skip
+    own, at_20 = {"won_rate": 0.4}, {"won_rate": 0.1}
+    assert objective([won, cliff], own, {cliff.at: at_20}) == 0.0
+    assert objective([won, cliff], at_20, {cliff.at: own}) == pytest.approx(
+        (0.3 - 0.1) / 0.2 + (0.4 - 0.162) / 0.114, abs=1e-6
+    )
+    for text, says in [
+        ("won[treasury]=0:1", "write DIAL=VALUE in the brackets"),
+        ("won[treasury=20,30]=0:1", "write DIAL=VALUE in the brackets"),
+        ("won[treasury=20,treasury=25]=0:1", "treasury is turned twice"),
+        ("won[plunder=2]=0:1", "no rule 'plunder'"),
+        ("won[treasury=abc]=0:1", "takes a whole number"),
+        ("glory[treasury=20]=0:1", "no figure 'glory' to land"),
+    ]:
+        with pytest.raises(ValueError, match=re.escape(says)):
+            parse_target(text)
 
 
 def test_a_dial_is_searched_over_a_range_of_its_type_or_a_list() -> None:
@@ -227,10 +265,73 @@ def test_an_interrupted_search_keeps_every_finished_trial(
     assert len(json.loads(again.stdout)["trials"]) == 4
 
 
+def test_a_trial_plays_its_setting_and_each_turn_kept_as_points_of_the_study(
+    sea: None, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A figure asked at a turned dial: every trial plays its setting and then the turn, each
+    a point of the study (so a trial costs their runs), the turned figure read off the turn's
+    point; cut off between the two, the trial is not told, and the same command reads back
+    the point it finished rather than play it again."""
+    asked = ["won=0:1", "raids[treasury=15]=3:10", "--dial", "dilemmas=true,false", *SMALL]
+    played = tune_commands.play_point
+    calls: list[dict[str, Any]] = []
+
+    def interrupted_on_the_turn(*args: Any, **kwargs: Any) -> Any:
+        calls.append(dict(args[5]))  # the point's setting
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return played(*args, **kwargs)
+
+    monkeypatch.setattr(tune_commands, "play_point", interrupted_on_the_turn)
+    stopped = tune(db_path, *asked, "--budget", "12", code=130)
+    assert "interrupted: search 1 keeps 0 trials" in stopped.stderr
+    assert calls == [{"dilemmas": True}, {"dilemmas": True, "treasury": 15}]
+    points, results, _ = _kept(db_path)
+    assert len(points) == 1 and results == 3  # the setting's point, kept whole
+
+    monkeypatch.setattr(tune_commands, "play_point", played)
+    found = json.loads(tune(db_path, *asked, "--budget", "12", "--json").stdout)
+    assert len(found["trials"]) == 2  # 12 runs: two trials of 3 runs and 3 at the turn
+    points, results, keys = _kept(db_path)
+    settings = [json.loads(setting) for _, setting, _ in points]
+    assert settings[1:3] == [{"dilemmas": True}, {"dilemmas": True, "treasury": 15}]
+    assert results == 3 * keys and keys == len({key for _, _, key in points})  # none twice
+    with duckdb.connect(str(db_path), read_only=True) as con:
+        figures = {
+            (json.dumps(json.loads(s), sort_keys=True)): json.loads(f)
+            for s, f in con.execute(
+                "SELECT CAST(setting AS VARCHAR), CAST(figures AS VARCHAR) FROM sweep_points"
+            ).fetchall()
+        }
+    for trial in found["trials"]:
+        turned = json.dumps({**trial["setting"], "treasury": 15}, sort_keys=True)
+        own = json.dumps(trial["setting"], sort_keys=True)
+        assert trial["figures"]["raids[treasury=15]"]["value"] == figures[turned]["raids_per_run"]
+        assert trial["figures"]["won"]["value"] == figures[own]["won_rate"]
+    shown = tune(db_path, *asked, "--budget", "12").stdout  # read back: the same trials
+    assert "raids[treasury=15]" in shown
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [
         (["won=0:1", *SMALL], "name a dial to turn"),
+        (
+            ["won[treasury=20]=0:1", *DIALS],
+            "won[treasury=20]: treasury is a dial the search turns; turn another in brackets",
+        ),
+        (
+            [
+                "won[treasury=20]=0:1",
+                "--dial",
+                "dilemmas=true,false",
+                "--runs",
+                "5",
+                "--budget",
+                "9",
+            ],
+            "less than one trial of 10",
+        ),
         (["act3=0:1", *DIALS, "--rules", "classic"], "act3: the rules classic have no letters"),
         (["won=0:1", *DIALS, "--runs", "50", "--budget", "20"], "less than one trial of 50"),
         (["won=0:1", "won=0:0.5", *DIALS], "a figure is given twice"),

@@ -8,6 +8,7 @@ any study) is read back, not played again.
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -42,7 +43,9 @@ def tune(
     targets: list[str] = typer.Argument(
         ...,
         help=f"FIGURE=LOW:HIGH: a figure to land and its interval (shares as 0.25 or 25%): "
-        f"{figure_names()}.",
+        f"{figure_names()}. FIGURE[DIAL=VALUE,...]=LOW:HIGH: the figure with those dials "
+        "turned from each trial's setting (won[treasury=20]=0.048:0.162), which each trial "
+        "then plays too.",
         metavar="FIGURE=LOW:HIGH...",
     ),
     dials: list[str] = typer.Option(
@@ -83,7 +86,9 @@ def tune(
     scored by how far each figure lies outside its interval, in the interval's widths. Prints
     every trial and the best: the setting that lands every figure, or the nearest, with each
     figure's distance, and then the trade-off (the trials no other beats on every figure,
-    each landing or nearest on a figure the others give up). The search is kept as a study
+    each landing or nearest on a figure the others give up). A figure asked at turned dials
+    (`won[treasury=20]`) lands a dial's move with the rest: each trial plays its setting and
+    each such turn of it, --runs each. The search is kept as a study
     (`privateer sweep list`, `sweep show ID`); run the same command again to go on with it (a
     larger --budget goes further)."""
     from privateer.cli.voyage.batch import default_workers
@@ -92,14 +97,17 @@ def tune(
     if rules not in RULESETS:
         fail(f"no rules {rules!r}: one of {', '.join(RULESETS)}")
     aims, space = _asked(targets, dials, rules)
-    if budget < runs:
-        fail(f"a budget of {budget} runs is less than one trial of {runs}")
+    from privateer.cli.tune.space import turns
+
+    trial_runs = runs * (1 + len(turns(aims)))  # its setting's runs and each turn's
+    if budget < trial_runs:
+        fail(f"a budget of {budget} runs is less than one trial of {trial_runs}")
     if budget > MAX_BUDGET:
         fail(f"a budget of {budget:,} runs is too many (at most {MAX_BUDGET:,})")
     days = RULESETS[rules].days if days is None else days
     world = engine_world(ctx)
     search = Search(
-        world, aims, space, rules, runs, budget // runs, days, seed, sampler_seed, keep_going,
+        world, aims, space, rules, runs, budget // trial_runs, days, seed, sampler_seed, keep_going,
         workers or default_workers(), quiet,
     )  # fmt: skip
     found = search.run(ctx)
@@ -121,7 +129,12 @@ def _asked(targets: list[str], dials: list[str], rules: str) -> tuple[list[Targe
         names = [item.name for item in group]
         if len(set(names)) != len(names):
             fail(f"a {what} is given twice: give each once")
-    if any(t.name == "act3" for t in aims) and not RULESETS[rules].letters:
+    searched = {d.name for d in space}
+    for aim in aims:
+        for name, _ in aim.at:
+            if name in searched:
+                fail(f"{aim.name}: {name} is a dial the search turns; turn another in brackets")
+    if any(t.figure == "act3" for t in aims) and not RULESETS[rules].letters:
         fail(f"act3: the rules {rules} have no letters of marque (full has them)")
     return aims, space
 
@@ -144,10 +157,14 @@ class Search:
         workers: int,
         quiet: bool,
     ) -> None:
+        from privateer.cli.tune.space import turns
         from privateer.db.sweeps import Study
         from privateer.engine.voyage import ENGINE_VERSION
 
         self.world, self.targets, self.space, self.rules = world, targets, space, rules
+        self.turns = turns(targets)  # each trial plays its setting, then each of these
+        self.turned_dials = {name for turn in self.turns for name, _ in turn}
+        self.next_point = 0  # the study's next point: a trial is 1 + len(turns) of them
         self.trials, self.keep_going, self.workers, self.quiet = trials, keep_going, workers, quiet
         self.study = Study(
             tuple((d.name, (d.written,)) for d in space), rules, seed, runs, days,
@@ -157,7 +174,7 @@ class Search:
             "targets": {t.name: [t.low, t.high] for t in targets},
             "dials": {d.name: d.written for d in space},
             "sampler_seed": sampler_seed,
-            "budget": trials * runs,
+            "budget": trials * runs * (1 + len(self.turns)),
         }
 
     def run(self, ctx: typer.Context) -> dict[str, Any]:
@@ -178,8 +195,10 @@ class Search:
                     kept = sweep_points(duck, sweep_id)
                     grow_budget(duck, sweep_id, self.asked["budget"])
                     note(f"going on with search {sweep_id}: {len(kept)} trials kept")
-        optuna_study = self._optuna(kept)
-        trials = [self._trial(p["point"], p["setting"], p["figures"]) for p in kept]
+        self.next_point = 1 + max((p["point"] for p in kept), default=-1)
+        told = self._grouped(kept)
+        optuna_study = self._optuna(told)
+        trials = [self._trial(i, setting, played) for i, (setting, played) in enumerate(told)]
         try:
             with cluster(self.workers, None) as client, user_errors():
                 while self._more(trials):
@@ -211,7 +230,28 @@ class Search:
             return False
         return self.keep_going or not any(t["distance"] == 0 for t in trials)
 
-    def _optuna(self, kept: list[dict[str, Any]]) -> Any:
+    def _grouped(self, kept: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[Any, Any]]]:
+        """The kept points as whole trials, in the order played: each trial's setting and its
+        figures by turn (() its own). A trial cut off before its every turn was played is left
+        out: its points are read back, not played again, if the search asks for it again."""
+        from privateer.cli.tune.space import turned_setting
+
+        trials: dict[str, tuple[dict[str, Any], dict[Any, Any]]] = {}
+        for point in kept:
+            setting = point["setting"]
+            own = {k: v for k, v in setting.items() if k not in self.turned_dials}
+            turn = next(
+                (t for t in self.turns if turned_setting(own, t) == setting),
+                () if own == setting else None,
+            )
+            if turn is None:
+                continue  # not a point this search would play
+            key = json.dumps(sorted(own.items()), default=str)
+            trials.setdefault(key, (own, {}))[1][turn] = point["figures"]
+        whole = len(self.turns) + 1
+        return [trial for trial in trials.values() if len(trial[1]) == whole]
+
+    def _optuna(self, kept: list[tuple[dict[str, Any], dict[Any, Any]]]) -> Any:
         """An optuna study told every kept trial; with none, its first trial is the rules as
         they are (each dial's value in them, where the dial's range holds it)."""
         import optuna
@@ -226,14 +266,13 @@ class Search:
         )
         study = optuna.create_study(direction="minimize", sampler=sampler)
         distributions = {d.name: d.distribution() for d in self.space}
-        for point in kept:
-            setting = point["setting"]
+        for setting, played in kept:
             if all(d.holds(setting.get(d.name)) for d in self.space):
                 study.add_trial(
                     create_trial(
                         params={d.name: setting[d.name] for d in self.space},
                         distributions=distributions,
-                        value=objective(self.targets, point["figures"]),
+                        value=objective(self.targets, played[()], played),
                     )
                 )
         if not kept:
@@ -244,52 +283,72 @@ class Search:
         return study
 
     def _next(
-        self, store: RunStore, sweep_id: int, optuna_study: Any, point: int, client: Any
+        self, store: RunStore, sweep_id: int, optuna_study: Any, index: int, client: Any
     ) -> dict[str, Any]:
-        """Ask for a setting, play it (or read it back), keep it, tell optuna its score."""
-        from privateer.db.sweeps import stored_keys
+        """Ask for a setting, play it and each of its turns (or read them back), keep each as
+        a point of the study, tell optuna its score."""
+        from privateer.cli.tune.space import turned_setting
 
         trial = optuna_study.ask()
         setting = {d.name: d.suggest(trial) for d in self.space}
-        (rules,) = rules_of(self.rules, [setting])
-        key = self.study.point_key(setting, rules)
-        with store.session() as duck:
-            if stored_keys(duck, [key], self.study.runs):
-                figures = keep_point(duck, self.world, sweep_id, point, setting, key)
-                played = False
-            else:
-                figures = None
-        if figures is None:
-            check_playable(self.world, setting, rules[0], rules[1], self.rules)
-            with counting(
-                f"trial {point + 1}/{self.trials}", self.study.runs, quiet=self.quiet
-            ) as advance:
-                figures = play_point(
-                    store, self.world, self.study, sweep_id, point, setting, rules,
-                    workers=self.workers, client=client, log=False, advance=advance,
-                )  # fmt: skip
-            played = True
-        result = self._trial(point, setting, figures)
+        figures: dict[Any, Any] = {}
+        played = False
+        for turn in [(), *self.turns]:
+            at = turned_setting(setting, turn)
+            figures[turn], fresh = self._point(store, sweep_id, index, at, turn, client)
+            played = played or fresh
+        result = self._trial(index, setting, figures)
         optuna_study.tell(trial, result["distance"])
         if shown(self.quiet):
             note(_trial_line(result, self.targets, played))
         return result
 
-    def _trial(
-        self, point: int, setting: dict[str, Any], figures: dict[str, Any]
-    ) -> dict[str, Any]:
-        from privateer.cli.tune.space import objective
+    def _point(
+        self,
+        store: RunStore,
+        sweep_id: int,
+        index: int,
+        setting: dict[str, Any],
+        turn: Any,
+        client: Any,
+    ) -> tuple[dict[str, Any], bool]:
+        """One point of a trial, kept as the study's next: its figures, and whether it was
+        played (not read back)."""
+        from privateer.db.sweeps import stored_keys
 
+        point, self.next_point = self.next_point, self.next_point + 1
+        (rules,) = rules_of(self.rules, [setting])
+        key = self.study.point_key(setting, rules)
+        with store.session() as duck:
+            if stored_keys(duck, [key], self.study.runs):
+                return keep_point(duck, self.world, sweep_id, point, setting, key), False
+        check_playable(self.world, setting, rules[0], rules[1], self.rules)
+        what = f"trial {index + 1}/{self.trials}"
+        if turn:
+            what += " at " + " ".join(f"{k}={_value(v)}" for k, v in turn)
+        with counting(what, self.study.runs, quiet=self.quiet) as advance:
+            figures = play_point(
+                store, self.world, self.study, sweep_id, point, setting, rules,
+                workers=self.workers, client=client, log=False, advance=advance,
+            )  # fmt: skip
+        return figures, True
+
+    def _trial(self, index: int, setting: dict[str, Any], played: dict[Any, Any]) -> dict[str, Any]:
+        """A trial as told: its setting, and each figure (read off its turn's point) beside
+        its interval."""
+        from privateer.cli.tune.space import figures_of, objective
+
+        values = {t.name: t.value(figures_of(t, played[()], played)) for t in self.targets}
         return {
-            "trial": point + 1,  # the study's point, counted from one as a person counts
+            "trial": index + 1,  # counted from one, as a person counts
             "setting": setting,
-            "distance": objective(self.targets, figures),
+            "distance": objective(self.targets, played[()], played),
             "figures": {
                 t.name: {
-                    "value": t.value(figures),
+                    "value": values[t.name],
                     "low": t.low,
                     "high": t.high,
-                    "distance": round(t.distance(t.value(figures)), 6),
+                    "distance": round(t.distance(values[t.name]), 6),
                 }
                 for t in self.targets
             },
