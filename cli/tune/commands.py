@@ -8,7 +8,6 @@ any study) is read back, not played again.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -232,24 +231,23 @@ class Search:
 
     def _grouped(self, kept: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[Any, Any]]]:
         """The kept points as whole trials, in the order played: each trial's setting and its
-        figures by turn (() its own). A trial cut off before its every turn was played is left
-        out: its points are read back, not played again, if the search asks for it again."""
+        figures by turn (() its own), a trial being its setting's point and the turns' points
+        after it. A trial cut off before its every turn was played is left out: its points
+        are read back, not played again, if the search asks for it again."""
         from privateer.cli.tune.space import turned_setting
 
-        trials: dict[str, tuple[dict[str, Any], dict[Any, Any]]] = {}
+        trials: list[tuple[dict[str, Any], dict[Any, Any]]] = []
         for point in kept:
             setting = point["setting"]
             own = {k: v for k, v in setting.items() if k not in self.turned_dials}
-            turn = next(
-                (t for t in self.turns if turned_setting(own, t) == setting),
-                () if own == setting else None,
-            )
-            if turn is None:
-                continue  # not a point this search would play
-            key = json.dumps(sorted(own.items()), default=str)
-            trials.setdefault(key, (own, {}))[1][turn] = point["figures"]
+            if own == setting:
+                trials.append((own, {(): point["figures"]}))  # a trial's first point
+                continue
+            turn = next((t for t in self.turns if turned_setting(own, t) == setting), None)
+            if turn is not None and trials and trials[-1][0] == own:
+                trials[-1][1][turn] = point["figures"]
         whole = len(self.turns) + 1
-        return [trial for trial in trials.values() if len(trial[1]) == whole]
+        return [trial for trial in trials if len(trial[1]) == whole]
 
     def _optuna(self, kept: list[tuple[dict[str, Any], dict[Any, Any]]]) -> Any:
         """An optuna study told every kept trial; with none, its first trial is the rules as
