@@ -16,7 +16,7 @@ from privateer.engine.fight.encounter import Encounter, Termination, act, create
 from privateer.engine.fight.mode import FightGame
 from privateer.engine.fight.outfit import Outfit
 from privateer.engine.fight.rules import FIGHT, FightRules, field_names, find_fight_rules
-from privateer.engine.fight.settle import settle
+from privateer.engine.fight.settle import Settlement, settle
 from privateer.engine.fight.ships import TARGETS, bounty_paid
 
 # (target, how it ended, rounds, state hash) for a brigantine at seed 21 by the balanced bot,
@@ -48,6 +48,22 @@ def test_every_field_declares_a_bound_and_its_source() -> None:
     assert len(field_names()) == 12
 
 
+def _sunk_both_ways(target: str, rules: FightRules) -> list[tuple[Settlement, Settlement]]:
+    """A frigate with a master gunner against `target` over 40 seeds, each fight played the
+    same by the seed's rules and by `rules`: the two settlements of every fight that sank her."""
+    sunk = []
+    for seed in range(40):
+        state, _ = create_encounter(target, Outfit("frigate", ("master_gunner",)), seed)
+        paid, _ = create_encounter(target, Outfit("frigate", ("master_gunner",)), seed, rules=rules)
+        while state.result is None:
+            keep = BALANCED.choose(state)
+            act(state, keep)
+            act(paid, keep)
+        if state.result is Termination.DESTROYED:
+            sunk.append((settle(state), settle(paid)))
+    return sunk
+
+
 def test_a_privateer_pays_the_bounty_her_rules_set_and_nothing_else_moves() -> None:
     """`classic`'s fights pay no bounty for an enemy privateer (engine voyage-11); the seed's
     rules pay her kind's 10, and every other kind pays its own either way."""
@@ -56,22 +72,11 @@ def test_a_privateer_pays_the_bounty_her_rules_set_and_nothing_else_moves() -> N
     for key, target in TARGETS.items():
         assert bounty_paid(target, FIGHT) == target.bounty
         assert bounty_paid(target, stingy) == (0 if key == "privateer" else target.bounty)
-    sunk_her = []
-    for seed in range(40):
-        state, _ = create_encounter("privateer", Outfit("frigate", ("master_gunner",)), seed)
-        paid, _ = create_encounter(
-            "privateer", Outfit("frigate", ("master_gunner",)), seed, rules=stingy
-        )
-        while state.result is None:
-            keep = BALANCED.choose(state)
-            act(state, keep)
-            act(paid, keep)
-        if state.result is Termination.DESTROYED:
-            full, none = settle(state), settle(paid)
-            assert (full.bounty, none.bounty) == (10, 0)
-            assert full.payout - none.payout == 10 and full.plunder == none.plunder
-            sunk_her.append(seed)
+    sunk_her = _sunk_both_ways("privateer", stingy)
     assert sunk_her  # the frigate sinks some of them
+    for full, none in sunk_her:
+        assert (full.bounty, none.bounty) == (10, 0)
+        assert full.payout - none.payout == 10 and full.plunder == none.plunder
 
 
 def test_a_sea_monster_pays_the_bounty_her_rules_set() -> None:
@@ -81,22 +86,11 @@ def test_a_sea_monster_pays_the_bounty_her_rules_set() -> None:
     assert FIGHT.monster_bounty == TARGETS["sea_monster"].bounty == 20
     assert bounty_paid(TARGETS["sea_monster"], lean) == 8
     assert bounty_paid(TARGETS["merchant"], lean) == TARGETS["merchant"].bounty
-    killed = 0
-    for seed in range(40):
-        state, _ = create_encounter("sea_monster", Outfit("frigate", ("master_gunner",)), seed)
-        paid, _ = create_encounter(
-            "sea_monster", Outfit("frigate", ("master_gunner",)), seed, rules=lean
-        )
-        while state.result is None:
-            keep = BALANCED.choose(state)
-            act(state, keep)
-            act(paid, keep)
-        if state.result is Termination.DESTROYED:
-            full, less = settle(state), settle(paid)
-            assert (full.bounty, less.bounty) == (20, 8)
-            assert full.payout - less.payout == 12 and full.plunder == less.plunder
-            killed += 1
+    killed = _sunk_both_ways("sea_monster", lean)
     assert killed  # the frigate kills some of them
+    for full, less in killed:
+        assert (full.bounty, less.bounty) == (20, 8)
+        assert full.payout - less.payout == 12 and full.plunder == less.plunder
 
 
 @pytest.mark.parametrize(("target", "result", "rounds", "digest"), PINNED)
