@@ -59,6 +59,29 @@ def _tune_table(heading: str, about: str, command: tuple[str, ...]) -> Table:
     )
 
 
+def _against_the_treasury(heading: str, about: str, dial: str, values: str) -> Table:
+    """`classic`'s wins at a town's treasury of 20 and 25 (the document's cliff) with `dial`
+    at each of `values`: what the dial does to the cliff."""
+    return Table(
+        heading=heading,
+        about=about,
+        commands=(
+            (
+                "sweep",
+                "treasury=20,25",
+                f"{dial}={values}",
+                "--rules",
+                "classic",
+                "--runs",
+                "200",
+                "--json",
+            ),
+        ),
+        columns=("treasury", dial, *_FIGURES),
+        rates=_SHARES,
+    )
+
+
 STUDIES = FigurePage(
     name="studies",
     title="Balance studies, measured",
@@ -91,9 +114,9 @@ STUDIES = FigurePage(
             columns=("treasury", *_FIGURES),
             rates=_SHARES,
         ),
-        Table(
-            heading="The price of the first bigger ship",
-            about=(
+        _against_the_treasury(
+            "The price of the first bigger ship",
+            (
                 "The document's mechanism for its cliff is how soon the captain can afford a"
                 " sturdier ship (\"short of gold, they couldn't buy a sturdier ship, and kept"
                 ' raiding in a pinnace"), and since voyage-6 it is ours: the dearer the'
@@ -104,24 +127,12 @@ STUDIES = FigurePage(
                 " and those at 25 fall just under it; the cliff between them stays 13-17 points"
                 " deep at every price, half the document's."
             ),
-            commands=(
-                (
-                    "sweep",
-                    "treasury=20,25",
-                    "ship_gold.brigantine=45:65:5",
-                    "--rules",
-                    "classic",
-                    "--runs",
-                    "200",
-                    "--json",
-                ),
-            ),
-            columns=("treasury", "ship_gold.brigantine", *_FIGURES),
-            rates=_SHARES,
+            "ship_gold.brigantine",
+            "45:65:5",
         ),
-        Table(
-            heading="A sea monster's bounty, and the treasury",
-            about=(
+        _against_the_treasury(
+            "A sea monster's bounty, and the treasury",
+            (
                 "`classic` by its raider, a town's treasury at 20 or 25 (the document's cliff:"
                 " 39% won at 25, 9% at 20), with a sea monster's bounty at 8, 12 or 20 (ours,"
                 " `fight.monster_bounty`: the document gives none). What moves ours: a"
@@ -133,20 +144,8 @@ STUDIES = FigurePage(
                 " of the two figures lands, not both. The rules keep 20, and with it"
                 " `classic`'s own row of five figures, all in the document's intervals."
             ),
-            commands=(
-                (
-                    "sweep",
-                    "treasury=20,25",
-                    "fight.monster_bounty=8,12,20",
-                    "--rules",
-                    "classic",
-                    "--runs",
-                    "200",
-                    "--json",
-                ),
-            ),
-            columns=("treasury", "fight.monster_bounty", *_FIGURES),
-            rates=_SHARES,
+            "fight.monster_bounty",
+            "8,12,20",
         ),
         Table(
             heading="The first letter's pay",
