@@ -290,7 +290,9 @@ def test_a_trial_plays_its_setting_and_each_turn_kept_as_points_of_the_study(
     assert len(points) == 1 and results == 3  # the setting's point, kept whole
 
     monkeypatch.setattr(tune_commands, "play_point", played)
-    found = json.loads(tune(db_path, *asked, "--budget", "12", "--json").stdout)
+    resumed = tune(db_path, *asked, "--budget", "12", "--json")
+    assert "going on with search 1: 0 trials kept" in resumed.stderr  # a point, no trial
+    found = json.loads(resumed.stdout)
     assert len(found["trials"]) == 2  # 12 runs: two trials of 3 runs and 3 at the turn
     points, results, keys = _kept(db_path)
     settings = [json.loads(setting) for _, setting, _ in points]

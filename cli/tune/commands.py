@@ -193,9 +193,10 @@ class Search:
                 else:
                     kept = sweep_points(duck, sweep_id)
                     grow_budget(duck, sweep_id, self.asked["budget"])
-                    note(f"going on with search {sweep_id}: {len(kept)} trials kept")
         self.next_point = 1 + max((p["point"] for p in kept), default=-1)
         told = self._grouped(kept)
+        if kept:  # counted in whole trials: a trial with turns is several points
+            note(f"going on with search {sweep_id}: {len(told)} trials kept")
         optuna_study = self._optuna(told)
         trials = [self._trial(i, setting, played) for i, (setting, played) in enumerate(told)]
         try:
