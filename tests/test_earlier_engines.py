@@ -20,7 +20,9 @@ year from seeds 1, 6 and 9 by `late`, each meeting a corsair (the synthetic sea 
 for a home stretch in a year: its change, the corsairs called out on the home stretch, is
 tests/test_voyage_renown.py's); voyage-10.json.gz by the code before voyage-11 (commit
 33e8be4): the raider's first year from seeds 2 and 6 by `classic`, paid a bounty for each of
-the enemy privateers it sank (20 between them);
+the enemy privateers it sank (20 between them); voyage-12.json.gz by the code before voyage-13
+(commit ab3c95b): the raider's first year from seeds 0 and 1 by `classic`, each buying a
+brigantine for 45 gold;
 tribes-2.json.gz by the code before tribes-3 (commit cb2c6de): the Tribes golden scenario
 (1,000 ticks, harvest rites) and seed 11's grower and scholar over 2,000 ticks (crop rotation
 researched by both); tabletop-1.json.gz by the code before tabletop-2 (commit 19dd751): two
@@ -57,6 +59,7 @@ LOGS: dict[str, tuple[str, set[str]]] = {
     "voyage-8.json.gz": ("09f859b", {"voyage-8"}),
     "voyage-9.json.gz": ("f4f399d", {"voyage-9"}),
     "voyage-10.json.gz": ("33e8be4", {"voyage-10"}),
+    "voyage-12.json.gz": ("ab3c95b", {"voyage-12"}),
     "tribes-2.json.gz": ("cb2c6de", {"tribes-2"}),
     "tabletop-1.json.gz": ("19dd751", {"tabletop-1"}),
 }

@@ -189,8 +189,9 @@ MOVES = DesignMoves(
             "`classic`: won, a town's treasury 25 → 20",
             TREASURY, "treasury", (25, 20), (0.39, 0.09), 100,
             "a sack's pay, the raider's living since its enemy privateers pay no bounty"
-            " (voyage-11): short of gold, it raids longer in its pinnace, where an open town's"
-            " walls (17, voyage-6) can sink it",
+            " (voyage-11): short of gold, it raids longer in its pinnace before it can buy a"
+            " brigantine (58 gold since voyage-13, 45 before), and an open town's walls (17,"
+            " voyage-6) can sink a pinnace",
         ),
     ),
 )  # fmt: skip
@@ -232,7 +233,8 @@ VOYAGE = FigurePage(
                     moved_by="a sack pays the town's treasury (25), the raider's living (no bounty"
                     " for an enemy privateer, voyage-11); it keeps 10 gold back, hires its"
                     " master gunner first and comes straight back to a town that turned it out"
-                    " (voyage-12: before, it lay off the town for good)",
+                    " (voyage-12: before, it lay off the town for good); its brigantine costs 58"
+                    " gold (voyage-13)",
                 ),
                 _figure(
                     "day home (winners)",

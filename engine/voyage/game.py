@@ -81,31 +81,32 @@ from .sighting import (
 )
 from .state import VoyageState
 
-ENGINE_VERSION = "voyage-12"
-"""voyage-2: the late game (renown, the home stretch, captives, the lookout, letters of
-marque); voyage-3: `classic` in the world balanced for the seed's outcomes (world rules
-`balanced`); voyage-4: every ruleset in the century's world with the shore in play, wages
-every 60 days wherever she is, a round's cheer every visit; voyage-5: an enemy privateer
-better found for your renown, as a warship is; voyage-6: an open town's walls of its own, so a
-raid's end is the shuffle's (rules.py's `town_walls`); voyage-7: the first letter of marque
-pays 20, not 30 (rules.py's `letter_reward`); voyage-8: the crew's shares are of the prize
-that brought the question, and without dilemmas a crew that would have asked sours in silence
-(rules.py's `shares_of_prize`, `crew_sours`); voyage-9: the second letter of marque is due in
-200 days, not 270, and a missed deadline's grace is 45 days, not 90 (rules.py's
-`letter_days`, `letter_extension_days`); voyage-10: on the home stretch the Barbary corsairs
-come for you with the privateers, whatever the range (rules.py's `home_stretch_corsairs`);
-voyage-11: `classic`'s enemy privateers pay no bounty (rules.py's `CLASSIC_FIGHT`); voyage-12:
-the captain bots stand off and come back in to a port they lie off (a town they raided, from
-the boats; a yard across the water from it), where they had lain for good: the rules are
-voyage-11's, and the version keeps studies of the bots before apart (a study's points are kept
-by engine version). An earlier run replays and resumes under the rules it was played by
+ENGINE_VERSION = "voyage-13"
+"""voyage-2: the late game (renown, the home stretch, captives, the lookout, letters of marque);
+voyage-3: `classic` in the world balanced for the seed's outcomes (world rules `balanced`);
+voyage-4: every ruleset in the century's world with the shore in play, wages every 60 days
+wherever she is, a round's cheer every visit; voyage-5: an enemy privateer better found for your
+renown, as a warship is; voyage-6: an open town's walls of its own, so a raid's end is the
+shuffle's (rules.py's `town_walls`); voyage-7: the first letter of marque pays 20, not 30
+(rules.py's `letter_reward`); voyage-8: the crew's shares are of the prize that brought the
+question, and without dilemmas a crew that would have asked sours in silence (rules.py's
+`shares_of_prize`, `crew_sours`); voyage-9: the second letter of marque is due in 200 days, not
+270, and a missed deadline's grace is 45 days, not 90 (rules.py's `letter_days`,
+`letter_extension_days`); voyage-10: on the home stretch the Barbary corsairs come for you with
+the privateers, whatever the range (rules.py's `home_stretch_corsairs`); voyage-11: `classic`'s
+enemy privateers pay no bounty (rules.py's `CLASSIC_FIGHT`); voyage-12: the captain bots stand
+off and come back in to a port they lie off (a town they raided, from the boats; a yard across
+the water from it), where they had lain for good: the rules are voyage-11's, and the version
+keeps studies of the bots before apart (a study's points are kept by engine version); voyage-13:
+`classic`'s brigantine costs 58 gold, not 45 (rules.py's `CLASSIC_SHIP_GOLD`), so a poorer town
+is the seed's cliff. An earlier run replays and resumes under the rules it was played by
 (`LEGACY_RULESETS`): a voyage-1 run with every rule of voyage-2 beyond them switched off, a
 voyage-2 `classic` in the seed's first world, a voyage-3 run in the seed's first world with the
 shore off, a voyage-4 run meeting privateers as their kind is, a voyage-5 run raiding the card
 engine's open town, a voyage-6 run paid 30 for its first letter, a voyage-7 run paying shares
 out of the purse, a voyage-8 run given 270 days for its second letter and 90 of grace, a
-voyage-9 run met by no corsair on its home stretch, a voyage-10 `classic` run paid a bounty
-for a privateer, a voyage-11 run by this engine's rules."""
+voyage-9 run met by no corsair on its home stretch, a voyage-10 `classic` run paid a bounty for
+a privateer, a voyage-11 or voyage-12 `classic` run buying its brigantine for 45."""
 ACCEPTED_VERSIONS = (*LEGACY_RULESETS, ENGINE_VERSION)  # every engine's runs this one plays
 
 

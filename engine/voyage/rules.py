@@ -311,11 +311,15 @@ class VoyageRules:
 
 
 def stages(
-    full: VoyageRules, classic_world: str, classic_fight: str = FIGHT_NAME
+    full: VoyageRules,
+    classic_world: str,
+    classic_fight: str = FIGHT_NAME,
+    classic_ship_gold: dict[str, int] | None = None,
 ) -> dict[str, VoyageRules]:
     """The seed's stages as rulesets, each the one after with its systems switched off, and
     Drake's circuit, from `full` (the full rules of an engine), `classic` played in
-    `classic_world` and fought by the fight rules `classic_fight`."""
+    `classic_world`, fought by the fight rules `classic_fight` and selling its ships for
+    `classic_ship_gold` (`full`'s prices if None)."""
     lookout = full.with_changes(name="lookout", letters=False)
     late = lookout.with_changes(name="late", lookout=False)
     dilemmas = late.with_changes(name="dilemmas", renown=False, home_stretch=False, captives=False)
@@ -327,6 +331,7 @@ def stages(
         wages=False,
         world_rules=classic_world,
         fight_rules=classic_fight,
+        ship_gold=dict(classic_ship_gold or dilemmas.ship_gold),
     )
     # Drake's circuit: the fullest rules without letters of marque (their three acts are
     # another win), out of Plymouth and home to Plymouth, as Drake sailed (13 December 1577
@@ -354,7 +359,15 @@ CLASSIC_FIGHT = f"{FIGHT_NAME}[privateer_bounty=0]"
 are the raider's living, as they were the Privateer design document's bot's ("Cutting a town's
 treasury from 25 to 20 took wins from 39% to 9%"): with the bounty, the privateers that came
 for it paid a run more than the towns did, and a poorer town barely moved its wins."""
-RULESETS: dict[str, VoyageRules] = stages(FULL, DEFAULT_WORLD, CLASSIC_FIGHT)
+CLASSIC_SHIP_GOLD = {**FULL.ship_gold, "brigantine": 58}
+"""`classic`'s yards (voyage-13): a brigantine for 58 gold, not 45, so the raider comes to her
+later and raids longer from its pinnace, whose raids a town's treasury pays for or sinks. A
+poorer town is then the cliff the Privateer design document measured ("Cutting a town's
+treasury from 25 to 20 took wins from 39% to 9%"): over 200 runs a treasury of 25 wins 30.5%
+and one of 20 wins 13.5% (33.0% and 18.0% at 45 gold; docs/voyage.md)."""
+RULESETS: dict[str, VoyageRules] = stages(FULL, DEFAULT_WORLD, CLASSIC_FIGHT, CLASSIC_SHIP_GOLD)
+# Engine voyage-12's (and voyage-11's): every ruleset as now, but `classic`'s brigantine for 45
+VOYAGE_12 = stages(FULL, DEFAULT_WORLD, CLASSIC_FIGHT)
 # Engine voyage-10's: every ruleset as now, but `classic`'s enemy privateers paying a bounty
 VOYAGE_10 = stages(FULL, DEFAULT_WORLD)
 # Engine voyage-9's: every ruleset as now, but on the home stretch the corsairs do not come
@@ -426,7 +439,8 @@ LEGACY_RULESETS: dict[str, dict[str, VoyageRules]] = {
     "voyage-8": VOYAGE_8,
     "voyage-9": VOYAGE_9,
     "voyage-10": VOYAGE_10,
-    "voyage-11": RULESETS,  # voyage-12 changed the captain bots, not the rules
+    "voyage-11": VOYAGE_12,  # voyage-12 changed the captain bots, not the rules
+    "voyage-12": VOYAGE_12,
 }
 """What a run's rules name meant under an earlier engine version: runs and saves of
 `voyage-1` (before the late game) named `full` what is now `dilemmas`, under the name they
@@ -439,8 +453,8 @@ engine's 14 hull; those of `voyage-6` were paid 30 for the first letter of marqu
 `voyage-7` paid the crew's shares out of the purse, and without dilemmas never soured for
 them; those of `voyage-8` had 270 days for the second letter of marque and 90 of grace; those
 of `voyage-9` met no corsair come for them on the home stretch; those of `voyage-10` were
-paid a bounty for an enemy privateer in `classic`; those of `voyage-11` by this engine's
-rules (voyage-12 changed only the captain bots)."""
+paid a bounty for an enemy privateer in `classic`; those of `voyage-11` and `voyage-12` bought
+`classic`'s brigantine for 45 gold (voyage-12 changed only the captain bots)."""
 
 WORLD_ENGINE_OF: dict[str, str] = {
     "voyage-1": "world-2",
