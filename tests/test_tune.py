@@ -184,6 +184,19 @@ def test_a_search_starts_from_the_rules_as_they_are_keeps_each_trial_and_goes_on
     assert listed[0]["dials"] == "treasury=15:30 dilemmas=true,false"
 
 
+def test_a_rules_value_off_a_dials_steps_is_said_and_the_first_trial_draws_it(
+    sea: None, db_path: Path
+) -> None:
+    dials = ["--dial", "treasury=16:30:2", "--dial", "dilemmas=true,false"]
+    found = tune(db_path, "won=0.5:1", *dials, *SMALL, "--budget", "3", "--json")
+    assert "treasury: the rules' 25 is not one of 16:30:2, so the first trial draws it" in (
+        found.stderr
+    )
+    (first,) = json.loads(found.stdout)["trials"]
+    assert first["setting"]["dilemmas"] is True  # the rest as the rules have them
+    assert first["setting"]["treasury"] in range(16, 31, 2)
+
+
 def _holds_the_tradeoff(found: dict[str, Any]) -> None:
     """The trade-off names the trials no other beats on every figure: each named trial is
     beaten by none, and each trial left out is beaten by one (or off by the same distances as

@@ -277,6 +277,11 @@ class Search:
         if not kept:
             start = {d.name: value_in(d.dial, self.rules) for d in self.space}
             held = {name: v for name, v in start.items() if _dial(self.space, name).holds(v)}
+            for name in start.keys() - held.keys():
+                note(
+                    f"{name}: the rules' {start[name]} is not one of "
+                    f"{_dial(self.space, name).written}, so the first trial draws it"
+                )
             if held:
                 study.enqueue_trial(held)
         return study
