@@ -275,13 +275,16 @@ class Search:
                     )
                 )
         if not kept:
-            start = {d.name: value_in(d.dial, self.rules) for d in self.space}
-            held = {name: v for name, v in start.items() if _dial(self.space, name).holds(v)}
-            for name in start.keys() - held.keys():
-                note(
-                    f"{name}: the rules' {start[name]} is not one of "
-                    f"{_dial(self.space, name).written}, so the first trial draws it"
-                )
+            held: dict[str, Any] = {}
+            for dial in self.space:  # in the order asked
+                value = value_in(dial.dial, self.rules)
+                if dial.holds(value):
+                    held[dial.name] = value
+                else:
+                    note(
+                        f"{dial.name}: the rules' {value} is not one of {dial.written},"
+                        " so the first trial draws it"
+                    )
             if held:
                 study.enqueue_trial(held)
         return study
