@@ -362,10 +362,6 @@ class Search:
         }
 
 
-def _dial(space: list[SearchDial], name: str) -> SearchDial:
-    return next(d for d in space if d.name == name)
-
-
 def _trial_line(trial: dict[str, Any], targets: list[Target], played: bool) -> str:
     setting = " ".join(f"{k}={_value(v)}" for k, v in trial["setting"].items())
     figures = ", ".join(
