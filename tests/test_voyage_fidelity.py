@@ -167,6 +167,33 @@ def test_200_full_voyages_by_the_documents_bot_land_its_four_figures(world: Worl
     assert 368 * 0.8 <= FULL_200["mean_day_home"] <= 368 * 1.2
 
 
+# "Letting it sheer off at the longer lookout made it worse (13%): it turned away from too much,
+# and ran out of time." 200 `lookout` runs by the document's bot (seeds 0-199), and the same told
+# to sheer off at the longer lookout: turning from every hostile sail it would not take that
+# the lookout sees bearing down on it past its sight, it wins 14 against 58, inside the
+# document's interval after (4 of 30: 5.3%-29.7%), and 65 runs are still at sea on the last day
+# against 15: it ran out of time.
+LOOKOUT_200 = {"won": 58, "alive_at_end": 15, "mean_day_sunk": 209.7}
+LOOKOUT_200_SHEERING = {"won": 14, "alive_at_end": 65, "mean_day_sunk": 274.3}
+
+
+@pytest.mark.fidelity  # 400 voyages of two years: 100 seconds, in the long step
+def test_sheering_off_at_the_longer_lookout_costs_the_documents_bot_its_time(
+    world: World,
+) -> None:
+    lookout = RULESETS["lookout"]
+    wrules = find_world_rules(lookout.world_rules)
+    got = []
+    for captain in ("seed", "seed[lookout_sheer=true]"):
+        batch = Batch(tuple(range(200)), lookout, wrules, 730, keep_records=False, captain=captain)
+        summary = summarise([result for result, _ in play_batch(world, batch)])
+        got.append({key: summary[key] for key in LOOKOUT_200})
+    assert got == [LOOKOUT_200, LOOKOUT_200_SHEERING]
+    low, high = wilson(4 / 30, 30)
+    assert low <= LOOKOUT_200_SHEERING["won"] / 200 <= high
+    assert LOOKOUT_200_SHEERING["won"] < LOOKOUT_200["won"]  # worse, the document's way
+
+
 def test_the_first_twelve_classic_voyages_give_their_figures(first_twelve: Played) -> None:
     # the batch of CLASSIC in the century's world with its own captain, as `voyage` plays it
     assert find_voyage_rules("classic") == CLASSIC

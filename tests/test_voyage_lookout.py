@@ -28,12 +28,14 @@ from privateer.engine.voyage.sighting import (
 )
 from privateer.engine.voyage.state import VoyageState
 from privateer.engine.world import wars
-from privateer.engine.world.kinds import CORSAIR, GUARD, MERCHANT, TREASURE
+from privateer.engine.world.kinds import CORSAIR, GUARD, MERCHANT, PRIVATEER, TREASURE
+from privateer.engine.world.rules import WorldRules
 from privateer.engine.world.state import HUNTING, RESTING, SAILING
 from privateer.engine.world.world import nearby
 from tests.voyage_fixtures import WORLD, act_text, pending_of, quiet_voyage, screen
 from tests.world_fixtures import COLS, ROWS
 
+WRULES = WorldRules()
 HOME = 40  # node (4, 3) of the synthetic sea: nobody's waters, every way open round it
 
 
@@ -307,8 +309,30 @@ def test_the_captain_sheers_off_only_within_its_sight() -> None:
         state.world.standing[WORLD.nations.index("spain")] = -2
         guard = place(state, GUARD, "spain", node)
         assert guard in in_sight(WORLD, state, rules)
-        assert (Captain()._threat(WORLD, state, rules) == guard) == sheers
-        assert Captain(lookout_sheer=True)._threat(WORLD, state, rules) == guard
+        assert (Captain()._threat(WORLD, state, rules, WRULES) == guard) == sheers
+        assert Captain(lookout_sheer=True)._threat(WORLD, state, rules, WRULES) == guard
+
+
+def test_told_to_sheer_it_turns_from_a_hostile_sail_bearing_down_past_its_sight() -> None:
+    """The seed's bot sheering off at the longer lookout "turned away from too much": a
+    privateer that wants her, three steps off, is sailed past unless she is told to sheer; then
+    she turns from her if the privateer is hunting her, not if she lies still, and not one
+    within her sight (met as without the lookout)."""
+    rules = find_voyage_rules("lookout")
+    for node, hunting, sheers in (
+        (graph_node(3), True, True),
+        (graph_node(3), False, False),
+        (graph_node(1), True, False),
+    ):
+        state = at_sea("lookout")
+        at_war_with_spain(state)
+        privateer = place(state, PRIVATEER, "spain", node)
+        if hunting:
+            state.world.ships["target"][privateer] = HUNTING
+        assert hostile(WORLD, state, privateer) and privateer in in_sight(WORLD, state, rules)
+        assert Captain()._threat(WORLD, state, rules, WRULES) == -1
+        told = Captain(lookout_sheer=True)._threat(WORLD, state, rules, WRULES)
+        assert (told == privateer) == sheers
 
 
 # --- the screen -----------------------------------------------------------------------------
@@ -356,6 +380,9 @@ def test_the_world_captain_holds_its_course_past_a_guard_it_can_take() -> None:
     bold = dataclasses.replace(WORLD_CAPTAIN, stand_share=0.0)  # it stands what she deals
     timid = dataclasses.replace(WORLD_CAPTAIN, stand_share=100.0)  # it stands nothing
     assert bold._can_take(WORLD, state, rules, guard)
-    assert bold._threat(WORLD, state, rules) == -1
-    assert timid._threat(WORLD, state, rules) == guard
-    assert dataclasses.replace(bold, hold_past_guards=False)._threat(WORLD, state, rules) == guard
+    assert bold._threat(WORLD, state, rules, WRULES) == -1
+    assert timid._threat(WORLD, state, rules, WRULES) == guard
+    assert (
+        dataclasses.replace(bold, hold_past_guards=False)._threat(WORLD, state, rules, WRULES)
+        == guard
+    )

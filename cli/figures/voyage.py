@@ -175,7 +175,9 @@ MOVES = DesignMoves(
         _dial_move(
             "`lookout`, the document's bot: won, taking the first card → sheering off",
             SHEER_OFF_ON, "captain.lookout_sheer", (False, True), (6 / 30, 4 / 30), 30,
-            "the bot turns from a hostile sail newly in sight, and loses days to it",
+            "sheering off, the bot turns from every hostile sail it would not take that the"
+            " lookout sees bearing down on it past its sight: it loses days to each, and more"
+            " runs end still at sea on the last day",
         ),
         _dial_move(
             "`classic`: won, without the raid guard → with it",
