@@ -406,6 +406,22 @@ def test_bench_voyage_times_each_worker_count_as_a_whole_command(world_db: Any) 
         assert len(refused.stderr.splitlines()) == 1
 
 
+def test_what_dask_asks_under_a_lock_as_workers_fork_is_asked_before_the_fork() -> None:
+    """A worker forked while a thread of the command held the lock of `platform.uname()`'s
+    processor (a cached_property: dask's get_versions asks for it) waited on it for ever; the
+    command asks for it before it forks, so it is kept and never locked again."""
+    asked = (
+        "import platform\n"
+        "from privateer.cli.voyage import batch\n"
+        "before = 'processor' in platform.uname().__dict__\n"
+        "batch._ready_to_fork()\n"
+        "print(before, 'processor' in platform.uname().__dict__)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", asked], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True"]
+
+
 def test_a_worker_keeps_one_world_across_calls_and_hands_on_the_bare_one() -> None:
     """Two calls on one cluster (as a sweep's points are): the same runs as this process
     plays, each worker playing both on the one World it keeps (what the rules derived on it

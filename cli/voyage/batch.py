@@ -397,11 +397,18 @@ def _ready_to_fork() -> None:
     """Import every module a worker plays with (`engine_modules`: a fiftieth of a second more
     than the command imports anyway), so none is half-imported by this process's own thread
     when a worker is forked from it: the first cluster's workers, or one its nanny starts
-    again mid-run."""
+    again mid-run; and take what dask's threads would otherwise hold a lock over as it forks."""
     import importlib
+    import platform
 
     for name in engine_modules():
         importlib.import_module(name)
+    # platform.uname()'s processor is a functools.cached_property, which in Python 3.11 holds a
+    # lock while it runs `uname -p`: dask asks for it (distributed.versions) from this process's
+    # threads while the workers start, and a worker forked then inherits the lock held and
+    # waits on it for ever (seen: `voyage --workers 2` still, the worker in get_versions). Asked
+    # here, before any fork, it is kept and never locked again.
+    platform.uname().processor  # noqa: B018 (asked for what asking keeps)
 
 
 LOCAL_SETTINGS: dict[str, object] = {
