@@ -17,6 +17,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -120,12 +121,18 @@ def test_a_worker_killed_twice_is_started_again_both_times() -> None:
         named = client.scheduler_info()["workers"]
         return next(pids[a] for a, w in named.items() if w["name"] == name)
 
+    def address_of(client: Any, name: int) -> str | None:
+        named = client.scheduler_info()["workers"]
+        return next((a for a, w in named.items() if w["name"] == name), None)
+
     with voyage_batch.cluster(2) as client:
         client.wait_for_workers(2, timeout=120)
-        first = pid_of(client, 0)
+        first, was_at = pid_of(client, 0), address_of(client, 0)
         os.kill(first, signal.SIGKILL)
         lost = time.monotonic()
-        while len(client.scheduler_info()["workers"]) == 2:  # its loss seen
+        # its loss seen: gone from the scheduler, or already started again at a new address
+        # (a forked worker can be back between two looks at the count of workers)
+        while address_of(client, 0) == was_at:
             time.sleep(0.05)
         client.wait_for_workers(2, timeout=120)
         second = pid_of(client, 0)
@@ -354,6 +361,26 @@ def test_a_failure_while_the_cluster_starts_closes_it(
     assert result.stderr.startswith("error: ") and len(result.stderr.splitlines()) == 1
     assert "world" in result.stderr
     assert len(started) == 1 and started[0].status.name == "closed"
+
+
+def test_a_cluster_that_does_not_start_is_one_line_not_a_wait_for_ever(
+    world_db: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker that never comes (one forked holding a lock another thread had) kept the
+    command waiting for ever; past CLUSTER_START_SECONDS it is one line and exit 2."""
+    never = threading.Event()
+    monkeypatch.setattr(voyage_batch, "_local_cluster", lambda workers: never.wait())
+    monkeypatch.setattr(voyage_batch, "CLUSTER_START_SECONDS", 0.5)
+    began = time.monotonic()
+    try:
+        result = invoke(world_db("stuck"), "voyage", "--workers", "2", "--runs", "2")
+    finally:
+        never.set()
+    assert time.monotonic() - began < 30
+    assert result.exit_code == 2, result.output
+    assert result.stderr == (
+        "error: the dask cluster did not start within 0.5 s: run it again, or with --workers 1\n"
+    )
 
 
 def test_freed_memory_is_kept_in_a_worker_started_with_a_trim_threshold() -> None:

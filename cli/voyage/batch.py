@@ -243,6 +243,9 @@ class InSeedOrder:
 SCHEDULER_PORT = 8786  # dask's, when an address gives none
 SCHEDULER_SCHEMES = ("tcp", "tls", "ws", "wss")
 SCHEDULER_CONNECT_SECONDS = 10.0  # how long to try a named scheduler before saying so
+# how long our own LocalCluster may take to start (0.4 s on this project's 2-core machine)
+# before the command says it is stuck, rather than wait on a worker that never comes
+CLUSTER_START_SECONDS = 120.0
 _HOST = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?")
 MUTED = ("distributed", "tornado", "asyncio", "bokeh")  # loggers (with their children)
 
@@ -474,9 +477,12 @@ class _Starting:
             first = (str(error).strip().splitlines() or [type(error).__name__])[0]
             self._error = ClusterError(f"the dask cluster did not start: {first}")
 
-    def join(self) -> tuple[Any, BaseException | None]:
-        """The cluster (None if it did not start) and what stopped it."""
-        self._thread.join()
+    def join(self, seconds: float) -> tuple[Any, BaseException | None]:
+        """The cluster (None if it did not start within `seconds`) and what stopped it."""
+        self._thread.join(seconds)
+        if self._thread.is_alive():  # left to itself: a daemon thread, its workers daemons
+            stuck = f"the dask cluster did not start within {seconds:g} s"
+            return None, ClusterError(f"{stuck}: run it again, or with --workers 1")
         return self._made, self._error
 
 
@@ -510,7 +516,7 @@ def cluster(
                     if meanwhile is not None:
                         meanwhile()
                 finally:
-                    local, failed = starting.join()
+                    local, failed = starting.join(CLUSTER_START_SECONDS)
                 if failed is not None:
                     raise failed
                 client = Client(local)
