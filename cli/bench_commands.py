@@ -447,10 +447,10 @@ def memory(
     memos = world.caches.memos()
     caches = {
         name: {
-            "entries": len(memo),
+            "entries": memo.entries,
             "bytes": memo.held,
             "budget": memo.budget,
-            "dropped": memo.dropped,
+            "dropped": memo.let_go,
         }
         for name, memo in memos.items()
     }

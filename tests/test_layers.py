@@ -86,8 +86,9 @@ SHARED = frozenset(
 PIPELINE_ENGINE = frozenset({"privateer.engine.winds", "privateer.engine.world.world"})
 """What the pipeline may import of the engine: the pure models it builds and draws with."""
 
-ENGINE_LIBRARIES = frozenset({"numpy", "scipy", "orjson"})
-"""The libraries the engine may import beyond the standard library."""
+ENGINE_LIBRARIES = frozenset({"numpy", "scipy", "orjson", "numba"})
+"""The libraries the engine may import beyond the standard library (numba: the world's daily
+loop, compiled)."""
 
 TYPE_CHECKING = frozenset({"TYPE_CHECKING", "typing.TYPE_CHECKING"})
 """An `if` on these guards imports only for the type checker."""

@@ -112,7 +112,7 @@ def test_every_target_is_one_the_card_engine_fights() -> None:
 
 def test_the_muster_gives_each_ship_her_rows_rig() -> None:
     state, _ = create_world(WORLD, 3)
-    assert state.ships["rig"] == [KINDS[k].rig for k in state.ships["kind"]]
+    assert state.ships["rig"].tolist() == [KINDS[k].rig for k in state.ships["kind"]]
     assert {KINDS[k].rig for k in state.ships["kind"]} == {SQUARE, WEATHERLY}
 
 

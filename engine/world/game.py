@@ -17,20 +17,21 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from operator import lt
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..events import Event
 from ..rng import below, seed_state
-from . import pursuit, wars
+from . import daily, pursuit, wars
 from .fleet import FLEETS, muster
 from .islands import place_islands
-from .kinds import KINDS, SHIP_KINDS, Arrival, Muster, ShipKind, Work
-from .routes import CALM, TREES, bearing, high_seas, keel_seas, toward
+from .kinds import KINDS, SHIP_KINDS, Arrival, Muster, Rest, ShipKind, Work
+from .routes import CALM, HighSeas, TreeStore, bearing, high_seas, keel_seas, toward, tree_store
 from .rules import DEFAULT_WORLD, RULESETS, WorldRules, find_world_rules
 from .sailing import step
 from .state import (
@@ -40,9 +41,10 @@ from .state import (
     RESTING,
     SAILING,
     STRIPPING,
-    WAITING,
     WAKE_DAYS,
+    Column,
     WorldState,
+    columns,
 )
 from .treasury import full_treasuries
 from .world import MB, WAYPOINT, Cache, World
@@ -59,7 +61,7 @@ PATROL_BEATS: Cache[tuple[int, int, int], list[int]] = Cache.declare(
 )
 CRUISE_BEATS: Cache[tuple[int, int], list[int]] = Cache.declare(__name__, "cruise_beats", 250_000)
 # the days from a monster's home (~0.3 MB), 31 homes
-HOME_HOPS: Cache[int, Sequence[int]] = Cache.declare(__name__, "home_hops", 2 * MB)
+HOME_HOPS: Cache[int, array[int]] = Cache.declare(__name__, "home_hops", 2 * MB)
 # a merchant's ports in reach by (home, days)
 TRADING_REACH: Cache[tuple[int, int], list[tuple[int, int]]] = Cache.declare(
     __name__, "trading_reach", 500_000
@@ -69,7 +71,12 @@ KEEPING_OUT: Cache[tuple[int, tuple[int, ...]], list[int]] = Cache.declare(
     __name__, "keeping_out", 250_000
 )
 # the neighbour down the current, a node per node (0.7 MB), by the drift's knots
-DOWNSTREAM: Cache[float, list[int]] = Cache.declare(__name__, "downstream", 1_500_000)
+DOWNSTREAM: Cache[float, Column] = Cache.declare(__name__, "downstream", 500_000)
+# what the compiled daily loop reads of a run's fleet (_Fleet: 0.9 MB, most of it the days
+# from the monsters' homes), by the fleet and the rules' reaches
+FLEETS_COMPILED: Cache[tuple[Any, ...], _Fleet] = Cache.declare(
+    __name__, "fleets_compiled", 1_500_000
+)
 
 
 def season_of(rules: WorldRules, day: int) -> int:
@@ -107,7 +114,7 @@ def create_world(
         charted=[0] * len(islands),
         courses=courses,
         voyages=[0] * len(SHIP_KINDS),
-        ships=ships,
+        ships={name: columns(values) for name, values in ships.items()},
         wakes=[[node] * WAKE_DAYS for node in ships["node"]],
     )
     events = [
@@ -171,17 +178,43 @@ class _KindDay:
     waits: list[bool]
     jobs: list[Job | None]
     arrivals: list[Job | None]
+    table: np.ndarray  # the compiled loop's, by kind (daily.KEEPS_OUT...; rest days unset)
+    rests: list[Rest | None]
 
     @classmethod
     def of(cls, rows: tuple[ShipKind, ...]) -> _KindDay:
-        return cls(
-            [kind.keeps_out for kind in rows],
-            [kind.deep for kind in rows],
-            [kind.work is _DRIFT for kind in rows],
-            [kind.work is _WAIT for kind in rows],
-            [WORK.get(kind.work) for kind in rows],
-            [None if kind.arrival is _NOTHING else ARRIVE[kind.arrival] for kind in rows],
-        )
+        keeps_out = [kind.keeps_out for kind in rows]
+        deep = [kind.deep for kind in rows]
+        drifts = [kind.work is _DRIFT for kind in rows]
+        waits = [kind.work is _WAIT for kind in rows]
+        arrivals = [ARRIVE.get(kind.arrival) for kind in rows]
+        table = np.full((len(rows), 8), -1, dtype=np.int64)
+        for i, kind in enumerate(rows):
+            table[i, : daily.REST_LEAST] = (
+                keeps_out[i],
+                deep[i],
+                drifts[i],
+                waits[i],
+                _COMPILED_WORK.get(kind.work, daily.W_PYTHON),
+                _COMPILED_ARRIVAL.get(kind.arrival, daily.A_PYTHON),
+            )
+        jobs = [WORK.get(k.work) for k in rows]
+        rests = [kind.rest for kind in rows]
+        return cls(keeps_out, deep, drifts, waits, jobs, arrivals, table, rests)
+
+    def rested(self, rules: WorldRules) -> npt.NDArray[np.int64]:
+        """The compiled loop's table with each kind's rest by `rules` (kept for the last rules
+        asked for, by identity: a run's rules are one object)."""
+        if self._rules[0] is not rules:
+            table = self.table.copy()
+            for i, rest in enumerate(self.rests):
+                if rest is not None:
+                    table[i, daily.REST_LEAST : daily.REST_MOST + 1] = rest.days(rules)
+            self._rules[:] = [rules, table]
+        found: npt.NDArray[np.int64] = self._rules[1]
+        return found
+
+    _rules: list[Any] = field(default_factory=lambda: [None, None])
 
 
 _KIND_DAYS: dict[int, _KindDay] = {}  # by KINDS.version
@@ -204,115 +237,220 @@ def _sail_ships(
     events: list[Event],
 ) -> None:
     """Every ship's day, in order: her day's work (nothing while her rest lasts; after it, her
-    kind's `WORK`), a step of her way (sailing.step and a monster's `_drift`, written out here:
-    the loop runs for every ship every day), and on coming to where she was bound, her kind's
-    `ARRIVE`; her events appended to `events`."""
-    season = season_of(rules, day)
+    kind's `WORK`), a step of her way, and on coming to where she was bound, her kind's
+    `ARRIVE`; her events appended to `events`. The compiled loop (daily.sail) sails every day
+    it can; the ships it leaves are taken here, in ship order (`_ship_day`, or an arrival after
+    the step it made), and where it stops (for a route tree, or for the RNG's turn) it goes on
+    once they are."""
     ships = state.ships
-    kinds = ships["kind"]
-    per_kind = _kind_day()
-    keeps_out, drifts, waits = per_kind.keeps_out, per_kind.drifts, per_kind.waits
-    jobs, arrivals = per_kind.jobs, per_kind.arrivals
-    tasks, legs, nodes, dests = ships["task"], ships["leg"], ships["node"], ships["dest"]
-    poss, forwards, untils = ships["pos"], ships["forward"], ships["until"]
-    rigs, flags, homes = ships["rig"], ships["flag"], ships["home"]
-    seas = high_seas(rules)
-    deep, deep_seas = per_kind.deep, keel_seas(world, rules, seas)
-    leg_a, _, leg_start, leg_nodes = world.lists
-    leg_days = world.leg_day_counts
-    table = world.leg_table
-    waters = world.leg_waters
-    graph_index = world.graph_index
-    trees = world.memo(TREES).known
-    weather = world.weathers[season]
-    drifting: tuple[list[int], tuple[tuple[int, ...], ...]] | None = None
-    for ship, kind in enumerate(kinds):
-        if hunting and ship in hunting:  # closing with you: no work of her own, no port
-            chase = -1
-            if legs[ship] < 0:
-                chase = pursuit.closing_leg(
-                    world, state, ship, pursuit.node_hops(world, state.player_node)
-                )
-                if chase < 0:
-                    continue
-            her_seas = deep_seas if deep[kind] else seas
-            step(world, state, ship, season, keep_out=keeps_out[kind], chase=chase, seas=her_seas)
-            continue
-        task = tasks[ship]
-        leg = legs[ship]
-        if task == SAILING:  # her work under way: a monster at a node drifts on
-            if leg < 0 and drifts[kind]:
-                node = nodes[ship]
-                home = homes[ship]
-                if _home_hops(world, home)[node] > rules.monster_range_days:
-                    dests[ship] = home
-                else:
-                    if drifting is None:
-                        drifting = (_downstream(world, rules), world.neighbours)
-                    ends = drifting[1][node]
-                    if ends:
-                        down = drifting[0][node]
-                        if down < 0:
-                            down, state.rng = below(state.rng, len(ends))
-                            down = ends[down]
-                        dests[ship] = down
-        elif task == WAITING or waits[kind] or (task in _RESTS and day < untils[ship]):
-            continue  # no work for her: she lies on
-        else:  # her rest is over: her kind's work
-            if task == STRIPPING:  # a corsair done stripping a town sails home laden
-                ships["laden"][ship] = 1
-                _sail(state, ship, world.ports[homes[ship]].node)
-            else:
-                job = jobs[kind]
-                assert job is not None  # a kind that waits has none, and waits (above)
-                events += job(world, state, rules, ship, kind, day)
-            if tasks[ship] != SAILING:
-                continue
-            leg = legs[ship]
-        if leg < 0:  # at a graph node: the next leg toward where she is bound, if anywhere
-            dest = dests[ship]
-            node = nodes[ship]
-            if dest < 0 or node == dest:
-                continue
-            rig = rigs[ship]
-            her_seas = deep_seas if deep[kind] else seas
-            key = (dest, weather, rig) if her_seas is CALM else (dest, weather, rig, her_seas)
-            tree = trees.get(key)
-            if tree is None:  # a neighbour: straight there, no route needed (if open to her)
-                leg = table.get((node, dest), -1) if not her_seas.closed else -1
-                if leg < 0:
-                    tree = toward(world, dest, season, rig, her_seas)
-            if tree is not None:
-                at = graph_index[node]
-                leg = tree.legs[at] if at >= 0 else -1  # from a neighbour: straight there
-            if leg < 0:
-                dests[ship] = -1  # no way there: she gives it up
-                continue
-            if keeps_out[kind]:
-                crossed = waters[leg]
-                if crossed and (len(crossed) > 1 or flags[ship] not in crossed):
-                    continue  # the chase breaks off at the edge of another nation's waters
-            legs[ship] = leg
-            forward = 1 if leg_a[leg] == node else 0
-            forwards[ship] = forward
-            pos = 1
-        else:
-            pos = poss[ship] + 1
-            forward = forwards[ship]
-        days = leg_days[leg]
-        node = leg_nodes[leg_start[leg] + (pos if forward else days - pos)]
-        nodes[ship] = node
-        if pos < days:
-            poss[ship] = pos
-            continue
-        legs[ship] = -1
-        poss[ship] = 0
-        if node == dests[ship]:  # arrived: her kind's `ARRIVE` (a monster has none)
-            dests[ship] = -1
-            arrival = arrivals[kind]
-            if arrival is not None:
+    count = len(ships["kind"])
+    if not count:
+        return
+    day_of = _ShipDay.of(world, state, rules, day)
+    kinds, per_kind = day_of.kinds, day_of.per_kind
+    way, store, fleet = day_of.ways, day_of.store, day_of.fleet
+    column = daily.column
+    chased = np.zeros(count, dtype=np.uint8)
+    for ship in hunting:
+        chased[ship] = 1
+    exits = np.empty(count, dtype=np.int64)
+    io = np.zeros(3, dtype=np.int64)
+    voyages = np.zeros(len(state.voyages), dtype=np.int64)
+    at_war = np.zeros((len(world.nations),) * 2, dtype=np.uint8)
+    for a, b in state.wars:
+        at_war[a, b] = at_war[b, a] = 1
+    table = per_kind.rested(rules)
+    columns = tuple(column(ships[name]) for name in daily.LOOP_COLUMNS)
+    today = (
+        day,
+        day_of.weather,
+        day_of.seas_id,
+        day_of.deep_seas_id,
+        rules.monster_range_days,
+        rules.merchant_sails_on,
+    )
+    arrivals = per_kind.arrivals
+    start = 0
+    while start >= 0:
+        io[0] = state.rng
+        store.tick += 1
+        left = daily.sail(
+            columns,
+            chased,
+            table,
+            voyages,
+            today,
+            (fleet.port_node, fleet.port_nation, np.array(state.sacked_until), at_war),
+            fleet.arrays(_downstream(world, rules)),
+            way.arrays,
+            (store.legs, store.used, store.slot_keys, store.slot_rows, store.closed, store.tick),
+            start,
+            io,
+            exits,
+        )
+        state.rng = int(io[0])
+        if voyages.any():
+            for kind in np.flatnonzero(voyages).tolist():
+                state.voyages[kind] += int(voyages[kind])
+            voyages[:] = 0
+        for code in exits[:left].tolist():
+            ship = code >> 1
+            if code & 1:  # daily.ARRIVED: her kind's `ARRIVE`
+                kind = kinds[ship]
+                arrival = arrivals[kind]
+                assert arrival is not None  # the loop leaves only the kinds that arrive
                 state.voyages[kind] += 1
                 events += arrival(world, state, rules, ship, kind, day)
+            else:
+                _ship_day(day_of, ship, ship in hunting, events)
+        start = int(io[1])
+        if io[2] >= 0:  # her route tree, found and handed to the loop, which goes on from her
+            _hand_tree(day_of, start, int(io[2]))
+
+
+def _hand_tree(day_of: _ShipDay, ship: int, dest: int) -> None:
+    """Hand the compiled loop ship's route tree toward `dest` (worked out if it is not known)."""
+    kind = day_of.kinds[ship]
+    deep = day_of.per_kind.deep[kind]
+    her_seas = day_of.deep_seas if deep else day_of.seas
+    rig = day_of.state.ships["rig"][ship]
+    tree = toward(day_of.world, dest, day_of.season, rig, her_seas)
+    key = (dest, day_of.weather, rig) if her_seas is CALM else (dest, day_of.weather, rig, her_seas)
+    if day_of.store.row(key) < 0:  # a store not kept (a World's tiny budget): into the day's
+        day_of.store.put(key, tree.legs, tree.ahead)
+
+
+@dataclass(frozen=True, slots=True)
+class _ShipDay:
+    """What a ship's day in Python reads, worked out once a day."""
+
+    world: World
+    state: WorldState
+    rules: WorldRules
+    day: int
+    season: int
+    weather: int
+    seas: HighSeas
+    deep_seas: HighSeas
+    seas_id: int
+    deep_seas_id: int
+    kinds: Column
+    per_kind: _KindDay
+    ways: daily.Ways
+    store: TreeStore
+    fleet: _Fleet
+
+    @classmethod
+    def of(cls, world: World, state: WorldState, rules: WorldRules, day: int) -> _ShipDay:
+        season = season_of(rules, day)
+        seas = high_seas(rules)
+        deep_seas = keel_seas(world, rules, seas)
+        store = tree_store(world)
+        return cls(
+            world,
+            state,
+            rules,
+            day,
+            season,
+            world.weathers[season],
+            seas,
+            deep_seas,
+            store.seas_id(seas),
+            store.seas_id(deep_seas),
+            state.ships["kind"],
+            _kind_day(),
+            daily.ways(world),
+            store,
+            _fleet(world, state, rules),
+        )
+
+
+def _ship_day(day_of: _ShipDay, ship: int, chased: bool, events: list[Event]) -> None:
+    """The day of a ship the compiled loop leaves whole: closing with you (a step toward you),
+    or her rest over with work it leaves to Python (a fleet's course, a corsair's raid, or
+    her sailing home laden), then her step, and her arrival."""
+    world, state, rules, day = day_of.world, day_of.state, day_of.rules, day_of.day
+    ships = state.ships
+    kind = ships["kind"][ship]
+    per_kind = day_of.per_kind
+    keeps_out = per_kind.keeps_out[kind]
+    deep = per_kind.deep[kind]
+    if chased:  # closing with you: no work of her own, no port
+        chase = -1
+        if ships["leg"][ship] < 0:
+            chase = pursuit.closing_leg(
+                world, state, ship, pursuit.node_hops(world, state.player_node)
+            )
+            if chase < 0:
+                return
+        her_seas = day_of.deep_seas if deep else day_of.seas
+        step(world, state, ship, day_of.season, keep_out=keeps_out, chase=chase, seas=her_seas)
+        return
+    tasks, legs, nodes, dests = ships["task"], ships["leg"], ships["node"], ships["dest"]
+    if tasks[ship] == STRIPPING:  # a corsair done stripping a town sails home laden
+        ships["laden"][ship] = 1
+        _sail(state, ship, world.ports[ships["home"][ship]].node)
+    else:
+        job = per_kind.jobs[kind]
+        assert job is not None  # the compiled loop leaves only the work in WORK
+        events += job(world, state, rules, ship, kind, day)
+    if tasks[ship] != SAILING:
+        return
+    leg = legs[ship]
+    if leg < 0:  # at a graph node: the next leg toward where she is bound, if anywhere
+        dest = dests[ship]
+        node = nodes[ship]
+        if dest < 0 or node == dest:
+            return
+        leg = _next_leg(day_of, ship, kind, node, dest)
+        if leg < 0:
+            dests[ship] = -1  # no way there: she gives it up
+            return
+        if keeps_out:
+            crossed = world.leg_waters[leg]
+            if crossed and (len(crossed) > 1 or ships["flag"][ship] not in crossed):
+                return  # the chase breaks off at the edge of another nation's waters
+        legs[ship] = leg
+        forward = 1 if world.lists[0][leg] == node else 0
+        ships["forward"][ship] = forward
+        pos = 1
+    else:
+        pos = ships["pos"][ship] + 1
+        forward = ships["forward"][ship]
+    days = world.leg_day_counts[leg]
+    _, _, leg_start, leg_nodes = world.lists
+    node = leg_nodes[leg_start[leg] + (pos if forward else days - pos)]
+    nodes[ship] = node
+    if pos < days:
+        ships["pos"][ship] = pos
+        return
+    legs[ship] = -1
+    ships["pos"][ship] = 0
+    if node == dests[ship]:  # arrived: her kind's `ARRIVE`
+        dests[ship] = -1
+        arrival = per_kind.arrivals[kind]
+        assert arrival is not None  # work left to Python is a kind's whose arrival is too
+        state.voyages[kind] += 1
+        events += arrival(world, state, rules, ship, kind, day)
+
+
+def _next_leg(day_of: _ShipDay, ship: int, kind: int, node: int, dest: int) -> int:
+    """At graph node `node`, the leg toward `dest` (-1: no way there): by her route tree if
+    one is known (handed to the compiled loop for her days after), else straight there from a
+    neighbour (if open to her), else by the tree worked out now."""
+    world = day_of.world
+    rig = day_of.state.ships["rig"][ship]
+    deep = day_of.per_kind.deep[kind]
+    her_seas = day_of.deep_seas if deep else day_of.seas
+    weather = day_of.weather
+    key = (dest, weather, rig) if her_seas is CALM else (dest, weather, rig, her_seas)
+    row = day_of.store.row(key)
+    if row >= 0:
+        return day_of.store.tree(world, row).leg_at(node)
+    leg = world.leg_table.get((node, dest), -1) if not her_seas.closed else -1
+    if leg >= 0:  # a neighbour: straight there, no route needed (if open to her)
+        return leg
+    return toward(world, dest, day_of.season, rig, her_seas).leg_at(node)
 
 
 def _hunting(
@@ -364,9 +502,22 @@ def _rest(state: WorldState, ship: int, until: int, task: int = RESTING) -> None
     state.ships["dest"][ship] = -1
 
 
-_RESTS = (RESTING, LYING, LAID_UP, STRIPPING)
+# The work and arrivals the compiled loop does itself (the others it leaves to Python)
+_COMPILED_WORK = {
+    Work.TRADE: daily.W_TRADE,
+    Work.PATROL: daily.W_PATROL,
+    Work.CRUISE: daily.W_CRUISE,
+    Work.DRIFT: daily.W_DRIFT,
+    Work.WAIT: daily.W_NONE,
+}
+_COMPILED_ARRIVAL = {
+    Arrival.NOTHING: daily.A_NOTHING,
+    Arrival.REST: daily.A_REST,
+    Arrival.BEAT: daily.A_BEAT,
+    Arrival.WAIT: daily.A_WAIT,
+}
 # Read once: an enum member looked up on its class costs more than a ship's day's work.
-_WAIT, _DRIFT, _NOTHING = Work.WAIT, Work.DRIFT, Arrival.NOTHING
+_WAIT, _DRIFT = Work.WAIT, Work.DRIFT
 
 
 def trade_partners(world: World, state: WorldState, rules: WorldRules, home: int) -> list[int]:
@@ -406,24 +557,6 @@ def _rest_days(rules: WorldRules, kind: int) -> tuple[int, int]:
     rest = KINDS.rows[kind].rest
     assert rest is not None
     return rest.days(rules)
-
-
-def _next_trade(
-    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
-) -> list[Event]:
-    """A trader sails for one of her home's trade partners; none, she lies her longest rest.
-    With `merchant_sails_on`, never the port she lies in (drawn, she would lie there for good:
-    a ship bound where she is never arrives, so never rests and sails again)."""
-    partners = trade_partners(world, state, rules, state.ships["home"][ship])
-    if rules.merchant_sails_on:
-        here = state.ships["node"][ship]
-        partners = [p for p in partners if world.ports[p].node != here]
-    if not partners:
-        _rest(state, ship, day + _rest_days(rules, kind)[1])
-        return []
-    port = partners[_draw(state, len(partners))]
-    _sail(state, ship, world.ports[port].node, port)
-    return []
 
 
 def _next_in_course(
@@ -477,34 +610,6 @@ def beat_of(world: World, rules: WorldRules, work: Work, home: int, flag: int) -
         return _own_waters_near(world, rules, node, flag)
     if work is Work.CRUISE:
         return _cruise_beat(world, rules, node)
-    return []
-
-
-def _patrol(
-    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
-) -> list[Event]:
-    """A guard ship keeps station: out to a node of her nation's waters near her port, back."""
-    ships = state.ships
-    station = world.ports[ships["home"][ship]].node
-    if ships["node"][ship] != station:
-        _sail(state, ship, station)
-        return []
-    nodes = _own_waters_near(world, rules, station, ships["flag"][ship])
-    _sail(state, ship, nodes[_draw(state, len(nodes))])
-    return []
-
-
-def _cruise(
-    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
-) -> list[Event]:
-    """A privateer with nobody to hunt cruises off her base and comes home."""
-    ships = state.ships
-    home = world.ports[ships["home"][ship]].node
-    if ships["node"][ship] != home:
-        _sail(state, ship, home)
-        return []
-    nodes = _cruise_beat(world, rules, home)
-    _sail(state, ship, nodes[_draw(state, len(nodes))])
     return []
 
 
@@ -563,33 +668,7 @@ def _choose_town(
     return []
 
 
-def _go_drifting(
-    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
-) -> list[Event]:
-    """A sea monster's rest over: it puts to sea and drifts."""
-    state.ships["task"][ship] = SAILING
-    _drift(world, state, rules, ship)
-    return []
-
-
-def _drift(world: World, state: WorldState, rules: WorldRules, ship: int) -> None:
-    """A sea monster drifts where the current takes it (the neighbour most nearly down
-    the current), wanders where the water is slack, and more than `monster_range_days` from
-    home turns for home."""
-    ships = state.ships
-    node = ships["node"][ship]
-    home = ships["home"][ship]
-    if _home_hops(world, home)[node] > rules.monster_range_days:
-        ships["dest"][ship] = home
-        return
-    ends = world.neighbours[node]
-    if not ends:
-        return
-    down = _downstream(world, rules)[node]
-    ships["dest"][ship] = down if down >= 0 else ends[_draw(state, len(ends))]
-
-
-def _home_hops(world: World, home: int) -> Sequence[int]:
+def _home_hops(world: World, home: int) -> array[int]:
     """Days from `home` to every node, read a value at a time (as Python ints; 2 bytes a
     node, where a list would be 8 and an int of its own beyond 256)."""
     memo = world.memo(HOME_HOPS)
@@ -600,7 +679,81 @@ def _home_hops(world: World, home: int) -> Sequence[int]:
     return found
 
 
-def _downstream(world: World, rules: WorldRules) -> list[int]:
+@dataclass(frozen=True, slots=True)
+class _Fleet:
+    """What the compiled loop reads of a run's fleet and its ports, made once a fleet (its
+    ships' kinds, homes and flags) and the rules' reaches: each port's node and nation; the
+    ports a merchant out of each port may trade with in peace (`_trading_reach`, as
+    `reach_ports[reach_start[port]:reach_start[port + 1]]`); each ship's beat (a guard's or a
+    privateer's, `beat_nodes[beat_start[ship]:beat_start[ship + 1]]`); her row of the days
+    from the monsters' homes (-1: not a monster) and those rows (`_home_hops`)."""
+
+    port_node: np.ndarray
+    port_nation: np.ndarray
+    reach_start: np.ndarray
+    reach_ports: np.ndarray
+    beat_start: np.ndarray
+    beat_nodes: np.ndarray
+    monster_rows: np.ndarray
+    monster_hops: np.ndarray
+
+    @property
+    def nbytes(self) -> int:
+        return sum(getattr(self, name).nbytes for name in self.__dataclass_fields__)
+
+    def arrays(self, downstream: Column) -> tuple[npt.NDArray[np.signedinteger[Any]], ...]:
+        """What the compiled loop takes of it (and the drift's downstream), in its order."""
+        return (
+            *(self.reach_start, self.reach_ports, self.beat_start, self.beat_nodes),
+            *(self.monster_rows, self.monster_hops, daily.column(downstream)),
+        )
+
+    @classmethod
+    def of(cls, world: World, state: WorldState, rules: WorldRules) -> _Fleet:
+        ships = state.ships
+        ports = world.ports
+        reach = [_trading_reach(world, p, rules.merchant_range_days) for p in range(len(ports))]
+        beats: list[list[int]] = []
+        monsters: dict[int, int] = {}  # a monster's home: its row
+        rows = []
+        for kind, home, flag in zip(ships["kind"], ships["home"], ships["flag"], strict=True):
+            work = KINDS.rows[kind].work
+            beats.append(beat_of(world, rules, work, home, flag) if work in _BEATS else [])
+            rows.append(monsters.setdefault(home, len(monsters)) if work is _DRIFT else -1)
+        hops = [_home_hops(world, home) for home in monsters]
+        return cls(
+            np.array([port.node for port in ports], dtype=np.int64),
+            np.array([port.nation for port in ports], dtype=np.int64),
+            np.cumsum([0] + [len(r) for r in reach], dtype=np.int64),
+            np.array([port for r in reach for port, _ in r], dtype=np.int64),
+            np.cumsum([0] + [len(b) for b in beats], dtype=np.int64),
+            np.array([node for b in beats for node in b], dtype=np.int64),
+            np.array(rows, dtype=np.int64),
+            np.stack([np.frombuffer(h, dtype=np.dtype(h.typecode)) for h in hops])
+            if hops
+            else np.zeros((1, world.n), dtype=np.int16),
+        )
+
+
+_BEATS = (Work.PATROL, Work.CRUISE)
+
+
+def _fleet(world: World, state: WorldState, rules: WorldRules) -> _Fleet:
+    ships = state.ships
+    key = (
+        KINDS.version,
+        *(ships[name].tobytes() for name in ("kind", "home", "flag")),
+        *(rules.merchant_range_days, rules.guard_patrol_days, rules.patrol_points),
+        rules.privateer_cruise_days,
+    )
+    memo = world.memo(FLEETS_COMPILED)
+    found = memo.get(key)
+    if found is None:
+        found = memo.put(key, _Fleet.of(world, state, rules))
+    return found
+
+
+def _downstream(world: World, rules: WorldRules) -> Column:
     """Per node, the neighbour most nearly down its current (-1: slack water, slacker than
     `monster_drift_knots`). Kept per those knots."""
     knots = rules.monster_drift_knots
@@ -622,31 +775,20 @@ def _downstream(world: World, rules: WorldRules) -> list[int]:
         )
         off = np.abs((heads - world.current_toward[node] + 180.0) % 360.0 - 180.0)
         found.append(int(ends[int(np.argmin(off))]))
-    return memo.put(knots, found)
+    return memo.put(knots, array("q", found))
 
 
 Job = Callable[[World, WorldState, WorldRules, int, int, int], list[Event]]
 WORK: dict[Work, Job] = {
-    Work.TRADE: _next_trade,
     Work.COURSE: _next_in_course,
-    Work.PATROL: _patrol,
-    Work.CRUISE: _cruise,
     Work.RAID: _choose_town,
-    Work.DRIFT: _go_drifting,
 }
-"""What a ship does when her rest is over, by her kind's work (a hunter waits: `_sail_ships`)."""
+"""What a ship does when her rest is over, by her kind's work, where the compiled loop leaves it
+to Python (a merchant's trade, a guard's patrol, a privateer's cruise and a monster's drift are
+daily.py's; a hunter waits)."""
 
 
 # --- arriving -----------------------------------------------------------------------------
-
-
-def _rest_a_while(
-    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
-) -> list[Event]:
-    """A voyage made: she lies in port a while, drawn from her rest's days."""
-    least, most = _rest_days(rules, kind)
-    _rest(state, ship, day + least + _draw(state, most - least + 1))
-    return []
 
 
 def _in_course(
@@ -661,26 +803,6 @@ def _in_course(
     return [
         Event("fleet_arrived", day, {"fleet": FLEETS[ships["course"][ship]][0], "port": port.name})
     ]
-
-
-def _on_her_beat(
-    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
-) -> list[Event]:
-    """A place of her beat: she rests a few days there; only home ends a voyage."""
-    ships = state.ships
-    if ships["node"][ship] != world.ports[ships["home"][ship]].node:
-        state.voyages[kind] -= 1  # a leg of her beat, not a voyage: home ends one
-    least, most = _rest_days(rules, kind)
-    _rest(state, ship, day + least + _draw(state, most - least + 1))
-    return []
-
-
-def _home_to_wait(
-    world: World, state: WorldState, rules: WorldRules, ship: int, kind: int, day: int
-) -> list[Event]:
-    """Home from a chase: she waits for a captain England wants."""
-    _rest(state, ship, day, WAITING)
-    return []
 
 
 def _raid(
@@ -713,13 +835,12 @@ def _raid(
 
 
 ARRIVE: dict[Arrival, Job] = {
-    Arrival.REST: _rest_a_while,
     Arrival.COURSE: _in_course,
-    Arrival.BEAT: _on_her_beat,
-    Arrival.WAIT: _home_to_wait,
     Arrival.RAID: _raid,
 }
-"""What a ship does on arriving, by her kind's arrival (a monster arrives nowhere)."""
+"""What a ship does on arriving, by her kind's arrival, where the compiled loop leaves it to
+Python (a rest, a place of her beat and home from a chase are daily.py's; a monster arrives
+nowhere)."""
 
 
 def _drive_off(world: World, state: WorldState, rules: WorldRules, day: int) -> list[Event]:

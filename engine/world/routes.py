@@ -13,11 +13,12 @@ from __future__ import annotations
 import itertools
 import math
 import sys
-from array import array
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
@@ -26,7 +27,7 @@ from ..sea import leg_costs as sea_leg_costs
 from .kinds import RIGS as RIGS  # the rigs' names, for the route command
 from .kinds import WEATHERLY
 from .rules import WorldRules
-from .world import MB, Cache, Floats, Ints, World, narrowest
+from .world import ENTRY_BYTES, MB, Cache, Floats, Ints, World, narrowest
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,9 +151,9 @@ LEG_GRAPHS: Cache[tuple[int, int, frozenset[int], HighSeas], csr_matrix] = Cache
 INWARD: Cache[tuple[int, int, HighSeas], tuple[csr_matrix, Ints]] = Cache.declare(
     __name__, "inward", 4 * MB
 )
-# route trees (a leg, int16, per graph node: 14 kB) by (destination, weather, rig): a world of
-# 182 ships needs ~740, a ruleset at most (destinations) x (3 weathers) x (2 rigs), about 1,300
-TREES: Cache[TreeKey, Tree] = Cache.declare(__name__, "trees", 14 * MB)
+# the route trees (a leg, int16, per graph node: 14 kB a tree), one TreeStore a World: a world
+# of 182 ships needs ~740, a ruleset at most (destinations) x (3 weathers) x (2 rigs), ~1,300
+TREES: Cache[int, TreeStore] = Cache.declare(__name__, "trees", 14 * MB)
 # a deep keel's weighing (the full world's 103 banks closed: 11 kB), by the weighing of the
 # seas it adds them to: one or two a ruleset
 KEELS: Cache[HighSeas, HighSeas] = Cache.declare(__name__, "keels", 50_000)
@@ -236,18 +237,18 @@ def _inward(world: World, weather: int, rig: int, seas: HighSeas = CALM) -> tupl
 
 class Tree:
     """A route tree toward one destination: index it by node for the next graph node on the
-    cheapest way there (-1: none, or already there). Kept compact, as a world keeps many: per
-    graph node (in `World.graph_nodes` order; `World.graph_index` gives a node's place), the
-    leg a ship there takes (`legs`, int16 where the world's legs fit, else int32; read as
-    Python ints; -1 none), which from a neighbour of the destination is the leg straight
-    there (as a ship sails: sailing.step); the tree's own next node from those neighbours is
-    kept apart (`ahead`). `index` and `ends` are the World's own, shared by every tree."""
+    cheapest way there (-1: none, or already there). Per graph node (in `World.graph_nodes`
+    order; `World.graph_index` gives a node's place), the leg a ship there takes (`legs`: a
+    row of the World's TreeStore, to be read at once, not kept; -1 none), which from a
+    neighbour of the destination is the leg straight there (as a ship sails: sailing.step);
+    the tree's own next node from those neighbours is kept apart (`ahead`). `index` and `ends`
+    are the World's own, shared by every tree."""
 
     __slots__ = ("ahead", "ends", "index", "legs")
 
     def __init__(
         self,
-        legs: array[int],
+        legs: npt.NDArray[np.signedinteger[Any]],
         ahead: dict[int, int],
         index: list[int],
         ends: tuple[list[int], list[int]],
@@ -257,6 +258,11 @@ class Tree:
         self.index = index
         self.ends = ends
 
+    def leg_at(self, node: int) -> int:
+        """The leg a ship at `node` takes (-1: none, or not a graph node)."""
+        at = self.index[node]
+        return -1 if at < 0 else int(self.legs[at])
+
     def __getitem__(self, node: int) -> int:
         at = self.index[node]
         if at < 0:
@@ -264,7 +270,7 @@ class Tree:
         found = self.ahead.get(node)
         if found is not None:
             return found
-        leg = self.legs[at]
+        leg = int(self.legs[at])
         if leg < 0:
             return -1
         leg_a, leg_b = self.ends
@@ -273,25 +279,154 @@ class Tree:
     def __len__(self) -> int:
         return len(self.index)
 
+
+def key_slot(dest: int, weather: int, rig: int, seas: int, mask: int) -> int:
+    """Where a tree's key (its seas as TreeStore.seas_id) first looks in a TreeStore's table of
+    keys: Knuth's multiplicative hash, its top bits (compiled too, daily.py)."""
+    mixed = (dest * 4099 + weather * 1031 + rig * 257 + seas * 13) & 0xFFFFFFFF
+    return (((mixed * 2654435761) & 0xFFFFFFFF) >> 12) & mask
+
+
+class TreeStore:
+    """Every route tree a World keeps, as rows of one table, so the compiled daily loop
+    (daily.py) reads the trees Python does: `legs[row]` a tree's legs by graph node, `ahead[row]`
+    its next nodes from the destination's neighbours. A tree is found by its key (destination,
+    weather, rig, seas) in `row_of`, and by the loop in an open-addressed table of the same
+    keys (`slot_keys`, the seas as a number, `seas_id`; `slot_rows` the row, -1 empty; linear
+    probing from `key_slot`). As many rows as the World's budget for trees holds; a new tree
+    takes the row used longest ago (`used`, by `tick`), as the Memo it replaces let its least
+    recently used go, and the tree that was there is worked out again if it is wanted again."""
+
+    __slots__ = (
+        *("ahead", "closed", "legs", "row_key", "row_of", "seas_ids", "slot_keys", "slot_rows"),
+        *("dropped", "tick", "used"),
+    )
+
+    def __init__(self, world: World, budget: int) -> None:
+        width = len(world.graph_nodes)
+        dtype = np.dtype(narrowest(world.legs))
+        row_bytes = width * dtype.itemsize + 8 + 8 * 5 * 8 + ENTRY_BYTES  # legs, use, slots
+        rows = max((budget - ENTRY_BYTES) // row_bytes, 1)
+        self.legs = np.full((rows, width), -1, dtype=dtype)
+        self.used = np.zeros(rows, dtype=np.int64)
+        size = 1 << (4 * rows - 1).bit_length()  # a quarter full at most (8 slots a row)
+        self.slot_keys = np.full((size, 4), -1, dtype=np.int64)
+        self.slot_rows = np.full(size, -1, dtype=np.int64)
+        self.ahead: list[dict[int, int]] = [{} for _ in range(rows)]
+        self.row_of: dict[TreeKey, int] = {}
+        self.row_key: list[TreeKey | None] = [None] * rows
+        self.seas_ids: dict[HighSeas, int] = {CALM: 0}
+        self.closed = np.zeros(1, dtype=np.uint8)  # by seas id: 1 where it closes nodes
+        self.tick = 0
+        self.dropped = 0  # trees let go to make room
+
+    @property
+    def entries(self) -> int:
+        """The trees kept (world.Memo counts them as its entries)."""
+        return len(self.row_of)
+
     @property
     def nbytes(self) -> int:
-        """What this tree holds of its own (world.footprint)."""
-        ahead = sys.getsizeof(self.ahead) + 2 * sys.getsizeof(2**20) * len(self.ahead)
-        return sys.getsizeof(self.legs) + ahead
+        """What it holds (world.footprint): its arrays, and an entry's worth a row."""
+        arrays = self.legs.nbytes + self.used.nbytes + self.slot_keys.nbytes + self.slot_rows.nbytes
+        return int(arrays) + ENTRY_BYTES * len(self.used)
+
+    def seas_id(self, seas: HighSeas) -> int:
+        """A number for a weighing of the seas (CALM: 0), for the compiled loop's keys."""
+        found = self.seas_ids.get(seas)
+        if found is None:
+            found = self.seas_ids[seas] = len(self.seas_ids)
+            self.closed = np.append(self.closed, np.uint8(bool(seas.closed)))
+        return found
+
+    def row(self, key: TreeKey) -> int:
+        """The row of the tree keyed `key`, marked used; -1 if it is not kept."""
+        row = self.row_of.get(key, -1)
+        if row >= 0:
+            self.tick += 1
+            self.used[row] = self.tick
+        return row
+
+    def tree(self, world: World, row: int) -> Tree:
+        leg_a, leg_b, _, _ = world.lists
+        return Tree(self.legs[row], self.ahead[row], world.graph_index, (leg_a, leg_b))
+
+    def put(
+        self, key: TreeKey, legs: npt.NDArray[np.signedinteger[Any]], ahead: dict[int, int]
+    ) -> int:
+        """Keep a tree, in the row used longest ago; its row."""
+        row = int(np.argmin(self.used))
+        gone = self.row_key[row]
+        if gone is not None:
+            self.dropped += 1
+            del self.row_of[gone]
+            self._unslot(self._slot_of(self._numbers(gone)))
+        numbers = self._numbers(key)
+        slot = key_slot(*numbers, len(self.slot_rows) - 1)
+        while self.slot_rows[slot] >= 0:
+            slot = (slot + 1) & (len(self.slot_rows) - 1)
+        self.slot_keys[slot] = numbers
+        self.slot_rows[slot] = row
+        self.row_key[row] = key
+        self.row_of[key] = row
+        self.legs[row] = legs
+        self.ahead[row] = ahead
+        self.tick += 1
+        self.used[row] = self.tick
+        return row
+
+    def _numbers(self, key: TreeKey) -> tuple[int, int, int, int]:
+        """A key as the compiled loop keeps it: its seas a number."""
+        seas = self.seas_id(key[3]) if len(key) > 3 else 0
+        return (key[0], key[1], key[2], seas)
+
+    def _slot_of(self, numbers: tuple[int, int, int, int]) -> int:
+        mask = len(self.slot_rows) - 1
+        slot = key_slot(*numbers, mask)
+        while tuple(self.slot_keys[slot].tolist()) != numbers:
+            slot = (slot + 1) & mask
+        return slot
+
+    def _unslot(self, hole: int) -> None:
+        """Empty a slot of the table, moving back the keys after it that probed past it (so
+        every key is still found from its first slot without a gap)."""
+        mask = len(self.slot_rows) - 1
+        at = hole
+        while True:
+            at = (at + 1) & mask
+            if self.slot_rows[at] < 0:
+                break
+            dest, weather, rig, seas = self.slot_keys[at].tolist()
+            home = (key_slot(dest, weather, rig, seas, mask) - hole) & mask
+            if home == 0 or home > (at - hole) & mask:  # its first slot is not in (hole, at]
+                self.slot_keys[hole] = self.slot_keys[at]
+                self.slot_rows[hole] = self.slot_rows[at]
+                hole = at
+        self.slot_keys[hole] = -1
+        self.slot_rows[hole] = -1
+
+
+def tree_store(world: World) -> TreeStore:
+    """The World's TreeStore (one made for the moment where its budget keeps none)."""
+    memo = world.memo(TREES)
+    found = memo.get(0)
+    if found is None:
+        found = memo.put(0, TreeStore(world, memo.budget))
+    return found
 
 
 def toward(world: World, destination: int, season: int, rig: int, seas: HighSeas = CALM) -> Tree:
     """For every node, the next graph node on the cheapest way to `destination` (-1: none,
     or already there), and the leg a ship there takes (`Tree.legs`). Cached per
-    (destination, weather, rig, seas), the most recently used within its budget (TREES)."""
-    trees = world.memo(TREES)
+    (destination, weather, rig, seas) in the World's TreeStore (TREES)."""
+    store = tree_store(world)
     weather = world.weathers[season]
     # the daily loop's key: calm seas (the rules' default) keep it as short to hash as before
     key: TreeKey = (
         (destination, weather, rig) if seas is CALM else (destination, weather, rig, seas)
     )
-    found = trees.get(key)
-    if found is None:
+    row = store.row(key)
+    if row < 0:
         inward, ids = _inward(world, weather, rig, seas)
         position = int(np.searchsorted(ids, destination))
         if position >= len(ids) or ids[position] != destination:
@@ -316,10 +451,8 @@ def toward(world: World, destination: int, season: int, rig: int, seas: HighSeas
             if other not in ahead:
                 ahead[other] = -1 if pred[at] < 0 else int(ids[pred[at]])
                 legs[at] = world.leg_table[(other, destination)]
-        packed = array("h" if legs.dtype == np.int16 else "i" if legs.dtype == np.intc else "q")
-        packed.frombytes(legs.tobytes())
-        found = trees.put(key, Tree(packed, ahead, index, (leg_a, leg_b)))
-    return found
+        row = store.put(key, legs, ahead)
+    return store.tree(world, row)
 
 
 def leg_between(world: World, a: int, b: int) -> int:

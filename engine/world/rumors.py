@@ -354,8 +354,9 @@ STEP_COSTS: Cache[tuple[int, int, HighSeas], csr_matrix] = Cache.declare(
 # the true next step toward a destination by (destination, weather, rig[, seas]) (int16 per
 # node, 38 kB): 217 different in 200 voyages (fewer than 256 kept would thrash: 2.9 ms each)
 TRUE_NEXT: Cache[TreeKey, Nodes] = Cache.declare(__name__, "true_next", 10 * MB)
-# the even split by destination (~0.15 MB), 82 different (64 kept lose nothing, 32 thrash)
-SPLIT_BY_SOURCE: Cache[int, SplitBySource] = Cache.declare(__name__, "split_by_source", 12 * MB)
+# the even split by destination (~0.15 MB), 82 different (64 kept lose nothing, 32 thrash);
+# 10.5 MB keeps some 70 (1.5 MB of the 12 it had went to the compiled daily loop's arrays)
+SPLIT_BY_SOURCE: Cache[int, SplitBySource] = Cache.declare(__name__, "split_by_source", 10_500_000)
 # the whole matrix, kept only for the reference step the tests hold the fast one to
 UNIFORM_SPLIT: Cache[int, csr_matrix] = Cache.declare(__name__, "uniform_split", 1 * MB)
 # how a kind lingers, by (kind, rules): a float per node (0.15 MB); a run uses three

@@ -7,8 +7,10 @@ the same form. The RNG's whole state is one int in it.
 from __future__ import annotations
 
 import hashlib
+from array import array
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, TypeAlias
 
 import orjson
 
@@ -91,6 +93,17 @@ SHIP_SCHEMA = Record(
 assert tuple(SHIP_SCHEMA.keys) == SHIP_COLUMNS
 
 
+Column: TypeAlias = "array[int]"  # array("q"): a ship column
+
+
+def columns(values: Iterable[int]) -> Column:
+    """A ship column: 64-bit ints, so a daily loop compiled over NumPy views of it sails the
+    ships where they are, and anything else reads and writes it as it would a list."""
+    if isinstance(values, array) and values.typecode == "q":
+        return values
+    return array("q", values)
+
+
 def _rules_limits(name: str) -> dict[str, int]:
     rules = RULESETS[name]
     return {
@@ -137,7 +150,9 @@ class WorldState:
     )
     # per ship kind: voyages completed
     voyages: list[int] = field(metadata=saved(Seq(Int(0, MAX_COUNT), length=kind_count)))
-    ships: dict[str, list[int]] = field(
+    # Each column an array of 64-bit ints (`Column`): read from Python as a list is, and the
+    # world's daily loop (engine/world/daily.py) sails them in place through NumPy views.
+    ships: dict[str, Column] = field(
         default_factory=dict,
         metadata=saved(
             SHIP_SCHEMA, gives=lambda v: {"ships": len(v["kind"]), "ship": len(v["kind"]) - 1}
@@ -171,6 +186,9 @@ class WorldState:
         metadata=saved(Seq(Row((Int(0, "ship"), Int(0, "day"))), unique=True), optional=True),
     )
 
+    def __post_init__(self) -> None:
+        self.ships = {name: columns(values) for name, values in self.ships.items()}
+
     @property
     def ship_count(self) -> int:
         return len(self.ships["kind"])
@@ -191,7 +209,7 @@ class WorldState:
             if f.name == "tales" and not value:
                 continue  # no tale told: saved and hashed as it always was
             if f.name == "ships":
-                value = {c: list(value[c]) if copy else value[c] for c in SHIP_COLUMNS}
+                value = {c: value[c].tolist() for c in SHIP_COLUMNS}
             elif isinstance(value, list) and copy:
                 value = [list(v) if isinstance(v, list) else v for v in value]
             out[f.name] = value

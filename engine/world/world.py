@@ -122,6 +122,16 @@ class Memo(Generic[K, V]):
         return len(self._items)
 
     @property
+    def entries(self) -> int:
+        """What it keeps, counting a kept store of many (routes.TreeStore) as its own entries."""
+        return sum(getattr(value, "entries", 1) for value in self._items.values())
+
+    @property
+    def let_go(self) -> int:
+        """What it has let go, and what a kept store of many has let go within itself."""
+        return self.dropped + sum(getattr(value, "dropped", 0) for value in self._items.values())
+
+    @property
     def known(self) -> dict[K, V]:
         """What is kept, by key, for a loop that reads it many times (reading it leaves the
         order of use as it was: only `get` marks a key used): not to be written to."""

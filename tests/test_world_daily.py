@@ -1,0 +1,84 @@
+"""The world's compiled daily loop (engine/world/daily.py) and the TreeStore it reads its
+route trees from (engine/world/routes.py): the same draws as the RNG, the same trees found by
+the loop as by Python through any number of trees let go, and the same world, to the state
+hash, as the loop written out in Python gave."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import numpy as np
+
+from privateer.engine.rng import below
+from privateer.engine.world import advance, create_world
+from privateer.engine.world.daily import below as compiled_below
+from privateer.engine.world.daily import tree_row
+from privateer.engine.world.routes import CALM, TREES, TreeStore, high_seas, toward
+from privateer.engine.world.rules import find_world_rules
+from privateer.engine.world.world import World
+from tests.world_fixtures import synthetic_world
+
+# The state hashes of seeds 0-3 after two years of the default world (`century`) on the full
+# world, as the daily loop written out in Python gave them before it was compiled.
+PYTHON_LOOP_HASHES = {
+    0: "702f6ce87824c91e3c245e503abbc9d605c6fd5e93179f6779295a5be1aba275",
+    1: "d5d438817416d30fa9a242d75c2faec9d66b52ac51d3221f7683001eddd2fee7",
+    2: "080ed7c5cd6ed93188954ebc054a7837f179d4aec886caf35578d869e716a787",
+    3: "af5efe350c2d42b07871fd8488993c423fe3ec8be61f13e7bfab2be436a1515d",
+}
+
+
+def test_the_compiled_draw_is_the_rngs_to_the_bit() -> None:
+    chance = random.Random(7)
+    for _ in range(20_000):
+        state = chance.randrange(2**32)
+        n = chance.choice([1, 2, 3, 7, 100, 1000, 2**31 + 5, chance.randrange(1, 2**32)])
+        assert compiled_below(state, n) == below(state, n)
+
+
+def test_the_loop_finds_every_kept_tree_where_python_does_through_trees_let_go() -> None:
+    world = synthetic_world()
+    width = len(world.graph_nodes) * np.dtype(np.int16).itemsize
+    store = TreeStore(world, budget=40 * (width + 600))  # some forty rows: most trees let go
+    seas = high_seas(find_world_rules("century"))
+    chance = random.Random(3)
+    ids = world.graph_nodes.tolist()
+    put: dict[tuple[object, ...], int] = {}
+    for _ in range(600):
+        key = (chance.choice(ids), chance.randrange(3), chance.randrange(2))
+        if chance.random() < 0.3:
+            key = (*key, seas)
+        legs = np.full(len(ids), chance.randrange(100), dtype=np.int16)
+        if store.row(key) < 0:  # type: ignore[arg-type]
+            put[key] = store.put(key, legs, {})  # type: ignore[arg-type]
+        for known in put:
+            numbers = (*known[:3], store.seas_id(known[3]) if len(known) > 3 else 0)  # type: ignore[arg-type]
+            found = tree_row(store.slot_keys, store.slot_rows, *numbers)
+            assert found == store.row_of.get(known, -1)  # type: ignore[call-overload]
+    assert store.dropped > 400 and store.entries == len(store.used) == 40
+
+
+def test_a_world_sim_is_the_python_loops_to_the_state_hash(loaded_full_world: World) -> None:
+    for seed, hashed in PYTHON_LOOP_HASHES.items():
+        state, _ = create_world(loaded_full_world, seed)
+        for _ in range(730):
+            advance(loaded_full_world, state)
+        assert state.state_hash() == hashed, seed
+
+
+def test_a_world_sim_the_same_when_the_trees_are_not_kept(loaded_full_world: World) -> None:
+    """With no room for trees, every tree is worked out when a ship wants it and handed to
+    the loop for that day only: the same world."""
+    squeezed = dataclasses.replace(loaded_full_world)
+    squeezed.memo(TREES).budget = 1
+    kept, _ = create_world(loaded_full_world, 5)
+    worked, _ = create_world(squeezed, 5)
+    for _ in range(60):
+        advance(loaded_full_world, kept)
+        advance(squeezed, worked)
+    assert kept.state_hash() == worked.state_hash()
+    assert len(squeezed.memo(TREES)) == 0
+    assert toward(squeezed, int(loaded_full_world.graph_nodes[0]), 0, 0, CALM).legs.shape == (
+        len(loaded_full_world.graph_nodes),
+    )
