@@ -16,6 +16,7 @@ from privateer.engine.world.daily import below as compiled_below
 from privateer.engine.world.daily import tree_row
 from privateer.engine.world.routes import CALM, TREES, TreeStore, high_seas, toward
 from privateer.engine.world.rules import find_world_rules
+from privateer.engine.world.state import columns
 from privateer.engine.world.world import World
 from tests.world_fixtures import synthetic_world
 
@@ -82,3 +83,18 @@ def test_a_world_sim_the_same_when_the_trees_are_not_kept(loaded_full_world: Wor
     assert toward(squeezed, int(loaded_full_world.graph_nodes[0]), 0, 0, CALM).legs.shape == (
         len(loaded_full_world.graph_nodes),
     )
+
+
+def test_a_column_put_in_anew_is_the_one_the_loop_sails(loaded_full_world: World) -> None:
+    """The loop keeps its views of a run's columns from day to day; a column the state is
+    given anew (a copy, the same values) is the one it sails on from then."""
+    world = loaded_full_world
+    kept, _ = create_world(world, 2)
+    renewed, _ = create_world(world, 2)
+    for day in range(40):
+        if day == 20:
+            for name in ("node", "dest", "task"):
+                renewed.ships[name] = columns(renewed.ships[name].tolist())
+        advance(world, kept)
+        advance(world, renewed)
+    assert renewed.state_hash() == kept.state_hash()

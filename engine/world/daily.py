@@ -439,3 +439,34 @@ def sail(
             )
     io[0] = r
     return count
+
+
+@numba.njit(cache=True, nogil=True)
+def meet_monsters(
+    kinds: Ints, tasks: Ints, nodes: Ints, kind_table: Ints, io: Ints, met: Ints
+) -> int:
+    """Each ship under way (not a monster) on a node where a monster under way is (the first
+    of them, in ship order), in ship order, in `met`'s rows: the ship, the monster and a draw
+    below 1000 from the RNG in `io[0]`, which is left as the draws leave it. Returns how many."""
+    monsters = np.empty(len(kinds), dtype=np.int64)
+    places = np.empty(len(kinds), dtype=np.int64)
+    under_way = 0
+    for ship in range(len(kinds)):
+        if kind_table[kinds[ship], DRIFTS] and tasks[ship] == _SAILING:
+            node = nodes[ship]
+            if node not in places[:under_way]:
+                monsters[under_way], places[under_way] = ship, node
+                under_way += 1
+    count = 0
+    r = io[0]
+    for ship in range(len(kinds) if under_way else 0):
+        if kind_table[kinds[ship], DRIFTS] or tasks[ship] != _SAILING:
+            continue
+        for k in range(under_way):
+            if places[k] == nodes[ship]:
+                roll, r = below(r, 1000)
+                met[count, 0], met[count, 1], met[count, 2] = ship, monsters[k], roll
+                count += 1
+                break
+    io[0] = r
+    return count

@@ -71,7 +71,9 @@ KEEPING_OUT: Cache[tuple[int, tuple[int, ...]], list[int]] = Cache.declare(
     __name__, "keeping_out", 250_000
 )
 # the neighbour down the current, a node per node (0.7 MB), by the drift's knots
-DOWNSTREAM: Cache[float, Column] = Cache.declare(__name__, "downstream", 500_000)
+DOWNSTREAM: Cache[float, Column] = Cache.declare(__name__, "downstream", 450_000)
+# what the daily loop reads the same every day of a run (_Run), a few runs at once
+RUNS: Cache[tuple[int, int], _Run] = Cache.declare(__name__, "runs", 50_000)
 # what the compiled daily loop reads of a run's fleet (_Fleet: 0.9 MB, most of it the days
 # from the monsters' homes), by the fleet and the rules' reaches
 FLEETS_COMPILED: Cache[tuple[Any, ...], _Fleet] = Cache.declare(
@@ -249,7 +251,6 @@ def _sail_ships(
     day_of = _ShipDay.of(world, state, rules, day)
     kinds, per_kind = day_of.kinds, day_of.per_kind
     way, store, fleet = day_of.ways, day_of.store, day_of.fleet
-    column = daily.column
     chased = np.zeros(count, dtype=np.uint8)
     for ship in hunting:
         chased[ship] = 1
@@ -259,8 +260,8 @@ def _sail_ships(
     at_war = np.zeros((len(world.nations),) * 2, dtype=np.uint8)
     for a, b in state.wars:
         at_war[a, b] = at_war[b, a] = 1
-    table = per_kind.rested(rules)
-    columns = tuple(column(ships[name]) for name in daily.LOOP_COLUMNS)
+    run = day_of.run
+    table, columns = run.table, run.columns
     today = (
         day,
         day_of.weather,
@@ -281,7 +282,7 @@ def _sail_ships(
             voyages,
             today,
             (fleet.port_node, fleet.port_nation, np.array(state.sacked_until), at_war),
-            fleet.arrays(_downstream(world, rules)),
+            run.fleet_arrays,
             way.arrays,
             (store.legs, store.used, store.slot_keys, store.slot_rows, store.closed, store.tick),
             start,
@@ -339,13 +340,12 @@ class _ShipDay:
     ways: daily.Ways
     store: TreeStore
     fleet: _Fleet
+    run: _Run
 
     @classmethod
     def of(cls, world: World, state: WorldState, rules: WorldRules, day: int) -> _ShipDay:
         season = season_of(rules, day)
-        seas = high_seas(rules)
-        deep_seas = keel_seas(world, rules, seas)
-        store = tree_store(world)
+        run = _run(world, state, rules)
         return cls(
             world,
             state,
@@ -353,16 +353,84 @@ class _ShipDay:
             day,
             season,
             world.weathers[season],
-            seas,
-            deep_seas,
-            store.seas_id(seas),
-            store.seas_id(deep_seas),
+            run.seas,
+            run.deep_seas,
+            run.seas_id,
+            run.deep_seas_id,
             state.ships["kind"],
-            _kind_day(),
-            daily.ways(world),
-            store,
-            _fleet(world, state, rules),
+            run.per_kind,
+            run.ways,
+            run.store,
+            run.fleet,
+            run,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """What the daily loop reads that is the same every day of a run (by rules): the views of
+    its ship columns, its fleet's arrays, the seas' weighing and the kinds' table. Kept on the
+    World by the identity of the state's kind column and the rules, both held here (so
+    neither id is another's while it is kept), and used only while each of its columns is
+    still the state's."""
+
+    arrays: tuple[Column, ...]  # the state's columns its views are of (daily.LOOP_COLUMNS)
+    rules: WorldRules
+    columns: tuple[npt.NDArray[np.int64], ...]
+    seas: HighSeas
+    deep_seas: HighSeas
+    seas_id: int
+    deep_seas_id: int
+    per_kind: _KindDay
+    table: npt.NDArray[np.int64]
+    ways: daily.Ways
+    store: TreeStore
+    fleet: _Fleet
+    fleet_arrays: tuple[npt.NDArray[np.signedinteger[Any]], ...]
+
+    @property
+    def nbytes(self) -> int:
+        """What it holds of its own (world.footprint): the views' headers and the tuples'."""
+        return 2_000
+
+
+_NAMES = daily.LOOP_COLUMNS
+
+
+def _run(world: World, state: WorldState, rules: WorldRules) -> _Run:
+    ships = state.ships
+    memo = world.memo(RUNS)
+    key = (id(ships["kind"]), id(rules))
+    found = memo.get(key)
+    if (
+        found is None
+        or found.rules is not rules
+        or any(held is not ships[name] for held, name in zip(found.arrays, _NAMES, strict=True))
+    ):
+        seas = high_seas(rules)
+        deep_seas = keel_seas(world, rules, seas)
+        store = tree_store(world)
+        per_kind = _kind_day()
+        fleet = _fleet(world, state, rules)
+        found = memo.put(
+            key,
+            _Run(
+                tuple(ships[name] for name in _NAMES),
+                rules,
+                tuple(daily.column(ships[name]) for name in daily.LOOP_COLUMNS),
+                seas,
+                deep_seas,
+                store.seas_id(seas),
+                store.seas_id(deep_seas),
+                per_kind,
+                per_kind.rested(rules),
+                daily.ways(world),
+                store,
+                fleet,
+                fleet.arrays(_downstream(world, rules)),
+            ),
+        )
+    return found
 
 
 def _ship_day(day_of: _ShipDay, ship: int, chased: bool, events: list[Event]) -> None:
@@ -904,22 +972,16 @@ def _monsters_attack(world: World, state: WorldState, rules: WorldRules, day: in
     it `monster_tale_talk` times as much)."""
     state.tales = [tale for tale in state.tales if day - tale[1] < WAKE_DAYS]
     ships = state.ships
-    kinds, tasks, nodes = ships["kind"], ships["task"], ships["node"]
-    drifts = _kind_day().drifts
-    monsters: dict[int, int] = {}  # node: the first monster under way there
-    for ship in [ship for ship, kind in enumerate(kinds) if drifts[kind]]:
-        if tasks[ship] == SAILING:
-            monsters.setdefault(nodes[ship], ship)
+    kinds, nodes = ships["kind"], ships["node"]
+    column = daily.column
+    io = np.array([state.rng], dtype=np.int64)
+    met = np.empty((len(kinds), 3), dtype=np.int64)
+    table = _kind_day().table
+    count = daily.meet_monsters(column(kinds), column(ships["task"]), column(nodes), table, io, met)
+    state.rng = int(io[0])
     events: list[Event] = []
-    if not monsters:
-        return events
-    for ship, node in enumerate(nodes):  # in ship order: the draws are made in it
-        if node not in monsters:
-            continue
-        monster, kind = monsters[node], kinds[ship]
-        if drifts[kind] or tasks[ship] != SAILING:
-            continue
-        roll, state.rng = below(state.rng, 1000)
+    for ship, monster, roll in met[:count].tolist():  # in ship order: the draws were made in it
+        kind = kinds[ship]
         sunk = roll < rules.monster_sink_per_mille
         flag = ships["flag"][ship]
         events.append(
