@@ -98,3 +98,37 @@ def test_a_column_put_in_anew_is_the_one_the_loop_sails(loaded_full_world: World
         advance(world, kept)
         advance(world, renewed)
     assert renewed.state_hash() == kept.state_hash()
+
+
+def _pair_table_legs(world: World, pred: np.ndarray) -> np.ndarray:
+    """A tree's legs the way they were found before they were compiled: every pair of graph
+    nodes a leg joins, both ways round, its first leg (np.unique's first), one searchsorted."""
+    index = np.asarray(world.graph_index, dtype=np.int64)
+    count = len(world.graph_nodes)
+    a, b = index[world.leg_a], index[world.leg_b]
+    keys, first = np.unique(np.concatenate([a * count + b, b * count + a]), return_index=True)
+    pair_legs = np.concatenate([np.arange(world.legs), np.arange(world.legs)])[first]
+    reached = np.flatnonzero(pred >= 0)
+    at = np.searchsorted(keys, reached * count + pred[reached])
+    legs = np.full(count, -1, dtype=np.int64)
+    legs[reached] = pair_legs[at]
+    return legs
+
+
+def test_every_route_trees_legs_are_the_pair_tables(loaded_full_world: World) -> None:
+    from scipy.sparse.csgraph import dijkstra
+
+    from privateer.engine.world.daily import first_legs, ways
+    from privateer.engine.world.routes import _inward
+
+    for world in (synthetic_world(), loaded_full_world):
+        way = ways(world)
+        inward, ids = _inward(world, 0, 0)
+        places = (
+            range(len(ids)) if world.n < 1_000 else random.Random(5).sample(range(len(ids)), 60)
+        )
+        for place in places:
+            _, pred = dijkstra(inward, directed=True, indices=place, return_predecessors=True)
+            legs = np.full(len(ids), -1, dtype=np.int64)
+            assert first_legs(pred, ids, way.at_start, way.at_legs, way.leg_a, way.leg_b, legs)
+            np.testing.assert_array_equal(legs, _pair_table_legs(world, pred))

@@ -432,14 +432,12 @@ def toward(world: World, destination: int, season: int, rig: int, seas: HighSeas
         if position >= len(ids) or ids[position] != destination:
             raise ValueError(f"node {destination} is not a graph node")
         _, pred = dijkstra(inward, directed=True, indices=position, return_predecessors=True)
-        reached = np.flatnonzero(pred >= 0)
-        pairs, pair_legs = world.graph_pair_legs
-        steps = reached * len(ids) + pred[reached]  # (a node, the next) as graph_pair_legs keys
-        at = np.minimum(np.searchsorted(pairs, steps), len(pairs) - 1)
-        if not (pairs[at] == steps).all():
-            raise ValueError("a route tree's step with no leg")
+        from .daily import first_legs, ways  # compiled; it imports this module
+
         legs = np.full(len(ids), -1, dtype=narrowest(world.legs))
-        legs[reached] = pair_legs[at]  # a node's first leg to the next (leg_table's)
+        way = ways(world)
+        if not first_legs(pred, ids, way.at_start, way.at_legs, way.leg_a, way.leg_b, legs):
+            raise ValueError("a route tree's step with no leg")
         ahead: dict[int, int] = {}
         leg_a, leg_b, _, _ = world.lists
         index = world.graph_index

@@ -417,21 +417,6 @@ class World:
         return table
 
     @cached_property
-    def graph_pair_legs(self) -> tuple[Ints, Ints]:
-        """Every pair of graph nodes a leg joins, both ways round, as `place * G + place` (each
-        node's place in `graph_nodes`, G of them), sorted, and the first leg joining each pair
-        (`leg_table`'s): for finding in bulk, with one `searchsorted`, the legs a route tree's
-        nodes take to the next."""
-        index = np.asarray(self.graph_index, dtype=np.int64)
-        count = len(self.graph_nodes)
-        a, b = index[self.leg_a], index[self.leg_b]
-        keys = np.concatenate([a * count + b, b * count + a])
-        legs = np.concatenate([np.arange(self.legs), np.arange(self.legs)])
-        keys, first = np.unique(keys, return_index=True)  # the first: the lowest leg
-        found: Ints = legs[first].astype(np.int32)
-        return keys, found
-
-    @cached_property
     def leg_waters(self) -> tuple[frozenset[int], ...]:
         """Per leg, the nations whose protected waters it passes through."""
         waters = self.water_nation.tolist()
