@@ -9,14 +9,16 @@ import dataclasses
 import random
 
 import numpy as np
+from scipy.sparse.csgraph import dijkstra
 
 from privateer.engine.rng import below
 from privateer.engine.world import advance, create_world
 from privateer.engine.world.daily import below as compiled_below
 from privateer.engine.world.daily import tree_row
-from privateer.engine.world.routes import CALM, TREES, TreeStore, high_seas, toward
+from privateer.engine.world.routes import CALM, TREES, TreeStore, _inward, high_seas, toward
 from privateer.engine.world.rules import find_world_rules
 from privateer.engine.world.state import columns
+from privateer.engine.world.ways import first_legs, ways
 from privateer.engine.world.world import World
 from tests.world_fixtures import synthetic_world
 
@@ -116,11 +118,6 @@ def _pair_table_legs(world: World, pred: np.ndarray) -> np.ndarray:
 
 
 def test_every_route_trees_legs_are_the_pair_tables(loaded_full_world: World) -> None:
-    from scipy.sparse.csgraph import dijkstra
-
-    from privateer.engine.world.daily import first_legs, ways
-    from privateer.engine.world.routes import _inward
-
     for world in (synthetic_world(), loaded_full_world):
         way = ways(world)
         inward, ids = _inward(world, 0, 0)

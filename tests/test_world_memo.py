@@ -92,7 +92,7 @@ def test_the_budgets_of_a_worlds_caches_add_up_to_at_most_the_bound() -> None:
         *("step_costs", "true_next", "split_by_source", "uniform_split", "lingering"),  # rumors
         *("patrol_beats", "cruise_beats", "home_hops", "trading_reach", "keeping_out"),  # game
         *("downstream", "fleets_compiled", "runs", "hunter_ships"),  # game.py, pursuit.py
-        "daily_ways",  # daily.py
+        "daily_ways",  # ways.py
     }
     assert sum(BUDGETS.values()) <= CACHES_BYTES == 100_000_000
     caches = WorldCaches()

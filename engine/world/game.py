@@ -47,6 +47,7 @@ from .state import (
     columns,
 )
 from .treasury import full_treasuries
+from .ways import Ways, ways
 from .world import MB, WAYPOINT, Cache, World
 
 ENGINE_VERSION = "world-3"
@@ -337,7 +338,7 @@ class _ShipDay:
     deep_seas_id: int
     kinds: Column
     per_kind: _KindDay
-    ways: daily.Ways
+    ways: Ways
     store: TreeStore
     fleet: _Fleet
     run: _Run
@@ -383,7 +384,7 @@ class _Run:
     deep_seas_id: int
     per_kind: _KindDay
     table: npt.NDArray[np.int64]
-    ways: daily.Ways
+    ways: Ways
     store: TreeStore
     fleet: _Fleet
     fleet_arrays: tuple[npt.NDArray[np.signedinteger[Any]], ...]
@@ -424,7 +425,7 @@ def _run(world: World, state: WorldState, rules: WorldRules) -> _Run:
                 store.seas_id(deep_seas),
                 per_kind,
                 per_kind.rested(rules),
-                daily.ways(world),
+                ways(world),
                 store,
                 fleet,
                 fleet.arrays(_downstream(world, rules)),

@@ -27,6 +27,7 @@ from ..sea import leg_costs as sea_leg_costs
 from .kinds import RIGS as RIGS  # the rigs' names, for the route command
 from .kinds import WEATHERLY
 from .rules import WorldRules
+from .ways import first_legs, ways
 from .world import ENTRY_BYTES, MB, Cache, Floats, Ints, World, narrowest
 
 
@@ -432,8 +433,6 @@ def toward(world: World, destination: int, season: int, rig: int, seas: HighSeas
         if position >= len(ids) or ids[position] != destination:
             raise ValueError(f"node {destination} is not a graph node")
         _, pred = dijkstra(inward, directed=True, indices=position, return_predecessors=True)
-        from .daily import first_legs, ways  # compiled; it imports this module
-
         legs = np.full(len(ids), -1, dtype=narrowest(world.legs))
         way = ways(world)
         if not first_legs(pred, ids, way.at_start, way.at_legs, way.leg_a, way.leg_b, legs):
