@@ -77,7 +77,7 @@ def test_a_world_sim_the_same_when_the_trees_are_not_kept(loaded_full_world: Wor
     squeezed.memo(TREES).budget = 1
     kept, _ = create_world(loaded_full_world, 5)
     worked, _ = create_world(squeezed, 5)
-    for _ in range(60):
+    for _ in range(25):
         advance(loaded_full_world, kept)
         advance(squeezed, worked)
     assert kept.state_hash() == worked.state_hash()
