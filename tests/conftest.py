@@ -26,6 +26,22 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Before the workers start, the world's compiled loops (engine/world/daily.py, ways.py)
+    compiled once and cached beside their modules, by sailing the synthetic world a month: on
+    a fresh clone every worker and every command a test starts would otherwise compile them
+    for itself, at once (some seconds each)."""
+    if hasattr(config, "workerinput"):  # an xdist worker: the controller has done it
+        return
+    from privateer.engine.world import advance, create_world
+    from tests.world_fixtures import synthetic_world
+
+    world = synthetic_world()
+    state, _ = create_world(world, 1)
+    for _ in range(30):
+        advance(world, state)
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     """A long test runs only when asked for (LONG_MARKERS)."""
     found = [m for m in LONG_MARKERS if item.get_closest_marker(m)]
