@@ -27,6 +27,12 @@ import numpy as np
 import numpy.typing as npt
 
 from .routes import key_slot
+from .state import LAID_UP as _LAID_UP
+from .state import LYING as _LYING
+from .state import RESTING as _RESTING
+from .state import SAILING as _SAILING
+from .state import STRIPPING as _STRIPPING
+from .state import WAITING as _WAITING
 
 Ints = npt.NDArray[np.int64]
 Ints32 = npt.NDArray[np.int32]
@@ -35,8 +41,6 @@ WHOLE, ARRIVED = 0, 1
 """What Python is left of a ship's day (`exits`: ship * 2 + this): all of it, or her arrival
 (the step made, at the end of her way)."""
 
-# the task codes the loop reads (state.TASKS)
-_SAILING, _RESTING, _LAID_UP, _STRIPPING, _LYING, _WAITING = 1, 2, 3, 4, 5, 6
 # the kind table's columns (`kind_table`): whether she keeps out, has a deep keel, drifts,
 # waits; her work and arrival (below); her rest's least and most days (-1: none)
 KEEPS_OUT, DEEP, DRIFTS, WAITS, WORK, ARRIVAL, REST_LEAST, REST_MOST = range(8)

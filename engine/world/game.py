@@ -250,8 +250,9 @@ def _sail_ships(
     if not count:
         return
     day_of = _ShipDay.of(world, state, rules, day)
-    kinds, per_kind = day_of.kinds, day_of.per_kind
-    way, store, fleet = day_of.ways, day_of.store, day_of.fleet
+    run = day_of.run
+    kinds, per_kind = ships["kind"], run.per_kind
+    way, store, fleet = run.ways, run.store, run.fleet
     chased = np.zeros(count, dtype=np.uint8)
     for ship in hunting:
         chased[ship] = 1
@@ -261,13 +262,12 @@ def _sail_ships(
     at_war = np.zeros((len(world.nations),) * 2, dtype=np.uint8)
     for a, b in state.wars:
         at_war[a, b] = at_war[b, a] = 1
-    run = day_of.run
     table, columns = run.table, run.columns
     today = (
         day,
         day_of.weather,
-        day_of.seas_id,
-        day_of.deep_seas_id,
+        day_of.run.seas_id,
+        day_of.run.deep_seas_id,
         rules.monster_range_days,
         rules.merchant_sails_on,
     )
@@ -312,19 +312,19 @@ def _sail_ships(
 
 def _hand_tree(day_of: _ShipDay, ship: int, dest: int) -> None:
     """Hand the compiled loop ship's route tree toward `dest` (worked out if it is not known)."""
-    kind = day_of.kinds[ship]
-    deep = day_of.per_kind.deep[kind]
-    her_seas = day_of.deep_seas if deep else day_of.seas
+    kind = day_of.state.ships["kind"][ship]
+    deep = day_of.run.per_kind.deep[kind]
+    her_seas = day_of.run.deep_seas if deep else day_of.run.seas
     rig = day_of.state.ships["rig"][ship]
     tree = toward(day_of.world, dest, day_of.season, rig, her_seas)
     key = (dest, day_of.weather, rig) if her_seas is CALM else (dest, day_of.weather, rig, her_seas)
-    if day_of.store.row(key) < 0:  # a store not kept (a World's tiny budget): into the day's
-        day_of.store.put(key, tree.legs, tree.ahead)
+    if day_of.run.store.row(key) < 0:  # a store not kept (a World's tiny budget): into the day's
+        day_of.run.store.put(key, tree.legs, tree.ahead)
 
 
 @dataclass(frozen=True, slots=True)
 class _ShipDay:
-    """What a ship's day in Python reads, worked out once a day."""
+    """What a ship's day in Python reads: the day's own, and its run's (`_Run`)."""
 
     world: World
     state: WorldState
@@ -332,39 +332,13 @@ class _ShipDay:
     day: int
     season: int
     weather: int
-    seas: HighSeas
-    deep_seas: HighSeas
-    seas_id: int
-    deep_seas_id: int
-    kinds: Column
-    per_kind: _KindDay
-    ways: Ways
-    store: TreeStore
-    fleet: _Fleet
     run: _Run
 
     @classmethod
     def of(cls, world: World, state: WorldState, rules: WorldRules, day: int) -> _ShipDay:
         season = season_of(rules, day)
         run = _run(world, state, rules)
-        return cls(
-            world,
-            state,
-            rules,
-            day,
-            season,
-            world.weathers[season],
-            run.seas,
-            run.deep_seas,
-            run.seas_id,
-            run.deep_seas_id,
-            state.ships["kind"],
-            run.per_kind,
-            run.ways,
-            run.store,
-            run.fleet,
-            run,
-        )
+        return cls(world, state, rules, day, season, world.weathers[season], run)
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,7 +415,7 @@ def _ship_day(day_of: _ShipDay, ship: int, chased: bool, events: list[Event]) ->
     world, state, rules, day = day_of.world, day_of.state, day_of.rules, day_of.day
     ships = state.ships
     kind = ships["kind"][ship]
-    per_kind = day_of.per_kind
+    per_kind = day_of.run.per_kind
     keeps_out = per_kind.keeps_out[kind]
     deep = per_kind.deep[kind]
     if chased:  # closing with you: no work of her own, no port
@@ -452,7 +426,7 @@ def _ship_day(day_of: _ShipDay, ship: int, chased: bool, events: list[Event]) ->
             )
             if chase < 0:
                 return
-        her_seas = day_of.deep_seas if deep else day_of.seas
+        her_seas = day_of.run.deep_seas if deep else day_of.run.seas
         step(world, state, ship, day_of.season, keep_out=keeps_out, chase=chase, seas=her_seas)
         return
     tasks, legs, nodes, dests = ships["task"], ships["leg"], ships["node"], ships["dest"]
@@ -509,13 +483,13 @@ def _next_leg(day_of: _ShipDay, ship: int, kind: int, node: int, dest: int) -> i
     neighbour (if open to her), else by the tree worked out now."""
     world = day_of.world
     rig = day_of.state.ships["rig"][ship]
-    deep = day_of.per_kind.deep[kind]
-    her_seas = day_of.deep_seas if deep else day_of.seas
+    deep = day_of.run.per_kind.deep[kind]
+    her_seas = day_of.run.deep_seas if deep else day_of.run.seas
     weather = day_of.weather
     key = (dest, weather, rig) if her_seas is CALM else (dest, weather, rig, her_seas)
-    row = day_of.store.row(key)
+    row = day_of.run.store.row(key)
     if row >= 0:
-        return day_of.store.tree(world, row).leg_at(node)
+        return day_of.run.store.tree(world, row).leg_at(node)
     leg = world.leg_table.get((node, dest), -1) if not her_seas.closed else -1
     if leg >= 0:  # a neighbour: straight there, no route needed (if open to her)
         return leg
