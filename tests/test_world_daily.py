@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 from scipy.sparse.csgraph import dijkstra
@@ -21,6 +24,8 @@ from privateer.engine.world.state import columns
 from privateer.engine.world.ways import first_legs, ways
 from privateer.engine.world.world import World
 from tests.world_fixtures import synthetic_world
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # The state hashes of seeds 0-3 after two years of the default world (`century`) on the full
 # world, as the daily loop written out in Python gave them before it was compiled.
@@ -129,3 +134,41 @@ def test_every_route_trees_legs_are_the_pair_tables(loaded_full_world: World) ->
             legs = np.full(len(ids), -1, dtype=np.int64)
             assert first_legs(pred, ids, way.at_start, way.at_legs, way.leg_a, way.leg_b, legs)
             np.testing.assert_array_equal(legs, _pair_table_legs(world, pred))
+
+
+LOADS_OFF_THE_MAIN_THREAD = """
+import threading
+from numba.core import event
+from privateer.engine.world import advance, create_world
+from privateer.engine.world import daily, ways
+from tests.world_fixtures import synthetic_world
+
+class Loads(event.Listener):
+    threads = set()
+    def on_start(self, happened):
+        self.threads.add(threading.current_thread() is threading.main_thread())
+    def on_end(self, happened):
+        pass
+
+event.register("numba:compiler_lock", Loads())
+world = synthetic_world()
+state, _ = create_world(world, 1)
+for _ in range(30):
+    advance(world, state)
+kernels = (daily.sail, daily.meet_monsters, ways.first_legs)
+print(sorted(Loads.threads), [len(k.dispatcher.signatures) for k in kernels])
+"""
+
+
+def test_the_compiled_loops_load_off_the_main_thread_where_a_ctrl_c_cannot_land() -> None:
+    """In a new process, every load of a kernel's machine code (Numba's compiler lock) is
+    made on compiled.py's loading thread, and the world's days call each kernel with the
+    types it loaded: a Ctrl-C landing inside the load killed the process at exit."""
+    done = subprocess.run(
+        [sys.executable, "-c", LOADS_OFF_THE_MAIN_THREAD],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    assert done.stdout.split() == ["[False]", "[1,", "1,", "1]"], done.stdout + done.stderr

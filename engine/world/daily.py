@@ -26,6 +26,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from .compiled import kernel
 from .routes import key_slot
 from .state import LAID_UP as _LAID_UP
 from .state import LYING as _LYING
@@ -266,6 +267,7 @@ LOOP_COLUMNS = (
 )
 
 
+@kernel
 @numba.njit(cache=True, nogil=True)
 def sail(
     columns: Columns,
@@ -385,6 +387,7 @@ def sail(
     return count
 
 
+@kernel
 @numba.njit(cache=True, nogil=True)
 def meet_monsters(
     kinds: Ints, tasks: Ints, nodes: Ints, kind_table: Ints, io: Ints, met: Ints

@@ -10,6 +10,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from .compiled import kernel
 from .world import MB, Cache, World
 
 Ints32 = npt.NDArray[np.int32]
@@ -73,6 +74,7 @@ def ways(world: World) -> Ways:
     return found
 
 
+@kernel
 @numba.njit(cache=True, nogil=True)
 def first_legs(
     pred: npt.NDArray[np.int32],
