@@ -353,7 +353,7 @@ def test_no_input_prints_a_traceback(
     home = "world" if path in WITH_WORLD else "head"
 
     @settings(
-        max_examples=4 if path in HEAVY else EXAMPLES,
+        max_examples=2 if path in HEAVY else EXAMPLES,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow],
     )
