@@ -15,14 +15,14 @@ waits for it before it exits. The machine code is the same whichever thread load
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from typing import Any
 
 import numba
 
 
 class Kernel:
-    """A Numba dispatcher, called as it is, its first load made off the main thread."""
+    """A Numba dispatcher, called as it is, its first load made off the main thread: the
+    decorator above a `numba.njit` one."""
 
     __slots__ = ("dispatcher", "loaded")
 
@@ -54,8 +54,3 @@ class Kernel:
         if failed:
             raise failed[0]
         self.loaded = True
-
-
-def kernel(dispatcher: Callable[..., Any]) -> Kernel:
-    """`dispatcher` (a `numba.njit` function) as a Kernel: the decorator above it."""
-    return Kernel(dispatcher)

@@ -26,7 +26,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from .compiled import kernel
+from .compiled import Kernel
 from .routes import key_slot
 from .state import LAID_UP as _LAID_UP
 from .state import LYING as _LYING
@@ -267,7 +267,7 @@ LOOP_COLUMNS = (
 )
 
 
-@kernel
+@Kernel
 @numba.njit(cache=True, nogil=True)
 def sail(
     columns: Columns,
@@ -387,7 +387,7 @@ def sail(
     return count
 
 
-@kernel
+@Kernel
 @numba.njit(cache=True, nogil=True)
 def meet_monsters(
     kinds: Ints, tasks: Ints, nodes: Ints, kind_table: Ints, io: Ints, met: Ints

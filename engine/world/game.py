@@ -266,8 +266,8 @@ def _sail_ships(
     today = (
         day,
         day_of.weather,
-        day_of.run.seas_id,
-        day_of.run.deep_seas_id,
+        run.seas_id,
+        run.deep_seas_id,
         rules.monster_range_days,
         rules.merchant_sails_on,
     )

@@ -10,7 +10,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from .compiled import kernel
+from .compiled import Kernel
 from .world import MB, Cache, World
 
 Ints32 = npt.NDArray[np.int32]
@@ -74,7 +74,7 @@ def ways(world: World) -> Ways:
     return found
 
 
-@kernel
+@Kernel
 @numba.njit(cache=True, nogil=True)
 def first_legs(
     pred: npt.NDArray[np.int32],
