@@ -184,9 +184,12 @@ WITH_WORLD = {
     ("runs", "replay"),
 }
 OUTPUT_FLAGS = ("as_json", "as_nl", "as_csv", "as_table")
-# runs for each command and each thing changed (fewer where there are fewer): drawn anew at each
-# run of the suite (Hypothesis is not derandomized here), so the inputs tried grow run by run
-EXAMPLES = 2
+# Runs for each command and each thing changed (fewer where there are fewer): one in the suite,
+# which walks every command in some 18 test-seconds, and four more in the long step (`--long -m
+# reliability`). Each is drawn anew at every run (Hypothesis is not derandomized here), so the
+# inputs tried grow run by run.
+EXAMPLES = 1
+MORE_EXAMPLES = 4
 # Commands whose every run opens a fresh database or reads the land (a few tenths of a second):
 # neither their output flags nor --quiet changed.
 HEAVY = {("world", "build"), ("bench", "world"), ("bench", "log"), ("db", "upgrade")}
@@ -345,17 +348,37 @@ def _output(names: list[str]) -> st.SearchStrategy[list[str]]:
     )
 
 
-@pytest.mark.parametrize(
-    ("path", "changed"), list(_cases()), ids=lambda v: " ".join(v) if isinstance(v, tuple) else v
-)
+CASES = list(_cases())
+
+
+def _case_id(value: Any) -> str:
+    return " ".join(value) if isinstance(value, tuple) else str(value)
+
+
+@pytest.mark.parametrize(("path", "changed"), CASES, ids=_case_id)
 def test_no_input_prints_a_traceback(
     path: tuple[str, ...], changed: str, databases: dict[str, Path], tmp_path: Path
 ) -> None:
+    _fuzzed(path, changed, databases, tmp_path, EXAMPLES)
+
+
+@pytest.mark.reliability
+@pytest.mark.parametrize(("path", "changed"), CASES, ids=_case_id)
+def test_no_input_prints_a_traceback_over_more_inputs(
+    path: tuple[str, ...], changed: str, databases: dict[str, Path], tmp_path: Path
+) -> None:
+    _fuzzed(path, changed, databases, tmp_path, MORE_EXAMPLES)
+
+
+def _fuzzed(
+    path: tuple[str, ...], changed: str, databases: dict[str, Path], tmp_path: Path, examples: int
+) -> None:
+    """`examples` runs of `path` with `changed` drawn, each checked (`_check`)."""
     params = _params(path)
     home = "world" if path in WITH_WORLD else "head"
 
     @settings(
-        max_examples=EXAMPLES,
+        max_examples=examples,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow],
     )
@@ -378,7 +401,7 @@ def test_no_input_prints_a_traceback(
             result = runner.invoke(ROOT, args, input="")
         _check(args, result)
         # a run that passed leaves nothing behind: its copy of a database (8 MB) is not kept on
-        # the disk for the ~900 runs (a failing run's folder is kept, to look into)
+        # the disk for the hundreds of runs (a failing run's folder is kept, to look into)
         shutil.rmtree(folder, ignore_errors=True)
 
     run()
