@@ -3,6 +3,7 @@ on land, how much land does this edge cross)."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -24,16 +25,21 @@ class Land:
         """Dissolve polygons (a coverage, such as countries, or disjoint land) into land.
 
         coverage_union_all is five times faster than union_all, and right for inputs whose
-        polygons only touch; overlapping inputs fall back to union_all.
+        polygons only touch; overlapping inputs fall back to union_all. Whether they only touch
+        is asked on a thread of its own while the coverage's union is made (shapely lets go of
+        the GIL in both): the check is the longer, 1.07 s of the bundled countries' 1.7 s
+        dissolve, and the union's 0.5 s are then spent beside it, not after it.
         """
         polygons = shapely.make_valid(polygons)
         polygons = polygons[~shapely.is_empty(polygons)]
         if len(polygons) == 0:
             dissolved = shapely.MultiPolygon()
-        elif bool(shapely.coverage_is_valid(polygons)):
-            dissolved = shapely.coverage_union_all(polygons)
         else:
-            dissolved = shapely.union_all(polygons)
+            with ThreadPoolExecutor(1, thread_name_prefix="coverage check") as beside:
+                only_touching = beside.submit(shapely.coverage_is_valid, polygons)
+                covered = shapely.coverage_union_all(polygons)
+                valid = bool(only_touching.result())
+            dissolved = covered if valid else shapely.union_all(polygons)
         parts = shapely.get_parts(dissolved)
         parts = parts[shapely.get_type_id(parts) == 3]  # polygons only
         return cls.from_parts(parts)

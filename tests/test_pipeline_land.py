@@ -19,6 +19,17 @@ def test_countries_that_share_a_border_dissolve_into_one_land() -> None:
     assert land.parts[0].area == pytest.approx(2.0)
 
 
+def test_overlapping_polygons_are_dissolved_by_the_full_union() -> None:
+    """Not a coverage: the coverage's union would keep both squares whole (area 8, invalid);
+    the check made beside it sends them to the full union."""
+    import shapely
+
+    land = land_of(shapely.box(0, 0, 2, 2), shapely.box(1, 1, 3, 3))
+    assert len(land.parts) == 1
+    assert land.parts[0].area == pytest.approx(7.0)
+    assert shapely.is_valid(land.parts[0])
+
+
 def test_contains_wraps_longitudes() -> None:
     land = land_of(square(179.5, 0.0, 0.4))
     assert land.contains(np.array([179.5, -180.5, 0.0]), np.array([0.0, 0.0, 0.0])).tolist() == [
