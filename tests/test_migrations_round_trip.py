@@ -1,10 +1,8 @@
-"""Migrations lose nothing: a database holding a world and a run of every kind, taken from every
-revision down to every older one and back up, holds every row of every table exactly as it did
-(the schema too), at that revision and again at head, where the report and the replays are
+"""Migrations lose nothing: a database holding a world and a run of every kind, taken from head
+down to every older revision, and from every other revision one step down (a longer way down
+from below head chains those steps), and back up, holds every row of every table exactly as it
+did (the schema too), at that revision and again at head, where the report and the replays are
 unchanged. A downgrade sets aside what older code cannot hold, and names it; base drops all.
-
-Taken down from head to every older revision, and from every other revision one step down
-(the pairs between them chain those steps).
 
 The world is a box of the Channel and Biscay (Plymouth and London in it, so voyages sail), built
 once a run (conftest.py's channel_built); each pair copies a database already at its upper
