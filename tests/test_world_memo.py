@@ -90,7 +90,7 @@ def test_the_budgets_of_a_worlds_caches_add_up_to_at_most_the_bound() -> None:
         *("hops", "hops_avoiding", "closed_step_graphs"),  # world.py
         *("leg_costs", "leg_graphs", "inward", "trees", "keels"),  # routes.py
         *("step_costs", "true_next", "split_by_source", "uniform_split", "lingering"),  # rumors
-        *("patrol_beats", "cruise_beats", "home_hops", "trading_reach", "keeping_out"),  # game
+        *("patrol_beats", "cruise_beats", "home_hops", "trading_reach"),  # game
         *("downstream", "fleets_compiled", "runs", "hunter_ships"),  # game.py, pursuit.py
         "daily_ways",  # ways.py
     }

@@ -19,7 +19,8 @@ from array import array
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from operator import lt
+from itertools import compress
+from operator import is_, lt
 from typing import Any
 
 import numpy as np
@@ -67,14 +68,11 @@ HOME_HOPS: Cache[int, array[int]] = Cache.declare(__name__, "home_hops", 2 * MB)
 TRADING_REACH: Cache[tuple[int, int], list[tuple[int, int]]] = Cache.declare(
     __name__, "trading_reach", 500_000
 )
-# the ships that keep out of other nations' waters by (the table's version, the ships' kinds)
-KEEPING_OUT: Cache[tuple[int, tuple[int, ...]], list[int]] = Cache.declare(
-    __name__, "keeping_out", 250_000
-)
 # the neighbour down the current, a node per node (0.7 MB), by the drift's knots
 DOWNSTREAM: Cache[float, Column] = Cache.declare(__name__, "downstream", 450_000)
-# what the daily loop reads the same every day of a run (_Run), a few runs at once
-RUNS: Cache[tuple[int, int], _Run] = Cache.declare(__name__, "runs", 50_000)
+# what the daily loop reads the same every day of a run (_Run, ~10 KB with its buffers), a
+# score of runs at once
+RUNS: Cache[tuple[int, int], _Run] = Cache.declare(__name__, "runs", 250_000)
 # what the compiled daily loop reads of a run's fleet (_Fleet: 0.9 MB, most of it the days
 # from the monsters' homes), by the fleet and the rules' reaches
 FLEETS_COMPILED: Cache[tuple[Any, ...], _Fleet] = Cache.declare(
@@ -158,10 +156,12 @@ def advance(
         wars.drift_grudges(world, state, rules)
     _refill(world, state, rules, day)
     hunting = _hunting(world, state, rules, orders)
-    _sail_ships(world, state, rules, day, hunting, events)
-    if rules.monsters_attack_ships:
-        events += _monsters_attack(world, state, rules, day)
-    events += _drive_off(world, state, rules, day)
+    if len(state.ships["kind"]):
+        run = _run(world, state, rules)
+        _sail_ships(world, state, rules, day, hunting, events, run)
+        if rules.monsters_attack_ships:
+            events += _monsters_attack(world, state, rules, day, run)
+        events += _drive_off(world, state, rules, day, run)
     slot = day % WAKE_DAYS
     for wake, node in zip(state.wakes, state.ships["node"], strict=True):
         wake[slot] = node
@@ -238,6 +238,7 @@ def _sail_ships(
     day: int,
     hunting: set[int],
     events: list[Event],
+    run: _Run,
 ) -> None:
     """Every ship's day, in order: her day's work (nothing while her rest lasts; after it, her
     kind's `WORK`), a step of her way, and on coming to where she was bound, her kind's
@@ -246,22 +247,17 @@ def _sail_ships(
     the step it made), and where it stops (for a route tree, or for the RNG's turn) it goes on
     once they are."""
     ships = state.ships
-    count = len(ships["kind"])
-    if not count:
-        return
-    day_of = _ShipDay.of(world, state, rules, day)
-    run = day_of.run
+    day_of = _ShipDay.of(world, state, rules, day, run)
     kinds, per_kind = ships["kind"], run.per_kind
     way, store, fleet = run.ways, run.store, run.fleet
-    chased = np.zeros(count, dtype=np.uint8)
+    scratch = run.scratch
+    chased, exits, io, voyages = scratch.chased, scratch.exits, scratch.io, scratch.voyages
+    chased[:] = 0
     for ship in hunting:
         chased[ship] = 1
-    exits = np.empty(count, dtype=np.int64)
-    io = np.zeros(3, dtype=np.int64)
-    voyages = np.zeros(len(state.voyages), dtype=np.int64)
-    at_war = np.zeros((len(world.nations),) * 2, dtype=np.uint8)
-    for a, b in state.wars:
-        at_war[a, b] = at_war[b, a] = 1
+    io[:] = 0
+    at_war = scratch.wars_table(state)
+    sacked = scratch.sacked_until(state)
     table, columns = run.table, run.columns
     today = (
         day,
@@ -282,7 +278,7 @@ def _sail_ships(
             table,
             voyages,
             today,
-            (fleet.port_node, fleet.port_nation, np.array(state.sacked_until), at_war),
+            (fleet.port_node, fleet.port_nation, sacked, at_war),
             run.fleet_arrays,
             way.arrays,
             (store.legs, store.used, store.slot_keys, store.slot_rows, store.closed, store.tick),
@@ -291,7 +287,7 @@ def _sail_ships(
             exits,
         )
         state.rng = int(io[0])
-        if voyages.any():
+        if np.count_nonzero(voyages):
             for kind in np.flatnonzero(voyages).tolist():
                 state.voyages[kind] += int(voyages[kind])
             voyages[:] = 0
@@ -335,9 +331,10 @@ class _ShipDay:
     run: _Run
 
     @classmethod
-    def of(cls, world: World, state: WorldState, rules: WorldRules, day: int) -> _ShipDay:
+    def of(
+        cls, world: World, state: WorldState, rules: WorldRules, day: int, run: _Run
+    ) -> _ShipDay:
         season = season_of(rules, day)
-        run = _run(world, state, rules)
         return cls(world, state, rules, day, season, world.weathers[season], run)
 
 
@@ -362,14 +359,61 @@ class _Run:
     store: TreeStore
     fleet: _Fleet
     fleet_arrays: tuple[npt.NDArray[np.signedinteger[Any]], ...]
+    keeping_out: list[int]  # the ships of the kinds that keep out (a run's kinds never change)
+    scratch: _Scratch
 
     @property
     def nbytes(self) -> int:
-        """What it holds of its own (world.footprint): the views' headers and the tuples'."""
-        return 2_000
+        """What it holds of its own (world.footprint): the views' headers and the tuples', and
+        its scratch."""
+        return 2_000 + self.scratch.nbytes
+
+
+class _Scratch:
+    """The daily loop's buffers, made once a run, not once a day: what it hands the compiled
+    loops to write in, and the arrays it makes of the state's lists, made again only when the
+    lists change (the sacked towns, the wars)."""
+
+    __slots__ = (
+        *("at_war", "chased", "exits", "io", "met"),
+        *("sacked", "sacked_list", "voyages", "wars"),
+    )
+
+    def __init__(self, ships: int, kinds: int, nations: int) -> None:
+        self.chased = np.zeros(ships, dtype=np.uint8)
+        self.exits = np.empty(ships, dtype=np.int64)
+        self.io = np.zeros(3, dtype=np.int64)
+        self.voyages = np.zeros(kinds, dtype=np.int64)
+        self.met = np.empty((ships, 3), dtype=np.int64)
+        self.at_war = np.zeros((nations, nations), dtype=np.uint8)
+        self.wars: list[list[int]] = []
+        self.sacked = np.empty(0, dtype=np.int64)
+        self.sacked_list: list[int] | None = None
+
+    @property
+    def nbytes(self) -> int:
+        arrays = (self.chased, self.exits, self.io, self.voyages, self.met, self.at_war)
+        return sum(a.nbytes for a in arrays) + self.sacked.nbytes * 2
+
+    def sacked_until(self, state: WorldState) -> npt.NDArray[np.int64]:
+        """The towns' sacked-until days as the compiled loop reads them."""
+        if self.sacked_list != state.sacked_until:
+            self.sacked_list = list(state.sacked_until)
+            self.sacked = np.array(self.sacked_list, dtype=np.int64)
+        return self.sacked
+
+    def wars_table(self, state: WorldState) -> npt.NDArray[np.uint8]:
+        """Who is at war with whom, by nation index, as the compiled loop reads it."""
+        if self.wars != state.wars:
+            self.wars = [list(pair) for pair in state.wars]
+            self.at_war[:] = 0
+            for a, b in self.wars:
+                self.at_war[a, b] = self.at_war[b, a] = 1
+        return self.at_war
 
 
 _NAMES = daily.LOOP_COLUMNS
+_KIND, _NODE, _TASK = (_NAMES.index(name) for name in ("kind", "node", "task"))
 
 
 def _run(world: World, state: WorldState, rules: WorldRules) -> _Run:
@@ -380,7 +424,8 @@ def _run(world: World, state: WorldState, rules: WorldRules) -> _Run:
     if (
         found is None
         or found.rules is not rules
-        or any(held is not ships[name] for held, name in zip(found.arrays, _NAMES, strict=True))
+        or found.per_kind is not _kind_day()
+        or not all(map(is_, found.arrays, map(ships.__getitem__, _NAMES)))
     ):
         seas = high_seas(rules)
         deep_seas = keel_seas(world, rules, seas)
@@ -403,6 +448,8 @@ def _run(world: World, state: WorldState, rules: WorldRules) -> _Run:
                 store,
                 fleet,
                 fleet.arrays(_downstream(world, rules)),
+                [s for s, kind in enumerate(ships["kind"]) if per_kind.keeps_out[kind]],
+                _Scratch(len(ships["kind"]), len(state.voyages), len(world.nations)),
             ),
         )
     return found
@@ -509,18 +556,11 @@ def _hunting(
 def _refill(world: World, state: WorldState, rules: WorldRules, day: int) -> None:
     """The towns' treasuries refill a day's worth (a sacked town's not till it is over)."""
     treasury = state.treasury
-    if rules.indies_treasury:
-        full = full_treasuries(world, rules)
-        if not any(map(lt, treasury, full)):
-            return
-    else:
-        full = None
-        if not treasury or min(treasury) >= rules.treasury:
-            return
-    for port in range(len(treasury)):
-        most = rules.treasury if full is None else full[port]
-        if treasury[port] < most and state.sacked_until[port] <= day:
-            treasury[port] = min(most, treasury[port] + rules.treasury_refill)
+    full = full_treasuries(world, rules)
+    sacked_until = state.sacked_until
+    for port in compress(range(len(treasury)), map(lt, treasury, full)):  # those not full
+        if sacked_until[port] <= day:
+            treasury[port] = min(full[port], treasury[port] + rules.treasury_refill)
 
 
 # --- a ship's day's work, by kind -----------------------------------------------------------
@@ -886,7 +926,9 @@ Python (a rest, a place of her beat and home from a chase are daily.py's; a mons
 nowhere)."""
 
 
-def _drive_off(world: World, state: WorldState, rules: WorldRules, day: int) -> list[Event]:
+def _drive_off(
+    world: World, state: WorldState, rules: WorldRules, day: int, run: _Run | None = None
+) -> list[Event]:
     """A ship of a kind that keeps out (a guard ship) found in another nation's protected
     waters is driven off by that nation's navy and laid up at home (armadas do not keep out:
     they keep their own empire's patrols)."""
@@ -894,7 +936,9 @@ def _drive_off(world: World, state: WorldState, rules: WorldRules, day: int) -> 
     ships = state.ships
     waters = world.water_nations
     tasks, nodes, flags = ships["task"], ships["node"], ships["flag"]
-    for ship in _keeping_out(world, state):
+    if not len(ships["kind"]):
+        return events
+    for ship in (run or _run(world, state, rules)).keeping_out:
         owner = waters[nodes[ship]]
         if owner >= 0 and owner != flags[ship] and tasks[ship] != LAID_UP:
             events.append(
@@ -912,18 +956,6 @@ def _drive_off(world: World, state: WorldState, rules: WorldRules, day: int) -> 
     return events
 
 
-def _keeping_out(world: World, state: WorldState) -> list[int]:
-    """The ships of the kinds that keep out of other nations' waters (the fleet never changes
-    its kinds in a run)."""
-    key = (KINDS.version, tuple(state.ships["kind"]))
-    memo = world.memo(KEEPING_OUT)
-    found = memo.get(key)
-    if found is None:
-        keeps = [kind.keeps_out for kind in KINDS.rows]
-        found = memo.put(key, [s for s, kind in enumerate(key[1]) if keeps[kind]])
-    return found
-
-
 def lay_up(world: World, state: WorldState, rules: WorldRules, ship: int) -> None:
     """A ship destroyed (or driven off) is laid up at home for `laid_up_days`."""
     ships = state.ships
@@ -939,20 +971,23 @@ def lay_up(world: World, state: WorldState, rules: WorldRules, ship: int) -> Non
     _rest(state, ship, state.day + rules.laid_up_days, LAID_UP)
 
 
-def _monsters_attack(world: World, state: WorldState, rules: WorldRules, day: int) -> list[Event]:
+def _monsters_attack(
+    world: World, state: WorldState, rules: WorldRules, day: int, run: _Run
+) -> list[Event]:
     """A monster "attacks whoever it meets" (the Privateer design document): each ship of the
     world under way on a node a monster has drifted to is set on, and sunk
     `monster_sink_per_mille` of the time (laid up at home, as any ship destroyed). A monster
     that sinks one is the bars' tale for the next twelve days (`state.tales`: bar.py talks of
     it `monster_tale_talk` times as much)."""
-    state.tales = [tale for tale in state.tales if day - tale[1] < WAKE_DAYS]
+    if state.tales:
+        state.tales = [tale for tale in state.tales if day - tale[1] < WAKE_DAYS]
     ships = state.ships
     kinds, nodes = ships["kind"], ships["node"]
-    column = daily.column
-    io = np.array([state.rng], dtype=np.int64)
-    met = np.empty((len(kinds), 3), dtype=np.int64)
-    table = _kind_day().table
-    count = daily.meet_monsters(column(kinds), column(ships["task"]), column(nodes), table, io, met)
+    io, met, columns = run.scratch.io, run.scratch.met, run.columns
+    io[0] = state.rng
+    count = daily.meet_monsters(
+        columns[_KIND], columns[_TASK], columns[_NODE], run.per_kind.table, io, met
+    )
     state.rng = int(io[0])
     events: list[Event] = []
     for ship, monster, roll in met[:count].tolist():  # in ship order: the draws were made in it
