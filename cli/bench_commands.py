@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import statistics
 import tempfile
 import time
@@ -27,10 +28,18 @@ def world(
     ),
     box: str | None = typer.Option(None, "--box", help="Time one region only: W,S,E,N."),
     runs: int = int_option(3, "--runs", 1, 20, "How many builds to time (each some seconds)."),
+    whole_process: bool = typer.Option(
+        False,
+        "--whole-process",
+        help="Also time --runs whole `privateer world build --no-chart` processes, each into a "
+        "new database (start-up, imports and the schema's creation included): "
+        "whole_process_seconds, their median.",
+    ),
     output: Output = Output(),
 ) -> None:
     """Time the world build, stage by stage (median of --runs), writing included; and check
-    the builds are identical (the same content hash every time)."""
+    the builds are identical (the same content hash every time). With --whole-process, the
+    whole command as a person runs it too."""
     from privateer.db import open_database
     from privateer.pipeline.build import build_world, write_world
     from privateer.pipeline.errors import WorldBuildError
@@ -60,6 +69,11 @@ def world(
             hashes.add(built.content_hash)
             counts = built.counts
         engine.dispose()
+        whole = []
+        for i in range(runs if whole_process else 0):
+            seconds, content_hash = _whole_build(Path(folder) / f"whole{i}.duckdb", source, box)
+            whole.append(seconds)
+            hashes.add(content_hash)  # the command builds the very world the stages do
     stages = {name: round(statistics.median(v), 3) for name, v in per_stage.items()}
     total = round(statistics.median(totals), 3)
     if output.format.value == "table":
@@ -76,8 +90,26 @@ def world(
             "identical_builds": len(hashes) == 1,
             "content_hash": sorted(hashes)[0],
             "counts": counts,
+            **({"whole_process_seconds": round(statistics.median(whole), 3)} if whole else {}),
         }
     )
+
+
+def _whole_build(db: Path, source: Path | None, box: str | None) -> tuple[float, str]:
+    """Seconds a whole `privateer world build --no-chart` process takes into a new database,
+    and the content hash it built (a failure: its last line, as this command's one)."""
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "privateer", "--db", str(db), "world", "build", "-q", "--json"]
+    command += ["--no-chart", *([str(source)] if source else []), *(["--box", box] if box else [])]
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - started
+    if done.returncode:
+        lines = done.stderr.strip().splitlines() or [f"exit {done.returncode}"]
+        fail(f"world build: {lines[-1].removeprefix('error: ')}")
+    return seconds, str(json.loads(done.stdout)["content_hash"])
 
 
 @app.command("fight")

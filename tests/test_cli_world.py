@@ -64,10 +64,14 @@ def test_bad_input_leaves_the_database_as_it_was(db_path: Path, tmp_path: Path) 
 
 
 def test_bench_world_prints_each_stage(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["bench", "world", "--box", BOX, "--runs", "1", "--json"])
+    args = ["bench", "world", "--box", BOX, "--runs", "1", "--whole-process", "--json"]
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert "triangulating on the sphere" in data["stages"]
     assert "writing to the database" in data["stages"]
     assert data["total_seconds"] >= sum(data["stages"].values()) * 0.9
     assert data["counts"]["nodes"] > 0
+    # the whole command built the same world (identical_builds counts it), its start-up on top
+    assert data["identical_builds"]
+    assert data["whole_process_seconds"] > data["total_seconds"]
