@@ -408,11 +408,12 @@ def database_errors(ctx: typer.Context) -> Iterator[None]:
         fail(str(translate(db_path(ctx), error)))
 
 
-def ensure_writable(engine: sa.Engine) -> None:
-    """Open a write connection once (waiting out a short lock) and let it go: a long job
-    checks the database can be written before it starts, not after."""
-    with engine.begin() as conn:
-        conn.exec_driver_sql("SELECT 1")
+def ensure_writable(ctx: typer.Context) -> None:
+    """Open the database for writing once (waiting out a short lock) and let it go: a long
+    job checks the database can be written before it starts, not after."""
+    from privateer.db.connection import check_writable
+
+    check_writable(db_path(ctx), note)
 
 
 def plain_name(text: str) -> str:

@@ -69,7 +69,7 @@ def build(
     drawing = chart if chart is not None else params.box is None
     engine = open_db(ctx, spatial=True, pooled=False)
     with user_errors():
-        ensure_writable(engine)
+        ensure_writable(ctx)
     stages = len(STAGES) + 1 + drawing
     try:
         with stage_progress(stages, enabled=not quiet) as on_stage:

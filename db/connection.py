@@ -240,6 +240,14 @@ def create_db_engine(
     return engine
 
 
+def check_writable(path: Path, notify: Notify = _stderr, wait: float | None = None) -> None:
+    """Open the file for writing once (waiting out another process's lock as every connection
+    does, then DatabaseLockedError) and let it go: a long job asks this before it starts, not
+    after. A plain DuckDB connection: the question needs neither SQLAlchemy nor the spatial
+    extension, whose loading alone takes 0.15 s a connection."""
+    _waiting(path, notify, lambda: duck_connect(path), wait).close()
+
+
 def translate(path: Path, error: Exception) -> DatabaseError:
     """A DuckDB or SQLAlchemy error as the one line a user reads."""
     if isinstance(error, DatabaseError):

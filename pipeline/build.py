@@ -25,7 +25,7 @@ from . import coast, connect, days, grain, ocean, passages, places, ports, trian
 from .errors import WorldBuildError
 from .geo import round_coords, to_lonlat, to_xyz
 from .hashing import content_hash
-from .land import Land
+from .land import Dissolve, Land
 from .params import BuildParams
 from .shapes import lines_wkb, points_wkb
 from .source import default_source, read_source
@@ -185,10 +185,13 @@ def build_world(
     inputs = _read_inputs(data)
 
     stages.next()
-    land = Land.from_polygons(read.polygons)
+    dissolve = Dissolve(read.polygons)
 
-    stages.next()
-    coast_lon, coast_lat = coast.coast_nodes(land, params)
+    stages.next()  # on the coverage's union while the check that it is right goes on
+    coast_lon, coast_lat = coast.coast_nodes(dissolve.land, params)
+    land = dissolve.settled()
+    if land is not dissolve.land:  # the polygons overlap: the coast of their full union
+        coast_lon, coast_lat = coast.coast_nodes(land, params)
 
     stages.next()
     ocean_lon, ocean_lat = ocean.ocean_nodes(coast_lon, coast_lat, land, params)

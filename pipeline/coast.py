@@ -15,6 +15,7 @@ import shapely
 from scipy.spatial import cKDTree
 
 from .geo import Array, chord_of_nm, distance_nm, round_coords, to_xyz, wrap_lon
+from .halves import in_halves
 from .land import Land
 from .params import BuildParams
 
@@ -26,8 +27,9 @@ def coast_nodes(land: Land, params: BuildParams) -> tuple[Array, Array]:
     """Longitudes and latitudes of the coast nodes, in a deterministic order."""
     if len(land.parts) == 0:
         return np.empty(0), np.empty(0)
-    simplified = shapely.simplify(land.parts, params.coast_simplify_deg, preserve_topology=True)
-    grown = shapely.buffer(simplified, params.offshore_deg, quad_segs=4)
+    simplify, tolerance = shapely.simplify, params.coast_simplify_deg
+    simplified = in_halves(simplify, land.parts, tolerance, preserve_topology=True)
+    grown = in_halves(shapely.buffer, simplified, params.offshore_deg, quad_segs=4)
     rings, owner = _rings(grown)
     rings = shapely.segmentize(rings, _SAMPLE_DEG)
     coords, ring_of = shapely.get_coordinates(rings, return_index=True)

@@ -22,27 +22,15 @@ class Land:
 
     @classmethod
     def from_polygons(cls, polygons: np.ndarray) -> Land:
-        """Dissolve polygons (a coverage, such as countries, or disjoint land) into land.
+        """Dissolve polygons (a coverage, such as countries, or disjoint land) into land
+        (`Dissolve`, waited for)."""
+        return Dissolve(polygons).settled()
 
-        coverage_union_all is five times faster than union_all, and right for inputs whose
-        polygons only touch; overlapping inputs fall back to union_all. Whether they only touch
-        is asked on a thread of its own while the coverage's union is made (shapely lets go of
-        the GIL in both): the check is the longer, 1.07 s of the bundled countries' 1.7 s
-        dissolve, and the union's 0.5 s are then spent beside it, not after it.
-        """
-        polygons = shapely.make_valid(polygons)
-        polygons = polygons[~shapely.is_empty(polygons)]
-        if len(polygons) == 0:
-            dissolved = shapely.MultiPolygon()
-        else:
-            with ThreadPoolExecutor(1, thread_name_prefix="coverage check") as beside:
-                only_touching = beside.submit(shapely.coverage_is_valid, polygons)
-                covered = shapely.coverage_union_all(polygons)
-                valid = bool(only_touching.result())
-            dissolved = covered if valid else shapely.union_all(polygons)
+    @classmethod
+    def from_dissolved(cls, dissolved: shapely.Geometry) -> Land:
+        """The land of a dissolved geometry: its polygons (points and lines left out)."""
         parts = shapely.get_parts(dissolved)
-        parts = parts[shapely.get_type_id(parts) == 3]  # polygons only
-        return cls.from_parts(parts)
+        return cls.from_parts(parts[shapely.get_type_id(parts) == 3])
 
     @classmethod
     def from_parts(cls, parts: np.ndarray) -> Land:
@@ -125,6 +113,48 @@ class Land:
         wet = ~self.contains(lon, lat) & (lat >= lat_limits[0]) & (lat <= lat_limits[1])
         at_sea[multi] = np.bincount(edge, weights=~wet, minlength=len(a))[multi] == 0
         return at_sea
+
+
+class Dissolve:
+    """Polygons dissolved into land, the answer given before it is sure.
+
+    coverage_union_all is five times faster than union_all, and right for inputs whose
+    polygons only touch; overlapping inputs need union_all. Whether they only touch
+    (coverage_is_valid) is the longer question, 1.07 s of the bundled countries against the
+    union's 0.5 s, so it is asked on a thread of its own (shapely lets go of the GIL) while the
+    coverage's union is made, and `land` is that union at once: the world build lays its coast
+    on it while the check goes on, and asks `settled` after. For every input that is a
+    coverage (the bundled countries, Natural Earth's land) the two are the same object, so
+    nothing is done twice; for one that is not, `settled` is the full union and the build
+    lays its coast again on it."""
+
+    def __init__(self, polygons: np.ndarray) -> None:
+        polygons = shapely.make_valid(polygons)
+        self._polygons = polygons[~shapely.is_empty(polygons)]
+        self._beside = ThreadPoolExecutor(1, thread_name_prefix="coverage check")
+        self._only_touching = self._beside.submit(_only_touching, self._polygons)
+        self.land = Land.from_dissolved(
+            shapely.coverage_union_all(self._polygons) if len(self._polygons) else EMPTY
+        )
+
+    def settled(self) -> Land:
+        """The land for certain: `land` itself if the polygons only touch, else their full
+        union (waits for the check)."""
+        try:
+            only_touching = self._only_touching.result()
+        finally:
+            self._beside.shutdown()
+        if only_touching:
+            return self.land
+        return Land.from_dissolved(shapely.union_all(self._polygons))
+
+
+EMPTY = shapely.MultiPolygon()
+
+
+def _only_touching(polygons: np.ndarray) -> bool:
+    """Whether the polygons only touch, never overlap (none: they do not)."""
+    return bool(shapely.coverage_is_valid(polygons)) if len(polygons) else True
 
 
 _OUTSIDE, _INSIDE, _MIXED = 0, 1, 2

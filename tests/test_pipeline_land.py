@@ -30,6 +30,23 @@ def test_overlapping_polygons_are_dissolved_by_the_full_union() -> None:
     assert shapely.is_valid(land.parts[0])
 
 
+def test_a_dissolve_hands_out_the_coverages_union_and_settles_on_it_only_for_a_coverage() -> None:
+    """The world build lays its coast on `land` before the check is done: for a coverage the
+    settled land is that very object (nothing is laid twice); for overlapping polygons it is
+    another, the full union, and the build lays its coast again."""
+    import shapely
+
+    from privateer.pipeline.land import Dissolve
+
+    touching = Dissolve(np.asarray([shapely.box(0, 0, 1, 1), shapely.box(1, 0, 2, 1)]))
+    assert touching.settled() is touching.land
+    overlapping = Dissolve(np.asarray([shapely.box(0, 0, 2, 2), shapely.box(1, 1, 3, 3)]))
+    settled = overlapping.settled()
+    assert settled is not overlapping.land
+    assert [part.area for part in settled.parts] == pytest.approx([7.0])
+    assert len(Dissolve(np.asarray([], dtype=object)).settled().parts) == 0
+
+
 def test_contains_wraps_longitudes() -> None:
     land = land_of(square(179.5, 0.0, 0.4))
     assert land.contains(np.array([179.5, -180.5, 0.0]), np.array([0.0, 0.0, 0.0])).tolist() == [
