@@ -83,8 +83,11 @@ def node_hops(world: World, node: int) -> npt.NDArray[np.int32]:
 def alarmed(world: World, state: WorldState, nation: int) -> bool:
     """Any town of `nation` alarmed by a raid (its guard ships hunt twice as far)."""
     day = state.day
+    alarm_until = state.alarm_until
+    if not alarm_until or max(alarm_until) <= day:  # most days no town is alarmed
+        return False
     return any(
-        until > day and world.ports[i].nation == nation for i, until in enumerate(state.alarm_until)
+        until > day and world.ports[i].nation == nation for i, until in enumerate(alarm_until)
     )
 
 
@@ -134,6 +137,18 @@ def _on_sight(kind: int) -> bool:
     return hunt is not None and hunt.on_sight
 
 
+_ON_SIGHT: dict[int, list[bool]] = {}  # by KINDS.version
+
+
+def _on_sight_kinds() -> list[bool]:
+    """`_on_sight` of every kind, by kind (worked out once a version of the table)."""
+    found = _ON_SIGHT.get(KINDS.version)
+    if found is None:
+        _ON_SIGHT.clear()
+        found = _ON_SIGHT[KINDS.version] = [_on_sight(k) for k in range(len(KINDS.rows))]
+    return found
+
+
 # What the World keeps for the hunt: the ships that may hunt you, by (the table's version, the
 # ships' kinds)
 HUNTER_SHIPS: Cache[tuple[int, tuple[int, ...]], list[int]] = Cache.declare(
@@ -169,6 +184,8 @@ def call_out(
     hunting: list[int] = []
     reaches: dict[int, int] = {}
     sights: dict[int, dict[int, int]] = {}  # the nodes within so many days of you
+    away: dict[int, int] = {}  # days from each hunter's home to you
+    on_sight = _on_sight_kinds()
     for ship in _hunter_ships(world, state):
         if ship not in leave_be and player >= 0 and tasks[ship] != LAID_UP:
             key = kinds[ship] * 1000 + flags[ship]
@@ -177,13 +194,17 @@ def call_out(
                 days = reaches[key] = reach(world, state, rules, ship, name)
             if days < 0:
                 near = False
-            elif _on_sight(kinds[ship]):
+            elif on_sight[kinds[ship]]:
                 sight = sights.get(days)
                 if sight is None:
                     sight = sights[days] = nearby(world, player, days)
                 near = ships["node"][ship] in sight
             else:
-                near = 0 <= int(station_hops(world, homes[ship])[player]) <= days
+                home = homes[ship]
+                days_away = away.get(home)
+                if days_away is None:
+                    days_away = away[home] = int(station_hops(world, home)[player])
+                near = 0 <= days_away <= days
             if near:
                 targets[ship] = HUNTING
                 tasks[ship] = SAILING
