@@ -7,7 +7,7 @@ from __future__ import annotations
 from privateer.cli.figures.page import FigurePage, Table
 from privateer.cli.figures.targets import Target, TargetTable, at, key
 
-WORLD_BUILD = ("bench", "world", "--runs", "3", "--json")
+WORLD_BUILD = ("bench", "world", "--runs", "3", "--whole-process", "--json")
 FIGHT = ("bench", "fight", "--fights", "20000", "--json")
 WORLD_SIM = ("bench", "world-sim", "--runs", "3", "--json")
 VOYAGE = ("bench", "voyage", "--runs", "10", "--rounds", "3", "--json")
@@ -37,8 +37,8 @@ TARGETS = TargetTable(
                key("days_per_second"), 6_000, most=False, unit="/s"),
         Target("voyages on two workers over one, 200 runs", VOYAGE_WORKERS,
                at("workers", "speedup", workers=2), 1.8, most=False, unit="x"),
-        Target("the world build, in the bench's process", WORLD_BUILD, key("total_seconds"),
-               5.0, most=True, unit=" s"),
+        Target("the world build, a whole `world build` process", WORLD_BUILD,
+               key("whole_process_seconds"), 5.0, most=True, unit=" s"),
         Target("card fights, the lookahead bot (a second)", FIGHT, key("fights_per_second"),
                6_000, most=False, unit="/s"),
         Target("start: `runs list` over `--version`", STARTUP, key("runs_list_over_version"),
