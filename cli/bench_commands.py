@@ -97,19 +97,29 @@ def world(
 
 def _whole_build(db: Path, source: Path | None, box: str | None) -> tuple[float, str]:
     """Seconds a whole `privateer world build --no-chart` process takes into a new database,
-    and the content hash it built (a failure: its last line, as this command's one)."""
+    and the content hash it built."""
+    command = ["--db", str(db), "world", "build", "-q", "--json", "--no-chart"]
+    command += [*([str(source)] if source else []), *(["--box", box] if box else [])]
+    seconds, printed = _timed_privateer(command, "world build")
+    return seconds, str(json.loads(printed)["content_hash"])
+
+
+def _timed_privateer(arguments: list[str], what: str) -> tuple[float, str]:
+    """`privateer ARGUMENTS` as a process of its own, timed from its start to its exit: its
+    wall seconds and what it printed (a failure: its last line, as this command's one, `what`
+    before it)."""
     import subprocess
     import sys
 
-    command = [sys.executable, "-m", "privateer", "--db", str(db), "world", "build", "-q", "--json"]
-    command += ["--no-chart", *([str(source)] if source else []), *(["--box", box] if box else [])]
     started = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "privateer", *arguments], capture_output=True, text=True
+    )
     seconds = time.perf_counter() - started
-    if done.returncode:
+    if done.returncode != 0:
         lines = done.stderr.strip().splitlines() or [f"exit {done.returncode}"]
-        fail(f"world build: {lines[-1].removeprefix('error: ')}")
-    return seconds, str(json.loads(done.stdout)["content_hash"])
+        fail(f"{what}: {lines[-1].removeprefix('error: ')}")
+    return seconds, done.stdout
 
 
 @app.command("fight")
@@ -550,8 +560,6 @@ def voyage_workers(
     other order), each a fresh process timed from its start to its exit: wall seconds, and
     CPU seconds with its workers'. The runs must be the same on every count."""
     import resource
-    import subprocess
-    import sys
 
     from privateer.cli.common import db_path
     from privateer.cli.voyage.commands import _has_the_ports
@@ -559,7 +567,7 @@ def voyage_workers(
     from privateer.engine.voyage import RULESETS
 
     _has_the_ports(engine_world(ctx), RULESETS[rules])  # said once here, not by each process
-    command = [sys.executable, "-m", "privateer", "--db", str(db_path(ctx)), "voyage"]
+    command = ["--db", str(db_path(ctx)), "voyage"]
     command += ["--runs", str(runs), "--days", str(days), "--rules", rules, "--json"]
     wall: dict[int, list[float]] = {count: [] for count in counts}
     cpu: dict[int, list[float]] = {count: [] for count in counts}
@@ -571,16 +579,13 @@ def voyage_workers(
 
     for round_ in range(rounds):
         for count in counts if round_ % 2 == 0 else counts[::-1]:
-            before, started = used(), time.perf_counter()
-            done = subprocess.run(
-                [*command, "--workers", str(count)], capture_output=True, text=True
+            before = used()
+            seconds, printed = _timed_privateer(
+                [*command, "--workers", str(count)], f"voyage --workers {count}"
             )
-            wall[count].append(time.perf_counter() - started)
+            wall[count].append(seconds)
             cpu[count].append(used() - before)
-            if done.returncode != 0:
-                lines = done.stderr.strip().splitlines() or [f"exit {done.returncode}"]
-                fail(f"voyage --workers {count}: {lines[-1].removeprefix('error: ')}")
-            summaries.add(done.stdout)
+            summaries.add(printed)
     first = counts[0]  # the speedup is over it: its median time over each count's
     rows = []
     for count in counts:
