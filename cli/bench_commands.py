@@ -325,23 +325,31 @@ def world_sim(
     runs: int = int_option(3, "--runs", 1, MEDIAN_RUNS_MAX, "Runs after the first (median)."),
     output: Output = Output(),
 ) -> None:
-    """World-days a second with all the world's traffic on one core. The first run in a
-    process also computes the route trees the ships need (timed apart, as cold); the median of
-    --runs more, with the routes known, is the days_per_second."""
+    """World-days a second with all the world's traffic on one core. The first run on a
+    bare World also works out the route trees the ships need (timed apart, as cold); the
+    median of --runs more, with the routes known, is the days_per_second. If the database
+    keeps route trees for the world (`route_trees`, kept by the commands that worked them
+    out), one more first run on a bare World takes them from there (stored_cold: a new
+    process's first run, as every command after the first now has it)."""
+    from dataclasses import replace
+
     from privateer.cli.worlds import engine_world
-    from privateer.engine.world import advance, create_world
+    from privateer.engine.world import World, advance, create_world
 
-    world = engine_world(ctx)
+    loaded = engine_world(ctx)
+    stored = loaded.stored_trees
+    world = replace(loaded, stored_trees=None)  # bare: its caches empty, no trees kept
 
-    def one(seed: int) -> tuple[float, int]:
+    def one(world: World, seed: int) -> tuple[float, int]:
         state, _ = create_world(world, seed)
         started = time.perf_counter()
         for _ in range(days):
             advance(world, state)
         return time.perf_counter() - started, state.ship_count
 
-    cold, ships = one(0)
-    warm = statistics.median(one(seed)[0] for seed in range(1, runs + 1))
+    cold, ships = one(world, 0)
+    warm = statistics.median(one(world, seed)[0] for seed in range(1, runs + 1))
+    stored_cold = one(replace(loaded), 0)[0] if stored is not None else None
     output.record(
         {
             "days": days,
@@ -350,6 +358,10 @@ def world_sim(
             "seconds": round(warm, 3),
             "cold_days_per_second": round(days / cold, 1),
             "cold_seconds": round(cold, 3),
+            "stored_trees": 0 if stored is None else len(stored),
+            "stored_cold_days_per_second": (
+                None if stored_cold is None else round(days / stored_cold, 1)
+            ),
         }
     )
 

@@ -10,7 +10,15 @@ import sqlalchemy as sa
 from duckdb_sqlalchemy import Dialect
 
 from privateer.db.schema_head import SCHEMA_HEAD
-from privateer.db.tables import ABOUT, REFERENCES, RUN_TABLES, WORLD_TABLES, metadata, world_build
+from privateer.db.tables import (
+    ABOUT,
+    CACHE_TABLES,
+    REFERENCES,
+    RUN_TABLES,
+    WORLD_TABLES,
+    metadata,
+    world_build,
+)
 
 HEADER = (
     "# The database schema\n\n"
@@ -19,19 +27,21 @@ HEADER = (
     "The tables of one privateer database, at schema revision `{head}` (`privateer db current`\n"
     "says a file's; `privateer db upgrade` brings it here). The world tables are a contract other\n"
     "tools may read; the run tables hold every run of every mode; the study tables hold\n"
-    "`privateer sweep`'s balance studies. DuckDB keeps no foreign keys here, so what a column\n"
-    "names in another table is declared beside the tables and shown below.\n"
+    "`privateer sweep`'s balance studies; what a process worked out on a world is kept for the\n"
+    "next. DuckDB keeps no foreign keys here, so what a column names in another table is\n"
+    "declared beside the tables and shown below.\n"
 )
 
 
 def groups() -> list[tuple[str, tuple[sa.Table, ...]]]:
     """The tables by what they are for, in the order a reader meets them."""
-    grouped = {world_build, *WORLD_TABLES, *RUN_TABLES}
+    grouped = {world_build, *WORLD_TABLES, *RUN_TABLES, *CACHE_TABLES}
     studies = tuple(t for t in metadata.sorted_tables if t not in grouped)
     return [
         ("The world", (world_build, *WORLD_TABLES)),
         ("Runs", RUN_TABLES),
         ("Balance studies", studies),
+        ("Worked out once, kept for the next process", CACHE_TABLES),
     ]
 
 

@@ -7,7 +7,7 @@ HEAD_TABLES (dropped by hand or by another tool) is damaged, and refused in one 
 checks both against alembic's head and db/tables.py.
 """
 
-SCHEMA_HEAD = "0007"
+SCHEMA_HEAD = "0008"
 
 HEAD_TABLES = frozenset(
     {
@@ -18,5 +18,7 @@ HEAD_TABLES = frozenset(
         "runs", "events", "actions", "checkpoints", "saves",
         # balance studies
         "sweeps", "sweep_points", "sweep_results",
+        # what processes worked out on a world, kept for the next
+        "route_trees",
     }
 )  # fmt: skip

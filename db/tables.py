@@ -287,7 +287,24 @@ sweep_results = sa.Table(
     sa.Column("acts", sa.Integer),
 )
 
+# --- what processes worked out on a world, kept for the next (revision 0008) ---------------------
+
+route_trees = sa.Table(
+    "route_trees",
+    metadata,
+    sa.Column("world_hash", sa.String(64), primary_key=True),
+    sa.Column("destination", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("weather", sa.SmallInteger, primary_key=True, autoincrement=False),
+    sa.Column("rig", sa.SmallInteger, primary_key=True, autoincrement=False),
+    # '' the calm seas; else [storm_latitude, storm_days, ice_latitude, ice_days, [closed]]
+    sa.Column("seas", sa.String, primary_key=True),
+    sa.Column("fingerprint", sa.String(64), nullable=False),  # of the graph it was worked out on
+    sa.Column("legs", sa.LargeBinary, nullable=False),  # per graph node, little-endian
+    sa.Column("ahead", sa.JSON, nullable=False),  # [[neighbour, next node], ...]
+)
+
 RUN_TABLES: tuple[sa.Table, ...] = (runs, events, actions, checkpoints, saves)
+CACHE_TABLES: tuple[sa.Table, ...] = (route_trees,)  # a cache each: emptied, nothing is lost
 
 # --- what the schema page says of them (`privateer docs schema`) -------------------------------
 
@@ -313,6 +330,7 @@ ABOUT: dict[str, str] = {
     "sweeps": "a balance study or a search: the dials turned, the rules, seeds and world",
     "sweep_points": "each setting of a study (a search's trial), with its figures",
     "sweep_results": "each run of a study's point, by the point's key (shared by studies)",
+    "route_trees": "the route trees worked out on a world, kept so the next process reads them",
 }
 """A line on each table, for the schema page (a test holds every table to one)."""
 
@@ -331,6 +349,8 @@ REFERENCES: dict[tuple[str, str], str] = {
         "events", "actions", "checkpoints", "saves", "sweep_results"
     )},
     ("runs", "world_hash"): "world_build.content_hash",
+    ("route_trees", "world_hash"): "world_build.content_hash",
+    ("route_trees", "destination"): "nodes.node_id",
     ("sweeps", "world_hash"): "world_build.content_hash",
     ("sweep_points", "sweep_id"): "sweeps.sweep_id",
     ("sweep_results", "point_key"): "sweep_points.point_key",

@@ -1,7 +1,8 @@
 """Loading the world tables into the engine's immutable `World`, once per process.
 
 The world is read through SQLAlchemy, in a few bulk selects, into NumPy arrays; it is cached
-by the build's content hash, so a process that plays many runs reads it once.
+by the build's content hash, so a process that plays many runs reads it once. The route trees
+kept for it (db/route_trees.py) come with it.
 
 Once read, everything the process holds is frozen (`gc.freeze`): the World keeps millions of
 references in its lists and dicts, which Python's cyclic collector walked at every full
@@ -22,6 +23,7 @@ import sqlalchemy as sa
 from privateer.engine.world import NODE_KINDS, Port, World
 
 from .errors import DatabaseError
+from .route_trees import read_trees
 
 _LOADED: dict[str, World] = {}
 
@@ -180,6 +182,7 @@ def _read(conn: sa.Connection, content_hash: str) -> World:
         sea_of_node=sea_of_node,
         drake=drake,
         drake_places=places,
+        stored_trees=read_trees(duck, content_hash, len(graph), len(leg_a)),
     )
 
 

@@ -31,8 +31,9 @@ def _select_list(table: sa.Table, staged: pa.Table) -> tuple[str, str]:
 
 def replace_world(engine: sa.Engine, tables: Mapping[str, pa.Table], record: dict[str, Any]) -> int:
     """Replace every world table's rows with `tables` (name -> Arrow table) and append the
-    build record; world tables not given are emptied (their rows name the old node ids).
-    Returns the new build_id."""
+    build record; world tables not given are emptied (their rows name the old node ids), and
+    so are the route trees kept for any other world (db/route_trees.py). Returns the new
+    build_id."""
     known = {t.name: t for t in WORLD_TABLES}
     unknown = set(tables) - set(known)
     if unknown:
@@ -51,6 +52,7 @@ def replace_world(engine: sa.Engine, tables: Mapping[str, pa.Table], record: dic
         try:
             for table in reversed(WORLD_TABLES):
                 duck.execute(f'DELETE FROM "{table.name}"')
+            duck.execute("DELETE FROM route_trees WHERE world_hash <> ?", [record["content_hash"]])
             for name, view, columns, exprs in staged_names:
                 duck.execute(f'INSERT INTO "{name}" ({columns}) SELECT {exprs} FROM {view}')
             row = duck.execute("SELECT coalesce(max(build_id), 0) + 1 FROM world_build").fetchone()

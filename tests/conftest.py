@@ -224,14 +224,25 @@ def full_world(tmp_path_factory: pytest.TempPathFactory) -> object:
 @pytest.fixture(scope="session")
 def full_world_db(full_world: object, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A database holding the full world, written once a run (and copied into each worker's
-    folder); tests that change their database copy it first (`world_db_copy`)."""
-    from privateer.db import open_database
+    folder); tests that change their database copy it first (`world_db_copy`). It keeps the
+    route trees of the world's ships' first two years (db/route_trees.py), as a person's
+    database does once anything has sailed on it: the commands the tests start read them
+    rather than work them out (about a second a process), and the goldens are played on them."""
+    from privateer.db import open_database, world_load
+    from privateer.db.route_trees import keep_trees
+    from privateer.engine.world import advance, create_world
     from privateer.pipeline.build import write_world
 
     def write(path: Path) -> None:
         engine = open_database(path, spatial=True, notify=lambda _: None)
         write_world(engine, full_world)  # type: ignore[arg-type]
+        world = world_load.load_world(engine)
         engine.dispose()
+        world_load._LOADED.clear()  # read again, with its trees, where a test asks for it
+        state, _ = create_world(world, 0)
+        for _ in range(730):
+            advance(world, state)
+        assert keep_trees(path, world) > 0
 
     kept = made_once_a_run(tmp_path_factory, "full-world.duckdb", write)
     return worker_copy(tmp_path_factory, kept, "full-world")

@@ -73,6 +73,13 @@ def per_seed(db: Path) -> dict[int, list[Any]]:
     return {r["seed"]: [r["outcome"], r["gold"], r["days"], r["copies"]] for r in rows}
 
 
+def kept_trees(db: Path) -> list[Any]:
+    query = "SELECT destination, weather, rig, seas, fingerprint, md5(legs) FROM route_trees"
+    return sorted(
+        tuple(row.values()) for row in json.loads(invoke(db, "sql", query, "--json").stdout)
+    )
+
+
 def replays_identical(db: Path, runs: int) -> None:
     result = invoke(db, "runs", "replay", "--all")
     assert result.exit_code == 0, result.output
@@ -336,6 +343,9 @@ def test_a_real_scheduler_and_worker_play_what_one_process_plays(world_db: Any) 
         runs_by_seed = per_seed(cluster)
         assert runs_by_seed == per_seed(alone)
         assert sorted(runs_by_seed) == list(range(6))
+        # the route trees the worker worked out came back with its runs and were kept, as a
+        # worker of this machine's own cluster works them out
+        assert kept_trees(cluster) == kept_trees(alone) != []
     finally:
         if worker is not None:
             stop(worker)

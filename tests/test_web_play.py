@@ -405,3 +405,23 @@ def test_world_build_draws_the_whole_worlds_chart_where_serve_reads_it_at_its_fi
     with TestClient(app, base_url="http://localhost") as served:
         page = served.get("/")
     assert page.status_code == 200 and '<svg id="woodcut"' in page.text
+
+
+def test_the_route_trees_a_game_worked_out_are_kept_for_the_next_process(
+    client: TestClient, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kept once enough of them wait (here: one), as the start's save is kept."""
+    import dataclasses
+
+    from privateer.engine.world import trees_unkept
+
+    bare = dataclasses.replace(WORLD)  # a World of its own, no tree worked out yet
+    monkeypatch.setattr(routes_play, "play_world", lambda request: bare)
+    monkeypatch.setattr(routes_play, "TREES_AT_ONCE", 1)
+    run_id, _ = new(client, seed=5)
+    act(client, run_id, "sail")
+    with duckdb.connect(str(db), read_only=True) as con:
+        (kept,) = con.execute(
+            "SELECT count(*) FROM route_trees WHERE world_hash = ?", [WORLD.content_hash]
+        ).fetchone()
+    assert kept > 0 and trees_unkept(bare) == 0

@@ -96,12 +96,16 @@ SPEED = FigurePage(
         ),
         _bench(
             "The living world",
-            "Every ship of the world for two years, warm and cold (routes being computed).",
+            "Every ship of the world for two years: warm, cold (its route trees being worked"
+            " out), and cold as a new process has it once an earlier one kept the trees it"
+            " worked out in the database (`stored_trees` of them; empty if none is kept yet).",
             WORLD_SIM,
             "days",
             "ships",
             "days_per_second",
             "cold_days_per_second",
+            "stored_trees",
+            "stored_cold_days_per_second",
         ),
         _bench(
             "Voyages",

@@ -34,7 +34,7 @@ from distributed.diagnostics.plugin import WorkerPlugin
 
 if TYPE_CHECKING:
     from privateer.engine.voyage import RunResult, VoyageRecord, VoyageRules
-    from privateer.engine.world import World, WorldRules
+    from privateer.engine.world import KeptTree, World, WorldRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +86,17 @@ def play_batch(world: World, batch: Batch) -> list[Played]:
     return out
 
 
-def _worker_play(world: World, batch: Batch) -> list[Played]:
+def _worker_play(world: World, batch: Batch) -> tuple[list[Played], list[KeptTree]]:
+    """A batch played on a worker, and the route trees it worked out for it (which this
+    process hands back once), for the command to keep in the database (db/route_trees.py)."""
+    from privateer.engine.world import mark_kept, trees_to_keep
+
     _keep_freed_memory()
-    return play_batch(_kept_world(world), batch)
+    kept = _kept_world(world)
+    played = play_batch(kept, batch)
+    trees = trees_to_keep(kept)
+    mark_kept(kept, [key for key, *_ in trees])
+    return played, trees
 
 
 _KEPT: dict[str, World] = {}  # content hash: the World this worker process plays on
@@ -583,6 +591,8 @@ def _on_dask(
     from dask.distributed import as_completed
     from distributed.scheduler import KilledWorker
 
+    from privateer.engine.world import take_trees
+
     try:
         futures: dict[Any, int] = {}
         # the World's fields only: not what this process derived and kept on it
@@ -594,7 +604,9 @@ def _on_dask(
             futures[client.submit(_worker_play, shared, batch, pure=False, priority=rank)] = start
         order = InSeedOrder(starts)
         for future in as_completed(futures):
-            for start, played in order.add(futures[future], future.result()):
+            runs, trees = future.result()
+            take_trees(world, trees)
+            for start, played in order.add(futures[future], runs):
                 yield start, played  # what the caller does here is not caught below
     except (OSError, KilledWorker, CancelledError) as error:
         # the scheduler gone, a batch's workers killed, its World lost with no way to remake it

@@ -20,6 +20,7 @@ The runs pages link a run of mode duel, fight or sim to its replay by REPLAYS (m
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -138,8 +139,23 @@ def _stamp(request: Request) -> tuple[Any, ...]:
     return tuple(out)
 
 
+TREES_AT_ONCE = 100  # route trees worked out before they are written (a write takes ~0.1 s)
+
+
 def keep(request: Request, session: VoyageSession) -> None:
-    """Keep a session as its save now stands (after a resume, a start or an action saved)."""
+    """Keep a session as its save now stands (after a resume, a start or an action saved),
+    under the app's writing gate. The route trees its games worked out go into the database
+    first, a hundred or more at a time (db/route_trees.py), for the next process on it."""
+    from privateer.engine.world import trees_unkept
+
+    if trees_unkept(session.world) >= TREES_AT_ONCE:
+        import duckdb
+
+        from privateer.db.errors import DatabaseError
+        from privateer.db.route_trees import keep_trees
+
+        with contextlib.suppress(DatabaseError, duckdb.Error, OSError):  # a cache: never fatal
+            keep_trees(settings(request).db_path, session.world)
     kept = _kept(request)
     kept.pop(session.run_id, None)
     kept[session.run_id] = (session, _stamp(request))

@@ -18,12 +18,23 @@ if TYPE_CHECKING:
     from .game import ENGINE_VERSION, advance, create_world, summary
     from .kinds import KINDS, kind_index
     from .mode import DAY, MODE, WorldGame
-    from .routes import RIGS, high_seas, route
+    from .routes import (
+        RIGS,
+        HighSeas,
+        KeptTree,
+        high_seas,
+        mark_kept,
+        route,
+        take_trees,
+        trees_to_keep,
+        trees_unkept,
+    )
     from .rules import CENTURY, SEED_000, WorldRules, find_world_rules
     from .rumors import Rumor, cloud, off_by, search_area
     from .rumors import describe as describe_rumor
+    from .stored_trees import StoredTrees
     from .wars import at_war
-    from .world import CACHES_BYTES, MB, NODE_KINDS, Port, World
+    from .world import CACHES_BYTES, MB, NODE_KINDS, Port, World, narrowest
 
 __all__ = [
     "CACHES_BYTES",
@@ -36,8 +47,11 @@ __all__ = [
     "NODE_KINDS",
     "RIGS",
     "SEED_000",
+    "HighSeas",
+    "KeptTree",
     "Port",
     "Rumor",
+    "StoredTrees",
     "World",
     "WorldGame",
     "WorldRules",
@@ -51,12 +65,17 @@ __all__ = [
     "find_world_rules",
     "high_seas",
     "kind_index",
+    "mark_kept",
+    "narrowest",
     "off_by",
     "route",
     "search_area",
     "stand_a_round",
     "summary",
     "survey",
+    "take_trees",
+    "trees_to_keep",
+    "trees_unkept",
 ]
 
 if not TYPE_CHECKING:

@@ -10,15 +10,18 @@ destination. Ships of the world then sail by table lookups.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import math
 import sys
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+import scipy
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
@@ -250,7 +253,7 @@ class Tree:
     def __init__(
         self,
         legs: npt.NDArray[np.signedinteger[Any]],
-        ahead: dict[int, int],
+        ahead: Mapping[int, int],
         index: list[int],
         ends: tuple[list[int], list[int]],
     ) -> None:
@@ -300,7 +303,7 @@ class TreeStore:
 
     __slots__ = (
         *("ahead", "closed", "legs", "row_key", "row_of", "seas_ids", "slot_keys", "slot_rows"),
-        *("dropped", "tick", "used"),
+        *("dropped", "fingerprints", "kept", "tick", "used"),
     )
 
     def __init__(self, world: World, budget: int) -> None:
@@ -313,13 +316,16 @@ class TreeStore:
         size = 1 << (4 * rows - 1).bit_length()  # a quarter full at most (8 slots a row)
         self.slot_keys = np.full((size, 4), -1, dtype=np.int64)
         self.slot_rows = np.full(size, -1, dtype=np.int64)
-        self.ahead: list[dict[int, int]] = [{} for _ in range(rows)]
+        self.ahead: list[Mapping[int, int]] = [{} for _ in range(rows)]
         self.row_of: dict[TreeKey, int] = {}
         self.row_key: list[TreeKey | None] = [None] * rows
         self.seas_ids: dict[HighSeas, int] = {CALM: 0}
         self.closed = np.zeros(1, dtype=np.uint8)  # by seas id: 1 where it closes nodes
         self.tick = 0
         self.dropped = 0  # trees let go to make room
+        # by row: whether the tree is kept outside the process (read from there, or written)
+        self.kept = np.zeros(rows, dtype=np.bool_)
+        self.fingerprints: dict[tuple[int, int, HighSeas], str] = {}  # tree_fingerprint's
 
     @property
     def entries(self) -> int:
@@ -330,6 +336,7 @@ class TreeStore:
     def nbytes(self) -> int:
         """What it holds (world.footprint): its arrays, and an entry's worth a row."""
         arrays = self.legs.nbytes + self.used.nbytes + self.slot_keys.nbytes + self.slot_rows.nbytes
+        arrays += self.kept.nbytes
         return int(arrays) + ENTRY_BYTES * len(self.used)
 
     def seas_id(self, seas: HighSeas) -> int:
@@ -353,9 +360,15 @@ class TreeStore:
         return Tree(self.legs[row], self.ahead[row], world.graph_index, (leg_a, leg_b))
 
     def put(
-        self, key: TreeKey, legs: npt.NDArray[np.signedinteger[Any]], ahead: dict[int, int]
+        self,
+        key: TreeKey,
+        legs: npt.NDArray[np.signedinteger[Any]],
+        ahead: Mapping[int, int],
+        *,
+        kept: bool = False,
     ) -> int:
-        """Keep a tree, in the row used longest ago; its row."""
+        """Keep a tree, in the row used longest ago; its row. `kept`: it was read from
+        outside the process (StoredTrees), so there is no need to write it there."""
         row = int(np.argmin(self.used))
         gone = self.row_key[row]
         if gone is not None:
@@ -372,6 +385,7 @@ class TreeStore:
         self.row_of[key] = row
         self.legs[row] = legs
         self.ahead[row] = ahead
+        self.kept[row] = kept
         self.tick += 1
         self.used[row] = self.tick
         return row
@@ -428,28 +442,141 @@ def toward(world: World, destination: int, season: int, rig: int, seas: HighSeas
     )
     row = store.row(key)
     if row < 0:
-        inward, ids = _inward(world, weather, rig, seas)
-        position = int(np.searchsorted(ids, destination))
-        if position >= len(ids) or ids[position] != destination:
-            raise ValueError(f"node {destination} is not a graph node")
-        _, pred = dijkstra(inward, directed=True, indices=position, return_predecessors=True)
-        legs = np.full(len(ids), -1, dtype=narrowest(world.legs))
-        way = ways(world)
-        if not first_legs(pred, ids, way.at_start, way.at_legs, way.leg_a, way.leg_b, legs):
-            raise ValueError("a route tree's step with no leg")
-        ahead: dict[int, int] = {}
-        leg_a, leg_b, _, _ = world.lists
-        index = world.graph_index
-        for leg in world.legs_at[destination]:  # its neighbours go straight there
-            if seas.closed and not seas.closed.isdisjoint(world.leg_path(leg, True)):
-                continue  # but not over a bank closed to her
-            other = leg_b[leg] if leg_a[leg] == destination else leg_a[leg]
-            at = index[other]
-            if other not in ahead:
-                ahead[other] = -1 if pred[at] < 0 else int(ids[pred[at]])
-                legs[at] = world.leg_table[(other, destination)]
-        row = store.put(key, legs, ahead)
+        stored = _stored_tree(world, store, key, (weather, rig, seas))
+        if stored is not None:
+            row = store.put(key, *stored, kept=True)
+        else:
+            row = store.put(key, *_work_out(world, destination, weather, rig, seas))
     return store.tree(world, row)
+
+
+def _work_out(
+    world: World, destination: int, weather: int, rig: int, seas: HighSeas
+) -> tuple[npt.NDArray[np.signedinteger[Any]], dict[int, int]]:
+    """A route tree's legs and next nodes from the destination's neighbours (`toward`)."""
+    inward, ids = _inward(world, weather, rig, seas)
+    position = int(np.searchsorted(ids, destination))
+    if position >= len(ids) or ids[position] != destination:
+        raise ValueError(f"node {destination} is not a graph node")
+    _, pred = dijkstra(inward, directed=True, indices=position, return_predecessors=True)
+    legs = np.full(len(ids), -1, dtype=narrowest(world.legs))
+    way = ways(world)
+    if not first_legs(pred, ids, way.at_start, way.at_legs, way.leg_a, way.leg_b, legs):
+        raise ValueError("a route tree's step with no leg")
+    ahead: dict[int, int] = {}
+    leg_a, leg_b, _, _ = world.lists
+    index = world.graph_index
+    for leg in world.legs_at[destination]:  # its neighbours go straight there
+        if seas.closed and not seas.closed.isdisjoint(world.leg_path(leg, True)):
+            continue  # but not over a bank closed to her
+        other = leg_b[leg] if leg_a[leg] == destination else leg_a[leg]
+        at = index[other]
+        if other not in ahead:
+            ahead[other] = -1 if pred[at] < 0 else int(ids[pred[at]])
+            legs[at] = world.leg_table[(other, destination)]
+    return legs, ahead
+
+
+# The way a tree is worked out from its graph (`_work_out`, ways.first_legs): part of every
+# tree's fingerprint, so trees kept by older code are worked out again once this changes.
+ROUTE_TREES_VERSION = 1
+
+
+def tree_fingerprint(world: World, weather: int, rig: int, seas: HighSeas) -> str:
+    """What the trees of (weather, rig, seas) are worked out from, as a SHA-256: the graph's
+    arrays (the legs' costs in that weather for that rig over those seas, the legs' nodes),
+    this code's ROUTE_TREES_VERSION and SciPy's version (its Dijkstra breaks ties). A kept
+    tree of the same key and fingerprint is the tree `toward` would work out."""
+    store = tree_store(world)
+    group = (weather, rig, seas)
+    found = store.fingerprints.get(group)
+    if found is None:
+        inward, ids = _inward(world, weather, rig, seas)
+        digest = hashlib.sha256(
+            f"trees {ROUTE_TREES_VERSION} scipy {scipy.__version__} {world.content_hash} "
+            f"{np.dtype(narrowest(world.legs)).str}".encode()
+        )
+        for array in (inward.indptr, inward.indices, inward.data, ids):
+            digest.update(np.ascontiguousarray(array).tobytes())
+        for array in (world.leg_a, world.leg_b, world.leg_start, world.leg_nodes):
+            digest.update(np.ascontiguousarray(array).tobytes())
+        found = store.fingerprints[group] = digest.hexdigest()
+    return found
+
+
+def _stored_tree(
+    world: World, store: TreeStore, key: TreeKey, group: tuple[int, int, HighSeas]
+) -> tuple[npt.NDArray[np.signedinteger[Any]], Mapping[int, int]] | None:
+    """The World's stored tree of `key` (StoredTrees), if it was worked out on this graph."""
+    stored = world.stored_trees
+    if stored is None:
+        return None
+    at = stored.rows.get(key)
+    if at is None or stored.fingerprints[at] != tree_fingerprint(world, *group):
+        return None
+    legs = stored.legs[at]
+    if len(legs) != store.legs.shape[1] or legs.dtype != store.legs.dtype:
+        return None
+    return legs, stored.aheads[at]
+
+
+KeptTree = tuple[TreeKey, str, npt.NDArray[np.signedinteger[Any]], Mapping[int, int]]
+"""A tree to keep outside the process: its key, fingerprint, legs and next nodes."""
+
+
+def trees_to_keep(world: World) -> list[KeptTree]:
+    """The trees this process worked out and still holds, not yet kept outside it (read
+    from StoredTrees, or marked by `mark_kept` once written)."""
+    store = world.memo(TREES).get(0)
+    if store is None:
+        return []
+    out: list[KeptTree] = []
+    for row in np.flatnonzero(~store.kept).tolist():
+        key = store.row_key[row]
+        if key is None:
+            continue
+        seas = key[3] if len(key) > 3 else CALM
+        fingerprint = tree_fingerprint(world, key[1], key[2], seas)
+        out.append((key, fingerprint, store.legs[row].copy(), store.ahead[row]))
+    return out
+
+
+def take_trees(world: World, trees: Iterable[KeptTree]) -> int:
+    """Hold trees another process worked out on this World (a worker's: `trees_to_keep`
+    there), so this one keeps them outside (`trees_to_keep` here): those of a key not held
+    and of this process's fingerprint (a worker elsewhere with another SciPy has another).
+    How many were taken."""
+    store = tree_store(world)
+    taken = 0
+    for key, fingerprint, legs, ahead in trees:
+        seas = key[3] if len(key) > 3 else CALM
+        if store.row(key) >= 0 or fingerprint != tree_fingerprint(world, key[1], key[2], seas):
+            continue
+        if len(legs) != store.legs.shape[1] or legs.dtype != store.legs.dtype:
+            continue
+        store.put(key, legs, ahead)
+        taken += 1
+    return taken
+
+
+def trees_unkept(world: World) -> int:
+    """How many trees `trees_to_keep` would give (without making them up)."""
+    store = world.memo(TREES).get(0)
+    if store is None:
+        return 0
+    held = np.fromiter((key is not None for key in store.row_key), dtype=np.bool_)
+    return int(np.count_nonzero(held & ~store.kept))
+
+
+def mark_kept(world: World, keys: Iterable[TreeKey]) -> None:
+    """Mark trees as kept outside the process (written), so `trees_to_keep` leaves them."""
+    store = world.memo(TREES).get(0)
+    if store is None:
+        return
+    for key in keys:
+        row = store.row_of.get(key)
+        if row is not None:
+            store.kept[row] = True
 
 
 def leg_between(world: World, a: int, b: int) -> int:

@@ -29,6 +29,8 @@ import numpy.typing as npt
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import breadth_first_order, dijkstra
 
+from .stored_trees import StoredTrees
+
 Ints = npt.NDArray[np.int32]
 Floats = npt.NDArray[np.float64]
 Bools = npt.NDArray[np.bool_]
@@ -233,6 +235,8 @@ class World:
     sea_of_node: npt.NDArray[np.int16]  # per node: the sea it lies in, -1 none
     drake: Ints  # Drake's route, node by node
     drake_places: tuple[tuple[int, str], ...]  # (index into drake, place)
+    # route trees worked out before, read with the World (db/route_trees.py): not its content
+    stored_trees: StoredTrees | None = None
 
     def __reduce__(self) -> tuple[type[World], tuple[Any, ...]]:
         """Pickled as its fields alone: what the rules derived and keep on it (route trees,
