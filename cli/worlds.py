@@ -5,7 +5,6 @@ the next command to read."""
 
 from __future__ import annotations
 
-import contextlib
 import sys
 from typing import TYPE_CHECKING
 
@@ -34,14 +33,10 @@ def engine_world(ctx: typer.Context) -> World:
 
 def _keep_trees(path: Path, world: World) -> None:
     """At the command's end, if it ended well (not an error, Ctrl-C or exit code being
-    raised): the route trees it worked out, into the database. A cache: a failure to write
-    them costs the next command their time, never this one its result."""
+    raised): the route trees it worked out, into the database (a cache: if they cannot be
+    written, the next command works them out again)."""
     if sys.exc_info()[0] is not None:
         return
-    import duckdb
-
-    from privateer.db.errors import DatabaseError
     from privateer.db.route_trees import keep_trees
 
-    with contextlib.suppress(DatabaseError, duckdb.Error, OSError):
-        keep_trees(path, world)
+    keep_trees(path, world)

@@ -89,8 +89,16 @@ def read_trees(
 
 def keep_trees(path: Path, world: World) -> int:
     """Write the trees this process worked out on `world` and holds, not kept yet: how many.
-    0 without a word if another process holds the file (a cache does not wait) or the world
-    already has KEPT_MOST. Any other failure is the caller's to take or leave."""
+    0 without a word if they cannot be written (another process holds the file: a cache does
+    not wait; a full disk, a file not writable: the next command works them out again) or the
+    world already has KEPT_MOST."""
+    try:
+        return _keep(path, world)
+    except (DatabaseError, duckdb.Error, OSError):
+        return 0
+
+
+def _keep(path: Path, world: World) -> int:
     trees = trees_to_keep(world)
     if not trees:
         return 0

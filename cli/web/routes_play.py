@@ -20,7 +20,6 @@ The runs pages link a run of mode duel, fight or sim to its replay by REPLAYS (m
 
 from __future__ import annotations
 
-import contextlib
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -149,13 +148,9 @@ def keep(request: Request, session: VoyageSession) -> None:
     from privateer.engine.world import trees_unkept
 
     if trees_unkept(session.world) >= TREES_AT_ONCE:
-        import duckdb
-
-        from privateer.db.errors import DatabaseError
         from privateer.db.route_trees import keep_trees
 
-        with contextlib.suppress(DatabaseError, duckdb.Error, OSError):  # a cache: never fatal
-            keep_trees(settings(request).db_path, session.world)
+        keep_trees(settings(request).db_path, session.world)
     kept = _kept(request)
     kept.pop(session.run_id, None)
     kept[session.run_id] = (session, _stamp(request))
