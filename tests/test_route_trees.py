@@ -106,6 +106,7 @@ def test_a_kept_tree_of_another_graph_is_worked_out_again(box: Path) -> None:
 def test_a_voyage_keeps_its_trees_and_the_next_reads_them(box: Path) -> None:
     """In this process (--workers 1 still plays on a worker: the trees come back from it)."""
     args = ["--db", str(box), "voyage", "--runs", "2", "--days", "60", "--workers", "1"]
+    world_load._LOADED.clear()  # each command as a new process reads the world
     first = runner.invoke(app, [*args, "--json"])
     assert first.exit_code == 0, first.output
     rows = kept_rows(box)
@@ -188,6 +189,7 @@ def test_bench_world_sim_times_a_first_run_on_the_kept_trees_and_keeps_none_itse
     import json
 
     args = ["--db", str(box), "bench", "world-sim", "--days", "60", "--runs", "1", "--json"]
+    world_load._LOADED.clear()  # each command as a new process reads the world
     bare = runner.invoke(app, args)
     assert bare.exit_code == 0, bare.output
     figures = json.loads(bare.stdout)
