@@ -31,6 +31,7 @@ import privateer.cli.voyage.batch as voyage_batch
 import privateer.cli.voyage.commands as voyage_commands
 from privateer.cli.app import app
 from privateer.cli.voyage.batch import InSeedOrder, batch_sizes
+from privateer.db import world_load
 from privateer.db.run_store import RunStore
 from tests.terminal import ctrl_c_as_a_terminal_sends_it
 
@@ -335,8 +336,10 @@ def test_a_real_scheduler_and_worker_play_what_one_process_plays(world_db: Any) 
         )  # fmt: skip
         alone, cluster = world_db("alone"), world_db("cluster")
         args = ("voyage", "--runs", "6", "--log", "--json")
+        world_load._LOADED.clear()  # each command reads the world (and its trees) as its own
         on_cluster = invoke(cluster, *args, "--scheduler", address)
         assert on_cluster.exit_code == 0, on_cluster.output
+        world_load._LOADED.clear()
         reference = invoke(alone, *args, "--workers", "1")
         assert reference.exit_code == 0, reference.output
         assert json.loads(on_cluster.stdout) == json.loads(reference.stdout)
