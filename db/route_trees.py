@@ -104,10 +104,7 @@ def _keep(path: Path, world: World) -> int:
         return 0
     import pyarrow as pa
 
-    try:
-        con = connect_waiting(path, wait=0.0, notify=lambda _: None)
-    except DatabaseError:
-        return 0
+    con = connect_waiting(path, wait=0.0, notify=lambda _: None)
     try:
         kept = con.execute(
             "SELECT count(*) FROM route_trees WHERE world_hash = ?", [world.content_hash]

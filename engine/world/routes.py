@@ -442,7 +442,7 @@ def toward(world: World, destination: int, season: int, rig: int, seas: HighSeas
     )
     row = store.row(key)
     if row < 0:
-        stored = _stored_tree(world, store, key, (weather, rig, seas))
+        stored = _stored_tree(world, key, (weather, rig, seas))
         if stored is not None:
             row = store.put(key, *stored, kept=True)
         else:
@@ -505,7 +505,7 @@ def tree_fingerprint(world: World, weather: int, rig: int, seas: HighSeas) -> st
 
 
 def _stored_tree(
-    world: World, store: TreeStore, key: TreeKey, group: tuple[int, int, HighSeas]
+    world: World, key: TreeKey, group: tuple[int, int, HighSeas]
 ) -> tuple[npt.NDArray[np.signedinteger[Any]], Mapping[int, int]] | None:
     """The World's stored tree of `key` (StoredTrees), if it was worked out on this graph."""
     stored = world.stored_trees
@@ -513,11 +513,8 @@ def _stored_tree(
         return None
     at = stored.rows.get(key)
     if at is None or stored.fingerprints[at] != tree_fingerprint(world, *group):
-        return None
-    legs = stored.legs[at]
-    if len(legs) != store.legs.shape[1] or legs.dtype != store.legs.dtype:
-        return None
-    return legs, stored.aheads[at]
+        return None  # the fingerprint holds the graph's nodes and the legs' type: its shape
+    return stored.legs[at], stored.aheads[at]
 
 
 KeptTree = tuple[TreeKey, str, npt.NDArray[np.signedinteger[Any]], Mapping[int, int]]
@@ -551,8 +548,6 @@ def take_trees(world: World, trees: Iterable[KeptTree]) -> int:
     for key, fingerprint, legs, ahead in trees:
         seas = key[3] if len(key) > 3 else CALM
         if store.row(key) >= 0 or fingerprint != tree_fingerprint(world, key[1], key[2], seas):
-            continue
-        if len(legs) != store.legs.shape[1] or legs.dtype != store.legs.dtype:
             continue
         store.put(key, legs, ahead)
         taken += 1

@@ -32,7 +32,3 @@ class StoredTrees:
 
     def __len__(self) -> int:
         return len(self.fingerprints)
-
-    @property
-    def nbytes(self) -> int:
-        return int(self.legs.nbytes)
